@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm test`: type-check, build, then every suite against one shared test storage: server tests
+// on Node, element and engine tests in a real Chromium, end-to-end tests driving the built demo.
+// Ends with one line `N passed, N failed` that sums every suite.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestStorage, toTestEnv } from './storage/test-storage.mjs';
+
+const only = new Set(process.argv.slice(2));
+const wants = (suite) => only.size === 0 || only.has(suite);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const work = mkdtempSync(join(tmpdir(), 'svc-test-'));
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** Runs a command, echoing its output; resolves with its exit code and everything it printed. */
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+    child.stderr.on('data', (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** A gate that is not a test (type-check, build) counts as one failure when it fails. */
+async function gate(title, command, args) {
+  console.log(`\n=== ${title} ===`);
+  const { code } = await run(command, args);
+  if (code !== 0) totals.failed += 1;
+  return code === 0;
+}
+
+/** Reads node:test's spec summary (`ℹ pass N`...). */
+function addNodeTestCounts(output, code) {
+  const read = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const counts = { passed: read('pass'), failed: read('fail') + read('cancelled'), skipped: read('skipped') + read('todo') };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+function add(counts) {
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+}
+
+async function nodeSuite(title, pattern, env) {
+  console.log(`\n=== ${title} ===`);
+  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', pattern], env);
+  add(addNodeTestCounts(output, code));
+}
+
+async function browserSuite(env) {
+  console.log('\n=== browser tests (web-test-runner, Chromium) ===');
+  const countsFile = join(work, 'wtr-counts.json');
+  const { code } = await run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js'], { ...env, SVC_TEST_COUNTS_FILE: countsFile });
+  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  add(counts);
+}
+
+let storage;
+try {
+  if (wants('typecheck')) await gate('type-check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit']);
+  const built = !wants('e2e') || await gate('build', process.execPath, ['scripts/build.mjs']);
+  storage = await startTestStorage({ lane: process.env.SVC_STORAGE_LANE || (process.env.CI ? 'rgw' : 'auto') });
+  console.log(`\ntest storage: ${storage.kind} at ${storage.endpoint} (bucket ${storage.bucket})`);
+  const env = { ...process.env, ...toTestEnv(storage) };
+  if (wants('server')) await nodeSuite('server tests (Node)', 'test/server/**/*.test.ts', env);
+  if (wants('browser')) await browserSuite(env);
+  if (wants('e2e') && built) await nodeSuite('end-to-end tests (Playwright, built demo)', 'test/e2e/**/*.test.ts', env);
+} catch (error) {
+  console.error(error);
+  totals.failed += 1;
+} finally {
+  await storage?.stop().catch((error) => console.error(`storage stop: ${error.message}`));
+  rmSync(work, { recursive: true, force: true });
+}
+
+if (totals.skipped > 0) console.log(`\n${totals.skipped} skipped`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

@@ -1,0 +1,40 @@
+// Element and engine tests in a real Chromium. The real upload handler is mounted on the test
+// server at /api/upload, backed by the storage that scripts/with-storage.mjs started.
+import { existsSync } from 'node:fs';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { findBrowser, BROWSER_ARGS } from './scripts/lib/find-browser.mjs';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { createHandlerMiddleware } from './test/support/wtr-handler.mjs';
+import { countReporter } from './test/support/wtr-count-reporter.mjs';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** Optional fixture middlewares (tus server, token endpoint, CORS origins...) that suites add. */
+async function loadFixtures(...paths) {
+  const lists = await Promise.all(paths.filter((path) => existsSync(new URL(path, import.meta.url)))
+    .map(async (path) => (await import(path)).default ?? []));
+  return lists.flat();
+}
+
+export default {
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  testsFinishTimeout: 10 * 60_000,
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname })],
+  middleware: [
+    await createHandlerMiddleware('/api/upload'),
+    ...await loadFixtures('./test/support/wtr-fixtures.mjs', './test/support/wtr-element-fixtures.mjs'),
+  ],
+  browsers: [playwrightLauncher({
+    product: 'chromium',
+    launchOptions: { executablePath: findBrowser(), headless: true, args: BROWSER_ARGS },
+  })],
+  reporters: [
+    defaultReporter(),
+    summaryReporter({ flatten: false }),
+    ...(process.env.SVC_TEST_COUNTS_FILE ? [countReporter(process.env.SVC_TEST_COUNTS_FILE)] : []),
+  ],
+  testFramework: { config: { timeout: 30_000 } },
+};
