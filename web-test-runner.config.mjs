@@ -17,15 +17,27 @@ async function loadFixtures(...paths) {
   return lists.flat();
 }
 
+/** Optional test-command plugins (`export const plugins`) of the same fixture modules. */
+async function loadFixturePlugins(...paths) {
+  const lists = await Promise.all(paths.filter((path) => existsSync(new URL(path, import.meta.url)))
+    .map(async (path) => (await import(path)).plugins ?? []));
+  return lists.flat();
+}
+
+const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-element-fixtures.mjs'];
+
 export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
   testsFinishTimeout: 10 * 60_000,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+    ...await loadFixturePlugins(...FIXTURE_MODULES),
+  ],
   middleware: [
     await createHandlerMiddleware('/api/upload'),
-    ...await loadFixtures('./test/support/wtr-fixtures.mjs', './test/support/wtr-element-fixtures.mjs'),
+    ...await loadFixtures(...FIXTURE_MODULES),
   ],
   browsers: [playwrightLauncher({
     product: 'chromium',

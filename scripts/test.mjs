@@ -3,7 +3,7 @@
 // on Node, element and engine tests in a real Chromium, end-to-end tests driving the built demo.
 // Ends with one line `N passed, N failed` that sums every suite.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestStorage, toTestEnv } from './storage/test-storage.mjs';
@@ -45,9 +45,18 @@ function add(counts) {
   for (const key of Object.keys(totals)) totals[key] += counts[key];
 }
 
-async function nodeSuite(title, pattern, env) {
+/** Test files under a folder (node --test expands globs only from Node 21 on). */
+function findTestFiles(folder) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+}
+
+async function nodeSuite(title, folder, env) {
   console.log(`\n=== ${title} ===`);
-  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', pattern], env);
+  const files = findTestFiles(folder);
+  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], env);
   add(addNodeTestCounts(output, code));
 }
 
@@ -67,9 +76,9 @@ try {
   storage = await startTestStorage({ lane: process.env.SVC_STORAGE_LANE || (process.env.CI ? 'rgw' : 'auto') });
   console.log(`\ntest storage: ${storage.kind} at ${storage.endpoint} (bucket ${storage.bucket})`);
   const env = { ...process.env, ...toTestEnv(storage) };
-  if (wants('server')) await nodeSuite('server tests (Node)', 'test/server/**/*.test.ts', env);
+  if (wants('server')) await nodeSuite('server tests (Node)', 'test/server', env);
   if (wants('browser')) await browserSuite(env);
-  if (wants('e2e') && built) await nodeSuite('end-to-end tests (Playwright, built demo)', 'test/e2e/**/*.test.ts', env);
+  if (wants('e2e') && built) await nodeSuite('end-to-end tests (Playwright, built demo)', 'test/e2e', env);
 } catch (error) {
   console.error(error);
   totals.failed += 1;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { serve } from 'srvx';
-import { serveStatic } from 'srvx/static';
+import { staticMiddleware } from 'srvx/static';
 import { createUploadHandler, getDownloadUrl } from 'svc-uploader/server';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -62,8 +62,8 @@ export async function startDemoServer({ storage, port = 3000, hostname = '127.0.
     hostname,
     silent: true,
     middleware: [
-      serveStatic({ dir: here }),
-      serveStatic({ dir: join(root, 'dist', 'browser') }),
+      staticMiddleware({ dir: here }),
+      staticMiddleware({ dir: join(root, 'dist', 'browser') }),
     ],
     async fetch(request) {
       const { pathname } = new URL(request.url);

@@ -46,6 +46,7 @@ export const BROWSER_ARGS = [
   '--no-first-run',
   '--disable-quic',
   '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
+  // Two fake cameras, so front/back switching has something to switch to.
+  '--use-fake-device-for-media-stream=device-count=2',
   '--auto-select-desktop-capture-source=Entire screen',
 ];

@@ -1,0 +1,51 @@
+import type { FailureCode, UploadFailure } from './types.js';
+
+/** Thrown for options that cannot work together (two targets, a mode without its target, …). */
+export class ConfigurationError extends Error {
+  readonly code = 'CONFIGURATION_ERROR' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** An upload failure as an Error, so it can travel through promise chains. */
+export class UploadFailureError extends Error implements UploadFailure {
+  readonly code: FailureCode;
+  readonly status?: number;
+  readonly serverCode?: string;
+  readonly retryable: boolean;
+
+  constructor(failure: UploadFailure) {
+    super(failure.message);
+    this.name = 'UploadFailureError';
+    this.code = failure.code;
+    this.status = failure.status;
+    this.serverCode = failure.serverCode;
+    this.retryable = failure.retryable;
+  }
+
+  toFailure(): UploadFailure {
+    const failure: UploadFailure = { code: this.code, message: this.message, retryable: this.retryable };
+    if (this.status !== undefined) failure.status = this.status;
+    if (this.serverCode !== undefined) failure.serverCode = this.serverCode;
+    return failure;
+  }
+}
+
+/** Normalizes anything thrown during an upload into a failure description. */
+export function toUploadFailure(error: unknown): UploadFailure {
+  if (error instanceof UploadFailureError) return error.toFailure();
+  if (error instanceof ConfigurationError) {
+    return { code: 'CONFIGURATION_ERROR', message: error.message, retryable: false };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'NETWORK_ERROR', message, retryable: true };
+}
+
+/** Reasons an in-flight attempt is aborted on purpose (not failures). */
+export type AbortCause = 'paused-by-user' | 'paused-offline' | 'canceled' | 'removed' | 'reset';
+
+export function isAbortCause(value: unknown): value is AbortCause {
+  return value === 'paused-by-user' || value === 'paused-offline' || value === 'canceled' || value === 'removed' || value === 'reset';
+}

@@ -1,0 +1,240 @@
+import { UploadFailureError, toUploadFailure } from './errors.js';
+import { delay, putBlob } from './http.js';
+import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
+import {
+  forgetSession,
+  loadSession,
+  saveSession,
+  sessionFingerprint,
+  type MultipartSession,
+} from './multipart-session.js';
+import { assertStorageSuccess } from './storage-response.js';
+import type { StrategyContext } from './strategy-context.js';
+import type { UploadResult } from './types.js';
+
+/** Abort, then confirm the upload is gone, at most this many times. */
+const ABORT_CHECKS = 3;
+const ABORT_SETTLE_MS = 200;
+
+function handlerUrl(context: StrategyContext): string {
+  const { target } = context.options;
+  if (target.kind !== 'handler') {
+    throw new UploadFailureError({ code: 'CONFIGURATION_ERROR', message: 'Multipart uploads need serverUrl', retryable: false });
+  }
+  return target.url;
+}
+
+function routesFor(context: StrategyContext): MultipartRoutes {
+  return new MultipartRoutes(handlerUrl(context), () => context.requestContext());
+}
+
+function partBounds(session: MultipartSession, partNumber: number): { start: number; end: number } {
+  const start = (partNumber - 1) * session.partSize;
+  return { start, end: Math.min(session.fileSize, start + session.partSize) };
+}
+
+function partCount(session: MultipartSession): number {
+  return Math.max(1, Math.ceil(session.fileSize / session.partSize));
+}
+
+/**
+ * Finds the session to continue: the one kept from an earlier attempt in this page, else a
+ * remembered one (autoResume) confirmed by `/multipart/resume`, else a new one from `/init`.
+ * Parts are trusted only when storage lists them with the size they must have.
+ */
+async function openSession(context: StrategyContext, routes: MultipartRoutes): Promise<MultipartSession> {
+  const settings = context.options.multipart!;
+  const { entry } = context;
+  const fingerprint = sessionFingerprint(handlerUrl(context), entry.file);
+  let session = entry.multipart?.fingerprint === fingerprint ? entry.multipart : undefined;
+  if (!session && settings.autoResume) session = loadSession(fingerprint);
+  if (!session && !settings.autoResume && loadSession(fingerprint)) {
+    // A remembered session that will not be continued is aborted, so its parts do not linger.
+    const stale = loadSession(fingerprint)!;
+    forgetSession(fingerprint);
+    await routes.abort(stale).catch(() => undefined);
+  }
+  if (session && !session.confirmed) {
+    try {
+      const listed = await routes.resume(session);
+      const expectedSize = (partNumber: number): number => {
+        const { start, end } = partBounds(session!, partNumber);
+        return end - start;
+      };
+      session.parts = new Map([...listed].filter(([partNumber, part]) => part.size === expectedSize(partNumber)));
+      context.resumed([...session.parts.keys()].sort((a, b) => a - b));
+    } catch (error) {
+      if (!isDeadSession(error)) throw error;
+      forgetSession(fingerprint);
+      session = undefined;
+    }
+  }
+  if (!session) {
+    const { file } = entry;
+    const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size, chunkSizeBytes: settings.chunkSizeBytes };
+    const metadata = context.uploadMetadata();
+    if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
+    const init = await routes.init(body);
+    session = { fingerprint, key: init.key, token: init.token, partSize: init.partSize, fileSize: file.size, parts: new Map(), confirmed: true };
+  }
+  entry.multipart = session;
+  if (settings.persist) saveSession(session);
+  return session;
+}
+
+/** Uploads one part, re-slicing the file and re-signing on each retry (a resent slice can fail). */
+async function uploadPart(
+  context: StrategyContext,
+  routes: MultipartRoutes,
+  session: MultipartSession,
+  partNumber: number,
+  progress: { inFlight: Map<number, number>; report(): void },
+  signal: AbortSignal,
+  presigned?: Promise<SignPartResponse>,
+  afterSigned?: () => void,
+): Promise<void> {
+  const settings = context.options.multipart!;
+  const { start, end } = partBounds(session, partNumber);
+  for (let retry = 0; ; retry += 1) {
+    let delayMs = 0;
+    const release = await context.budget.acquire(signal);
+    progress.inFlight.set(partNumber, 0);
+    try {
+      // The first attempt may use a URL signed while the previous part was uploading.
+      const signed = await ((retry === 0 && presigned) || routes.signPart(session, partNumber));
+      if (retry === 0) afterSigned?.();
+      const response = await putBlob(signed.uploadUrl, context.entry.file.slice(start, end), {
+        headers: signed.uploadHeaders,
+        signal,
+        stallTimeoutMs: settings.partTimeoutMs,
+        onProgress: (loaded) => {
+          progress.inFlight.set(partNumber, loaded);
+          progress.report();
+        },
+      });
+      await assertStorageSuccess(response, context.options.raw.isSuccessfulCall);
+      const eTag = response.headers['etag'];
+      if (!eTag) {
+        throw new UploadFailureError({
+          code: 'HTTP_ERROR',
+          message: 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
+          retryable: false,
+        });
+      }
+      const inFlightNow = progress.inFlight.size;
+      session.parts.set(partNumber, { eTag, size: end - start });
+      progress.inFlight.delete(partNumber);
+      if (settings.persist) saveSession(session);
+      progress.report();
+      context.partUploaded(partNumber, end - start, inFlightNow);
+      return;
+    } catch (error) {
+      progress.inFlight.delete(partNumber);
+      progress.report();
+      if (signal.aborted) throw signal.reason;
+      const failure = toUploadFailure(error);
+      if (!failure.retryable || retry >= settings.retryDelays.length) throw error;
+      delayMs = settings.retryDelays[retry]!;
+      context.partRetry(partNumber, retry + 1, delayMs, failure);
+    } finally {
+      release();
+    }
+    await delay(delayMs, signal);
+  }
+}
+
+/** Multipart through the handler: parts in parallel under the shared connection budget. */
+export async function uploadMultipart(context: StrategyContext): Promise<UploadResult> {
+  const routes = routesFor(context);
+  const settings = context.options.multipart!;
+  const session = await openSession(context, routes);
+  const pending: number[] = [];
+  for (let partNumber = 1; partNumber <= partCount(session); partNumber += 1) {
+    if (!session.parts.has(partNumber)) pending.push(partNumber);
+  }
+  const inFlight = new Map<number, number>();
+  const progress = {
+    inFlight,
+    report(): void {
+      let bytes = 0;
+      for (const part of session.parts.values()) bytes += part.size;
+      for (const loaded of inFlight.values()) bytes += loaded;
+      context.reportProgress(Math.min(bytes, session.fileSize));
+    },
+  };
+  progress.report();
+  // One failing part stops its siblings: their work would be wasted on a failed attempt.
+  const siblings = new AbortController();
+  const onOuterAbort = (): void => siblings.abort(context.signal.reason);
+  context.signal.addEventListener('abort', onOuterAbort, { once: true });
+  // Signing the part a worker will take next while its current part uploads hides the
+  // handler round trip between parts.
+  const workers = Math.min(settings.maxConcurrentParts, pending.length);
+  const presigned = new Map<number, Promise<SignPartResponse>>();
+  const presign = (index: number): void => {
+    const partNumber = pending[index];
+    if (partNumber === undefined || presigned.has(partNumber) || siblings.signal.aborted) return;
+    const signing = routes.signPart(session, partNumber);
+    signing.catch(() => undefined);
+    presigned.set(partNumber, signing);
+  };
+  let nextIndex = 0;
+  const worker = async (): Promise<void> => {
+    while (nextIndex < pending.length) {
+      const index = nextIndex;
+      const partNumber = pending[index]!;
+      nextIndex += 1;
+      await uploadPart(context, routes, session, partNumber, progress, siblings.signal, presigned.get(partNumber), () => presign(index + workers));
+      presigned.delete(partNumber);
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: workers }, () =>
+        worker().catch((error: unknown) => {
+          siblings.abort(error);
+          throw error;
+        }),
+      ),
+    );
+  } catch (error) {
+    // Report the first real failure, not a sibling's abort echo.
+    context.signal.throwIfAborted();
+    throw siblings.signal.reason ?? error;
+  } finally {
+    context.signal.removeEventListener('abort', onOuterAbort);
+  }
+  const completed = await routes.complete(session);
+  forgetSession(session.fingerprint);
+  context.entry.multipart = undefined;
+  const result: UploadResult = { key: completed.key ?? session.key, strategy: 'multipart' };
+  if (completed.publicUrl) result.publicUrl = completed.publicUrl;
+  if (completed.downloadUrl) result.downloadUrl = completed.downloadUrl;
+  if (completed.etag) result.etag = completed.etag;
+  return result;
+}
+
+/**
+ * Cancels a session so storage discards its parts; best effort, also forgets it locally. A part
+ * already received by storage when its request was aborted can still land after the abort
+ * (S3 documents this), so the engine checks through /multipart/resume and aborts again.
+ */
+export async function abortMultipart(context: Pick<StrategyContext, 'entry' | 'options' | 'requestContext'>): Promise<void> {
+  if (context.options.target.kind !== 'handler') return;
+  // A restored file may own a remembered session it has not opened yet in this page.
+  const session = context.entry.multipart ?? loadSession(sessionFingerprint(context.options.target.url, context.entry.file));
+  if (!session) return;
+  context.entry.multipart = undefined;
+  forgetSession(session.fingerprint);
+  const routes = new MultipartRoutes(context.options.target.url, () => context.requestContext());
+  for (let check = 1; check <= ABORT_CHECKS; check += 1) {
+    await routes.abort(session).catch(() => undefined);
+    await delay(ABORT_SETTLE_MS * check);
+    try {
+      await routes.resume(session);
+    } catch {
+      // 404 (gone), a disabled resume route, or an unreachable handler: nothing more to do here.
+      return;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { sha256Hex } from './content-hash.js';
+import type { ResolvedOptions } from './options.js';
+import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from './types.js';
+
+/** The contract's fixed order; `custom` steps run after the image steps and before hashing. */
+export const PIPELINE_STAGE_ORDER: readonly PipelineStage[] = ['heic', 'exif', 'compression', 'thumbnail', 'custom', 'hashing'];
+
+/** Builds the step for a boolean flag; the image modules register theirs (and load lazily). */
+export type PipelineStepFactory = (options: ResolvedOptions) => PipelineStep;
+
+const registeredFactories = new Map<PipelineStage, PipelineStepFactory>();
+
+/** Lets an optional module provide the step behind `heicConversion`, `stripExifData`, … */
+export function definePipelineStep(stage: PipelineStage, factory: PipelineStepFactory): void {
+  registeredFactories.set(stage, factory);
+}
+
+/** Step of `checksumVerification`: SHA-256 of the final bytes, sent as `metadata.checksumSha256`. */
+export const checksumStep: PipelineStep = {
+  name: 'checksum',
+  stage: 'hashing',
+  async run({ file, signal }) {
+    const checksum = await sha256Hex(file, { signal });
+    return { checksum, metadata: { checksumSha256: checksum } };
+  },
+};
+
+const FLAG_STAGES: ReadonlyArray<[PipelineStage, (options: ResolvedOptions) => boolean]> = [
+  ['heic', (options) => options.raw.heicConversion === true],
+  ['exif', (options) => options.raw.stripExifData === true],
+  ['compression', (options) => Boolean(options.raw.imageCompression)],
+  ['thumbnail', (options) => Boolean(options.raw.thumbnailGenerator)],
+];
+
+export interface AssembledPipeline {
+  steps: PipelineStep[];
+  /** Flags that asked for a step no module provides (reported as pipeline errors). */
+  unavailable: string[];
+}
+
+/**
+ * The steps to run, sorted by stage. An explicit `pipeline` replaces the flag-built list
+ * (flags then add nothing); within a stage the given order is kept.
+ */
+export function assemblePipeline(options: ResolvedOptions): AssembledPipeline {
+  const unavailable: string[] = [];
+  let steps: PipelineStep[];
+  if (options.raw.pipeline) {
+    steps = [...options.raw.pipeline];
+  } else {
+    steps = [];
+    for (const [stage, enabled] of FLAG_STAGES) {
+      if (!enabled(options)) continue;
+      const factory = registeredFactories.get(stage);
+      if (factory) steps.push(factory(options));
+      else unavailable.push(stage);
+    }
+    if (options.raw.checksumVerification) steps.push(checksumStep);
+  }
+  const rank = (step: PipelineStep): number => PIPELINE_STAGE_ORDER.indexOf(step.stage ?? 'custom');
+  return { steps: steps.map((step, index) => ({ step, index })).sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index).map(({ step }) => step), unavailable };
+}
+
+/**
+ * Runs one step: off the main thread when it offers `runInWorker` and `webWorker` is not false,
+ * falling back to `run` on a throw or after `workerTimeoutMs`.
+ */
+export async function runStep(step: PipelineStep, context: PipelineContext, options: ResolvedOptions): Promise<PipelineStepOutput | void> {
+  if (step.runInWorker && options.raw.webWorker !== false) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), options.workerTimeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([step.runInWorker(context), timedOut]);
+      if (outcome !== 'timeout') return outcome;
+    } catch {
+      // Worker unavailable or crashed: the main-thread implementation is the contract's fallback.
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return step.run(context);
+}

@@ -1,0 +1,66 @@
+import { UploadFailureError } from './errors.js';
+import { putBlob, postJson } from './http.js';
+import { assertStorageSuccess } from './storage-response.js';
+import type { StrategyContext } from './strategy-context.js';
+import type { UploadResult } from './types.js';
+
+/** Answer of `/presign` and of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`). */
+interface PresignedUrlResponse {
+  key: string;
+  uploadUrl: string;
+  uploadHeaders?: Record<string, string>;
+  publicUrl?: string;
+  downloadUrl?: string;
+  expiresIn?: number;
+}
+
+/** Body posted to get a presigned PUT: FileMetadata, plus the client-mode fields a token endpoint reads. */
+function presignRequestBody(context: StrategyContext): Record<string, unknown> {
+  const { file } = context.entry;
+  const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size };
+  const metadata = context.uploadMetadata();
+  if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
+  const raw = context.options.raw;
+  if (context.options.target.kind === 'token-endpoint') {
+    if (raw.provider) body['provider'] = raw.provider;
+    if (raw.cors?.dangerouslyAutoConfigure) body['enableAutoCorsConfig'] = true;
+    if (metadata && Object.keys(metadata).length > 0) body['customProps'] = metadata;
+  }
+  return body;
+}
+
+function presignUrl(context: StrategyContext): string {
+  const { target } = context.options;
+  if (target.kind === 'handler') return `${target.url}/presign`;
+  if (target.kind === 'token-endpoint') return target.url;
+  throw new UploadFailureError({ code: 'CONFIGURATION_ERROR', message: 'No upload target: set serverUrl or uploadEndpoint', retryable: false });
+}
+
+/** One presigned PUT of the whole file, with upload progress. */
+export async function uploadSinglePut(context: StrategyContext): Promise<UploadResult> {
+  const { file } = context.entry;
+  const request = await context.requestContext();
+  const presigned = await postJson<PresignedUrlResponse>(presignUrl(context), presignRequestBody(context), request);
+  if (typeof presigned.uploadUrl !== 'string' || typeof presigned.key !== 'string') {
+    throw new UploadFailureError({ code: 'HTTP_ERROR', message: 'The presign answer lacks uploadUrl or key', retryable: false });
+  }
+  const headers = presigned.uploadHeaders ?? (file.type ? { 'content-type': file.type } : {});
+  const release = await context.budget.acquire(context.signal);
+  let response;
+  try {
+    response = await putBlob(presigned.uploadUrl, file, {
+      headers,
+      signal: context.signal,
+      onProgress: (loaded) => context.reportProgress(loaded),
+    });
+  } finally {
+    release();
+  }
+  await assertStorageSuccess(response, context.options.raw.isSuccessfulCall);
+  context.reportProgress(file.size);
+  const result: UploadResult = { key: presigned.key, strategy: 'single' };
+  if (presigned.publicUrl) result.publicUrl = presigned.publicUrl;
+  if (presigned.downloadUrl) result.downloadUrl = presigned.downloadUrl;
+  if (response.headers['etag']) result.etag = response.headers['etag'];
+  return result;
+}

@@ -1,0 +1,40 @@
+import type { FileSizeLimit, SizeUnit } from './types.js';
+
+const UNIT_EXPONENTS: Record<SizeUnit, number> = {
+  B: 0,
+  KB: 1,
+  MB: 2,
+  GB: 3,
+  TB: 4,
+  PB: 5,
+  EB: 6,
+  ZB: 7,
+  YB: 8,
+};
+
+/** Whether a string names a size unit (props may come from JSON attributes). */
+export function isSizeUnit(unit: unknown): unit is SizeUnit {
+  return typeof unit === 'string' && Object.hasOwn(UNIT_EXPONENTS, unit);
+}
+
+/**
+ * Bytes of a `{size, unit}` limit, with binary multiples (1 KB = 1024 B), as file managers and the
+ * handler's 5 MiB part floor count them. Units beyond PB exceed 2^53 and lose integer precision,
+ * which is harmless for a ceiling: no browser file comes near it.
+ */
+export function toBytes(limit: FileSizeLimit): number {
+  if (!isSizeUnit(limit.unit)) throw new TypeError(`Unknown size unit: ${String(limit.unit)}`);
+  if (typeof limit.size !== 'number' || !(limit.size >= 0)) {
+    throw new TypeError(`Size must be a non-negative number, got ${String(limit.size)}`);
+  }
+  return limit.size * 1024 ** UNIT_EXPONENTS[limit.unit];
+}
+
+/** `1.5 MB`-style label for log messages (UIs format sizes with Intl themselves). */
+export function describeBytes(bytes: number): string {
+  let exponent = 0;
+  while (bytes >= 1024 ** (exponent + 1) && exponent < 8) exponent += 1;
+  const unit = (Object.keys(UNIT_EXPONENTS) as SizeUnit[])[exponent];
+  const value = bytes / 1024 ** exponent;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+}

@@ -1,0 +1,99 @@
+import { UploadFailureError } from './errors.js';
+import { assertStorageSuccess } from './storage-response.js';
+import type { StrategyContext } from './strategy-context.js';
+import type { StorageResponse, UploadResult } from './types.js';
+
+type TusModule = typeof import('tus-js-client');
+type TusResponse = { getStatus(): number; getHeader(name: string): string | undefined; getBody(): string };
+
+let tusModule: Promise<TusModule> | undefined;
+
+/** tus-js-client is loaded on first use only, so apps without tus never download it. */
+function loadTus(): Promise<TusModule> {
+  tusModule ??= import('tus-js-client');
+  return tusModule;
+}
+
+function toStorageResponse(response: TusResponse): StorageResponse {
+  const headers: Record<string, string> = {};
+  for (const name of ['upload-offset', 'upload-length', 'location', 'tus-resumable', 'etag']) {
+    const value = response.getHeader(name);
+    if (value !== undefined && value !== null) headers[name] = value;
+  }
+  return { status: response.getStatus(), headers, body: response.getBody() ?? '' };
+}
+
+function toFailure(error: Error & { originalResponse?: TusResponse | null }): UploadFailureError {
+  const status = error.originalResponse?.getStatus();
+  return new UploadFailureError({
+    code: 'TUS_ERROR',
+    message: error.message,
+    status,
+    // No response means the network failed; 5xx/409/423/429 are transient for tus servers.
+    retryable: status === undefined || status >= 500 || [409, 423, 429].includes(status),
+  });
+}
+
+/** Uploads through the tus protocol; a pause keeps the upload URL so resuming continues at the server's offset. */
+export async function uploadTus(context: StrategyContext): Promise<UploadResult> {
+  const settings = context.options.tus!;
+  const { entry, signal } = context;
+  const tus = await loadTus();
+  signal.throwIfAborted();
+  const { file } = entry;
+  return new Promise<UploadResult>((resolve, reject) => {
+    const upload = new tus.Upload(file, {
+      endpoint: settings.endpoint,
+      uploadUrl: entry.tusUrl ?? null,
+      chunkSize: settings.chunkSizeBytes ?? Number.POSITIVE_INFINITY,
+      retryDelays: settings.retryDelays ?? [0, 1000, 3000],
+      storeFingerprintForResuming: settings.storeFingerprintForResuming ?? true,
+      removeFingerprintOnSuccess: settings.removeFingerprintOnSuccess ?? true,
+      headers: settings.headers ?? {},
+      parallelUploads: settings.parallelUploads ?? 1,
+      metadata: { filename: file.name, filetype: file.type, ...stringMetadata(context.uploadMetadata()), ...settings.metadata },
+      onUploadUrlAvailable: () => {
+        entry.tusUrl = upload.url ?? undefined;
+      },
+      onProgress: (bytesSent) => context.reportProgress(bytesSent),
+      onSuccess: ({ lastResponse }) => {
+        signal.removeEventListener('abort', onAbort);
+        assertStorageSuccess(toStorageResponse(lastResponse), context.options.raw.isSuccessfulCall).then(() => {
+          const url = upload.url ?? '';
+          entry.tusUrl = undefined;
+          resolve({ key: decodeURIComponent(url.split('/').pop() ?? ''), url, strategy: 'tus' });
+        }, reject);
+      },
+      onError: (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(toFailure(error));
+      },
+    });
+    const onAbort = (): void => {
+      // Cancel terminates the upload on the server; a pause keeps it for resuming.
+      const terminate = signal.reason === 'canceled' || signal.reason === 'removed';
+      upload.abort(terminate).catch(() => undefined);
+      if (terminate) entry.tusUrl = undefined;
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (entry.tusUrl || settings.storeFingerprintForResuming === false) {
+      upload.start();
+      return;
+    }
+    upload.findPreviousUploads().then(
+      (previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        if (!signal.aborted) upload.start();
+      },
+      () => upload.start(),
+    );
+  });
+}
+
+/** tus metadata values are strings; objects are sent as JSON. */
+function stringMetadata(metadata: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(metadata).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+}

@@ -1,0 +1,409 @@
+/**
+ * Public types of the headless upload engine: options (the uploader props the engine acts on plus
+ * the headless-only options), the per-file record and its states, the event map and the reason
+ * codes of rejections and failures.
+ */
+
+/** Size units accepted by `maxFileSize`, `minFileSize` and `maxTotalFileSize` (powers of 1024). */
+export type SizeUnit = 'B' | 'KB' | 'MB' | 'GB' | 'TB' | 'PB' | 'EB' | 'ZB' | 'YB';
+
+/** A size limit as the uploader props express it, e.g. `{size: 20, unit: 'MB'}`. */
+export interface FileSizeLimit {
+  size: number;
+  unit: SizeUnit;
+}
+
+/** `client`: the browser asks a token endpoint for URLs; `server`: it talks only to the handler. */
+export type UploadMode = 'client' | 'server';
+
+/** Where a file came from; the element passes its panel id, the engine uses `restored` itself. */
+export type FileSource =
+  | 'local'
+  | 'url'
+  | 'camera'
+  | 'microphone'
+  | 'screen'
+  | 'googleDrive'
+  | 'oneDrive'
+  | 'dropbox'
+  | 'box'
+  | 'paste'
+  | 'drop'
+  | 'restored'
+  | (string & {});
+
+/** Resumable multipart through the handler's `/multipart/*` routes. */
+export interface MultipartResumableOptions {
+  protocol: 'multipart';
+  /** Files of at least this many bytes go multipart; smaller ones use one PUT. Default 5 MiB. */
+  thresholdBytes?: number;
+  /** Requested part size (the handler raises it to at least 5 MiB). Default 8 MiB. */
+  chunkSizeBytes?: number;
+  /** Remember the session (token, key, part size) so a reload can continue it. Default true. */
+  persist?: boolean;
+  /** Delays (ms) before each retry of one part; its length is the number of part retries. Default [0, 1000, 3000]. */
+  retryDelays?: number[];
+  /** A part with no upload progress for this long is aborted and retried. Default 30000. */
+  partTimeoutMs?: number;
+  /** Parts of one file in flight at once, within the global connection budget. Default 3. */
+  maxConcurrentParts?: number;
+  /** Continue a remembered session of the same file, skipping stored parts. Default true. */
+  autoResume?: boolean;
+}
+
+/** tus 1.0 through tus-js-client (loaded on first use). */
+export interface TusResumableOptions {
+  protocol: 'tus';
+  endpoint: string;
+  chunkSizeBytes?: number;
+  retryDelays?: number[];
+  storeFingerprintForResuming?: boolean;
+  removeFingerprintOnSuccess?: boolean;
+  headers?: Record<string, string>;
+  metadata?: Record<string, string>;
+  parallelUploads?: number;
+}
+
+export type ResumableOptions = MultipartResumableOptions | TusResumableOptions;
+
+/** Object form of `imageCompression` accepted by the engine. */
+export interface ImageCompressionOptions {
+  quality?: number;
+  maxWidthOrHeight?: number;
+  maxSizeMB?: number;
+}
+
+/** Object form of `thumbnailGenerator` accepted by the engine. */
+export interface ThumbnailOptions {
+  width?: number;
+  height?: number;
+  quality?: number;
+}
+
+/** The `cors` prop; in client mode `dangerouslyAutoConfigure` is forwarded to the token endpoint. */
+export interface CorsOptions {
+  dangerouslyAutoConfigure?: boolean;
+  allowedOrigins: string[];
+  allowedMethods?: string[];
+  allowedHeaders?: string[];
+  maxAgeSeconds?: number;
+}
+
+/** What `onBeforeFileAdded` may answer: false rejects, a File substitutes, true/undefined accepts. */
+export type BeforeFileAddedResult = boolean | File | undefined | void;
+
+/** Input of `isSuccessfulCall`: the storage (or tus) response of an upload. */
+export interface StorageResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Key-value store used for crash recovery; the default lives in IndexedDB. */
+export interface CrashRecoveryStorage {
+  /** Every stored entry; `value` holds the file blob and its session state. */
+  getAll(): Promise<CrashRecoveryEntry[]>;
+  put(entry: CrashRecoveryEntry): Promise<void>;
+  delete(id: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** One recovered file: the bytes themselves (not just a name) plus what the engine knew. */
+export interface CrashRecoveryEntry {
+  id: string;
+  blob: Blob;
+  name: string;
+  type: string;
+  lastModified: number;
+  source: FileSource;
+  state: FileState;
+  metadata: Record<string, unknown>;
+  /** When the file joined the list (restores keep the list order). */
+  addedAt: number;
+  savedAt: number;
+}
+
+export interface CrashRecoveryOptions {
+  /** Custom storage (headless only). Default: an IndexedDB database named `svc-uploader-recovery`. */
+  storage?: CrashRecoveryStorage;
+  /** Entries older than this are swept on start-up. Default 24 hours. */
+  ttlMs?: number;
+  /** Files larger than this are not stored (their state still is not). Default 512 MiB. */
+  maxFileBytes?: number;
+}
+
+/** Fixed stages of the processing pipeline, in the order they run. */
+export type PipelineStage = 'heic' | 'exif' | 'compression' | 'thumbnail' | 'custom' | 'hashing';
+
+/** What a pipeline step may hand back: a replacement file, metadata to merge, a thumbnail. */
+export interface PipelineStepOutput {
+  file?: File;
+  metadata?: Record<string, unknown>;
+  thumbnail?: { file: Blob };
+  checksum?: string;
+}
+
+export interface PipelineContext {
+  file: File;
+  record: UploadFileRecord;
+  options: Readonly<EngineOptions>;
+  signal: AbortSignal;
+}
+
+/** One step of the processing pipeline. */
+export interface PipelineStep {
+  name: string;
+  /** Stage that fixes its position; steps of the same stage keep their list order. Default `custom`. */
+  stage?: PipelineStage;
+  /** Main-thread implementation (always required: it is the fallback). */
+  run(context: PipelineContext): Promise<PipelineStepOutput | void> | PipelineStepOutput | void;
+  /** Optional off-main-thread implementation; on a throw or after `workerTimeoutMs` `run` is used. */
+  runInWorker?(context: PipelineContext): Promise<PipelineStepOutput | void>;
+}
+
+/** A plugin receives the event bus once, when the engine is constructed. */
+export interface EnginePlugin {
+  name: string;
+  init?(bus: EngineEventBus): void;
+}
+
+/**
+ * Options of the engine: the uploader props it acts on (names, types and defaults as in the
+ * contract) plus the upload targets and the headless-only options. Presentation props
+ * (theme, icons, i18n, …) belong to the element and are not read here.
+ */
+export interface EngineOptions {
+  // Upload targets
+  /** Storage provider label sent to the token endpoint (client mode). */
+  provider?: string;
+  /** Host token endpoint (client mode): POST file metadata, answers a presigned PUT. */
+  uploadEndpoint?: string;
+  /** The upload handler's mount URL (server mode), e.g. `/api/upload`. */
+  serverUrl?: string;
+  /** Default `client`; `server` when only `serverUrl` is set. */
+  mode?: UploadMode;
+
+  // Behaviour
+  autoUpload?: boolean;
+  onBeforeFileAdded?: (file: File) => BeforeFileAddedResult | Promise<BeforeFileAddedResult>;
+  /** Compact layout: forces `maxFiles` to 1. */
+  mini?: boolean;
+
+  // Files and validation
+  maxFiles?: number;
+  allowedFileTypes?: string | string[];
+  maxFileSize?: FileSizeLimit;
+  minFileSize?: FileSizeLimit;
+  maxTotalFileSize?: FileSizeLimit;
+  contentDeduplication?: boolean;
+
+  // Processing pipeline
+  imageCompression?: boolean | ImageCompressionOptions;
+  heicConversion?: boolean;
+  stripExifData?: boolean;
+  thumbnailGenerator?: boolean | ThumbnailOptions;
+  checksumVerification?: boolean;
+  webWorker?: boolean;
+  processingEndpoint?: string;
+  processingTimeout?: number;
+
+  // Upload and reliability
+  maxRetries?: number;
+  maxConcurrentUploads?: number;
+  resumable?: ResumableOptions;
+  crashRecovery?: boolean | CrashRecoveryOptions;
+  networkAware?: boolean;
+  metadata?: Record<string, unknown>;
+  cors?: CorsOptions;
+
+  // Headless only
+  plugins?: EnginePlugin[];
+  pipeline?: PipelineStep[];
+  workerTimeoutMs?: number;
+  isSuccessfulCall?: (response: StorageResponse) => boolean | Promise<boolean>;
+  /** Connections the engine keeps open at once across all files and parts. Default 6. */
+  maxConnections?: number;
+  /** Extra headers on every request to `serverUrl` / `uploadEndpoint` (e.g. a fresh bearer token). */
+  requestHeaders?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** Send cookies on requests to `serverUrl` / `uploadEndpoint`. Default: same-origin only. */
+  withCredentials?: boolean;
+  /** Base delay (ms) before a whole-file retry, doubled per retry. Default 1000. */
+  retryBaseDelayMs?: number;
+}
+
+/**
+ * Per-file states.
+ *
+ * `queued` → (start) → `processing` → `uploading` → [`uploaded` →] `successful`;
+ * `uploading` ↔ `paused` (pause/resume, offline/online); any active state → `failed` (after the
+ * retries) or `canceled` (cancel). `failed`/`canceled` → `queued` on retry. `uploaded` is only
+ * entered when `processingEndpoint` is set and the engine waits for the processing stream.
+ */
+export type FileState =
+  | 'queued'
+  | 'processing'
+  | 'uploading'
+  | 'paused'
+  | 'uploaded'
+  | 'successful'
+  | 'failed'
+  | 'canceled';
+
+/** Why a file was paused: the user (pause()) or the network going offline. */
+export type PauseReason = 'user' | 'offline';
+
+/** What storage answered for a finished upload. */
+export interface UploadResult {
+  key: string;
+  publicUrl?: string;
+  downloadUrl?: string;
+  etag?: string;
+  /** tus: the upload URL on the tus server. */
+  url?: string;
+  strategy: 'single' | 'multipart' | 'tus';
+}
+
+/** A read-only snapshot of one file in the list. */
+export interface UploadFileRecord {
+  readonly id: string;
+  /** The bytes that will be (or were) uploaded: after substitution and pipeline steps. */
+  readonly file: File;
+  /** The file as the user picked it, when a hook or step replaced it. */
+  readonly originalFile: File;
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+  readonly source: FileSource;
+  readonly state: FileState;
+  readonly pausedBy?: PauseReason;
+  readonly bytesUploaded: number;
+  /** 0..100 */
+  readonly percentage: number;
+  /** Upload attempts made so far (1 + retries). */
+  readonly attempts: number;
+  readonly error?: UploadFailure;
+  readonly result?: UploadResult;
+  /** Hex SHA-256 of the uploaded bytes (checksumVerification). */
+  readonly checksum?: string;
+  /** Content hash used for deduplication (`sha256:…` or `fnv1a64:…`). */
+  readonly contentHash?: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly thumbnail?: { file: Blob };
+  readonly processingResult?: unknown;
+  readonly processingError?: UploadFailure;
+}
+
+/** Reason codes of a rejected file, decided by the check that failed. */
+export type RejectionReason =
+  | 'LIMIT_EXCEEDED'
+  | 'TYPE_MISMATCH'
+  | 'FILE_TOO_LARGE'
+  | 'FILE_TOO_SMALL'
+  | 'TOTAL_SIZE_EXCEEDED'
+  | 'REJECTED_BY_HOOK'
+  | 'DUPLICATE';
+
+export interface FileRejection {
+  file: File;
+  reason: RejectionReason;
+  /** English explanation for logs; UIs translate from `reason` and `limit`. */
+  message: string;
+  /** The limit that was crossed (count, bytes or the accepted types), when there is one. */
+  limit?: number | string;
+}
+
+/** Codes of upload failures (`UploadFailure.code`). */
+export type FailureCode =
+  | 'CONFIGURATION_ERROR'
+  | 'NETWORK_ERROR'
+  | 'HTTP_ERROR'
+  | 'PART_TIMEOUT'
+  | 'REJECTED_BY_PREDICATE'
+  | 'TOKEN_EXPIRED'
+  | 'UPLOAD_GONE'
+  | 'PROCESSING_TIMEOUT'
+  | 'PROCESSING_ERROR'
+  | 'TUS_ERROR';
+
+export interface UploadFailure {
+  code: FailureCode;
+  message: string;
+  /** HTTP status when a response caused it. */
+  status?: number;
+  /** The `code` field of a handler failure body, e.g. `expired`, `NOT_FOUND`. */
+  serverCode?: string;
+  /** False when retrying cannot help (4xx from the handler, predicate rejection). */
+  retryable: boolean;
+}
+
+export interface ProgressDetail {
+  bytesUploaded: number;
+  bytesTotal: number;
+  percentage: number;
+}
+
+/** Events of the engine and their payloads. */
+export interface EngineEventMap {
+  /** A file passed every check and joined the list. */
+  'file-added': { file: UploadFileRecord };
+  /** A file was refused; `reason` comes from the check, never from a message. */
+  'file-rejected': FileRejection;
+  'file-removed': { file: UploadFileRecord };
+  /** Any state transition of one file. */
+  'file-state-change': { file: UploadFileRecord; previous: FileState };
+  'file-progress': { file: UploadFileRecord } & ProgressDetail;
+  /** One multipart part is stored (fires for each part, including parallel ones). */
+  'part-uploaded': { file: UploadFileRecord; partNumber: number; size: number; inFlight: number };
+  /** One multipart part failed and will be re-sent after `delayMs`. */
+  'part-retry': { file: UploadFileRecord; partNumber: number; retry: number; delayMs: number; error: UploadFailure };
+  /** A multipart upload continued a remembered session; `skippedParts` were already stored. */
+  'file-resumed': { file: UploadFileRecord; skippedParts: number[] };
+  /** A whole-file retry is about to start (`retry` counts from 1). */
+  'file-retry': { file: UploadFileRecord; retry: number; error: UploadFailure };
+  'file-paused': { file: UploadFileRecord; reason: PauseReason };
+  'file-failed': { file: UploadFileRecord; error: UploadFailure };
+  'file-canceled': { file: UploadFileRecord };
+  /** Bytes are stored (`onFileUploadComplete`). */
+  'file-upload-complete': { file: UploadFileRecord; result: UploadResult };
+  /** The processing stream delivered its result (`onFileProcessed`). */
+  'file-processed': { file: UploadFileRecord; result: unknown };
+  'file-processing-failed': { file: UploadFileRecord; error: UploadFailure };
+  /** A pipeline step failed or was unavailable; the upload goes on with the previous bytes. */
+  'pipeline-error': { file: UploadFileRecord; step: string; message: string };
+  /** A run began with these files. */
+  'upload-start': { files: readonly UploadFileRecord[] };
+  /** Aggregate progress of the files in the current run. */
+  progress: ProgressDetail;
+  /** Every file of the run has settled (`onFilesUploadComplete`). */
+  'files-upload-complete': { files: readonly UploadFileRecord[]; successful: number; failed: number };
+  /** Browser connectivity changed; `paused`/`resumed` list the files affected. */
+  'network-change': { online: boolean; paused: string[]; resumed: string[] };
+  /** Crash recovery put these files back into the list after a reload. */
+  'files-restored': { files: readonly UploadFileRecord[] };
+  /** The file list changed in any way (added, removed, state, progress). */
+  'files-change': { files: readonly UploadFileRecord[] };
+  /** A problem that is not about one file (configuration, storage quota). */
+  error: { code: FailureCode | 'STORAGE_QUOTA'; message: string };
+}
+
+export type EngineEventName = keyof EngineEventMap;
+export type EngineListener<K extends EngineEventName> = (detail: EngineEventMap[K]) => void;
+
+/** The event bus handed to plugins. */
+export interface EngineEventBus {
+  on<K extends EngineEventName>(event: K, listener: EngineListener<K>): () => void;
+  off<K extends EngineEventName>(event: K, listener: EngineListener<K>): void;
+}
+
+/** What `addFiles` resolves with. */
+export interface AddFilesResult {
+  added: UploadFileRecord[];
+  rejected: FileRejection[];
+}
+
+/** What `start()` resolves with once every file of the run has settled. */
+export interface UploadRunSummary {
+  files: readonly UploadFileRecord[];
+  successful: number;
+  failed: number;
+}

@@ -1,0 +1,158 @@
+import type { ConnectionBudget } from './connection-budget.js';
+import { isAbortCause, toUploadFailure, UploadFailureError } from './errors.js';
+import type { EventBus } from './event-bus.js';
+import { toRecord, type FileEntry } from './file-entry.js';
+import { delay, type RequestContext } from './http.js';
+import { uploadMultipart } from './multipart.js';
+import type { ResolvedOptions } from './options.js';
+import { assemblePipeline, runStep } from './pipeline.js';
+import { awaitProcessing } from './processing-stream.js';
+import { uploadSinglePut } from './single-put.js';
+import type { StrategyContext } from './strategy-context.js';
+import { uploadTus } from './tus.js';
+import type { FileState, UploadFailure, UploadResult } from './types.js';
+
+/** What the runner needs from the engine that owns the entry. */
+export interface RunnerHost {
+  readonly options: ResolvedOptions;
+  readonly bus: EventBus;
+  readonly budget: ConnectionBudget;
+  setState(entry: FileEntry, state: FileState): void;
+  touch(entry: FileEntry): void;
+  requestContext(signal: AbortSignal): Promise<RequestContext>;
+}
+
+type Strategy = (context: StrategyContext) => Promise<UploadResult>;
+
+function chooseStrategy(options: ResolvedOptions, file: File): Strategy {
+  if (options.tus) return uploadTus;
+  // An empty file has no parts to send; one PUT stores it.
+  if (options.multipart && file.size > 0 && file.size >= options.multipart.thresholdBytes) return uploadMultipart;
+  return uploadSinglePut;
+}
+
+function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal): StrategyContext {
+  const emitForEntry = (): ReturnType<typeof toRecord> => toRecord(entry);
+  return {
+    entry,
+    options: host.options,
+    signal,
+    budget: host.budget,
+    requestContext: () => host.requestContext(signal),
+    uploadMetadata: () => ({ ...host.options.raw.metadata, ...entry.metadata }),
+    reportProgress(bytesUploaded) {
+      if (bytesUploaded === entry.bytesUploaded) return;
+      entry.bytesUploaded = bytesUploaded;
+      host.touch(entry);
+      const size = entry.file.size;
+      host.bus.emit('file-progress', {
+        file: emitForEntry(),
+        bytesUploaded,
+        bytesTotal: size,
+        percentage: size === 0 ? 100 : (bytesUploaded / size) * 100,
+      });
+    },
+    partUploaded(partNumber, size, inFlight) {
+      host.bus.emit('part-uploaded', { file: emitForEntry(), partNumber, size, inFlight });
+    },
+    partRetry(partNumber, retry, delayMs, error) {
+      host.bus.emit('part-retry', { file: emitForEntry(), partNumber, retry, delayMs, error });
+    },
+    resumed(skippedParts) {
+      host.bus.emit('file-resumed', { file: emitForEntry(), skippedParts });
+    },
+  };
+}
+
+/** Runs the processing pipeline once per file; a failing step is reported and skipped. */
+async function runPipeline(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<void> {
+  const { steps, unavailable } = assemblePipeline(host.options);
+  for (const step of unavailable) {
+    host.bus.emit('pipeline-error', { file: toRecord(entry), step, message: `No module provides the ${step} step` });
+  }
+  for (const step of steps) {
+    signal.throwIfAborted();
+    try {
+      const output = await runStep(step, { file: entry.file, record: toRecord(entry), options: host.options.raw, signal }, host.options);
+      signal.throwIfAborted();
+      if (!output) continue;
+      if (output.file) entry.file = output.file;
+      if (output.metadata) entry.metadata = { ...entry.metadata, ...output.metadata };
+      if (output.thumbnail) entry.thumbnail = output.thumbnail;
+      if (output.checksum) entry.checksum = output.checksum;
+      host.touch(entry);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      host.bus.emit('pipeline-error', { file: toRecord(entry), step: step.name, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+function fail(host: RunnerHost, entry: FileEntry, error: UploadFailure): void {
+  entry.error = error;
+  host.setState(entry, 'failed');
+  host.bus.emit('file-failed', { file: toRecord(entry), error });
+}
+
+/** Uploads with up to `maxRetries` whole-file retries (retries, not attempts). */
+async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<UploadResult | undefined> {
+  for (let retry = 0; ; retry += 1) {
+    entry.attempts += 1;
+    entry.error = undefined;
+    host.touch(entry);
+    try {
+      return await chooseStrategy(host.options, entry.file)(strategyContext(host, entry, signal));
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const failure = toUploadFailure(error);
+      if (!failure.retryable || retry >= host.options.maxRetries) {
+        fail(host, entry, failure);
+        return undefined;
+      }
+      host.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, error: failure });
+      await delay(host.options.retryBaseDelayMs * 2 ** retry, signal);
+    }
+  }
+}
+
+/**
+ * One run of one file: pipeline (first time only), upload with retries, then the processing
+ * stream when configured. A pause or cancel aborts it through `signal`; the state was already set
+ * by whoever aborted, so it is left alone here.
+ */
+export async function runEntry(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<void> {
+  try {
+    if (!entry.processed) {
+      host.setState(entry, 'processing');
+      await runPipeline(host, entry, signal);
+      signal.throwIfAborted();
+      entry.processed = true;
+    }
+    host.setState(entry, 'uploading');
+    const result = await uploadWithRetries(host, entry, signal);
+    // A cancel or pause that lands as the last byte is acknowledged wins: its state stays.
+    if (!result || signal.aborted) return;
+    entry.result = result;
+    entry.bytesUploaded = entry.file.size;
+    const endpoint = host.options.raw.processingEndpoint;
+    if (endpoint) host.setState(entry, 'uploaded');
+    host.bus.emit('file-upload-complete', { file: toRecord(entry), result });
+    if (endpoint) {
+      const outcome = await awaitProcessing(endpoint, result.key, host.options.processingTimeout, signal);
+      if (signal.aborted) throw signal.reason;
+      if (outcome.ok) {
+        entry.processingResult = outcome.result;
+        host.touch(entry);
+        host.bus.emit('file-processed', { file: toRecord(entry), result: outcome.result });
+      } else {
+        entry.processingError = outcome.error;
+        host.touch(entry);
+        host.bus.emit('file-processing-failed', { file: toRecord(entry), error: outcome.error });
+      }
+    }
+    host.setState(entry, 'successful');
+  } catch (error) {
+    if (isAbortCause(signal.reason)) return;
+    fail(host, entry, error instanceof UploadFailureError ? error.toFailure() : toUploadFailure(error));
+  }
+}

@@ -1,0 +1,73 @@
+import en from '../../locales/en.js';
+import { canonicalizeLang, detectDirection } from './direction.js';
+import type {
+  I18nOptions, LocaleBundle, MessageKey, PartialLocaleBundle, ResolvedLocale, ResolvedMessage, TextDirection,
+} from './types.js';
+
+const ENGLISH_KEYS = new Set<string>(Object.keys(en.messages));
+
+function isMessageKey(key: string): key is MessageKey {
+  return ENGLISH_KEYS.has(key);
+}
+
+/** The prop may come from a JSON attribute, so a "bundle" is checked rather than trusted. */
+function asBundle(value: unknown): LocaleBundle | PartialLocaleBundle | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { lang, messages } = value as Partial<PartialLocaleBundle>;
+  if (typeof lang !== 'string' || typeof messages !== 'object' || messages === null) return undefined;
+  return value as PartialLocaleBundle;
+}
+
+/**
+ * Flat `namespace.name` entries of a message record. Namespaced groups (`{ dropZone: { title } }`)
+ * are flattened; keys English does not know and values that are not strings are dropped, since
+ * nothing would ever ask for them.
+ */
+export function flattenMessages(record: object): Array<[MessageKey, string]> {
+  const entries: Array<[MessageKey, string]> = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string') {
+      if (isMessageKey(key)) entries.push([key, value]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [name, text] of Object.entries(value)) {
+        const flatKey = `${key}.${name}`;
+        if (typeof text === 'string' && isMessageKey(flatKey)) entries.push([flatKey, text]);
+      }
+    }
+  }
+  return entries;
+}
+
+function languageOf(bundle: LocaleBundle | PartialLocaleBundle): { lang: string; dir: TextDirection } | undefined {
+  const lang = canonicalizeLang(bundle.lang);
+  if (lang === undefined) return undefined;
+  const dir = bundle.dir === 'rtl' || bundle.dir === 'ltr' ? bundle.dir : detectDirection(lang);
+  return { lang, dir };
+}
+
+/**
+ * Resolves the `i18n` prop. Messages layer English, then `fallbackLocale`, then the chosen bundle
+ * (`bundle`, else `locale` when it is a bundle), then `overrides`. `lang`/`dir` come from the chosen
+ * bundle, else a bare `locale` tag, else the fallback bundle, else English.
+ */
+export function resolveLocale(options: I18nOptions | null | undefined = {}): ResolvedLocale {
+  const primary = asBundle(options?.bundle) ?? asBundle(options?.locale);
+  const fallback = asBundle(options?.fallbackLocale);
+  const bareTag = typeof options?.locale === 'string' ? canonicalizeLang(options.locale) : undefined;
+
+  const language = (primary && languageOf(primary))
+    ?? (bareTag !== undefined ? { lang: bareTag, dir: detectDirection(bareTag) } : undefined)
+    ?? (fallback && languageOf(fallback))
+    ?? { lang: en.lang, dir: en.dir };
+
+  const messages = new Map<MessageKey, ResolvedMessage>();
+  const layer = (record: object, lang: string) => {
+    for (const [key, text] of flattenMessages(record)) messages.set(key, { text, lang });
+  };
+  layer(en.messages, en.lang);
+  if (fallback) layer(fallback.messages, languageOf(fallback)?.lang ?? language.lang);
+  if (primary) layer(primary.messages, languageOf(primary)?.lang ?? language.lang);
+  if (typeof options?.overrides === 'object' && options.overrides !== null) layer(options.overrides, language.lang);
+
+  return { lang: language.lang, dir: language.dir, messages };
+}

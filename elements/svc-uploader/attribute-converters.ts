@@ -1,0 +1,117 @@
+/**
+ * Attribute converters for the props plain HTML can set. Object props take JSON text; size limits
+ * also take a short form (`10 MB`); lists also take comma-separated words. A value that cannot be
+ * read is ignored with a console warning naming the attribute, rather than throwing inside the
+ * browser's attribute callback.
+ */
+import type { ComplexAttributeConverter } from 'lit';
+import type { FileSizeLimit, SizeUnit } from '../engine/types.js';
+
+const SIZE_UNITS: readonly SizeUnit[] = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+
+function warnIgnored(attribute: string, value: string, expected: string): undefined {
+  console.warn(`<svc-uploader> ignored ${attribute}="${value}": expected ${expected}.`);
+  return undefined;
+}
+
+function parseJson(attribute: string, value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return warnIgnored(attribute, value, 'JSON');
+  }
+}
+
+/** JSON text for an object (or array) prop; an absent or empty attribute means "not set". */
+export function jsonConverter(attribute: string): ComplexAttributeConverter<unknown> {
+  return {
+    fromAttribute: (value) => (value === null || value.trim() === '' ? undefined : parseJson(attribute, value)),
+    toAttribute: (value) => (value === undefined ? null : JSON.stringify(value)),
+  };
+}
+
+/** Plain text; a removed attribute means "not set" (undefined), never `null`. */
+export const stringConverter: ComplexAttributeConverter<string | undefined> = {
+  fromAttribute: (value) => value ?? undefined,
+  toAttribute: (value) => value ?? null,
+};
+
+/** A finite number; anything else means "not set" so the engine default applies. */
+export function numberConverter(attribute: string): ComplexAttributeConverter<number | undefined> {
+  return {
+    fromAttribute(value) {
+      if (value === null || value.trim() === '') return undefined;
+      const number = Number(value);
+      return Number.isFinite(number) ? number : warnIgnored(attribute, value, 'a number');
+    },
+    toAttribute: (value) => (value === undefined ? null : String(value)),
+  };
+}
+
+/** `{"size": 10, "unit": "MB"}` or the short form `10 MB` / `10MB` / `512` (bytes). */
+export function sizeLimitConverter(attribute: string): ComplexAttributeConverter<FileSizeLimit | undefined> {
+  return {
+    fromAttribute(value) {
+      if (value === null || value.trim() === '') return undefined;
+      const text = value.trim();
+      if (text.startsWith('{')) return parseJson(attribute, text) as FileSizeLimit | undefined;
+      const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text);
+      const unit = (match?.[2] || 'B').toUpperCase() as SizeUnit;
+      if (!match || !SIZE_UNITS.includes(unit)) return warnIgnored(attribute, value, 'a size such as "10 MB" or {"size":10,"unit":"MB"}');
+      return { size: Number(match[1]), unit };
+    },
+    toAttribute: (value) => (value === undefined ? null : JSON.stringify(value)),
+  };
+}
+
+/** A JSON array, or words separated by commas or spaces: `local, url, camera`. */
+export function listConverter(attribute: string): ComplexAttributeConverter<string[] | undefined> {
+  return {
+    fromAttribute(value) {
+      if (value === null || value.trim() === '') return undefined;
+      if (value.trim().startsWith('[')) return parseJson(attribute, value) as string[] | undefined;
+      return value.split(/[\s,]+/).filter(Boolean);
+    },
+    toAttribute: (value) => (value === undefined ? null : value.join(',')),
+  };
+}
+
+/** `allowed-file-types`: a comma-separated string as the contract allows, or a JSON array. */
+export function fileTypesConverter(attribute: string): ComplexAttributeConverter<string | string[] | undefined> {
+  return {
+    fromAttribute(value) {
+      if (value === null || value.trim() === '') return undefined;
+      return value.trim().startsWith('[') ? (parseJson(attribute, value) as string[] | undefined) : value;
+    },
+    toAttribute: (value) => (value === undefined ? null : Array.isArray(value) ? value.join(',') : value),
+  };
+}
+
+/**
+ * For a prop whose default is `true`: the attribute is its negation (`no-animations`), so plain
+ * HTML turns the feature off by presence, and removing the attribute turns it back on.
+ */
+export const negatedBooleanConverter: ComplexAttributeConverter<boolean> = {
+  fromAttribute: (value) => value === null,
+  toAttribute: (value) => (value ? null : ''),
+};
+
+/** Three states: absent is "not set" (automatic), `"false"` is false, anything else true. */
+export const optionalBooleanConverter: ComplexAttributeConverter<boolean | undefined> = {
+  fromAttribute: (value) => (value === null ? undefined : value !== 'false'),
+  toAttribute: (value) => (value === undefined ? null : String(value)),
+};
+
+/** `image-editor`: `"false"` disables, empty or `"true"` enables with defaults, JSON sets options. */
+export function booleanOrJsonConverter(attribute: string): ComplexAttributeConverter<unknown> {
+  return {
+    fromAttribute(value) {
+      if (value === null) return undefined;
+      const text = value.trim();
+      if (text === '' || text === 'true') return true;
+      if (text === 'false') return false;
+      return parseJson(attribute, text);
+    },
+    toAttribute: (value) => (value === undefined ? null : typeof value === 'boolean' ? String(value) : JSON.stringify(value)),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Detail shapes of the `<svc-uploader>` events that are more than one field. The event table in
+ * `events.ts` names each event once and points at these.
+ */
+import type {
+  FileRejection,
+  FileState,
+  PauseReason,
+  UploadFailure,
+  UploadFileRecord,
+  UploadResult,
+} from '../engine/types.js';
+import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
+
+/** Where a failure reported by `svc-error` happened. */
+export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'engine' | 'configuration';
+
+/**
+ * One failure, reported once. `code` is a stable machine value (an engine `FailureCode`, a media
+ * `DOMException` name such as `NotAllowedError`, or a URL-import code such as `URL_CORS_BLOCKED`).
+ */
+export interface SvcErrorDetail {
+  scope: ErrorScope;
+  code: string;
+  /** English explanation for logs; the UI shows a translated message keyed by `code`. */
+  message: string;
+  file?: UploadFileRecord;
+  /** The source panel involved (`url`, `camera`, ...), for scopes `url-import` and `media`. */
+  source?: UploadSource;
+  url?: string;
+  /** HTTP status when a response caused the failure. */
+  status?: number;
+  /** The engine's failure record, for scopes `upload` and `processing`. */
+  failure?: UploadFailure;
+}
+
+export interface SvcWarnDetail {
+  code: string;
+  message: string;
+  file?: UploadFileRecord;
+}
+
+export interface FilesSelectDetail {
+  /** Mutable: a listener may replace entries (e.g. rename) or remove some before validation. */
+  files: File[];
+  source: ElementFileSource;
+}
+
+export interface DropDetail {
+  files: File[];
+  /** Folders that were traversed (0 for a drop of plain files). */
+  folderCount: number;
+}
+
+export interface FileRejectDetail extends FileRejection {}
+
+export interface FileTypeMismatchDetail {
+  file: File;
+  /** The `allowedFileTypes` value in force, arrays joined with commas. */
+  allowedFileTypes: string;
+}
+
+export interface CameraCaptureDetail {
+  file: File;
+  kind: 'photo' | 'video';
+  facingMode: 'user' | 'environment';
+}
+
+export interface RecordingDetail {
+  file: File;
+  durationMs: number;
+}
+
+export interface ProgressEventDetail {
+  bytesUploaded: number;
+  bytesTotal: number;
+  /** 0..100 */
+  percentage: number;
+}
+
+export interface FileProgressEventDetail extends ProgressEventDetail {
+  file: UploadFileRecord;
+}
+
+export interface FilesUploadCompleteDetail {
+  files: readonly UploadFileRecord[];
+  successful: number;
+  failed: number;
+}
+
+export interface FileUploadCompleteDetail {
+  file: UploadFileRecord;
+  /** The object key the server chose. */
+  key: string;
+  result: UploadResult;
+}
+
+export interface FileStateChangeDetail {
+  file: UploadFileRecord;
+  state: FileState;
+  previous: FileState;
+}
+
+export interface FilePauseDetail {
+  file: UploadFileRecord;
+  reason: PauseReason;
+}
+
+export interface StatusChangeDetail {
+  status: UploaderStatus;
+  previous: UploaderStatus;
+}
+
+export interface NetworkChangeDetail {
+  online: boolean;
+  /** Ids of the files the change paused or resumed. */
+  paused: string[];
+  resumed: string[];
+}

@@ -1,0 +1,126 @@
+/**
+ * Every event of `<svc-uploader>`, defined once: name, detail type, whether the app may veto it,
+ * the matching contract callback name and the documentation. The dispatch helper, the
+ * `HTMLElementEventMap` typing and docs/element.md are all derived from this table.
+ *
+ * All events bubble and are composed. A cancelable event fires before its default action and
+ * `event.preventDefault()` stops that action.
+ */
+import type { UploadFileRecord } from '../engine/types.js';
+import type {
+  CameraCaptureDetail,
+  DropDetail,
+  FilePauseDetail,
+  FileProgressEventDetail,
+  FileRejectDetail,
+  FilesSelectDetail,
+  FileStateChangeDetail,
+  FilesUploadCompleteDetail,
+  FileTypeMismatchDetail,
+  FileUploadCompleteDetail,
+  NetworkChangeDetail,
+  ProgressEventDetail,
+  RecordingDetail,
+  StatusChangeDetail,
+  SvcErrorDetail,
+  SvcWarnDetail,
+} from './event-details.js';
+import type { UploadSource } from './types.js';
+
+export type EventGroup = 'sources' | 'files' | 'run' | 'file' | 'diagnostics';
+
+export interface EventDefinition<Detail> {
+  group: EventGroup;
+  cancelable: boolean;
+  /** The `on*` callback of the uploader contract this event stands for. */
+  callback: string;
+  /** One or two sentences for the docs. */
+  doc: string;
+  /** The detail's TypeScript type, as the docs print it. */
+  detailType: string;
+  /** Carries the detail type; never set at run time. */
+  readonly detail?: Detail;
+}
+
+interface DefinitionInput {
+  group: EventGroup;
+  callback: string;
+  detailType: string;
+  doc: string;
+  cancelable?: boolean;
+}
+
+function defineEvent<Detail>(input: DefinitionInput): EventDefinition<Detail> {
+  return { cancelable: false, ...input };
+}
+
+type FileDetail = { file: UploadFileRecord };
+type FilesDetail = { files: readonly UploadFileRecord[] };
+
+export const svcUploaderEvents = {
+  // Sources: how files arrive.
+  'svc-source-open': defineEvent<{ source: UploadSource }>({ group: 'sources', callback: 'onIntegrationClick', cancelable: true, detailType: '{ source }', doc: 'The user chose a source chip; the source panel opens unless the event is canceled.' }),
+  'svc-source-close': defineEvent<{ source: UploadSource }>({ group: 'sources', callback: 'onSourceClose', detailType: '{ source }', doc: 'A source panel closed (back, cancel, or after it delivered its file).' }),
+  'svc-drag-enter': defineEvent<{ itemCount: number }>({ group: 'sources', callback: 'onFilesDragOver', detailType: '{ itemCount }', doc: 'Files are dragged over the drop zone. Browsers hide file names until the drop.' }),
+  'svc-drag-leave': defineEvent<Record<string, never>>({ group: 'sources', callback: 'onFilesDragLeave', detailType: '{}', doc: 'The drag left the drop zone without dropping.' }),
+  'svc-drop': defineEvent<DropDetail>({ group: 'sources', callback: 'onFilesDrop', cancelable: true, detailType: '{ files: File[], folderCount }', doc: 'Files (and, with `folderUpload.allowDrop`, the files inside dropped folders) were dropped; canceling discards them.' }),
+  'svc-paste': defineEvent<{ files: File[] }>({ group: 'sources', callback: 'onFilesPaste', cancelable: true, detailType: '{ files: File[] }', doc: 'Files were pasted (with `enablePaste`); canceling discards them.' }),
+  'svc-files-select': defineEvent<FilesSelectDetail>({ group: 'sources', callback: 'onFilesSelected', cancelable: true, detailType: '{ files: File[], source }', doc: 'A batch of files arrived from any source, before `onBeforeFileAdded` and validation. Listeners may edit `detail.files`; canceling discards the batch.' }),
+  'svc-url-import': defineEvent<{ url: string }>({ group: 'sources', callback: 'onUrlImport', cancelable: true, detailType: '{ url }', doc: 'The user asked to import a URL; the download starts unless the event is canceled.' }),
+  'svc-url-import-abort': defineEvent<{ url: string }>({ group: 'sources', callback: 'onUrlImportAbort', detailType: '{ url }', doc: 'The user stopped a URL download before it finished.' }),
+  'svc-camera-capture': defineEvent<CameraCaptureDetail>({ group: 'sources', callback: 'onCameraCapture', detailType: '{ file, kind: "photo" | "video", facingMode }', doc: 'The camera panel produced a photo or a video recording.' }),
+  'svc-camera-switch': defineEvent<{ facingMode: 'user' | 'environment' }>({ group: 'sources', callback: 'onCameraSwitch', detailType: '{ facingMode }', doc: 'The camera panel switched between the front (`user`) and back (`environment`) camera.' }),
+  'svc-audio-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onAudioRecord', detailType: '{ file, durationMs }', doc: 'The microphone panel finished a recording.' }),
+  'svc-screen-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onScreenRecord', detailType: '{ file, durationMs }', doc: 'The screen panel finished a capture.' }),
+
+  // The file list.
+  'svc-file-add': defineEvent<FileDetail>({ group: 'files', callback: 'onFileAdded', detailType: '{ file: UploadFileRecord }', doc: 'A file passed every check and joined the list.' }),
+  'svc-files-add': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesAdded', detailType: '{ files: UploadFileRecord[] }', doc: 'A batch finished adding; `files` are the ones accepted (fires only when at least one was).' }),
+  'svc-file-reject': defineEvent<FileRejectDetail>({ group: 'files', callback: 'onRestrictionFailed', detailType: '{ file: File, reason, message, limit? }', doc: 'A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.' }),
+  'svc-file-type-mismatch': defineEvent<FileTypeMismatchDetail>({ group: 'files', callback: 'onFileTypeMismatch', detailType: '{ file: File, allowedFileTypes }', doc: 'A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).' }),
+  'svc-file-remove': defineEvent<FileDetail>({ group: 'files', callback: 'onFileRemoved', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.' }),
+  'svc-file-click': defineEvent<FileDetail>({ group: 'files', callback: 'onFileClick', detailType: '{ file: UploadFileRecord }', doc: 'The user activated a file\'s name in the list.' }),
+  'svc-files-restore': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesRestored', detailType: '{ files: UploadFileRecord[] }', doc: 'Crash recovery put files back into the list after a reload.' }),
+
+  // A run: the upload of the current list.
+  'svc-upload-start': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadStart', detailType: '{ files: UploadFileRecord[] }', doc: 'A run began (Upload button, `upload()`, or `autoUpload`).' }),
+  'svc-upload-progress': defineEvent<ProgressEventDetail>({ group: 'run', callback: 'onFilesUploadProgress', detailType: '{ bytesUploaded, bytesTotal, percentage }', doc: 'Combined progress of the files in the run.' }),
+  'svc-files-upload-complete': defineEvent<FilesUploadCompleteDetail>({ group: 'run', callback: 'onFilesUploadComplete', detailType: '{ files, successful, failed }', doc: 'Every file of the run has settled, stored or failed.' }),
+  'svc-upload-pause': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadPause', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `pause()` paused the run; `files` are the ones paused.' }),
+  'svc-upload-resume': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadResume', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `resume()` resumed the run.' }),
+  'svc-upload-cancel': defineEvent<FilesDetail>({ group: 'run', callback: 'onCancelUpload', cancelable: true, detailType: '{ files: UploadFileRecord[] }', doc: 'The user asked to cancel the run; active uploads stop (multipart sessions are aborted) unless the event is canceled. `cancel()` does not fire it.' }),
+  'svc-status-change': defineEvent<StatusChangeDetail>({ group: 'run', callback: 'onStatusChange', detailType: '{ status, previous }', doc: 'The overall status changed: `idle`, `ready`, `uploading`, `paused`, `complete` or `failed`.' }),
+  'svc-network-change': defineEvent<NetworkChangeDetail>({ group: 'run', callback: 'onNetworkChange', detailType: '{ online, paused: string[], resumed: string[] }', doc: 'The browser went offline or online; with `networkAware` the run pauses and resumes by itself.' }),
+  'svc-done': defineEvent<FilesDetail>({ group: 'run', callback: 'onDoneClicked', detailType: '{ files: UploadFileRecord[] }', doc: 'The user pressed Done after a run; the list is cleared afterwards.' }),
+
+  // One file's upload.
+  'svc-file-state-change': defineEvent<FileStateChangeDetail>({ group: 'file', callback: 'onFileStateChange', detailType: '{ file, state, previous }', doc: 'A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).' }),
+  'svc-file-upload-start': defineEvent<FileDetail>({ group: 'file', callback: 'onFileUploadStart', detailType: '{ file: UploadFileRecord }', doc: 'A file began sending bytes (not fired again when it resumes from a pause).' }),
+  'svc-file-upload-progress': defineEvent<FileProgressEventDetail>({ group: 'file', callback: 'onFileUploadProgress', detailType: '{ file, bytesUploaded, bytesTotal, percentage }', doc: 'Bytes of one file reached storage.' }),
+  'svc-file-upload-complete': defineEvent<FileUploadCompleteDetail>({ group: 'file', callback: 'onFileUploadComplete', detailType: '{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }', doc: 'A file is stored; `key` is the object key the server chose.' }),
+  'svc-file-retry': defineEvent<{ file: UploadFileRecord; retry: number }>({ group: 'file', callback: 'onFileRetry', detailType: '{ file, retry }', doc: 'A failed file is sent again, by the automatic retries (`maxRetries`) or by `retry()`; `retry` counts from 1.' }),
+  'svc-file-pause': defineEvent<FilePauseDetail>({ group: 'file', callback: 'onFilePause', detailType: '{ file, reason: "user" | "offline" }', doc: 'A file\'s upload paused.' }),
+  'svc-file-resume': defineEvent<{ file: UploadFileRecord; skippedParts: number[] }>({ group: 'file', callback: 'onFileResume', detailType: '{ file, skippedParts: number[] }', doc: 'A multipart upload continued a remembered session; `skippedParts` were already stored.' }),
+  'svc-file-cancel': defineEvent<FileDetail>({ group: 'file', callback: 'onFileCancel', detailType: '{ file: UploadFileRecord }', doc: 'A file\'s upload was canceled.' }),
+  'svc-file-process': defineEvent<{ file: UploadFileRecord; result: unknown }>({ group: 'file', callback: 'onFileProcessed', detailType: '{ file, result }', doc: 'The processing stream (`processingEndpoint`) delivered its result for a file.' }),
+  'svc-part-upload': defineEvent<{ file: UploadFileRecord; partNumber: number; size: number }>({ group: 'file', callback: 'onPartUploaded', detailType: '{ file, partNumber, size }', doc: 'One multipart part is stored.' }),
+
+  // Diagnostics.
+  'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.' }),
+  'svc-warn': defineEvent<SvcWarnDetail>({ group: 'diagnostics', callback: 'onWarn', detailType: '{ code, message, file? }', doc: 'Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry).' }),
+} as const;
+
+export type SvcUploaderEventName = keyof typeof svcUploaderEvents;
+
+export type SvcUploaderEventDetail<Name extends SvcUploaderEventName> =
+  (typeof svcUploaderEvents)[Name] extends EventDefinition<infer Detail> ? Detail : never;
+
+/** `CustomEvent` types of every event, keyed by name. */
+export type SvcUploaderEventMap = {
+  [Name in SvcUploaderEventName]: CustomEvent<SvcUploaderEventDetail<Name>>;
+};
+
+declare global {
+  // An interface merge is how the DOM typings learn new event names.
+  interface HTMLElementEventMap extends SvcUploaderEventMap {}
+}

@@ -1,0 +1,46 @@
+/** Banners and messages around the list: offline, busy, rejected files, branding. */
+import { html, nothing } from 'lit';
+import type { FileRejection } from '../../engine/types.js';
+import { renderIcon } from './icons.js';
+import type { UploaderView } from './view-model.js';
+
+export function renderOfflineBanner(view: UploaderView) {
+  if (view.online) return nothing;
+  return html`<p part="offline-banner" class="banner banner-offline" role="status">
+    ${view.t(view.networkAware ? 'offline.banner' : 'offline.bannerNoResume')}</p>`;
+}
+
+export function renderBusy(view: UploaderView) {
+  if (!view.isProcessing) return nothing;
+  return html`<p part="busy" class="busy" role="status">${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${view.t('uploader.busy')}</span></p>`;
+}
+
+function rejectionText(view: UploaderView, rejection: FileRejection): string {
+  const { t, translator } = view;
+  const limit = rejection.limit;
+  const size = typeof limit === 'number' ? translator.formatBytes(limit) : '';
+  return t(`rejection.${rejection.reason}`, {
+    name: rejection.file.name,
+    maxSize: size,
+    minSize: size,
+    maxFiles: typeof limit === 'number' ? limit : view.maxFiles,
+    types: typeof limit === 'string' ? limit : view.allowedTypesText,
+  });
+}
+
+export function renderRejections(view: UploaderView) {
+  if (view.rejections.length === 0) return nothing;
+  return html`
+    <div part="rejections" class="rejections" role="alert">
+      <ul part="rejection-list">
+        ${view.rejections.map((rejection) => html`<li part="rejection" data-reason=${rejection.reason}>${rejectionText(view, rejection)}</li>`)}
+      </ul>
+      <button part="rejections-dismiss button" type="button" @click=${view.intents.dismissRejections}>${view.t('rejection.dismiss')}</button>
+    </div>
+  `;
+}
+
+export function renderBranding(view: UploaderView) {
+  if (!view.showBranding) return nothing;
+  return html`<p part="branding" class="branding">${view.t('uploader.branding')}</p>`;
+}

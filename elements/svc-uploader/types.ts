@@ -1,0 +1,100 @@
+/**
+ * Types of the `<svc-uploader>` props that the engine does not define: sources, folder upload,
+ * cloud drives, image editor, icons, theme and localization.
+ */
+import type { TemplateResult } from 'lit';
+
+/** A panel the user can add files from, in the order given by `sources`. */
+export type UploadSource =
+  | 'local'
+  | 'url'
+  | 'camera'
+  | 'microphone'
+  | 'screen'
+  | 'googleDrive'
+  | 'oneDrive'
+  | 'dropbox'
+  | 'box';
+
+export const DEFAULT_SOURCES: readonly UploadSource[] = ['local', 'url', 'camera', 'microphone', 'screen'];
+
+export const UPLOAD_SOURCES: readonly UploadSource[] = [
+  'local', 'url', 'camera', 'microphone', 'screen', 'googleDrive', 'oneDrive', 'dropbox', 'box',
+];
+
+/** Where a batch of files came from, as `svc-files-select` reports it. */
+export type ElementFileSource = UploadSource | 'folder' | 'drop' | 'paste';
+
+/**
+ * Overall state of the uploader, derived from its files: `idle` (empty list), `ready` (files
+ * waiting), `uploading`, `paused`, `complete` (every file stored) or `failed` (the run settled with
+ * at least one failure).
+ */
+export type UploaderStatus = 'idle' | 'ready' | 'uploading' | 'paused' | 'complete' | 'failed';
+
+export interface FolderUploadOptions {
+  /** Traverse folders dropped onto the uploader. */
+  allowDrop?: boolean;
+  /** Show a "Select folder" action next to the local file picker. */
+  showSelectFolderButton?: boolean;
+}
+
+export interface GoogleDriveConfig {
+  clientId: string;
+  apiKey: string;
+  appId: string;
+  /** List shared drives and "shared with me" at the picker root. */
+  sharedDrives?: boolean;
+}
+
+export interface OAuthDriveConfig {
+  clientId: string;
+  redirectUri?: string;
+}
+
+/** Browser-safe drive configuration for client mode. */
+export interface CloudDrivesConfig {
+  googleDrive?: GoogleDriveConfig;
+  oneDrive?: OAuthDriveConfig;
+  dropbox?: OAuthDriveConfig;
+  box?: OAuthDriveConfig;
+}
+
+export interface ImageEditorOptions {
+  enabled?: boolean;
+  display?: 'inline' | 'modal';
+  autoOpen?: 'never' | 'single' | 'always';
+  output?: Record<string, unknown>;
+  tabs?: string[];
+  tools?: string[];
+  onOpen?: (file: File) => void;
+  onCancel?: (file: File) => void;
+  onSave?: (file: File) => void;
+}
+
+/** Names of the glyphs the `icons` prop can replace. */
+export type IconName =
+  | 'ContainerAddMoreIcon'
+  | 'FileDeleteIcon'
+  | 'CameraDeleteIcon'
+  | 'CameraCaptureIcon'
+  | 'CameraRotateIcon'
+  | 'LoaderIcon';
+
+/** Each replacement renders a glyph given the class name the UI wants on it. */
+export type IconRenderer = (props: { className: string }) => TemplateResult | string;
+
+export type IconsConfig = Partial<Record<IconName, IconRenderer>>;
+
+export type ThemeMode = 'light' | 'dark' | 'system';
+
+export interface ThemeConfig {
+  mode?: ThemeMode;
+  /** Token name to CSS value, e.g. `{"color-primary": "#0b5"}`. */
+  tokens?: Record<string, string>;
+  /** Extra classes keyed by component, then slot. */
+  slots?: Record<string, Record<string, string>>;
+}
+
+/** The `i18n` prop. */
+export type { I18nOptions as I18nConfig } from '../i18n/types.js';

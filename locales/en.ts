@@ -1,0 +1,236 @@
+/**
+ * English messages: the reference every other locale is checked against, and the fallback the
+ * runtime uses for any key a bundle lacks.
+ *
+ * Keys are `namespace.name`. Messages are ICU MessageFormat. Argument conventions:
+ * - `count`, `maxFiles`, `uploaded`, `failed`, `total`, `attempt`, `maxAttempts` are numbers and only
+ *   appear inside `plural` or `number` arguments, so ICU formats them for the locale;
+ * - `size`, `maxSize`, `minSize`, `uploadedSize`, `totalSize`, `percent`, `elapsed` arrive already
+ *   formatted (`formatBytes`, `formatPercent`, …), since ICU cannot scale bytes;
+ * - `name`, `source`, `provider`, `account`, `query`, `types`, `reason`, `status`, `origin` are plain
+ *   text (`status` is an HTTP status code or a translated status);
+ * - `kind`, `outcome` are `select` keys.
+ */
+const messages = {
+  'uploader.label': 'File uploader',
+  'uploader.branding': 'Powered by svc-uploader',
+  'uploader.busy': 'Processing, please wait…',
+
+  'dropZone.title': 'Drag and drop files here',
+  'dropZone.titleSingle': 'Drag and drop a file here',
+  'dropZone.browse': 'Browse files',
+  'dropZone.browseSingle': 'Browse for a file',
+  'dropZone.browseFolder': 'Select a folder',
+  'dropZone.or': 'or',
+  'dropZone.pasteHint': 'You can also paste files',
+  'dropZone.dragActive': 'Drop to add',
+  'dropZone.dragRejected': 'Some of these files cannot be added',
+  'dropZone.limitFiles': '{maxFiles, plural, one {Up to # file} other {Up to # files}}',
+  'dropZone.limitSize': 'Max. {maxSize} per file',
+  'dropZone.limitSizeRange': 'From {minSize} to {maxSize} per file',
+  'dropZone.limitTypes': 'Accepted: {types}',
+
+  'source.local': 'My device',
+  'source.url': 'Link',
+  'source.camera': 'Camera',
+  'source.microphone': 'Microphone',
+  'source.screen': 'Screen',
+  'source.googleDrive': 'Google Drive',
+  'source.oneDrive': 'OneDrive',
+  'source.dropbox': 'Dropbox',
+  'source.box': 'Box',
+  'source.listLabel': 'Add files from',
+  'source.open': 'Add files from {source}',
+
+  'view.back': 'Back',
+  'view.cancel': 'Cancel',
+  'view.close': 'Close',
+  'view.loading': 'Loading…',
+
+  'fileList.label': 'Selected files',
+  'fileList.addMore': 'Add more',
+  'fileList.removeAll': 'Remove all',
+  'fileList.count': '{count, plural, one {# file selected} other {# files selected}}',
+  'fileList.totalSize': '{totalSize} in total',
+  'fileList.showAll': '{count, plural, one {Show # more file} other {Show # more files}}',
+
+  'file.thumbnail': 'Preview of {name}',
+  'file.kind': '{kind, select, image {Image} video {Video} audio {Audio} document {Document} archive {Archive} other {File}}',
+  'file.previewClose': 'Close preview',
+
+  'status.queued': 'Ready to upload',
+  'status.processing': 'Preparing…',
+  'status.uploading': 'Uploading',
+  'status.paused': 'Paused',
+  'status.pausedOffline': 'Paused: offline',
+  'status.uploaded': 'Processing on the server…',
+  'status.successful': 'Uploaded',
+  'status.failed': 'Upload failed',
+  'status.canceled': 'Canceled',
+  'status.retrying': 'Retrying (attempt {attempt, number} of {maxAttempts, number})…',
+
+  'progress.file': '{percent} · {uploadedSize} of {totalSize}',
+  'progress.overall': '{total, plural, one {Uploading # file} other {Uploading {uploaded, number} of # files}}',
+  'progress.percent': '{percent} complete',
+
+  'action.upload': '{count, plural, one {Upload # file} other {Upload # files}}',
+  'action.done': 'Done',
+  'action.retry': 'Retry',
+  'action.retryAll': 'Retry all',
+  'action.remove': 'Remove',
+  'action.pause': 'Pause',
+  'action.resume': 'Resume',
+  'action.pauseAll': 'Pause all',
+  'action.resumeAll': 'Resume all',
+  'action.cancel': 'Cancel',
+  'action.cancelAll': 'Cancel all',
+  'action.edit': 'Edit',
+  'action.preview': 'Preview',
+  'action.save': 'Save',
+
+  'edit.title': 'Edit {name}',
+  'edit.fileName': 'File name',
+  'edit.rotate': 'Rotate',
+  'edit.crop': 'Crop',
+  'edit.reset': 'Reset',
+
+  'summary.title': '{outcome, select, success {Upload complete} partial {Some files were not uploaded} failure {Upload failed} other {Upload finished}}',
+  'summary.uploaded': '{count, plural, one {# file uploaded} other {# files uploaded}}',
+  'summary.failed': '{count, plural, one {# file could not be uploaded} other {# files could not be uploaded}}',
+  'summary.totalSize': '{totalSize} uploaded',
+  'summary.quiet': 'Upload complete',
+
+  'rejection.FILE_TOO_LARGE': '{name} is too large. The maximum is {maxSize}.',
+  'rejection.FILE_TOO_SMALL': '{name} is too small. The minimum is {minSize}.',
+  'rejection.TYPE_MISMATCH': '{name} is not an accepted file type. Accepted: {types}.',
+  'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} was not added: only # file is allowed.} other {{name} was not added: up to # files are allowed.}}',
+  'rejection.TOTAL_SIZE_EXCEEDED': '{name} was not added: all files together may not exceed {maxSize}.',
+  'rejection.REJECTED_BY_HOOK': '{name} was not accepted.',
+  'rejection.DUPLICATE': '{name} is already in the list.',
+  'rejection.dismiss': 'Dismiss',
+
+  'failure.NETWORK_ERROR': 'Network error. Check your connection and try again.',
+  'failure.HTTP_ERROR': 'The server refused the upload.',
+  'failure.PART_TIMEOUT': 'The upload timed out.',
+  'failure.REJECTED_BY_PREDICATE': 'The storage did not accept this file.',
+  'failure.TOKEN_EXPIRED': 'The upload permission expired. Try again.',
+  'failure.UPLOAD_GONE': 'The upload can no longer be resumed. Start it again.',
+  'failure.PROCESSING_TIMEOUT': 'Processing took too long.',
+  'failure.PROCESSING_ERROR': 'The file could not be processed.',
+  'failure.TUS_ERROR': 'The resumable upload failed.',
+  'failure.CONFIGURATION_ERROR': 'The uploader is not configured correctly.',
+
+  'offline.banner': 'You are offline. Uploads will continue when the connection is back.',
+  'offline.bannerNoResume': 'You are offline. Uploads will fail until the connection is back.',
+
+  'url.title': 'Import from a link',
+  'url.label': 'File link',
+  'url.placeholder': 'https://example.com/photo.jpg',
+  'url.submit': 'Import',
+  'url.importing': 'Importing…',
+  'url.invalid': 'Enter a link that starts with http:// or https://.',
+  'url.failed': 'The file at this link could not be retrieved.',
+  'url.corsBlocked': '{origin} does not let other websites download its files.',
+  'url.networkError': 'The link could not be reached. Check the address and your connection.',
+  'url.httpError': 'The server answered with an error ({status}).',
+
+  'camera.title': 'Camera',
+  'camera.preview': 'Camera preview',
+  'camera.capture': 'Take photo',
+  'camera.startRecording': 'Record video',
+  'camera.stopRecording': 'Stop recording',
+  'camera.switch': 'Switch camera',
+  'camera.retake': 'Retake',
+  'camera.discard': 'Discard',
+  'camera.usePhoto': 'Use photo',
+  'camera.useVideo': 'Use video',
+  'camera.permissionDenied': 'Camera access was denied. Allow it in your browser settings to continue.',
+  'camera.unavailable': 'No camera was found.',
+
+  'microphone.title': 'Voice recording',
+  'microphone.start': 'Start recording',
+  'microphone.stop': 'Stop recording',
+  'microphone.recording': 'Recording… {elapsed}',
+  'microphone.use': 'Use recording',
+  'microphone.discard': 'Discard',
+  'microphone.permissionDenied': 'Microphone access was denied. Allow it in your browser settings to continue.',
+  'microphone.unavailable': 'No microphone was found.',
+
+  'screen.title': 'Screen recording',
+  'screen.start': 'Share screen',
+  'screen.stop': 'Stop sharing',
+  'screen.recording': 'Recording the screen… {elapsed}',
+  'screen.use': 'Use recording',
+  'screen.discard': 'Discard',
+  'screen.permissionDenied': 'Screen sharing was blocked or canceled.',
+  'screen.unsupported': 'This browser cannot record the screen.',
+
+  'drive.signIn': 'Sign in to {provider}',
+  'drive.signInHint': 'Sign in to choose files from your {provider} account.',
+  'drive.signOut': 'Sign out',
+  'drive.signedInAs': 'Signed in as {account}',
+  'drive.search': 'Search',
+  'drive.searchPlaceholder': 'Search in {provider}',
+  'drive.clearSearch': 'Clear search',
+  'drive.breadcrumbs': 'Folder path',
+  'drive.root': 'My files',
+  'drive.sharedWithMe': 'Shared with me',
+  'drive.sharedDrives': 'Shared drives',
+  'drive.loading': 'Loading files…',
+  'drive.loadMore': 'Load more',
+  'drive.empty': 'This folder is empty.',
+  'drive.noResults': 'Nothing matches “{query}”.',
+  'drive.item': '{kind, select, folder {Folder {name}} other {File {name}}}',
+  'drive.openFolder': 'Open folder {name}',
+  'drive.selectAll': 'Select all',
+  'drive.deselectAll': 'Deselect all',
+  'drive.selected': '{count, plural, one {# selected} other {# selected}}',
+  'drive.addSelected': '{count, plural, one {Add # file} other {Add # files}}',
+  'drive.reauth': 'Your {provider} session has expired. Sign in again to continue.',
+  'drive.reauthAction': 'Sign in again',
+  'drive.error': 'Files from {provider} could not be loaded.',
+
+  'announce.filesAdded': '{count, plural, one {# file added} other {# files added}}',
+  'announce.fileRemoved': '{name} removed',
+  'announce.started': '{count, plural, one {Uploading # file} other {Uploading # files}}',
+  'announce.progress': 'Upload {percent} complete',
+  'announce.completed': '{count, plural, one {# file uploaded} other {All # files uploaded}}',
+  'announce.failed': '{count, plural, one {# file failed to upload} other {# files failed to upload}}',
+  'announce.fileFailed': '{name} could not be uploaded: {reason}',
+  'announce.paused': 'Upload paused',
+  'announce.resumed': 'Upload resumed',
+  'announce.offline': 'Connection lost. Uploads are paused.',
+  'announce.online': 'Connection restored. Uploads continue.',
+  'announce.viewOpened': '{source} opened',
+
+  'aria.dropZone': 'Add files: drop them here or press Enter to browse',
+  'aria.removeFile': 'Remove {name}',
+  'aria.retryFile': 'Retry {name}',
+  'aria.pauseFile': 'Pause {name}',
+  'aria.resumeFile': 'Resume {name}',
+  'aria.editFile': 'Edit {name}',
+  'aria.previewFile': 'Preview {name}',
+  'aria.fileProgress': 'Upload progress of {name}',
+  'aria.overallProgress': 'Overall upload progress',
+  'aria.fileStatus': '{name}: {status}',
+  'aria.notifications': 'Uploader notifications',
+} as const;
+
+/** Every message key the UI may ask for. */
+export type MessageKey = keyof typeof messages;
+
+/** A complete set of messages: one string per key. */
+export type Messages = { readonly [Key in MessageKey]: string };
+
+export type TextDirection = 'ltr' | 'rtl';
+
+/** One locale: a canonical BCP-47 tag, its writing direction and every message. */
+export interface LocaleBundle {
+  readonly lang: string;
+  readonly dir: TextDirection;
+  readonly messages: Messages;
+}
+
+const en = { lang: 'en', dir: 'ltr', messages } satisfies LocaleBundle;
+
+export default en;

@@ -1,0 +1,33 @@
+import { getCorsHeaders, getPreflightHeaders } from './internal/cors.js';
+import { REQUEST_ID_HEADER, withResponseHeaders } from './internal/responses.js';
+import { createUploadRouter, INTERNAL_ERROR, toEventContext, toReportedFailure, type RequestState } from './internal/router.js';
+import { resolveHandlerSettings } from './internal/settings.js';
+import type { UploadHandler, UploadHandlerConfig } from './types.js';
+
+/**
+ * Creates the upload handler: one function from a Web `Request` to a `Response` that serves every
+ * route under any mount prefix. The configuration is checked here, so a mistake fails at start-up
+ * with a message naming the option, not on the first upload.
+ *
+ * @example
+ * const handler = createUploadHandler({ storage: { type: 'aws', bucket: 'uploads', region: 'eu-west-1' }, uploadTokenSecret, getUserId });
+ * // Any fetch runtime: export default { fetch: handler }
+ */
+export function createUploadHandler(config: UploadHandlerConfig): UploadHandler {
+  const settings = resolveHandlerSettings(config);
+  const app = createUploadRouter(settings);
+
+  return async function handleUploadRequest(req: Request): Promise<Response> {
+    const requestId = crypto.randomUUID();
+    const corsHeaders = getCorsHeaders(settings.cors, req.headers.get('origin'));
+    const state: RequestState = { requestId, mountPath: '' };
+    let response: Response;
+    try {
+      response = await app.request(req, undefined, toEventContext(state));
+    } catch (error) {
+      response = toReportedFailure(settings, { requestId, route: new URL(req.url).pathname, req }, error, INTERNAL_ERROR);
+    }
+    const preflightHeaders = req.method === 'OPTIONS' ? getPreflightHeaders(settings.cors, corsHeaders) : {};
+    return withResponseHeaders(response, { ...corsHeaders, ...preflightHeaders, [REQUEST_ID_HEADER]: requestId });
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Stored drive tokens per user and provider: read, refreshed 30 seconds before they expire, and
+ * deleted when the provider no longer accepts them (the caller then answers the re-auth signal).
+ */
+import { DriveReauthRequiredError, isDriveReauthRequired } from './drive-errors.js';
+import type { DriveProvider } from './providers/drive-provider.js';
+import type { DriveProviderSlug, DriveTokenStore, StoredDriveTokens } from './types.js';
+
+export const REFRESH_MARGIN_MS = 30_000;
+/**
+ * How long tokens with a refresh token stay in the store without use. Each refresh renews it;
+ * Box refresh tokens themselves last 60 days, so keeping them longer gains nothing.
+ */
+const RETENTION_SECONDS = 60 * 86_400;
+
+export function toDriveTokensKey(provider: DriveProviderSlug, userId: string): string {
+  return `drive-tokens:${provider}:${encodeURIComponent(userId)}`;
+}
+
+function parseTokens(text: string | null | undefined): StoredDriveTokens | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const tokens = JSON.parse(text) as Partial<StoredDriveTokens>;
+    if (typeof tokens.accessToken !== 'string' || tokens.accessToken === '') return undefined;
+    return tokens as StoredDriveTokens;
+  } catch {
+    return undefined;
+  }
+}
+
+function toRetentionSeconds(tokens: StoredDriveTokens): number {
+  if (tokens.refreshToken || tokens.expiresAt === undefined) return RETENTION_SECONDS;
+  return Math.max(1, Math.ceil((tokens.expiresAt - Date.now()) / 1000));
+}
+
+export async function saveDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string, tokens: StoredDriveTokens): Promise<void> {
+  await store.set(toDriveTokensKey(provider, userId), JSON.stringify(tokens), toRetentionSeconds(tokens));
+}
+
+export async function deleteDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string): Promise<void> {
+  await store.delete(toDriveTokensKey(provider, userId));
+}
+
+function needsRefresh(tokens: StoredDriveTokens): boolean {
+  return tokens.expiresAt !== undefined && tokens.expiresAt - REFRESH_MARGIN_MS <= Date.now();
+}
+
+/**
+ * Refreshes running in this process, per store and key: concurrent requests of one user share one
+ * refresh, which matters for providers that rotate refresh tokens (Microsoft, Box).
+ */
+const refreshesInFlight = new WeakMap<DriveTokenStore, Map<string, Promise<StoredDriveTokens>>>();
+
+async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: string, tokens: StoredDriveTokens): Promise<StoredDriveTokens> {
+  const key = toDriveTokensKey(provider.slug, userId);
+  let running = refreshesInFlight.get(store);
+  if (!running) {
+    running = new Map();
+    refreshesInFlight.set(store, running);
+  }
+  const shared = running.get(key);
+  if (shared) return shared;
+  const attempt = (async () => {
+    try {
+      const renewed = await provider.refreshTokens(tokens.refreshToken!);
+      await saveDriveTokens(store, provider.slug, userId, renewed);
+      return renewed;
+    } catch (error) {
+      // Another instance may have refreshed (and rotated the refresh token) a moment ago.
+      const current = parseTokens(await store.get(key));
+      if (isDriveReauthRequired(error) && current && current.refreshToken !== tokens.refreshToken && !needsRefresh(current)) return current;
+      throw error;
+    }
+  })();
+  running.set(key, attempt);
+  try {
+    return await attempt;
+  } finally {
+    running.delete(key);
+  }
+}
+
+/**
+ * The user's tokens for `provider`, refreshed when they expire within 30 seconds. Throws the
+ * re-auth error when there are none or they cannot be renewed (dead tokens are deleted first).
+ */
+export async function getUsableDriveTokens(store: DriveTokenStore, provider: DriveProvider, userId: string): Promise<StoredDriveTokens> {
+  const tokens = parseTokens(await store.get(toDriveTokensKey(provider.slug, userId)));
+  if (!tokens) throw new DriveReauthRequiredError('no drive tokens are stored for this user');
+  if (!needsRefresh(tokens)) return tokens;
+  if (!tokens.refreshToken) {
+    if (tokens.expiresAt! > Date.now()) return tokens;
+    await deleteDriveTokens(store, provider.slug, userId);
+    throw new DriveReauthRequiredError('the access token expired and there is no refresh token');
+  }
+  try {
+    return await refresh(store, provider, userId, tokens);
+  } catch (error) {
+    if (isDriveReauthRequired(error)) await deleteDriveTokens(store, provider.slug, userId);
+    throw error;
+  }
+}
+
+/**
+ * Runs a provider call with usable tokens; a 401 from the provider deletes them and becomes the
+ * re-auth signal.
+ */
+export async function withDriveTokens<T>(
+  store: DriveTokenStore,
+  provider: DriveProvider,
+  userId: string,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
+  const tokens = await getUsableDriveTokens(store, provider, userId);
+  try {
+    return await call(tokens.accessToken);
+  } catch (error) {
+    if (isDriveReauthRequired(error)) await deleteDriveTokens(store, provider.slug, userId);
+    throw error;
+  }
+}

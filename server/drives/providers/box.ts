@@ -1,0 +1,111 @@
+/**
+ * Box: OAuth 2.0 with client credentials in the body, and the Box API 2.0.
+ * https://developer.box.com/guides/authentication/oauth2/
+ * https://developer.box.com/reference/get-folders-id-items/ and /reference/get-search/
+ */
+import { createDriveRequestError } from '../drive-errors.js';
+import { getMimeTypeFromName } from '../mime-types.js';
+import type { DriveProviderCredentials } from '../types.js';
+import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListPage, type DriveProvider } from './drive-provider.js';
+import { exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
+
+const SCOPE = 'root_readonly';
+/** Folder items page at up to 1,000 entries, search results at up to 200. */
+const FOLDER_PAGE_SIZE = 1000;
+const SEARCH_PAGE_SIZE = 200;
+const ITEM_FIELDS = 'id,type,name,size,modified_at';
+const ROOT_FOLDER_ID = '0';
+
+interface BoxItem {
+  type: 'file' | 'folder' | 'web_link';
+  id: string;
+  name: string;
+  size?: number;
+  modified_at?: string;
+}
+
+/** Folder items use marker paging, which has no depth limit (offset paging stops at 10,000). */
+interface BoxMarkerPage {
+  entries?: BoxItem[];
+  next_marker?: string | null;
+}
+
+/** Search supports offset paging only. */
+interface BoxOffsetPage {
+  entries?: BoxItem[];
+  total_count?: number;
+  offset?: number;
+}
+
+function toEntry(item: BoxItem): DriveFileEntry | undefined {
+  // Web links are bookmarks, not files.
+  if (item.type !== 'file' && item.type !== 'folder') return undefined;
+  const isFolder = item.type === 'folder';
+  return toDriveFileEntry({
+    id: item.id,
+    name: item.name,
+    isFolder,
+    size: isFolder ? undefined : toByteCount(item.size),
+    mimeType: isFolder ? undefined : getMimeTypeFromName(item.name),
+    modifiedAt: item.modified_at,
+  });
+}
+
+function toEntries(items: BoxItem[] | undefined): DriveFileEntry[] {
+  return (items ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
+}
+
+export function createBoxProvider(credentials: DriveProviderCredentials): DriveProvider {
+  const authBase = toBaseUrl(credentials.authBaseUrl, 'https://account.box.com');
+  const apiBase = toBaseUrl(credentials.apiBaseUrl, 'https://api.box.com');
+  const client: OAuthClient = { tokenUrl: `${apiBase}/oauth2/token`, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
+
+  const listFolder = async (accessToken: string, folderId: string, marker: string | undefined): Promise<DriveListPage> => {
+    const params = new URLSearchParams({ fields: ITEM_FIELDS, limit: String(FOLDER_PAGE_SIZE), usemarker: 'true' });
+    if (marker) params.set('marker', marker);
+    const page = await fetchJsonWithToken<BoxMarkerPage>(`${apiBase}/2.0/folders/${encodeURIComponent(folderId)}/items?${params}`, accessToken);
+    const files = toEntries(page.entries);
+    return page.next_marker ? { files, continuation: page.next_marker } : { files };
+  };
+
+  const search = async (accessToken: string, text: string, offsetText: string | undefined): Promise<DriveListPage> => {
+    const offset = offsetText !== undefined && /^\d+$/.test(offsetText) ? Number(offsetText) : 0;
+    const params = new URLSearchParams({ query: text, fields: ITEM_FIELDS, limit: String(SEARCH_PAGE_SIZE), offset: String(offset) });
+    const page = await fetchJsonWithToken<BoxOffsetPage>(`${apiBase}/2.0/search?${params}`, accessToken);
+    const files = toEntries(page.entries);
+    const nextOffset = offset + (page.entries?.length ?? 0);
+    const hasMore = (page.entries?.length ?? 0) > 0 && nextOffset < (page.total_count ?? 0);
+    return hasMore ? { files, continuation: String(nextOffset) } : { files };
+  };
+
+  return {
+    slug: 'box',
+    displayName: 'Box',
+    scope: SCOPE,
+    getAuthorizationUrl({ redirectUri, state }) {
+      const params = new URLSearchParams({ response_type: 'code', client_id: credentials.clientId, redirect_uri: redirectUri, state, scope: SCOPE });
+      return `${authBase}/api/oauth2/authorize?${params}`;
+    },
+    exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
+    refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
+    listPage(accessToken, query, continuation) {
+      if (query.search !== undefined) return search(accessToken, query.search, continuation);
+      const folderId = query.folderId === undefined || query.folderId === 'root' ? ROOT_FOLDER_ID : query.folderId;
+      return listFolder(accessToken, folderId, continuation);
+    },
+    async openDownload(accessToken, fileId) {
+      const params = new URLSearchParams({ fields: 'id,type,name,size' });
+      const item = await fetchJsonWithToken<BoxItem>(`${apiBase}/2.0/files/${encodeURIComponent(fileId)}?${params}`, accessToken);
+      if (item.type !== 'file') throw createDriveRequestError(new Error(`Box item ${fileId} is not a file`));
+      // /content answers 302 to a pre-authenticated dl.boxcloud.com URL; the token is not forwarded there.
+      const response = await fetchDownload(`${apiBase}/2.0/files/${encodeURIComponent(item.id)}/content`, accessToken);
+      if (response.status === 202) {
+        // 202 + Retry-After: Box is still preparing the file (a fresh upload); there is nothing to stream yet.
+        await response.body?.cancel();
+        throw createDriveRequestError(new Error(`Box file ${fileId} is not ready for download yet`));
+      }
+      return { name: item.name, mimeType: getMimeTypeFromName(item.name), size: toByteCount(item.size), body: getResponseBody(response) };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * What the routes need from one cloud drive. Each provider file turns its documented API into
+ * this shape: the authorization URL, token endpoint calls, one page of a listing, and a download.
+ */
+import type { DriveProviderSlug, StoredDriveTokens } from '../types.js';
+
+/** The contract's drive-file entry. */
+export interface DriveFileEntry {
+  id: string;
+  name: string;
+  size?: number;
+  mimeType?: string;
+  thumbnailUrl?: string;
+  isFolder: boolean;
+  modifiedAt?: string;
+}
+
+/** One folder (`folderId` absent = root) or a search over the whole drive. */
+export interface DriveListQuery {
+  folderId?: string;
+  search?: string;
+}
+
+export interface DriveListPage {
+  files: DriveFileEntry[];
+  /** Where the next page starts (page token, next link, cursor, offset); absent on the last page. */
+  continuation?: string;
+}
+
+export interface DriveDownload {
+  /** The name the file lands under, before `fileName` overrides and sanitising. */
+  name: string;
+  mimeType: string;
+  /** Bytes, when the provider states them; `undefined` for exports and unsized streams. */
+  size: number | undefined;
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface DriveProvider {
+  slug: DriveProviderSlug;
+  displayName: string;
+  /** The read-only scopes requested at sign-in. */
+  scope: string;
+  getAuthorizationUrl(options: { redirectUri: string; state: string }): string;
+  exchangeCode(code: string, redirectUri: string): Promise<StoredDriveTokens>;
+  refreshTokens(refreshToken: string): Promise<StoredDriveTokens>;
+  listPage(accessToken: string, query: DriveListQuery, continuation: string | undefined): Promise<DriveListPage>;
+  openDownload(accessToken: string, fileId: string): Promise<DriveDownload>;
+}
+
+/** A configured base URL without its trailing slash, or the provider's public host. */
+export function toBaseUrl(configured: string | undefined, fallback: string): string {
+  return (configured ?? fallback).replace(/\/+$/, '');
+}
+
+/** `undefined` for values that are not a usable byte count. */
+export function toByteCount(value: unknown): number | undefined {
+  const size = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined;
+}
+
+/** Adds only the fields that have a value, so entries serialise without `undefined` noise. */
+export function toDriveFileEntry(entry: DriveFileEntry): DriveFileEntry {
+  const result: DriveFileEntry = { id: entry.id, name: entry.name, isFolder: entry.isFolder };
+  if (entry.size !== undefined) result.size = entry.size;
+  if (entry.mimeType) result.mimeType = entry.mimeType;
+  if (entry.thumbnailUrl) result.thumbnailUrl = entry.thumbnailUrl;
+  if (entry.modifiedAt) result.modifiedAt = entry.modifiedAt;
+  return result;
+}

@@ -1,0 +1,145 @@
+/**
+ * Dropbox: OAuth 2 code flow with offline access (so the server holds a refresh token) and the
+ * HTTP API v2. https://developers.dropbox.com/oauth-guide
+ * https://www.dropbox.com/developers/documentation/http/documentation#files-list_folder
+ */
+import { createDriveRequestError } from '../drive-errors.js';
+import { getMimeTypeFromName } from '../mime-types.js';
+import type { DriveProviderCredentials } from '../types.js';
+import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListQuery, type DriveProvider } from './drive-provider.js';
+import { exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { fetchDownload, getContentLength, getResponseBody, postJsonWithToken } from './provider-http.js';
+
+const SCOPE = 'files.content.read files.metadata.read';
+/** list_folder accepts up to 2,000 entries per call; search_v2 up to 1,000. */
+const LIST_LIMIT = 2000;
+const SEARCH_LIMIT = 1000;
+
+interface DropboxEntry {
+  '.tag': 'file' | 'folder' | 'deleted';
+  id?: string;
+  name: string;
+  size?: number;
+  server_modified?: string;
+  is_downloadable?: boolean;
+}
+
+interface DropboxListResult {
+  entries?: DropboxEntry[];
+  cursor?: string;
+  has_more?: boolean;
+}
+
+interface DropboxSearchResult {
+  matches?: Array<{ metadata?: { '.tag'?: string; metadata?: DropboxEntry } }>;
+  cursor?: string;
+  has_more?: boolean;
+}
+
+function toEntry(entry: DropboxEntry): DriveFileEntry | undefined {
+  if (!entry.id || entry['.tag'] === 'deleted') return undefined;
+  // Paper documents and other cloud-only files have no bytes to download.
+  if (entry['.tag'] === 'file' && entry.is_downloadable === false) return undefined;
+  const isFolder = entry['.tag'] === 'folder';
+  return toDriveFileEntry({
+    id: entry.id,
+    name: entry.name,
+    isFolder,
+    size: isFolder ? undefined : toByteCount(entry.size),
+    mimeType: isFolder ? undefined : getMimeTypeFromName(entry.name),
+    modifiedAt: entry.server_modified,
+  });
+}
+
+/**
+ * `Dropbox-API-Arg` carries JSON in an HTTP header, which must be ASCII: Dropbox asks for every
+ * character above 0x7E to be escaped as `\uXXXX`.
+ */
+function toHeaderSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Continuations say which endpoint issued them: list and search cursors continue differently. */
+const LIST_CURSOR_PREFIX = 'list:';
+const SEARCH_CURSOR_PREFIX = 'search:';
+
+export function createDropboxProvider(credentials: DriveProviderCredentials): DriveProvider {
+  const authBase = toBaseUrl(credentials.authBaseUrl, 'https://www.dropbox.com');
+  // One configured base replaces both API hosts (RPC and content); the paths do not overlap.
+  const apiBase = toBaseUrl(credentials.apiBaseUrl, 'https://api.dropboxapi.com');
+  const contentBase = toBaseUrl(credentials.apiBaseUrl, 'https://content.dropboxapi.com');
+  const client: OAuthClient = { tokenUrl: `${apiBase}/oauth2/token`, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
+
+  const listFolder = async (accessToken: string, query: DriveListQuery, cursor: string | undefined) => {
+    const result = cursor
+      ? await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder/continue`, accessToken, { cursor })
+      : await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder`, accessToken, {
+        // The root is the empty path; other folders are addressed by id (`id:...`).
+        path: query.folderId === undefined || query.folderId === 'root' ? '' : query.folderId,
+        limit: LIST_LIMIT,
+        include_non_downloadable_files: false,
+      });
+    const files = (result.entries ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
+    return result.has_more && result.cursor ? { files, continuation: LIST_CURSOR_PREFIX + result.cursor } : { files };
+  };
+
+  const search = async (accessToken: string, text: string, cursor: string | undefined) => {
+    const result = cursor
+      ? await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search/continue_v2`, accessToken, { cursor })
+      : await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search_v2`, accessToken, {
+        query: text,
+        options: { max_results: SEARCH_LIMIT, file_status: 'active' },
+      });
+    const files = (result.matches ?? [])
+      .map((match) => (match.metadata?.['.tag'] === 'metadata' && match.metadata.metadata ? toEntry(match.metadata.metadata) : undefined))
+      .filter((entry): entry is DriveFileEntry => entry !== undefined);
+    return result.has_more && result.cursor ? { files, continuation: SEARCH_CURSOR_PREFIX + result.cursor } : { files };
+  };
+
+  return {
+    slug: 'dropbox',
+    displayName: 'Dropbox',
+    scope: SCOPE,
+    getAuthorizationUrl({ redirectUri, state }) {
+      const params = new URLSearchParams({
+        client_id: credentials.clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        state,
+        scope: SCOPE,
+        // Without offline access Dropbox issues a four-hour token and no refresh token.
+        token_access_type: 'offline',
+      });
+      return `${authBase}/oauth2/authorize?${params}`;
+    },
+    exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
+    refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
+    listPage(accessToken, query, continuation) {
+      if (query.search !== undefined) {
+        const cursor = continuation?.startsWith(SEARCH_CURSOR_PREFIX) ? continuation.slice(SEARCH_CURSOR_PREFIX.length) : undefined;
+        return search(accessToken, query.search, cursor);
+      }
+      const cursor = continuation?.startsWith(LIST_CURSOR_PREFIX) ? continuation.slice(LIST_CURSOR_PREFIX.length) : undefined;
+      return listFolder(accessToken, query, cursor);
+    },
+    async openDownload(accessToken, fileId) {
+      const response = await fetchDownload(`${contentBase}/2/files/download`, accessToken, {
+        method: 'POST',
+        headers: { 'dropbox-api-arg': toHeaderSafeJson({ path: fileId }) },
+      });
+      let metadata: DropboxEntry;
+      try {
+        metadata = JSON.parse(response.headers.get('dropbox-api-result') ?? '') as DropboxEntry;
+      } catch (error) {
+        await response.body?.cancel();
+        throw createDriveRequestError(error);
+      }
+      return {
+        name: metadata.name,
+        mimeType: getMimeTypeFromName(metadata.name),
+        size: toByteCount(metadata.size) ?? getContentLength(response),
+        body: getResponseBody(response),
+      };
+    },
+  };
+}

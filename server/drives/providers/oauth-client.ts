@@ -1,0 +1,85 @@
+/**
+ * The token endpoint of an OAuth 2.0 provider (RFC 6749 sections 4.1.3 and 6): code exchange and
+ * refresh, with the client credentials in the form body, as all four providers accept.
+ */
+import { createDriveRequestError, createTokenExchangeError, DriveReauthRequiredError } from '../drive-errors.js';
+import type { StoredDriveTokens } from '../types.js';
+
+export interface OAuthClient {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sent with refresh requests by providers that want the scope repeated (Microsoft). */
+  refreshScope?: string;
+}
+
+interface TokenEndpointAnswer {
+  access_token?: unknown;
+  refresh_token?: unknown;
+  expires_in?: unknown;
+}
+
+function toStoredTokens(answer: TokenEndpointAnswer, previousRefreshToken?: string): StoredDriveTokens {
+  if (typeof answer.access_token !== 'string' || answer.access_token === '') {
+    throw new Error('the token endpoint answered without an access_token');
+  }
+  const tokens: StoredDriveTokens = { accessToken: answer.access_token };
+  const refreshToken = typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : previousRefreshToken;
+  if (refreshToken !== undefined) tokens.refreshToken = refreshToken;
+  // Some providers send the lifetime as a string; a missing lifetime means "until the provider says 401".
+  const lifetimeSeconds = Number(answer.expires_in);
+  if (answer.expires_in !== undefined && Number.isFinite(lifetimeSeconds) && lifetimeSeconds > 0) {
+    tokens.expiresAt = Date.now() + lifetimeSeconds * 1000;
+  }
+  return tokens;
+}
+
+async function postTokenRequest(client: OAuthClient, fields: Record<string, string>): Promise<Response> {
+  const body = new URLSearchParams({ ...fields, client_id: client.clientId, client_secret: client.clientSecret });
+  return fetch(client.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body,
+  });
+}
+
+async function describeRefusal(response: Response): Promise<Error> {
+  const text = await response.text().catch(() => '');
+  return new Error(`token endpoint answered ${response.status}: ${text.slice(0, 2048)}`);
+}
+
+/** Trades an authorization code for tokens; any failure is 502 `Token exchange failed`. */
+export async function exchangeAuthorizationCode(client: OAuthClient, code: string, redirectUri: string): Promise<StoredDriveTokens> {
+  try {
+    const response = await postTokenRequest(client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+    if (!response.ok) throw await describeRefusal(response);
+    return toStoredTokens((await response.json()) as TokenEndpointAnswer);
+  } catch (error) {
+    throw createTokenExchangeError(error);
+  }
+}
+
+/**
+ * New tokens from a refresh token. A refusal (4xx: revoked, expired, rotated away) means the user
+ * must sign in again; an unreachable or failing provider (5xx) is a plain drive failure, so a
+ * passing outage does not throw away tokens that still work.
+ */
+export async function refreshAccessToken(client: OAuthClient, refreshToken: string): Promise<StoredDriveTokens> {
+  const fields: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken };
+  if (client.refreshScope) fields.scope = client.refreshScope;
+  let response: Response;
+  try {
+    response = await postTokenRequest(client, fields);
+  } catch (error) {
+    throw createDriveRequestError(error);
+  }
+  if (response.status >= 400 && response.status < 500) {
+    throw new DriveReauthRequiredError('the provider refused the refresh token', { cause: await describeRefusal(response) });
+  }
+  if (!response.ok) throw createDriveRequestError(await describeRefusal(response));
+  try {
+    return toStoredTokens((await response.json()) as TokenEndpointAnswer, refreshToken);
+  } catch (error) {
+    throw createDriveRequestError(error);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * GET /files/:provider: one folder (`folderId`, default root) or a search (`search`), every page
+ * of it up to the listing bound; `cursor` continues a listing that returned `nextCursor`.
+ */
+import type { RouteContext } from '../../internal/routes/context.js';
+import { toJsonResponse } from '../../internal/responses.js';
+import { isDriveReauthRequired } from '../drive-errors.js';
+import { withDriveTokens } from '../drive-tokens.js';
+import { listDriveFiles, parseListCursor } from '../listing.js';
+import type { DriveListQuery } from '../providers/drive-provider.js';
+import { requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toReauthResponse } from './drive-request.js';
+
+function readListRequest(url: URL): { query: DriveListQuery; continuation?: string } {
+  const cursor = url.searchParams.get('cursor');
+  if (cursor) return parseListCursor(cursor);
+  const folderId = url.searchParams.get('folderId');
+  const search = url.searchParams.get('search')?.trim();
+  const query: DriveListQuery = {};
+  if (search) query.search = search;
+  else if (folderId) query.folderId = folderId;
+  return { query };
+}
+
+export async function listFilesRoute(ctx: RouteContext): Promise<Response> {
+  const description = requireProviderSlug(ctx);
+  const store = requireTokenStore(ctx, 'tokenStore is required');
+  const provider = requireConfiguredProvider(ctx, description);
+  const userId = await requireDriveUserId(ctx);
+  const { query, continuation } = readListRequest(ctx.url);
+  try {
+    const listing = await withDriveTokens(store, provider, userId, (accessToken) => listDriveFiles(provider, accessToken, query, continuation));
+    return toJsonResponse({ provider: provider.slug, files: listing.files, ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) });
+  } catch (error) {
+    if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import type { DriveTokenStore } from '../types.js';
+
+interface MemoryEntry {
+  value: string;
+  /** Epoch milliseconds; `undefined` keeps the entry until it is deleted. */
+  expiresAt: number | undefined;
+}
+
+/** Expired entries are swept on writes once the map has grown by this many since the last sweep. */
+const SWEEP_EVERY_WRITES = 256;
+
+/**
+ * A token store in this process's memory: for a single handler instance and for development.
+ * Several instances (processes, serverless functions) must share a store instead, e.g.
+ * `createUnstorageTokenStore` over Redis. Uses no timer, so it never keeps a process alive.
+ */
+export function createMemoryTokenStore(): DriveTokenStore {
+  const entries = new Map<string, MemoryEntry>();
+  let writesSinceSweep = 0;
+
+  const isExpired = (entry: MemoryEntry, now: number): boolean => entry.expiresAt !== undefined && entry.expiresAt <= now;
+
+  const sweep = (): void => {
+    const now = Date.now();
+    for (const [key, entry] of entries) if (isExpired(entry, now)) entries.delete(key);
+  };
+
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (isExpired(entry, Date.now())) {
+        entries.delete(key);
+        return null;
+      }
+      return entry.value;
+    },
+    async set(key, value, ttlSeconds) {
+      writesSinceSweep += 1;
+      if (writesSinceSweep >= SWEEP_EVERY_WRITES) {
+        writesSinceSweep = 0;
+        sweep();
+      }
+      const expiresAt = ttlSeconds !== undefined && ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : undefined;
+      entries.set(key, { value, expiresAt });
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+  };
+}

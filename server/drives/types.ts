@@ -1,0 +1,58 @@
+/**
+ * Configuration types of the cloud-drive routes. The handler accepts them in its config (health
+ * reports on them and construction checks them); the routes themselves live in this folder.
+ */
+
+/** Wire slugs, used in `/auth/:provider` and `/files/:provider`. */
+export type DriveProviderSlug = 'google-drive' | 'one-drive' | 'dropbox' | 'box';
+
+/** Config keys and client source ids of the same providers. */
+export type DriveProviderId = 'googleDrive' | 'oneDrive' | 'dropbox' | 'box';
+
+/**
+ * OAuth client of one provider (server side: the secret never reaches the browser). The base URLs
+ * exist for tests and proxies: they replace the provider's public hosts (see docs/drives.md).
+ */
+export interface DriveProviderCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** Origin of the sign-in page, e.g. `https://accounts.google.com`. */
+  authBaseUrl?: string;
+  /** Origin of the token endpoint and the file API, e.g. `https://www.googleapis.com`. */
+  apiBaseUrl?: string;
+}
+
+export interface OneDriveCredentials extends DriveProviderCredentials {
+  /** Microsoft Entra tenant: `common` (default), `organizations`, `consumers` or a tenant id. */
+  tenantId?: string;
+}
+
+export interface DriveProvidersConfig {
+  googleDrive?: DriveProviderCredentials;
+  oneDrive?: OneDriveCredentials;
+  dropbox?: DriveProviderCredentials;
+  box?: DriveProviderCredentials;
+}
+
+/** What the drive routes keep per user and provider (JSON in the token store). */
+export interface StoredDriveTokens {
+  accessToken: string;
+  refreshToken?: string;
+  /** Expiry as epoch milliseconds. */
+  expiresAt?: number;
+}
+
+/**
+ * Host-supplied async key-value store for drive tokens (per user and provider) and the single-use
+ * OAuth state. Values are strings (JSON written by the handler); `ttlSeconds` is a hint the store
+ * should honour, and the handler checks ages itself as well, so a store without expiry is still safe.
+ * `createMemoryTokenStore()` and `createUnstorageTokenStore(storage)` implement it.
+ */
+export interface DriveTokenStore {
+  get(key: string): Promise<string | null | undefined>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Same interface under its shorter public name. */
+export type TokenStore = DriveTokenStore;

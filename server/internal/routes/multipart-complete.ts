@@ -1,0 +1,139 @@
+import { UpupError, UpupErrorCode } from '../../errors.js';
+import type { MultipartCompleteResponse, UploadedFileEvent } from '../../types.js';
+import { toPublicUrl } from '../object-key.js';
+import { MAX_PARTS } from '../part-size.js';
+import { isPlainObject } from '../request-body.js';
+import { toJsonResponse } from '../responses.js';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  isDeadUploadError,
+  isRejectedPartsError,
+  listAllParts,
+  presignGetObject,
+  readObjectEtag,
+  type StoragePart,
+} from '../s3-operations.js';
+import type { RouteContext, RouteFailure } from './context.js';
+import { deadUploadError, openUploadSession, type UploadSession } from './upload-session.js';
+
+export const multipartCompleteFailure: RouteFailure = { message: 'Multipart complete failed', code: 'STORAGE_ERROR' };
+
+function invalidParts(detail: string, cause?: unknown): UpupError {
+  return new UpupError('Invalid parts list', UpupErrorCode.BAD_REQUEST, { status: 400, cause: cause ?? new Error(detail) });
+}
+
+/** `[{partNumber, eTag}]`, unique part numbers, sorted ascending as storage requires. */
+function readRequestedParts(value: unknown): { partNumber: number; eTag: string }[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PARTS) throw invalidParts(`parts must be an array of 1 to ${MAX_PARTS} entries`);
+  const seen = new Set<number>();
+  const parts = value.map((entry: unknown) => {
+    if (!isPlainObject(entry)) throw invalidParts('every part must be an object');
+    const { partNumber, eTag } = entry;
+    if (typeof partNumber !== 'number' || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
+      throw invalidParts(`partNumber must be a whole number from 1 to ${MAX_PARTS}`);
+    }
+    if (typeof eTag !== 'string' || eTag === '' || eTag.length > 1024) throw invalidParts('eTag must be a non-empty string');
+    if (seen.has(partNumber)) throw invalidParts(`part ${partNumber} is listed twice`);
+    seen.add(partNumber);
+    return { partNumber, eTag };
+  });
+  return parts.sort((left, right) => left.partNumber - right.partNumber);
+}
+
+/** ETags arrive with or without their quotes depending on who read them. */
+function sameEtag(left: string, right: string): boolean {
+  return left.replace(/"/g, '') === right.replace(/"/g, '');
+}
+
+/** The committed object is the named parts, so their stored sizes are what the envelope is checked against. */
+function matchStoredParts(requested: { partNumber: number; eTag: string }[], stored: StoragePart[]): StoragePart[] {
+  const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
+  return requested.map((part) => {
+    const match = byNumber.get(part.partNumber);
+    if (!match || !sameEtag(match.eTag, part.eTag)) throw invalidParts(`part ${part.partNumber} was not received by storage with that ETag`);
+    return match;
+  });
+}
+
+async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, received: number): Promise<never> {
+  const { claims, storage } = session;
+  try {
+    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId);
+  } catch (error) {
+    ctx.reportSwallowed(error, 'abort after a size outside the signed envelope');
+  }
+  throw new UpupError('Upload size outside signed envelope', undefined, {
+    status: 403,
+    cause: new Error(`storage received ${received} bytes; the token allows ${claims.minSize} to ${claims.maxSize}`),
+  });
+}
+
+async function commit(ctx: RouteContext, session: UploadSession, parts: StoragePart[]): Promise<string | undefined> {
+  const { claims, storage } = session;
+  const { client } = storage;
+  const { bucket } = storage.storage;
+  try {
+    const etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts);
+    if (etag) return etag;
+  } catch (error) {
+    if (isDeadUploadError(error)) throw deadUploadError(error);
+    if (isRejectedPartsError(error)) throw invalidParts('storage refused the parts', error);
+    throw error;
+  }
+  // Ceph RGW (and services built on it) answer Complete with an empty ETag; the object has the real one.
+  try {
+    return await readObjectEtag(client, bucket, claims.key);
+  } catch (error) {
+    ctx.reportSwallowed(error, 'reading the ETag of the completed object');
+    return undefined;
+  }
+}
+
+async function runAfterCommitHooks(ctx: RouteContext, file: UploadedFileEvent): Promise<void> {
+  for (const name of ['onFileUploaded', 'onUploadComplete'] as const) {
+    const hook = ctx.settings.hooks[name];
+    if (!hook) continue;
+    try {
+      await hook(file);
+    } catch (error) {
+      ctx.reportSwallowed(error, name);
+    }
+  }
+}
+
+/**
+ * POST /multipart/complete: sums the bytes storage holds for the named parts, aborts when that is
+ * outside the signed envelope, otherwise commits and runs the after-commit hooks (whose throws
+ * are reported and swallowed: the object is durable, so the answer stays 200).
+ */
+export async function multipartCompleteRoute(ctx: RouteContext): Promise<Response> {
+  const session = await openUploadSession(ctx);
+  const requested = readRequestedParts(session.body.parts);
+  const { claims, storage } = session;
+  let stored: StoragePart[];
+  try {
+    stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId);
+  } catch (error) {
+    if (isDeadUploadError(error)) throw deadUploadError(error);
+    throw error;
+  }
+  const parts = matchStoredParts(requested, stored);
+  const received = parts.reduce((total, part) => total + part.size, 0);
+  if (received < claims.minSize || received > claims.maxSize) await abortOutsideEnvelope(ctx, session, received);
+
+  const etag = await commit(ctx, session, parts);
+  const downloadUrl = await presignGetObject(storage.client, storage.storage.bucket, claims.key, ctx.settings.downloadUrlExpiresIn);
+  const publicUrl = toPublicUrl(storage.storage.publicUrlBase, claims.key);
+  const payload: MultipartCompleteResponse = { key: claims.key, downloadUrl, ...(publicUrl ? { publicUrl } : {}), ...(etag ? { etag } : {}) };
+  await runAfterCommitHooks(ctx, {
+    req: ctx.req,
+    requestId: ctx.requestId,
+    key: claims.key,
+    size: received,
+    ...(etag ? { etag } : {}),
+    userId: claims.userId,
+    source: 'multipart',
+  });
+  return toJsonResponse(payload);
+}

@@ -1,0 +1,126 @@
+/**
+ * The storage calls of the upload routes, one function per S3 operation.
+ */
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+/** Lifetime of presigned PUT and part URLs. */
+export const UPLOAD_URL_EXPIRES_IN = 3600;
+
+export interface StoragePart {
+  partNumber: number;
+  eTag: string;
+  size: number;
+}
+
+/**
+ * A PUT URL that only accepts exactly `size` bytes of `type`: Content-Length is signed because
+ * it is set on the command; Content-Type only because it is named in `signableHeaders`.
+ */
+export async function presignPutObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  file: { type: string; size: number },
+  expiresIn = UPLOAD_URL_EXPIRES_IN,
+) {
+  const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: file.size, ...(file.type ? { ContentType: file.type } : {}) });
+  const uploadUrl = await getSignedUrl(client, command, {
+    expiresIn,
+    signableHeaders: new Set(file.type ? ['content-type', 'content-length'] : ['content-length']),
+  });
+  const uploadHeaders: Record<string, string> = file.type ? { 'content-type': file.type } : {};
+  return { uploadUrl, uploadHeaders };
+}
+
+export function presignGetObject(client: S3Client, bucket: string, key: string, expiresIn: number): Promise<string> {
+  return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
+}
+
+export async function createMultipartUpload(client: S3Client, bucket: string, key: string, type: string): Promise<string> {
+  const result = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ...(type ? { ContentType: type } : {}) }));
+  if (!result.UploadId) throw new Error('storage returned no UploadId for CreateMultipartUpload');
+  return result.UploadId;
+}
+
+export function presignUploadPart(client: S3Client, bucket: string, key: string, uploadId: string, partNumber: number): Promise<string> {
+  const command = new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
+  return getSignedUrl(client, command, { expiresIn: UPLOAD_URL_EXPIRES_IN });
+}
+
+/** Every part storage holds for the upload, following ListParts pagination (1,000 per page). */
+export async function listAllParts(client: S3Client, bucket: string, key: string, uploadId: string): Promise<StoragePart[]> {
+  const parts: StoragePart[] = [];
+  let marker: string | undefined;
+  for (;;) {
+    const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+    for (const part of page.Parts ?? []) {
+      if (part.PartNumber === undefined) continue;
+      parts.push({ partNumber: part.PartNumber, eTag: part.ETag ?? '', size: part.Size ?? 0 });
+    }
+    const next = page.NextPartNumberMarker;
+    if (!page.IsTruncated || next === undefined || next === marker) break;
+    marker = String(next);
+  }
+  return parts.sort((left, right) => left.partNumber - right.partNumber);
+}
+
+export async function completeMultipartUpload(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  parts: readonly { partNumber: number; eTag: string }[],
+): Promise<string | undefined> {
+  const result = await client.send(
+    new CompleteMultipartUploadCommand({
+      Bucket: bucket,
+      Key: key,
+      UploadId: uploadId,
+      MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.eTag })) },
+    }),
+  );
+  return result.ETag || undefined;
+}
+
+export async function abortMultipartUpload(client: S3Client, bucket: string, key: string, uploadId: string): Promise<void> {
+  await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+}
+
+/** The stored object's ETag, for storage (Ceph RGW) whose CompleteMultipartUpload answers an empty one. */
+export async function readObjectEtag(client: S3Client, bucket: string, key: string): Promise<string | undefined> {
+  const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  return head.ETag || undefined;
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { name, Code } = error as { name?: unknown; Code?: unknown };
+  return typeof Code === 'string' ? Code : typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * The provider's "this multipart upload does not exist" signal: `NoSuchUpload` on AWS and most
+ * services; Ceph RGW answers ListParts on a finished upload with `NoSuchKey`. A missing bucket
+ * (`NoSuchBucket`) is a misconfiguration and deliberately not matched; neither is a bare 404.
+ */
+export function isDeadUploadError(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === 'NoSuchUpload' || code === 'NoSuchKey';
+}
+
+/** Complete rejected because of the parts the client named, not because storage failed. */
+export function isRejectedPartsError(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code === 'InvalidPart' || code === 'InvalidPartOrder' || code === 'EntityTooSmall';
+}

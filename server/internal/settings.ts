@@ -1,0 +1,129 @@
+/**
+ * Checks the handler configuration once, at construction, with messages that name the option,
+ * and derives what every request needs (token codec, normalized CORS, limits).
+ */
+import { assertDriveConfig } from '../drives/config.js';
+import { createConfigError } from '../errors.js';
+import type { StorageConfig, StorageResolver, UploadHandlerConfig, UploadHooks } from '../types.js';
+import { normalizeCors, type NormalizedCors } from './cors.js';
+import { assertS3StorageShape } from './storage-config.js';
+import { createUploadTokenCodec, MIN_UPLOAD_TOKEN_SECRET_LENGTH, type UploadTokenCodec } from './upload-token.js';
+
+export const DEFAULT_RESUME_WINDOW_SECONDS = 86_400;
+export const DEFAULT_DOWNLOAD_URL_EXPIRES_IN = 3 * 86_400;
+/** SigV4 presigned URLs live at most seven days. */
+const MAX_PRESIGN_EXPIRES_IN = 7 * 86_400;
+
+export type StorageSource = { kind: 'static'; storage: StorageConfig } | { kind: 'resolver'; resolve: StorageResolver };
+
+export interface HandlerSettings {
+  /** The configuration as the host wrote it. */
+  config: UploadHandlerConfig;
+  storage: StorageSource;
+  /** Absent when `uploadTokenSecret` is missing or shorter than 16 characters (health says `incomplete`). */
+  tokenCodec: UploadTokenCodec | undefined;
+  resumeWindowSeconds: number;
+  downloadUrlExpiresIn: number;
+  maxFileSize: number | undefined;
+  allowedTypes: readonly string[] | undefined;
+  cors: NormalizedCors | undefined;
+  hooks: UploadHooks;
+}
+
+const HOOK_NAMES = ['onBeforeUpload', 'onFileUploaded', 'onUploadComplete', 'onPresignResponse', 'onError'] as const;
+
+function assertOptionalFunction(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== 'function') throw createConfigError(`${name} must be a function`);
+}
+
+function assertOptionalBoolean(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== 'boolean') throw createConfigError(`${name} must be a boolean`);
+}
+
+function readResumeWindow(value: unknown): number {
+  if (value === undefined) return DEFAULT_RESUME_WINDOW_SECONDS;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw createConfigError(`multipartResumeWindowSeconds must be a whole number of seconds >= 0 (0 disables resume); got ${String(value)}`);
+  }
+  return value;
+}
+
+function readDownloadExpiry(value: unknown): number {
+  if (value === undefined) return DEFAULT_DOWNLOAD_URL_EXPIRES_IN;
+  assertPresignExpiry(value, 'downloadUrlExpiresIn');
+  return value;
+}
+
+/** Presigned URL lifetimes: whole seconds from 1 to 7 days (the SigV4 ceiling). */
+export function assertPresignExpiry(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_PRESIGN_EXPIRES_IN) {
+    throw createConfigError(`${name} must be a whole number of seconds from 1 to ${MAX_PRESIGN_EXPIRES_IN}; got ${String(value)}`);
+  }
+}
+
+function readMaxFileSize(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw createConfigError(`maxFileSize must be a number of bytes >= 0; got ${String(value)}`);
+  }
+  return value;
+}
+
+function readAllowedTypes(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string')) {
+    throw createConfigError('allowedTypes must be an array of MIME types or family patterns such as "image/*"');
+  }
+  return value.map((entry: string) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+}
+
+function readStorage(value: unknown): StorageSource {
+  if (value === undefined || value === null) throw createConfigError('storage is required: an S3-compatible bucket or a resolver function');
+  if (typeof value === 'function') return { kind: 'resolver', resolve: value as StorageResolver };
+  assertS3StorageShape(value);
+  return { kind: 'static', storage: value };
+}
+
+function assertDriveIdentity(config: UploadHandlerConfig): void {
+  const wantsDrives = config.providers !== undefined || config.tokenStore !== undefined;
+  if (wantsDrives && !config.getUserId && config.allowAnonymous !== true) {
+    throw createConfigError(
+      'providers and tokenStore need getUserId, so drive tokens are stored per user; set allowAnonymous: true to let every caller share one anonymous drive namespace',
+    );
+  }
+  if (config.providers !== undefined && (typeof config.providers !== 'object' || config.providers === null)) {
+    throw createConfigError('providers must be an object keyed by googleDrive, oneDrive, dropbox, box');
+  }
+}
+
+export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSettings {
+  if (typeof config !== 'object' || config === null) throw createConfigError('createUploadHandler needs a configuration object');
+  const storage = readStorage(config.storage);
+  if (config.uploadTokenSecret !== undefined && typeof config.uploadTokenSecret !== 'string') {
+    throw createConfigError('uploadTokenSecret must be a string of at least 16 characters');
+  }
+  assertOptionalFunction(config.auth, 'auth');
+  assertOptionalFunction(config.getUserId, 'getUserId');
+  assertOptionalFunction(config.keyStrategy, 'keyStrategy');
+  assertOptionalBoolean(config.allowAnonymousUploads, 'allowAnonymousUploads');
+  assertOptionalBoolean(config.allowAnonymous, 'allowAnonymous');
+  const hooks = config.hooks ?? {};
+  if (typeof hooks !== 'object' || hooks === null) throw createConfigError('hooks must be an object');
+  for (const name of HOOK_NAMES) assertOptionalFunction(hooks[name], `hooks.${name}`);
+  assertDriveIdentity(config);
+  assertDriveConfig(config);
+
+  const secret = config.uploadTokenSecret;
+  const hasUsableSecret = typeof secret === 'string' && secret.length >= MIN_UPLOAD_TOKEN_SECRET_LENGTH;
+  return {
+    config,
+    storage,
+    tokenCodec: hasUsableSecret ? createUploadTokenCodec(secret) : undefined,
+    resumeWindowSeconds: readResumeWindow(config.multipartResumeWindowSeconds),
+    downloadUrlExpiresIn: readDownloadExpiry(config.downloadUrlExpiresIn),
+    maxFileSize: readMaxFileSize(config.maxFileSize),
+    allowedTypes: readAllowedTypes(config.allowedTypes),
+    cors: config.cors === undefined ? undefined : normalizeCors(config.cors),
+    hooks,
+  };
+}

@@ -1,0 +1,85 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { createConfigError } from '../errors.js';
+import type { StorageConfig } from '../types.js';
+
+/**
+ * Storage labels that name a service without an S3 API. Every other label is accepted: `type`
+ * only describes the service (health reports it); the endpoint decides where requests go.
+ */
+const TYPES_WITHOUT_S3_API = new Set(['azure', 'azure-blob', 'azure-storage', 'firebase', 'local', 'filesystem']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
+}
+
+/**
+ * Throws a named configuration error when `storage` cannot be an S3-compatible bucket at all.
+ * `bucket` and `region` may still be empty: health reports that as `incomplete`.
+ */
+export function assertS3StorageShape(storage: unknown, path = 'storage'): asserts storage is StorageConfig {
+  if (!isPlainObject(storage)) throw createConfigError(`${path} must be an object or a resolver function`);
+  if (typeof storage.type !== 'string' || storage.type.trim() === '') {
+    throw createConfigError(`${path}.type must be a non-empty label such as "aws", "r2" or "s3"`);
+  }
+  if (TYPES_WITHOUT_S3_API.has(storage.type.trim().toLowerCase())) {
+    throw createConfigError(`${path}.type "${storage.type}" has no S3-compatible API; this handler only talks to S3-compatible storage`);
+  }
+  for (const field of ['bucket', 'region', 'endpoint', 'publicUrlBase'] as const) {
+    if (!isOptionalString(storage[field])) throw createConfigError(`${path}.${field} must be a string`);
+  }
+  if (storage.forcePathStyle !== undefined && typeof storage.forcePathStyle !== 'boolean') {
+    throw createConfigError(`${path}.forcePathStyle must be a boolean`);
+  }
+  if (typeof storage.endpoint === 'string' && !URL.canParse(storage.endpoint)) {
+    throw createConfigError(`${path}.endpoint must be an absolute URL (got "${storage.endpoint}")`);
+  }
+  const credentials = storage.credentials;
+  if (credentials !== undefined) {
+    if (!isPlainObject(credentials) || typeof credentials.accessKeyId !== 'string' || typeof credentials.secretAccessKey !== 'string') {
+      throw createConfigError(`${path}.credentials must be { accessKeyId: string, secretAccessKey: string }`);
+    }
+  }
+}
+
+/** True when the bucket and region are set, so requests can be signed. */
+export function hasStorageLocation(storage: StorageConfig): boolean {
+  return Boolean(storage.bucket?.trim()) && Boolean(storage.region?.trim());
+}
+
+/** Throws unless `storage` is a complete S3-compatible bucket description. */
+export function assertUsableStorage(storage: unknown, path = 'storage'): asserts storage is StorageConfig {
+  assertS3StorageShape(storage, path);
+  if (!hasStorageLocation(storage)) throw createConfigError(`${path} needs a bucket and a region`);
+}
+
+const clientCache = new Map<string, S3Client>();
+const CLIENT_CACHE_LIMIT = 32;
+
+/**
+ * An S3 client for `storage`, shared by every request to the same endpoint and credentials
+ * (creating one per request costs more than signing). Checksums only when required: since SDK
+ * 3.729 the default bakes a CRC32 of an empty body into presigned PUT URLs, which storage rejects.
+ */
+export function getS3Client(storage: StorageConfig): S3Client {
+  const cacheKey = JSON.stringify([storage.endpoint, storage.region, storage.forcePathStyle, storage.credentials]);
+  const cached = clientCache.get(cacheKey);
+  if (cached) return cached;
+  const client = new S3Client({
+    region: storage.region,
+    endpoint: storage.endpoint,
+    forcePathStyle: storage.forcePathStyle,
+    credentials: storage.credentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  if (clientCache.size >= CLIENT_CACHE_LIMIT) {
+    const oldest = clientCache.keys().next().value;
+    if (oldest !== undefined) clientCache.delete(oldest);
+  }
+  clientCache.set(cacheKey, client);
+  return client;
+}

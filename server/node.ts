@@ -1,0 +1,149 @@
+/**
+ * `svc-uploader/server/node`: runs the upload handler behind `node:http`, Express or Connect.
+ * It only translates Node's request and response objects to and from Web ones; statuses, headers
+ * and bodies are exactly the handler's. Kept apart from `svc-uploader/server` so fetch runtimes
+ * (workers, Deno, Bun) never load Node's stream module.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { UploadHandler } from './types.js';
+
+/** What Express and Connect add to the request: the URL before a mount prefix was stripped, a parsed body. */
+interface FrameworkRequest extends IncomingMessage {
+  originalUrl?: string;
+  body?: unknown;
+}
+
+export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+function toRequestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const name = raw[index]!;
+    // HTTP/2 pseudo-headers (`:path`, ...) are not headers of a Web Request.
+    if (!name.startsWith(':')) headers.append(name, raw[index + 1]!);
+  }
+  return headers;
+}
+
+/**
+ * A body parser mounted before the handler has already drained the stream; its result is sent
+ * on as the JSON it came from (every body this handler reads is JSON).
+ */
+function toRequestBody(req: FrameworkRequest): BodyInit | undefined {
+  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
+  if (req.readableEnded && req.body !== undefined) {
+    if (typeof req.body === 'string' || req.body instanceof Uint8Array) return req.body as BodyInit;
+    return JSON.stringify(req.body);
+  }
+  return toBodyStream(req);
+}
+
+/**
+ * The request body as a Web stream that reads only when pulled. Cancelling it (the handler refuses
+ * an oversized body) discards the rest instead of destroying the socket, so the client still
+ * receives the 400; a body never pulled is left to Node, which discards it after the response.
+ */
+function toBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let attached = false;
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!attached) {
+          attached = true;
+          req.on('data', (chunk: Buffer) => {
+            if (finished) return;
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          });
+          req.once('end', () => {
+            if (!finished) controller.close();
+            finished = true;
+          });
+          req.once('error', (error) => {
+            if (!finished) controller.error(error);
+            finished = true;
+          });
+        }
+        req.resume();
+      },
+      cancel() {
+        finished = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Builds the Web Request; Express's `originalUrl` keeps the mount prefix in the URL. */
+export function toWebRequest(req: IncomingMessage): Request {
+  const frameworkRequest = req as FrameworkRequest;
+  const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
+  const host = req.headers.host ?? 'localhost';
+  const url = new URL(frameworkRequest.originalUrl ?? req.url ?? '/', `${encrypted ? 'https' : 'http'}://${host}`);
+  const body = toRequestBody(frameworkRequest);
+  const controller = new AbortController();
+  req.once('close', () => {
+    if (!req.complete) controller.abort();
+  });
+  return new Request(url, {
+    method: req.method,
+    headers: toRequestHeaders(req),
+    body,
+    signal: controller.signal,
+    // Required by fetch's Request for a streamed body.
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Writes a Web Response to a Node response, multiple `set-cookie` headers included. */
+export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  // The handler refused a body without reading all of it (too large): the rest is discarded and the
+  // connection must not be reused, or the client's next request would meet the leftover bytes.
+  if (!res.req.complete && !res.headersSent) res.setHeader('connection', 'close');
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+}
+
+/**
+ * Wraps the handler as a `(req, res, next?)` listener.
+ *
+ * @example
+ * http.createServer(toNodeListener(handler)).listen(3000);
+ * expressApp.use('/api/upload', toNodeListener(handler)); // before express.json(), or after: both work
+ */
+export function toNodeListener(handler: UploadHandler): NodeListener {
+  return function uploadListener(req, res, next) {
+    Promise.resolve()
+      .then(() => handler(toWebRequest(req)))
+      .then((response) => sendWebResponse(res, response))
+      .catch((error: unknown) => {
+        // Once headers are out, the only honest signal left is a cut connection (e.g. the client went away).
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if (next) {
+          next(error);
+          return;
+        }
+        res.statusCode = 500;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ error: 'Internal error', code: 'STORAGE_ERROR' }));
+      });
+  };
+}

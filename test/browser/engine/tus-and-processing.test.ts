@@ -1,0 +1,67 @@
+import { expect } from '@open-wc/testing';
+import { UploadEngine } from '../../../elements/engine/index.js';
+import { nextEvent, randomFile, recordEvents, sha256Of } from './helpers.js';
+
+describe('UploadEngine tus (real @tus/server on loopback)', () => {
+  it('uploads through tus-js-client, loaded on first use, and the server holds the same bytes', async () => {
+    const engine = new UploadEngine({ resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus', chunkSizeBytes: 256 * 1024 } });
+    const progress = recordEvents(engine, ['file-progress']);
+    const file = randomFile('clip.webm', 1024 * 1024 + 17, 'video/webm');
+    await engine.addFiles([file]);
+    await engine.start();
+    const [record] = engine.files;
+    expect(record!.state, record!.error?.message).to.equal('successful');
+    expect(record!.result!.strategy).to.equal('tus');
+    expect(record!.result!.url).to.contain('/test-fixtures/tus/');
+    expect(progress.length).to.be.greaterThan(1);
+    const stored = await (await fetch(record!.result!.url!)).blob();
+    expect(await sha256Of(stored)).to.equal(await sha256Of(file));
+  });
+
+  it('continues at the server offset after a pause', async () => {
+    const engine = new UploadEngine({ resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus', chunkSizeBytes: 256 * 1024 } });
+    const file = randomFile('long.bin', 2 * 1024 * 1024);
+    await engine.addFiles([file]);
+    const run = engine.start();
+    await nextEvent(engine, 'file-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
+    engine.pause();
+    expect(engine.files[0]!.state).to.equal('paused');
+    engine.resume();
+    await run;
+    const stored = await (await fetch(engine.files[0]!.result!.url!)).blob();
+    expect(await sha256Of(stored)).to.equal(await sha256Of(file));
+  });
+});
+
+describe('UploadEngine processing stream', () => {
+  it('delivers the processing result of each uploaded file', async () => {
+    const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/test-fixtures/processing?mode=ok' });
+    const states = recordEvents(engine, ['file-state-change']);
+    await engine.addFiles([randomFile('a.bin', 100)]);
+    const processed = nextEvent(engine, 'file-processed');
+    await engine.start();
+    const { result, file } = await processed;
+    expect(result).to.deep.equal({ key: file.result!.key, variants: ['small', 'large'] });
+    expect(engine.files[0]).to.include({ state: 'successful' });
+    expect(engine.files[0]!.processingResult).to.deep.equal(result);
+    expect(states.map((event) => event.detail.file.state)).to.deep.equal(['processing', 'uploading', 'uploaded', 'successful']);
+  });
+
+  it('reports a processing failure sent by the stream', async () => {
+    const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/test-fixtures/processing?mode=error' });
+    await engine.addFiles([randomFile('a.bin', 100)]);
+    const failed = nextEvent(engine, 'file-processing-failed');
+    await engine.start();
+    expect((await failed).error).to.include({ code: 'PROCESSING_ERROR', message: 'transcoder crashed' });
+  });
+
+  it('turns a missing result into a PROCESSING_TIMEOUT failure event after processingTimeout', async () => {
+    const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/test-fixtures/processing?mode=silent', processingTimeout: 300 });
+    await engine.addFiles([randomFile('a.bin', 100)]);
+    const failed = nextEvent(engine, 'file-processing-failed');
+    await engine.start();
+    expect((await failed).error.code).to.equal('PROCESSING_TIMEOUT');
+    expect(engine.files[0]!.processingError?.code).to.equal('PROCESSING_TIMEOUT');
+    expect(engine.files[0]!.state).to.equal('successful');
+  });
+});

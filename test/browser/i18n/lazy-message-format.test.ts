@@ -1,0 +1,43 @@
+// Runs in a page of its own (web-test-runner isolates test files), so whether intl-messageformat was
+// fetched is decided by this file alone.
+import { expect } from '@open-wc/testing';
+import { createTranslator } from '../../../elements/i18n/index.js';
+
+function messageFormatRequested(): boolean {
+  return performance.getEntriesByType('resource').some((entry) => entry.name.includes('intl-messageformat'));
+}
+
+describe('loading intl-messageformat on demand', () => {
+  it('formats plain messages and simple arguments without fetching it', async () => {
+    const translator = createTranslator();
+    expect(translator.t('dropZone.title')).to.equal('Drag and drop files here');
+    expect(translator.t('aria.removeFile', { name: 'cat.png' })).to.equal('Remove cat.png');
+    expect(translator.t('file.thumbnail', { name: 'cat.png' })).to.equal('Preview of cat.png');
+    await translator.ready();
+    expect(translator.pending).to.equal(false);
+    expect(messageFormatRequested()).to.equal(false);
+  });
+
+  it('fetches it for the first ICU message, then re-renders subscribers with the exact text', async () => {
+    const translator = createTranslator();
+    let updates = 0;
+    translator.subscribe(() => {
+      updates += 1;
+    });
+
+    expect(translator.t('action.upload', { count: 3 })).to.equal('');
+    expect(translator.pending).to.equal(true);
+    await translator.ready();
+
+    expect(messageFormatRequested()).to.equal(true);
+    expect(translator.pending).to.equal(false);
+    expect(updates).to.equal(1);
+    expect(translator.t('action.upload', { count: 3 })).to.equal('Upload 3 files');
+  });
+
+  it('formats ICU at once in translators created after it arrived', () => {
+    const translator = createTranslator();
+    expect(translator.t('fileList.count', { count: 1 })).to.equal('1 file selected');
+    expect(translator.pending).to.equal(false);
+  });
+});

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createMemoryTokenStore, createUploadHandler, type UploadHandlerConfig } from '../../../server/index.js';
+
+const storage = { type: 's3', bucket: 'uploads', region: 'us-east-1' };
+const getUserId = () => 'alice';
+
+function construct(config: Partial<UploadHandlerConfig>) {
+  return () => createUploadHandler({ storage, getUserId, tokenStore: createMemoryTokenStore(), ...config });
+}
+
+describe('drive configuration', () => {
+  it('names the provider option that is unusable', () => {
+    assert.throws(construct({ providers: { googleDrive: { clientId: 'id' } as never } }), /providers\.googleDrive\.clientSecret must be a non-empty string/);
+    assert.throws(construct({ providers: { box: { clientId: 'id', clientSecret: 's', apiBaseUrl: 'api.box.test' } } }), /providers\.box\.apiBaseUrl must be an absolute http\(s\) URL/);
+    assert.throws(construct({ providers: { oneDrive: { clientId: 'id', clientSecret: 's', tenantId: '' } } }), /providers\.oneDrive\.tenantId/);
+  });
+
+  it('refuses a token store without get, set and delete', () => {
+    assert.throws(construct({ providers: {}, tokenStore: { get: async () => null } as never }), /tokenStore must have async get\(key\), set\(key, value, ttlSeconds\) and delete\(key\)/);
+  });
+
+  it('accepts every provider with base URLs for a proxy or a local fake', () => {
+    const credentials = { clientId: 'id', clientSecret: 'secret', authBaseUrl: 'http://127.0.0.1:9000', apiBaseUrl: 'http://127.0.0.1:9000/' };
+    assert.doesNotThrow(construct({ providers: { googleDrive: credentials, oneDrive: { ...credentials, tenantId: 'organizations' }, dropbox: credentials, box: credentials } }));
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * What every token store must do, run against each implementation (memory, unstorage over its
+ * memory driver, unstorage over a real Redis).
+ */
+import assert from 'node:assert/strict';
+import { it, mock } from 'node:test';
+import type { DriveTokenStore } from '../../../../server/drives/types.js';
+
+export function describeTokenStoreContract(createStore: () => DriveTokenStore | Promise<DriveTokenStore>): void {
+  it('returns null for a key it never stored', async () => {
+    const store = await createStore();
+    assert.equal(await store.get('never-set'), null);
+  });
+
+  it('returns what was set, replaces it on set, and forgets it on delete', async () => {
+    const store = await createStore();
+    await store.set('drive-tokens:box:alice', '{"accessToken":"one"}');
+    assert.equal(await store.get('drive-tokens:box:alice'), '{"accessToken":"one"}');
+    await store.set('drive-tokens:box:alice', '{"accessToken":"two"}', 3600);
+    assert.equal(await store.get('drive-tokens:box:alice'), '{"accessToken":"two"}');
+    await store.delete('drive-tokens:box:alice');
+    assert.equal(await store.get('drive-tokens:box:alice'), null);
+    await store.delete('drive-tokens:box:alice');
+  });
+
+  it('keeps keys that differ only in characters key-value stores rewrite apart', async () => {
+    const store = await createStore();
+    const keys = ['drive-tokens:dropbox:a%2Fb', 'drive-tokens:dropbox:a/b', 'drive-tokens:dropbox:a:b', 'drive-tokens:dropbox:a?b', 'drive-tokens:dropbox:a'];
+    for (const [index, key] of keys.entries()) await store.set(key, `value-${index}`);
+    for (const [index, key] of keys.entries()) assert.equal(await store.get(key), `value-${index}`, key);
+  });
+
+  it('stops returning a value once its TTL has passed', async (t) => {
+    const store = await createStore();
+    mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    t.after(() => mock.timers.reset());
+    await store.set('oauth-state:short', 'value', 600);
+    mock.timers.tick(599_000);
+    assert.equal(await store.get('oauth-state:short'), 'value');
+    mock.timers.tick(2_000);
+    assert.equal(await store.get('oauth-state:short'), null);
+  });
+}
