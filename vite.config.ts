@@ -13,5 +13,8 @@ export default defineConfig({
       formats: ['es'],
       fileName: () => 'svc-uploader.js',
     },
+    // Library mode leaves whitespace in ES output so bundlers can tree-shake it; this file is the
+    // ready-to-load browser bundle, so it is minified fully.
+    rolldownOptions: { output: { minify: true } },
   },
 });

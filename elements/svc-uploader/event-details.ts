@@ -52,7 +52,7 @@ export interface DropDetail {
   folderCount: number;
 }
 
-export interface FileRejectDetail extends FileRejection {}
+export type FileRejectDetail = FileRejection;
 
 export interface FileTypeMismatchDetail {
   file: File;

@@ -68,7 +68,7 @@ export const uploaderStyles = css`
   button[part~='button-primary'] { border-color: transparent; background: var(--svc-color-accent, #2563eb); color: var(--svc-color-on-accent, #ffffff); }
   button:disabled { cursor: not-allowed; opacity: 0.6; }
   .source-chip { border-radius: var(--svc-radius-full, 9999px); }
-  button:focus-visible, input:focus-visible, .source-view-title:focus-visible {
+  button:focus-visible, input:focus-visible {
     outline: 2px solid var(--svc-color-focus-ring, #2563eb);
     outline-offset: 2px;
   }
@@ -88,12 +88,14 @@ export const uploaderStyles = css`
   .file[data-state='failed'] { border-color: var(--svc-color-danger, #b91c1c); }
   .file-name { overflow: hidden; justify-content: start; min-block-size: auto; padding: 0; border: 0; background: none; font-weight: var(--svc-font-weight-strong, 600); text-overflow: ellipsis; white-space: nowrap; }
   .file-progress, .overall-progress { grid-column: 1 / -1; inline-size: 100%; accent-color: var(--svc-color-accent, #2563eb); }
+  .file-error { grid-column: 1 / -1; font-size: var(--svc-font-size-small, 0.8125rem); }
   .file-actions { display: flex; gap: var(--svc-spacing-xsmall, 4px); }
   .overall { display: flex; align-items: center; gap: var(--svc-spacing-small, 8px); }
 
   .source-view { display: grid; gap: var(--svc-spacing-medium, 12px); }
   .source-view-header { display: flex; align-items: center; gap: var(--svc-spacing-small, 8px); }
-  .source-view-title { margin: 0; font-size: var(--svc-font-size-large, 1.125rem); }
+  /* Focus lands on the title when a panel opens, to orient screen readers; it is not a control. */
+  .source-view-title { margin: 0; font-size: var(--svc-font-size-large, 1.125rem); outline: none; }
   .url-form { display: grid; gap: var(--svc-spacing-small, 8px); }
   .url-row input { flex: 1 1 12rem; min-block-size: 2.25rem; padding: 0 var(--svc-spacing-small, 8px); border: 1px solid var(--svc-color-border, #cbd5e1); border-radius: var(--svc-radius-small, 4px); font: inherit; }
   .media-panel { display: grid; justify-items: center; gap: var(--svc-spacing-small, 8px); }

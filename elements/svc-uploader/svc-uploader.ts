@@ -2,116 +2,100 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { classMap } from 'lit/directives/class-map.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import {
-  toAcceptAttribute,
-  toBytes,
   UploadEngine,
   type AddFilesResult,
-  type EngineOptions,
   type FileRejection,
-  type FileSizeLimit,
   type FileSource,
-  type ResumableOptions,
-  type CorsOptions,
   type UploadFileRecord,
   type UploadRunSummary,
 } from '../engine/index.js';
 import { I18nController } from '../i18n/index.js';
 import { Announcer } from './announcer.js';
-import { bridgeEngineEvents, deriveStatus } from './engine-bridge.js';
+import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import { ENGINE_PROP_NAMES, toPropertyDeclarations } from './properties.js';
+import { FileIntake } from './file-intake.js';
+import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
-import type { DropReadResult } from './sources/dropped-files.js';
 import { PanelController } from './sources/panel-host.js';
-import type { PanelDelivery, PanelFailure, SourcePanelContext } from './sources/source-panel.js';
 import { uploaderStyles } from './styles.js';
-import { SvcElement } from './svc-element.js';
 import { renderActions } from './templates/actions.js';
 import { renderDropZone } from './templates/drop-zone.js';
 import { renderFileList } from './templates/file-list.js';
 import { renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
 import { renderSourceView } from './templates/source-view.js';
-import type { DragState, UploaderIntents, UploaderView } from './templates/view-model.js';
-import {
-  DEFAULT_SOURCES,
-  type CloudDrivesConfig,
-  type ElementFileSource,
-  type FolderUploadOptions,
-  type I18nConfig,
-  type IconsConfig,
-  type ImageEditorOptions,
-  type ThemeConfig,
-  type UploadSource,
-} from './types.js';
+import type { DragState, UploaderIntents } from './templates/view-model.js';
+import { UploaderPropsElement } from './uploader-props-element.js';
+import { buildUploaderView } from './uploader-view.js';
+
+const SETTLED = new Set(['successful', 'failed', 'canceled']);
 
 /**
  * @summary A file uploader for S3-compatible storage: drop zone, local files and folders, paste,
- * links, camera, microphone and screen capture, with resumable uploads run by the headless engine.
+ * links, camera, microphone and screen capture; the headless `UploadEngine` does the uploading.
  *
- * @event svc-* - Every event is listed, with its detail, in `events.ts` and docs/element.md.
+ * Events (generated from events.ts by scripts/generate-element-docs.ts):
+ * @event {CustomEvent<{ source }>} svc-source-open - (cancelable) The user chose a source chip; the source panel opens unless the event is canceled.
+ * @event {CustomEvent<{ source }>} svc-source-close - A source panel closed (back, cancel, or after it delivered its file).
+ * @event {CustomEvent<{ itemCount }>} svc-drag-enter - Files are dragged over the drop zone. Browsers hide file names until the drop.
+ * @event {CustomEvent<{}>} svc-drag-leave - The drag left the drop zone without dropping.
+ * @event {CustomEvent<{ files: File[], folderCount }>} svc-files-drop - (cancelable) Files (and, with `folderUpload.allowDrop`, the files inside dropped folders) were dropped; canceling discards them.
+ * @event {CustomEvent<{ files: File[] }>} svc-files-paste - (cancelable) Files were pasted (with `enablePaste`); canceling discards them.
+ * @event {CustomEvent<{ files: File[], source }>} svc-files-select - (cancelable) A batch of files arrived from any source, before `onBeforeFileAdded` and validation. Listeners may edit `detail.files`; canceling discards the batch.
+ * @event {CustomEvent<{ url }>} svc-url-import - (cancelable) The user asked to import a URL; the download starts unless the event is canceled.
+ * @event {CustomEvent<{ url }>} svc-url-import-abort - The user stopped a URL download before it finished.
+ * @event {CustomEvent<{ file, kind: "photo" | "video", facingMode }>} svc-camera-capture - The camera panel produced a photo or a video recording.
+ * @event {CustomEvent<{ facingMode }>} svc-camera-switch - The camera panel switched between the front (`user`) and back (`environment`) camera.
+ * @event {CustomEvent<{ file, durationMs }>} svc-audio-record - The microphone panel finished a recording.
+ * @event {CustomEvent<{ file, durationMs }>} svc-screen-record - The screen panel finished a capture.
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-add - A file passed every check and joined the list.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-add - A batch finished adding; `files` are the ones accepted (fires only when at least one was).
+ * @event {CustomEvent<{ file: File, reason, message, limit? }>} svc-file-reject - A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.
+ * @event {CustomEvent<{ file: File, allowedFileTypes }>} svc-file-type-mismatch - A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-remove - (cancelable) The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-click - The user activated a file's name in the list.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-restore - Crash recovery put files back into the list after a reload.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-start - A run began (Upload button, `upload()`, or `autoUpload`).
+ * @event {CustomEvent<{ bytesUploaded, bytesTotal, percentage }>} svc-upload-progress - Combined progress of the files in the run.
+ * @event {CustomEvent<{ files, successful, failed }>} svc-files-upload-complete - Every file of the run has settled, stored or failed.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-pause - The user or `pause()` paused the run; `files` are the ones paused.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-resume - The user or `resume()` resumed the run.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-cancel - (cancelable) The user asked to cancel the run; active uploads stop (multipart sessions are aborted) unless the event is canceled. `cancel()` does not fire it.
+ * @event {CustomEvent<{ status, previous }>} svc-status-change - The overall status changed: `idle`, `ready`, `uploading`, `paused`, `complete` or `failed`.
+ * @event {CustomEvent<{ online, paused: string[], resumed: string[] }>} svc-network-change - The browser went offline or online; with `networkAware` the run pauses and resumes by itself.
+ * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-done - The user pressed Done after a run; the list is cleared afterwards.
+ * @event {CustomEvent<{ file, state, previous }>} svc-file-state-change - A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-upload-start - A file began sending bytes (not fired again when it resumes from a pause).
+ * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage }>} svc-file-upload-progress - Bytes of one file reached storage.
+ * @event {CustomEvent<{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }>} svc-file-upload-complete - A file is stored; `key` is the object key the server chose.
+ * @event {CustomEvent<{ file, retry }>} svc-file-retry - A failed upload is sent again by the automatic retries (`maxRetries`); `retry` counts from 1. `retry()` and the Retry button queue the file anew instead.
+ * @event {CustomEvent<{ file, reason: "user" | "offline" }>} svc-file-pause - A file's upload paused.
+ * @event {CustomEvent<{ file, skippedParts: number[] }>} svc-file-resume - A multipart upload continued a remembered session; `skippedParts` were already stored.
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-cancel - A file's upload was canceled.
+ * @event {CustomEvent<{ file, result }>} svc-file-process - The processing stream (`processingEndpoint`) delivered its result for a file.
+ * @event {CustomEvent<{ file, partNumber, size }>} svc-part-upload - One multipart part is stored.
+ * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.
+ * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry).
+ * End of generated events.
  *
- * @csspart base - The root container (drag, paste and drop target).
- * @csspart drop-zone - The drop area with the pickers and source chips.
- * @csspart browse-button - Opens the file picker. @csspart folder-button - Opens the folder picker.
- * @csspart sources - The list of source chips. @csspart source-chip - One source chip (also `source-chip-<source>`).
- * @csspart source-view - An open source panel (also `source-view-<source>`); `back-button` leaves it.
- * @csspart file-list - The list of files. @csspart file - One file row (also `file-<state>`).
- * @csspart file-name - @csspart file-size - @csspart file-progress - @csspart file-status -
- * @csspart file-remove - @csspart file-retry - Parts of a file row.
- * @csspart actions - Run controls: `upload-button`, `pause-button`, `resume-button`, `cancel-button`,
- * `retry-all-button`, `done-button`, `add-more-button`.
- * @csspart overall-progress - Combined progress of the run. @csspart summary - The outcome of a run.
- * @csspart rejections - Why files were refused. @csspart offline-banner - @csspart busy - @csspart branding -
+ * @csspart base - The root container; drops and pastes land here.
+ * @csspart drop-zone - The drop area with the pickers, source chips and limits.
+ * @csspart browse-button - Opens the file picker.
+ * @csspart folder-button - Opens the folder picker (`folderUpload.showSelectFolderButton`).
+ * @csspart source-chip - A source chip; also `source-chip-<source>`.
+ * @csspart source-view - An open source panel; also `source-view-<source>`.
+ * @csspart file-list - The list of files.
+ * @csspart file - One file row; also `file-<state>`.
+ * @csspart file-progress - A file's progress bar.
+ * @csspart actions - Run controls: `upload-button`, `pause-button`, `resume-button`, `cancel-button`, `retry-all-button`, `done-button`, `add-more-button`.
+ * @csspart overall-progress - Combined progress of the run.
+ * @csspart summary - The outcome of a run.
+ * @csspart rejections - Why files were refused.
  * @csspart announcer - The visually hidden live region.
  *
- * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` token applies.
+ * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` design token applies.
  */
-export class SvcUploader extends SvcElement {
+export class SvcUploader extends UploaderPropsElement {
   static override styles = uploaderStyles;
-  static override properties = toPropertyDeclarations();
-
-  declare provider?: string;
-  declare uploadEndpoint?: string;
-  declare serverUrl?: string;
-  declare mode?: 'client' | 'server';
-  declare autoUpload: boolean;
-  declare quietCompletion: boolean;
-  declare enablePaste: boolean;
-  declare disableDragDrop: boolean;
-  declare folderUpload?: FolderUploadOptions;
-  declare onBeforeFileAdded?: EngineOptions['onBeforeFileAdded'];
-  declare maxFiles?: number;
-  declare allowedFileTypes?: string | string[];
-  declare maxFileSize?: FileSizeLimit;
-  declare minFileSize?: FileSizeLimit;
-  declare maxTotalFileSize?: FileSizeLimit;
-  declare contentDeduplication: boolean;
-  declare imageCompression: boolean;
-  declare heicConversion: boolean;
-  declare stripExifData: boolean;
-  declare thumbnailGenerator: boolean;
-  declare checksumVerification: boolean;
-  declare webWorker?: boolean;
-  declare imageEditor?: boolean | ImageEditorOptions | null;
-  declare processingEndpoint?: string;
-  declare processingTimeout?: number;
-  declare maxRetries?: number;
-  declare maxConcurrentUploads?: number;
-  declare resumable?: ResumableOptions;
-  declare crashRecovery: boolean;
-  declare networkAware: boolean;
-  declare metadata?: Record<string, unknown>;
-  declare cors?: CorsOptions;
-  declare sources: UploadSource[];
-  declare cloudDrives?: CloudDrivesConfig;
-  declare theme?: ThemeConfig;
-  declare animations: boolean;
-  declare mini: boolean;
-  declare icons?: IconsConfig;
-  declare allowPreview: boolean;
-  declare showBranding: boolean;
-  declare isProcessing: boolean;
-  declare i18n?: I18nConfig;
 
   #engine?: UploadEngine;
   #files: readonly UploadFileRecord[] = [];
@@ -123,31 +107,34 @@ export class SvcUploader extends SvcElement {
   readonly #announcer = new Announcer();
   readonly #i18n = new I18nController(this, () => this.i18n);
   readonly #panels = new PanelController(this, {
-    context: () => this.#panelContext(),
+    context: () => ({
+      t: (key, values) => this.#i18n.translator.t(key, values),
+      icons: () => this.icons,
+      deliver: (delivery) => this.#intake.delivered(delivery),
+      fail: (failure) => this.#intake.panelFailed(failure),
+      notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
+    }),
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
+  });
+  readonly #intake = new FileIntake({
+    dispatch: (name, detail) => this.#dispatch(name, detail),
+    addFiles: (files, source) => this.addFiles(files, source),
+    pasteEnabled: () => this.enablePaste && !this.isProcessing,
+    closePanel: () => this.#panels.close(),
   });
   readonly #dragDrop = createDragDropHandlers({
     acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.#panels.current,
     allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
-    remainingCapacity: () => this.#maxFiles() - this.#files.length,
-    setDragState: (state) => { this.#dragState = state; this.requestUpdate(); },
+    remainingCapacity: () => this.effectiveMaxFiles() - this.#files.length,
+    setDragState: (state) => {
+      this.#dragState = state;
+      this.requestUpdate();
+    },
     onDragEnter: (itemCount) => this.#dispatch('svc-drag-enter', { itemCount }),
     onDragLeave: () => this.#dispatch('svc-drag-leave', {}),
-    onDrop: (result) => void this.#acceptDrop(result),
+    onDrop: (result) => void this.#intake.dropped(result),
   });
-
-  constructor() {
-    super();
-    Object.assign(this, {
-      autoUpload: false, quietCompletion: false, enablePaste: false, disableDragDrop: false,
-      maxFiles: 10, allowedFileTypes: '*', maxFileSize: { size: 1, unit: 'GB' }, contentDeduplication: false,
-      imageCompression: false, heicConversion: false, stripExifData: false, thumbnailGenerator: false,
-      checksumVerification: false, processingTimeout: 60_000, maxRetries: 3, maxConcurrentUploads: 3,
-      crashRecovery: false, networkAware: true, sources: [...DEFAULT_SOURCES], animations: true, mini: false,
-      allowPreview: true, showBranding: true, isProcessing: false,
-    });
-  }
 
   /** The headless engine behind the element, for options the element does not forward. */
   get engine(): UploadEngine {
@@ -159,13 +146,14 @@ export class SvcUploader extends SvcElement {
     return this.engine.files;
   }
 
-  /** Adds files as if the user had chosen them (validation applies; no `svc-files-select`). */
+  /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
     const result = await this.engine.addFiles(files, source);
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     return result;
   }
 
+  /** Removes a file (aborting its upload) without asking listeners. */
   removeFile(id: string): void {
     this.engine.removeFile(id);
   }
@@ -180,6 +168,7 @@ export class SvcUploader extends SvcElement {
     return this.upload();
   }
 
+  /** Pauses one file, or every active one. */
   pause(id?: string): void {
     const before = new Set(this.engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
     this.engine.pause(id);
@@ -187,6 +176,7 @@ export class SvcUploader extends SvcElement {
     if (paused.length > 0) this.#dispatch('svc-upload-pause', { files: paused });
   }
 
+  /** Resumes one paused file, or every file the user paused. */
   resume(id?: string): Promise<UploadRunSummary> {
     const paused = this.engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
     const run = this.engine.resume(id);
@@ -194,10 +184,12 @@ export class SvcUploader extends SvcElement {
     return run;
   }
 
+  /** Queues one failed or canceled file again, or all of them. */
   retry(id?: string): Promise<UploadRunSummary> {
     return this.engine.retry(id);
   }
 
+  /** Cancels one file, or every unfinished one, without asking listeners. */
   cancel(id?: string): void {
     this.engine.cancel(id);
   }
@@ -210,7 +202,7 @@ export class SvcUploader extends SvcElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Back on the page after a disconnect: re-attach the engine's network watch.
+    // Back on the page after a removal: the engine's network watch is attached again.
     if (this.#engine && this.hasUpdated) this.#applyEngineOptions();
   }
 
@@ -222,7 +214,7 @@ export class SvcUploader extends SvcElement {
     });
   }
 
-  /** Also waits for translations that load on demand, so text on screen is final. */
+  /** Also waits for translations that load on demand, so the text on screen is final. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     const translator = this.#i18n.translator;
@@ -239,26 +231,28 @@ export class SvcUploader extends SvcElement {
   }
 
   protected override render() {
-    const view = this.#view();
-    const translator = view.translator;
-    const canAdd = view.files.length < view.maxFiles;
+    const translator = this.#i18n.translator;
+    const view = buildUploaderView(this, {
+      translator, intents: this.#intents, files: this.#files, progress: this.#progress, panel: this.#panels.current,
+      dragState: this.#dragState, rejections: this.#rejections, online: this.#online, maxFiles: this.effectiveMaxFiles(),
+    });
+    const drop = this.#dragDrop;
     return html`
       <div part="base" class=${classMap({ base: true, animated: this.animations, processing: this.isProcessing })}
         lang=${translator.lang} dir=${translator.dir} data-status=${view.status} data-theme=${this.theme?.mode ?? nothing}
-        style=${styleMap(this.#tokenStyles())} aria-label=${translator.t('uploader.label')} role="group" aria-busy=${this.isProcessing ? 'true' : 'false'}
-        @dragenter=${this.#dragDrop.dragenter} @dragover=${this.#dragDrop.dragover} @dragleave=${this.#dragDrop.dragleave}
-        @drop=${this.#dragDrop.drop} @paste=${this.#onPaste}>
+        style=${styleMap(this.#tokenStyles())} role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)}
+        @dragenter=${drop.dragenter} @dragover=${drop.dragover} @dragleave=${drop.dragleave} @drop=${drop.drop} @paste=${this.#intake.pasted}>
         ${renderOfflineBanner(view)}
         ${renderBusy(view)}
         ${view.panel
           ? renderSourceView(view)
-          : html`${canAdd ? renderDropZone(view) : nothing}${renderRejections(view)}${renderFileList(view)}${renderActions(view)}`}
+          : html`${view.files.length < view.maxFiles ? renderDropZone(view) : nothing}${renderRejections(view)}${renderFileList(view)}${renderActions(view)}`}
         ${renderBranding(view)}
         <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
-          @change=${(event: Event) => this.#onPickerChange(event, 'local')} />
+          @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
         <input part="folder-input" type="file" hidden tabindex="-1" webkitdirectory
-          @change=${(event: Event) => this.#onPickerChange(event, 'folder')} />
+          @change=${(event: Event) => this.#intake.pickerChanged(event, 'folder')} />
       </div>
     `;
   }
@@ -266,10 +260,9 @@ export class SvcUploader extends SvcElement {
   #createEngine(): UploadEngine {
     let engine: UploadEngine;
     try {
-      engine = new UploadEngine(this.#engineOptions());
-      this.#configurationError = undefined;
+      engine = new UploadEngine(this.engineOptions());
     } catch (error) {
-      // Keep a working element; the options are re-applied as soon as the host fixes them.
+      // A working element either way; the options apply as soon as the host fixes them.
       engine = new UploadEngine({});
       this.#reportConfigurationError(error);
     }
@@ -292,22 +285,16 @@ export class SvcUploader extends SvcElement {
     return engine;
   }
 
-  #engineOptions(): EngineOptions {
-    const options: Record<string, unknown> = {};
-    for (const name of ENGINE_PROP_NAMES) options[name] = this[name];
-    return options as EngineOptions;
-  }
-
   #applyEngineOptions(): void {
     try {
-      this.engine.setOptions(this.#engineOptions());
+      this.engine.setOptions(this.engineOptions());
       this.#configurationError = undefined;
     } catch (error) {
       this.#reportConfigurationError(error);
     }
   }
 
-  /** Reported once per distinct problem, not on every later property change. */
+  /** Reported once per distinct problem, not again on every later property change. */
   #reportConfigurationError(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     if (message === this.#configurationError) return;
@@ -315,130 +302,21 @@ export class SvcUploader extends SvcElement {
     this.#dispatch('svc-error', { scope: 'configuration', code: 'CONFIGURATION_ERROR', message });
   }
 
-  /** Every event goes through here so the live region hears about it. */
+  /** Every event goes through here, so the live region hears about it. */
   #dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent<SvcUploaderEventDetail<Name>> {
     const event = this.emit(name, detail);
     const translator = this.#i18n.translator;
     if (this.#announcer.onEvent(name, detail, translator)) this.requestUpdate();
-    // ICU messages arrive with intl-messageformat; announce once they can be worded.
+    // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
     if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.requestUpdate());
     return event;
   }
 
-  /** Files from any source: `svc-files-select` may edit or veto the batch, then the engine validates. */
-  async #intake(files: File[], source: ElementFileSource): Promise<AddFilesResult | undefined> {
-    if (files.length === 0) return undefined;
-    const selection = this.#dispatch('svc-files-select', { files: [...files], source });
-    if (selection.defaultPrevented) return undefined;
-    return this.addFiles(selection.detail.files, source);
-  }
-
-  #onPickerChange(event: Event, source: ElementFileSource): void {
-    const input = event.target as HTMLInputElement;
-    const files = Array.from(input.files ?? []);
-    // Cleared so choosing the same file again still fires `change`.
-    input.value = '';
-    void this.#intake(files, source);
-  }
-
-  async #acceptDrop({ files, folderCount, skipped }: DropReadResult): Promise<void> {
-    if (skipped.length > 0) {
-      this.#dispatch('svc-warn', { code: 'DROP_ENTRIES_SKIPPED', message: `Not added from the drop: ${skipped.join(', ')}` });
-    }
-    const dropped = files.map(({ file, relativePath }) => withRelativePath(file, relativePath));
-    if (dropped.length === 0) return;
-    if (this.#dispatch('svc-drop', { files: dropped, folderCount }).defaultPrevented) return;
-    await this.#intake(dropped, 'drop');
-  }
-
-  readonly #onPaste = (event: ClipboardEvent): void => {
-    if (!this.enablePaste || this.isProcessing) return;
-    const files = Array.from(event.clipboardData?.files ?? []);
-    // Text pastes (e.g. into the link field) go on as usual.
-    if (files.length === 0) return;
-    event.preventDefault();
-    if (this.#dispatch('svc-paste', { files }).defaultPrevented) return;
-    void this.#intake(files, 'paste');
-  };
-
-  #maxFiles(): number {
-    return this.mini ? 1 : Math.max(1, Math.floor(this.maxFiles ?? 10));
-  }
-
+  /** `theme.tokens` as custom properties on the root: `color-accent` and `--svc-color-accent` both work. */
   #tokenStyles(): Record<string, string> {
     const styles: Record<string, string> = {};
-    for (const [name, value] of Object.entries(this.theme?.tokens ?? {})) {
-      styles[name.startsWith('--') ? name : `--svc-${name}`] = value;
-    }
+    for (const [name, value] of Object.entries(this.theme?.tokens ?? {})) styles[name.startsWith('--') ? name : `--svc-${name}`] = value;
     return styles;
-  }
-
-  #panelContext(): Omit<SourcePanelContext, 'requestUpdate' | 'close'> {
-    return {
-      t: (key, values) => this.#i18n.translator.t(key, values),
-      icons: () => this.icons,
-      deliver: (delivery) => this.#deliver(delivery),
-      fail: (failure) => this.#panelFailed(failure),
-      notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
-    };
-  }
-
-  async #deliver(delivery: PanelDelivery): Promise<boolean> {
-    if (delivery.source === 'camera') this.#dispatch('svc-camera-capture', delivery.capture);
-    if (delivery.source === 'microphone') this.#dispatch('svc-audio-record', delivery.recording);
-    if (delivery.source === 'screen') this.#dispatch('svc-screen-record', delivery.recording);
-    const result = await this.#intake([delivery.file], delivery.source);
-    if (!result) return false;
-    // Close even when validation refused the file: the list view shows why.
-    this.#panels.close();
-    return result.added.length > 0;
-  }
-
-  #panelFailed({ source, code, message, url, status }: PanelFailure): void {
-    this.#dispatch('svc-error', {
-      scope: source === 'url' ? 'url-import' : 'media', code, message, source,
-      ...(url ? { url } : {}), ...(status ? { status } : {}),
-    });
-  }
-
-  #view(): UploaderView {
-    const translator = this.#i18n.translator;
-    const maxFiles = this.#maxFiles();
-    const bytesText = (limit: FileSizeLimit | undefined) => {
-      try {
-        return limit ? translator.formatBytes(toBytes(limit)) : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-    const allowed = [this.allowedFileTypes ?? '*'].flat().flatMap((types) => types.split(',')).map((type) => type.trim()).filter((type) => type && type !== '*');
-    return {
-      t: translator.t,
-      translator,
-      intents: this.#intents,
-      icons: this.icons,
-      files: this.#files,
-      status: deriveStatus(this.#files),
-      progress: this.#progress,
-      sources: this.sources ?? DEFAULT_SOURCES,
-      panel: this.#panels.current,
-      dragState: this.#dragState,
-      rejections: this.#rejections,
-      maxFiles,
-      accept: toAcceptAttribute(this.allowedFileTypes),
-      allowedTypesText: allowed.length > 0 ? translator.formatList(allowed) : '',
-      maxFileSizeText: bytesText(this.maxFileSize),
-      minFileSizeText: bytesText(this.minFileSize),
-      showSelectFolderButton: Boolean(this.folderUpload?.showSelectFolderButton),
-      enablePaste: this.enablePaste,
-      dragDropEnabled: !this.disableDragDrop,
-      isProcessing: this.isProcessing,
-      online: this.#online,
-      networkAware: this.networkAware,
-      quietCompletion: this.quietCompletion,
-      showBranding: this.showBranding,
-      mini: this.mini,
-    };
   }
 
   readonly #intents: UploaderIntents = {
@@ -459,12 +337,12 @@ export class SvcUploader extends SvcElement {
     pause: () => this.pause(),
     resume: () => void this.resume(),
     cancel: () => {
-      const active = this.#files.filter((file) => !['successful', 'failed', 'canceled'].includes(file.state));
-      if (!this.#dispatch('svc-upload-cancel', { files: active }).defaultPrevented) this.engine.cancel();
+      const files = this.#files.filter((file) => !SETTLED.has(file.state));
+      if (!this.#dispatch('svc-upload-cancel', { files }).defaultPrevented) this.engine.cancel();
     },
     retryAll: () => void this.retry(),
     done: () => {
-      this.#dispatch('svc-done', { files: this.#files });
+      this.#dispatch('svc-upload-done', { files: this.#files });
       this.reset();
     },
     dismissRejections: () => {
@@ -481,15 +359,4 @@ export class SvcUploader extends SvcElement {
   #picker(part: 'file-input' | 'folder-input'): HTMLInputElement | null {
     return this.renderRoot.querySelector<HTMLInputElement>(`input[part="${part}"]`);
   }
-
-}
-
-/**
- * Files read from a dropped folder carry their path below it in `webkitRelativePath`, as files
- * from the folder picker do, so hosts read folder structure the same way for both.
- */
-function withRelativePath(file: File, relativePath: string): File {
-  if (relativePath === file.name || file.webkitRelativePath) return file;
-  Object.defineProperty(file, 'webkitRelativePath', { value: relativePath, configurable: true });
-  return file;
 }

@@ -2,16 +2,12 @@
 import { html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { UploadFileRecord } from '../../engine/types.js';
-import type { MessageKey } from '../../i18n/types.js';
 import { renderIcon } from './icons.js';
 import type { UploaderView } from './view-model.js';
 
 function statusText(view: UploaderView, file: UploadFileRecord): string {
   const { t } = view;
   if (file.state === 'paused' && file.pausedBy === 'offline') return t('status.pausedOffline');
-  if (file.state === 'failed' && file.error) {
-    return `${t('status.failed')}: ${t(`failure.${file.error.code}` as MessageKey)}`;
-  }
   return t(`status.${file.state}`);
 }
 
@@ -42,6 +38,9 @@ function renderRow(view: UploaderView, file: UploadFileRecord) {
         <button part="file-remove button" type="button" aria-label=${t('aria.removeFile', { name: file.name })} @click=${() => intents.removeFile(file.id)}>
           ${renderIcon('FileDeleteIcon', view.icons)}</button>
       </span>
+      ${file.state === 'failed' && file.error
+        ? html`<span part="file-error" class="file-error error">${t(`failure.${file.error.code}`)}</span>`
+        : nothing}
     </li>
   `;
 }

@@ -24,7 +24,8 @@ function rejectionText(view: UploaderView, rejection: FileRejection): string {
     maxSize: size,
     minSize: size,
     maxFiles: typeof limit === 'number' ? limit : view.maxFiles,
-    types: typeof limit === 'string' ? limit : view.allowedTypesText,
+    // The list as the host wrote it (`images or .pdf`), not the expanded preset tokens.
+    types: view.allowedTypesText || (typeof limit === 'string' ? limit : ''),
   });
 }
 

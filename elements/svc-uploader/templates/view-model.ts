@@ -58,7 +58,7 @@ export interface UploaderView {
   mini: boolean;
 }
 
-/** Files the UI can still start, stop or change. */
+/** How many files wait to be sent, ended without being stored (failed or canceled), and are stored. */
 export function countByState(files: readonly UploadFileRecord[]) {
   let queued = 0;
   let failed = 0;

@@ -37,6 +37,7 @@ describe('<svc-uploader> file list and validation', () => {
     expect((await reject).detail.reason).to.equal('TYPE_MISMATCH');
     await element.updateComplete;
     expect(part(element, 'rejection').getAttribute('data-reason')).to.equal('TYPE_MISMATCH');
+    expect(part(element, 'rejection').textContent).to.equal('notes.txt is not an accepted file type. Accepted: image/* or .pdf.');
   });
 
   it('shows the size limit and refuses larger files with the limit in the message', async () => {

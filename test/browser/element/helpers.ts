@@ -36,6 +36,14 @@ export function parts<T extends Element = HTMLElement>(element: SvcUploader, nam
   return [...element.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`)];
 }
 
+/**
+ * The `part` of the focused element inside the uploader. Tests compare these names, not the
+ * elements: an assertion message that prints a whole element tree can stall the page.
+ */
+export function focusedPart(element: SvcUploader): string | null {
+  return element.shadowRoot!.activeElement?.getAttribute('part') ?? null;
+}
+
 /** Resolves with the next `name` event on `target` that satisfies `accept`. */
 export function nextEvent<Name extends SvcUploaderEventName>(
   target: EventTarget,

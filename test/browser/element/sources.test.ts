@@ -72,7 +72,7 @@ describe('<svc-uploader> sources', () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     const zone = part(element, 'drop-zone');
     const files = [textFile('dropped-1.txt'), textFile('dropped-2.txt')];
-    const events = recordEvents(element, ['svc-drag-enter', 'svc-drag-leave', 'svc-drop', 'svc-files-select']);
+    const events = recordEvents(element, ['svc-drag-enter', 'svc-drag-leave', 'svc-files-drop', 'svc-files-select']);
 
     expect(drag(zone, 'dragenter', transferOf(files)).defaultPrevented).to.equal(true);
     await element.updateComplete;
@@ -87,7 +87,7 @@ describe('<svc-uploader> sources', () => {
     const added = nextEvent(element, 'svc-files-add');
     drag(zone, 'drop', transferOf(files));
     await added;
-    expect(events.map((event) => event.type)).to.deep.equal(['svc-drag-enter', 'svc-drag-leave', 'svc-drag-enter', 'svc-drop', 'svc-files-select']);
+    expect(events.map((event) => event.type)).to.deep.equal(['svc-drag-enter', 'svc-drag-leave', 'svc-drag-enter', 'svc-files-drop', 'svc-files-select']);
     expect(events[0]!.detail).to.deep.equal({ itemCount: 2 });
     expect(events[3]!.detail.folderCount).to.equal(0);
     expect(events[3]!.detail.files.map((file: File) => file.name)).to.deep.equal(['dropped-1.txt', 'dropped-2.txt']);
@@ -109,7 +109,7 @@ describe('<svc-uploader> sources', () => {
     const element = await mount(`<svc-uploader server-url="/api/upload" folder-upload='{"allowDrop":true}'></svc-uploader>`);
     const contents = { 'a.txt': 'top level', 'nested/b.txt': 'one down', 'nested/deeper/c.txt': 'two down' };
     const folder = await realFolder('trip', contents);
-    const dropped = nextEvent(element, 'svc-drop');
+    const dropped = nextEvent(element, 'svc-files-drop');
     const added = nextEvent(element, 'svc-files-add');
     dropEntries(part(element, 'drop-zone'), [folder]);
     const { detail } = await dropped;
@@ -127,7 +127,7 @@ describe('<svc-uploader> sources', () => {
   it('reads every entry of a folder larger than one readEntries batch', async () => {
     const element = await mount(`<svc-uploader server-url="/api/upload" max-files="200" folder-upload='{"allowDrop":true}'></svc-uploader>`);
     const contents = Object.fromEntries(Array.from({ length: 130 }, (_, index) => [`file-${String(index).padStart(3, '0')}.txt`, `#${index}`]));
-    const dropped = nextEvent(element, 'svc-drop');
+    const dropped = nextEvent(element, 'svc-files-drop');
     dropEntries(part(element, 'drop-zone'), [await realFolder('many', contents)]);
     expect((await dropped).detail.files).to.have.length(130);
   });
@@ -135,7 +135,7 @@ describe('<svc-uploader> sources', () => {
   it('skips dropped folders, with a warning, unless folder drops are allowed', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     const warned = nextEvent(element, 'svc-warn');
-    const drops = recordEvents(element, ['svc-drop']);
+    const drops = recordEvents(element, ['svc-files-drop']);
     dropEntries(part(element, 'drop-zone'), [await realFolder('refused', { 'x.txt': 'x' })]);
     const { detail } = await warned;
     expect(detail.code).to.equal('DROP_ENTRIES_SKIPPED');
@@ -180,7 +180,7 @@ describe('<svc-uploader> sources', () => {
     expect(textPaste.defaultPrevented).to.equal(false);
 
     const file = textFile('pasted.png', 'not really a png', 'image/png');
-    const pasted = nextEvent(element, 'svc-paste');
+    const pasted = nextEvent(element, 'svc-files-paste');
     const selected = nextEvent(element, 'svc-files-select');
     const paste = new ClipboardEvent('paste', { clipboardData: transferOf([file]), bubbles: true, composed: true, cancelable: true });
     target.dispatchEvent(paste);
@@ -193,7 +193,7 @@ describe('<svc-uploader> sources', () => {
 
   it('ignores pastes without enable-paste, and drops with disable-drag-drop', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload" disable-drag-drop></svc-uploader>');
-    const events = recordEvents(element, ['svc-paste', 'svc-drop', 'svc-drag-enter', 'svc-files-select']);
+    const events = recordEvents(element, ['svc-files-paste', 'svc-files-drop', 'svc-drag-enter', 'svc-files-select']);
     expect(maybePart(element, 'drop-zone-title')).to.equal(null);
     part(element, 'browse-button').dispatchEvent(new ClipboardEvent('paste', { clipboardData: transferOf([textFile('p.txt')]), bubbles: true, composed: true }));
     drag(part(element, 'drop-zone'), 'dragenter', transferOf([textFile('d.txt')]));
@@ -209,7 +209,7 @@ describe('<svc-uploader> sources', () => {
     const element = await mount('<svc-uploader server-url="/api/upload" enable-paste is-processing></svc-uploader>');
     expect(part(element, 'busy').textContent).to.contain('Processing, please wait…');
     expect(part<HTMLButtonElement>(element, 'browse-button').disabled).to.equal(true);
-    const events = recordEvents(element, ['svc-paste', 'svc-drop', 'svc-files-select']);
+    const events = recordEvents(element, ['svc-files-paste', 'svc-files-drop', 'svc-files-select']);
     drag(part(element, 'drop-zone'), 'drop', transferOf([textFile('d.txt')]));
     part(element, 'drop-zone').dispatchEvent(new ClipboardEvent('paste', { clipboardData: transferOf([textFile('p.txt')]), bubbles: true, composed: true }));
     await element.updateComplete;

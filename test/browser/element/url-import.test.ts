@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import {
-  fixtureFileText, maybePart, mount, nextEvent, part, recordEvents, storedBytes, unmountAll, until, type SvcUploader,
+  fixtureFileText, focusedPart, maybePart, mount, nextEvent, part, recordEvents, storedBytes, unmountAll, until, type SvcUploader,
 } from './helpers.js';
 
 /** The same test server under another origin (127.0.0.1 instead of localhost), so CORS applies. */
@@ -26,7 +26,7 @@ describe('<svc-uploader> link import', () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     const events = recordEvents(element, ['svc-source-open', 'svc-url-import', 'svc-files-select', 'svc-source-close', 'svc-error']);
     await openLinkPanel(element);
-    expect(element.shadowRoot!.activeElement).to.equal(part(element, 'source-view-title'));
+    expect(focusedPart(element)).to.contain('source-view-title');
 
     const url = `${otherOrigin}/element-fixtures/files/holiday.txt?cors=1`;
     const added = nextEvent(element, 'svc-files-add');
@@ -123,6 +123,6 @@ describe('<svc-uploader> link import', () => {
     part(element, 'back-button').click();
     await closed;
     await element.updateComplete;
-    expect(element.shadowRoot!.activeElement).to.equal(part(element, 'source-chip-url'));
+    expect(focusedPart(element)).to.contain('source-chip-url');
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * Every way files arrive (picker, folder picker, drop, paste, source panels) ends here:
+ * source-specific events first, then `svc-files-select`, which listeners may edit or veto, then
+ * the engine's own filter and validation.
+ */
+import type { AddFilesResult } from '../engine/index.js';
+import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
+import type { DropReadResult } from './sources/dropped-files.js';
+import type { PanelDelivery, PanelFailure } from './sources/source-panel.js';
+import type { ElementFileSource } from './types.js';
+
+export interface IntakeHost {
+  dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
+  addFiles(files: File[], source: ElementFileSource): Promise<AddFilesResult>;
+  pasteEnabled(): boolean;
+  closePanel(): void;
+}
+
+/**
+ * Files read from a dropped folder carry their path below it in `webkitRelativePath`, as files
+ * from the folder picker do, so hosts read folder structure the same way for both.
+ */
+function withRelativePath(file: File, relativePath: string): File {
+  if (relativePath === file.name || file.webkitRelativePath) return file;
+  Object.defineProperty(file, 'webkitRelativePath', { value: relativePath, configurable: true });
+  return file;
+}
+
+export class FileIntake {
+  constructor(private readonly host: IntakeHost) {}
+
+  async take(files: File[], source: ElementFileSource): Promise<AddFilesResult | undefined> {
+    if (files.length === 0) return undefined;
+    const selection = this.host.dispatch('svc-files-select', { files: [...files], source });
+    if (selection.defaultPrevented) return undefined;
+    return this.host.addFiles(selection.detail.files, source);
+  }
+
+  readonly pickerChanged = (event: Event, source: ElementFileSource): void => {
+    const input = event.target as HTMLInputElement;
+    const files = Array.from(input.files ?? []);
+    // Cleared so choosing the same file again still fires `change`.
+    input.value = '';
+    void this.take(files, source);
+  };
+
+  async dropped({ files, folderCount, skipped }: DropReadResult): Promise<void> {
+    if (skipped.length > 0) {
+      this.host.dispatch('svc-warn', { code: 'DROP_ENTRIES_SKIPPED', message: `Not added from the drop: ${skipped.join(', ')}` });
+    }
+    const dropped = files.map(({ file, relativePath }) => withRelativePath(file, relativePath));
+    if (dropped.length === 0) return;
+    if (this.host.dispatch('svc-files-drop', { files: dropped, folderCount }).defaultPrevented) return;
+    await this.take(dropped, 'drop');
+  }
+
+  readonly pasted = (event: ClipboardEvent): void => {
+    if (!this.host.pasteEnabled()) return;
+    const files = Array.from(event.clipboardData?.files ?? []);
+    // Text pastes (e.g. into the link field) go on as usual.
+    if (files.length === 0) return;
+    event.preventDefault();
+    if (this.host.dispatch('svc-files-paste', { files }).defaultPrevented) return;
+    void this.take(files, 'paste');
+  };
+
+  /** A source panel's capture: its own event, then the common path; the panel then closes. */
+  async delivered(delivery: PanelDelivery): Promise<boolean> {
+    if (delivery.source === 'camera') this.host.dispatch('svc-camera-capture', delivery.capture);
+    if (delivery.source === 'microphone') this.host.dispatch('svc-audio-record', delivery.recording);
+    if (delivery.source === 'screen') this.host.dispatch('svc-screen-record', delivery.recording);
+    const result = await this.take([delivery.file], delivery.source);
+    if (!result) return false;
+    // Closed even when validation refused the file: the list view shows why.
+    this.host.closePanel();
+    return result.added.length > 0;
+  }
+
+  panelFailed({ source, code, message, url, status }: PanelFailure): void {
+    this.host.dispatch('svc-error', {
+      scope: source === 'url' ? 'url-import' : 'media', code, message, source,
+      ...(url ? { url } : {}), ...(status ? { status } : {}),
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../engine/index.js';
+import { ENGINE_PROP_NAMES, toPropertyDeclarations } from './properties.js';
+import { SvcElement } from './svc-element.js';
+import {
+  DEFAULT_SOURCES,
+  type CloudDrivesConfig,
+  type FolderUploadOptions,
+  type I18nConfig,
+  type IconsConfig,
+  type ImageEditorOptions,
+  type ThemeConfig,
+  type UploadSource,
+} from './types.js';
+
+/**
+ * The props of `<svc-uploader>` (declared from the table in `properties.ts`) with the contract's
+ * defaults. Kept apart from the element's behaviour so each file reads in one sitting.
+ */
+export class UploaderPropsElement extends SvcElement {
+  static override properties = toPropertyDeclarations();
+
+  declare provider?: string;
+  declare uploadEndpoint?: string;
+  declare serverUrl?: string;
+  declare mode?: 'client' | 'server';
+  declare autoUpload: boolean;
+  declare quietCompletion: boolean;
+  declare enablePaste: boolean;
+  declare disableDragDrop: boolean;
+  declare folderUpload?: FolderUploadOptions;
+  declare onBeforeFileAdded?: EngineOptions['onBeforeFileAdded'];
+  declare maxFiles?: number;
+  declare allowedFileTypes?: string | string[];
+  declare maxFileSize?: FileSizeLimit;
+  declare minFileSize?: FileSizeLimit;
+  declare maxTotalFileSize?: FileSizeLimit;
+  declare contentDeduplication: boolean;
+  declare imageCompression: boolean;
+  declare heicConversion: boolean;
+  declare stripExifData: boolean;
+  declare thumbnailGenerator: boolean;
+  declare checksumVerification: boolean;
+  declare webWorker?: boolean;
+  declare imageEditor?: boolean | ImageEditorOptions | null;
+  declare processingEndpoint?: string;
+  declare processingTimeout?: number;
+  declare maxRetries?: number;
+  declare maxConcurrentUploads?: number;
+  declare resumable?: ResumableOptions;
+  declare crashRecovery: boolean;
+  declare networkAware: boolean;
+  declare metadata?: Record<string, unknown>;
+  declare cors?: CorsOptions;
+  declare sources: UploadSource[];
+  declare cloudDrives?: CloudDrivesConfig;
+  declare theme?: ThemeConfig;
+  declare animations: boolean;
+  declare mini: boolean;
+  declare icons?: IconsConfig;
+  declare allowPreview: boolean;
+  declare showBranding: boolean;
+  declare isProcessing: boolean;
+  declare i18n?: I18nConfig;
+
+  constructor() {
+    super();
+    Object.assign(this, {
+      autoUpload: false, quietCompletion: false, enablePaste: false, disableDragDrop: false,
+      maxFiles: 10, allowedFileTypes: '*', maxFileSize: { size: 1, unit: 'GB' }, contentDeduplication: false,
+      imageCompression: false, heicConversion: false, stripExifData: false, thumbnailGenerator: false,
+      checksumVerification: false, processingTimeout: 60_000, maxRetries: 3, maxConcurrentUploads: 3,
+      crashRecovery: false, networkAware: true, sources: [...DEFAULT_SOURCES], animations: true, mini: false,
+      allowPreview: true, showBranding: true, isProcessing: false,
+    });
+  }
+
+  /** The engine's share of the props, as they are now. */
+  protected engineOptions(): EngineOptions {
+    const options: Record<string, unknown> = {};
+    for (const name of ENGINE_PROP_NAMES) options[name] = this[name];
+    return options as EngineOptions;
+  }
+
+  /** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
+  protected effectiveMaxFiles(): number {
+    return this.mini ? 1 : Math.max(1, Math.floor(this.maxFiles ?? 10));
+  }
+}

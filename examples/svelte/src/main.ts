@@ -1,0 +1,7 @@
+// Importing the package registers <svc-uploader> first, so Svelte sees the element's property
+// setters and assigns maxFiles and maxFileSize as properties instead of attributes.
+import 'svc-uploader';
+import { mount } from 'svelte';
+import App from './App.svelte';
+
+mount(App, { target: document.getElementById('app')! });

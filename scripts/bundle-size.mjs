@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Builds the browser bundle (vite.config.ts: elements/index.ts with Lit inside, into dist/browser/)
+// and prints the minified and gzipped size of what a page loads up front and of each lazy chunk,
+// checked against bundle-budget.json. Exits 1 when a budget is exceeded.
+// Usage: node scripts/bundle-size.mjs [--json]
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = new URL('..', import.meta.url);
+const budget = JSON.parse(readFileSync(new URL('bundle-budget.json', root), 'utf8'));
+
+const result = await build({ root: root.pathname, configFile: new URL('vite.config.ts', root).pathname, logLevel: 'warn' });
+const chunks = [result].flat().flatMap((output) => output.output).filter((item) => item.type === 'chunk');
+const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+
+const sizeOf = (chunk) => ({ minBytes: Buffer.byteLength(chunk.code), gzipBytes: gzipSync(chunk.code, { level: 9 }).length });
+
+/** The chunks a page downloads before anything is lazy-loaded: the entry and its static imports. */
+function staticClosure(fileName, seen = new Set()) {
+  if (seen.has(fileName)) return seen;
+  seen.add(fileName);
+  for (const imported of byFile.get(fileName)?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+/** `camera-panel`, `tus-js-client`, `intl-messageformat`: the module a lazy chunk is loaded for. */
+function labelOf(chunk) {
+  const facade = chunk.facadeModuleId ?? '';
+  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(facade)?.[1];
+  if (packageName) return packageName;
+  return facade ? facade.split('/').pop().replace(/\.[cm]?[jt]s$/, '') : chunk.name;
+}
+
+const entry = chunks.find((chunk) => chunk.isEntry);
+const initialFiles = staticClosure(entry.fileName);
+const initial = [...initialFiles].map((fileName) => sizeOf(byFile.get(fileName))).reduce(
+  (sum, size) => ({ minBytes: sum.minBytes + size.minBytes, gzipBytes: sum.gzipBytes + size.gzipBytes }), { minBytes: 0, gzipBytes: 0 });
+
+const rows = [{ name: 'initial', files: [...initialFiles], ...initial, limit: budget.initialGzipBytes }];
+for (const chunk of chunks.filter((candidate) => !initialFiles.has(candidate.fileName))) {
+  const name = labelOf(chunk);
+  const kind = chunk.isDynamicEntry ? 'lazy' : 'shared';
+  rows.push({ name, kind, files: [chunk.fileName], ...sizeOf(chunk), limit: budget.lazyGzipBytes[name] ?? budget.lazyGzipBytes.default });
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(rows, null, 2));
+} else {
+  console.log(`${'chunk'.padEnd(26)} ${'min'.padStart(11)} ${'min+gzip'.padStart(11)} ${'budget'.padStart(11)}  files`);
+  for (const row of rows) {
+    const flag = row.gzipBytes > row.limit ? '  OVER BUDGET' : '';
+    console.log(`${(row.kind ? `${row.name} (${row.kind})` : row.name).padEnd(26)} ${kb(row.minBytes).padStart(11)} ${kb(row.gzipBytes).padStart(11)} ${kb(row.limit).padStart(11)}  ${row.files.join(', ')}${flag}`);
+  }
+}
+
+const over = rows.filter((row) => row.gzipBytes > row.limit);
+if (over.length > 0) {
+  console.error(`\n${over.length} chunk(s) over budget: ${over.map((row) => row.name).join(', ')} (bundle-budget.json)`);
+  process.exit(1);
+}

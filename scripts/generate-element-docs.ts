@@ -1,0 +1,39 @@
+// Writes the prop and event tables of docs/element.md, and the `@event` lines of the element's class
+// JSDoc, from the element's own definitions.
+// Usage: node --import tsx scripts/generate-element-docs.ts [--check]
+// With --check it changes nothing and exits 1 when the page is out of date.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { svcUploaderEvents } from '../elements/svc-uploader/events.js';
+import { uploaderProps } from '../elements/svc-uploader/properties.js';
+import {
+  EVENTS_MARKERS, JSDOC_EVENTS_MARKERS, PROPS_MARKERS, renderEventsJsdoc, renderEventsTable, renderPropsTable, replaceBetween,
+} from './lib/element-api-tables.js';
+
+const targets = [
+  {
+    path: new URL('../docs/element.md', import.meta.url),
+    render: (text: string) => replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(uploaderProps)), EVENTS_MARKERS, renderEventsTable(svcUploaderEvents)),
+  },
+  {
+    path: new URL('../elements/svc-uploader/svc-uploader.ts', import.meta.url),
+    render: (text: string) => replaceBetween(text, JSDOC_EVENTS_MARKERS, renderEventsJsdoc(svcUploaderEvents)),
+  },
+];
+
+const check = process.argv.includes('--check');
+let stale = 0;
+for (const { path, render } of targets) {
+  const current = readFileSync(path, 'utf8');
+  const next = render(current);
+  const name = path.pathname.slice(new URL('..', import.meta.url).pathname.length);
+  if (next === current) {
+    console.log(`${name} is up to date`);
+  } else if (check) {
+    stale += 1;
+    console.error(`${name} is out of date: run node --import tsx scripts/generate-element-docs.ts`);
+  } else {
+    writeFileSync(path, next);
+    console.log(`${name} updated`);
+  }
+}
+if (stale > 0) process.exit(1);

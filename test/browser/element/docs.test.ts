@@ -1,0 +1,96 @@
+import { expect } from '@open-wc/testing';
+import { SvcUploader, svcUploaderEvents, uploaderProps, UPLOAD_SOURCES } from '../../../elements/index.js';
+import { mount, part, textFile, unmountAll, until, maybePart, type SvcUploader as Uploader } from './helpers.js';
+import {
+  EVENTS_MARKERS, PROPS_MARKERS, readBetween, renderEventsTable, renderPropsTable,
+} from '../../../scripts/lib/element-api-tables.js';
+
+/** The element suites; every event of the table must be exercised in one of them. */
+const SUITES = [
+  'bundle', 'file-list', 'interface', 'media', 'properties', 'run-controls', 'sources', 'upload', 'url-import',
+];
+
+async function text(path: string): Promise<string> {
+  const response = await fetch(path);
+  expect(response.ok, path).to.equal(true);
+  return response.text();
+}
+
+describe('<svc-uploader> API documentation', () => {
+  it('lists every prop and attribute as the prop table defines them', async () => {
+    const page = await text('/docs/element.md');
+    expect(readBetween(page, PROPS_MARKERS)).to.equal(renderPropsTable(uploaderProps));
+  });
+
+  it('lists every event, its detail and whether it is cancelable, as the event table defines them', async () => {
+    const page = await text('/docs/element.md');
+    expect(readBetween(page, EVENTS_MARKERS)).to.equal(renderEventsTable(svcUploaderEvents));
+    expect(Object.keys(svcUploaderEvents).length).to.be.at.least(34);
+    // `svc-<noun>-<verb>`, apart from the two diagnostic channels.
+    const names = Object.keys(svcUploaderEvents).filter((name) => name !== 'svc-error' && name !== 'svc-warn');
+    expect(names.filter((name) => !/^svc-[a-z]+(-[a-z]+)+$/.test(name))).to.deep.equal([]);
+  });
+
+  it('documents every public method and read-only property', async () => {
+    const page = await text('/docs/element.md');
+    const section = page.slice(page.indexOf('\n## Methods'), page.indexOf('\n## Sources\n'));
+    const members = new Set<string>();
+    for (let prototype = SvcUploader.prototype; prototype !== HTMLElement.prototype; prototype = Object.getPrototypeOf(prototype)) {
+      for (const name of Object.getOwnPropertyNames(prototype)) members.add(name);
+      if (Object.getPrototypeOf(prototype).constructor.name === 'LitElement') break;
+    }
+    const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'willUpdate', 'render', 'getUpdateComplete', 'emit', 'engineOptions', 'effectiveMaxFiles'];
+    const props = Object.keys(uploaderProps);
+    const undocumented = [...members].filter((name) => !lifecycle.includes(name) && !props.includes(name) && !section.includes(`\`${name}`));
+    expect(undocumented).to.deep.equal([]);
+  });
+
+  describe('parts', () => {
+    afterEach(unmountAll);
+
+    const seen = new Set<string>();
+    const collect = (element: Uploader) => {
+      for (const node of element.shadowRoot!.querySelectorAll('[part]')) for (const name of node.getAttribute('part')!.split(' ')) seen.add(name);
+    };
+    /** `file-<state>`, `source-chip-<source>`, `source-view-<source>` are documented as patterns. */
+    const isVariant = (name: string) => /^file-(queued|processing|uploading|paused|uploaded|successful|failed|canceled)$/.test(name)
+      || UPLOAD_SOURCES.some((source) => name === `source-chip-${source}` || name === `source-view-${source}`);
+
+    it('documents every part the interface renders', async () => {
+      const element = await mount(`<svc-uploader server-url="/element-fixtures/failing" max-retries="0" max-files="2" enable-paste
+        max-file-size="1 MB" allowed-file-types="text/plain" folder-upload='{"showSelectFolderButton":true}'></svc-uploader>`);
+      collect(element);
+      element.isProcessing = true;
+      window.dispatchEvent(new Event('offline'));
+      await element.updateComplete;
+      collect(element);
+      element.isProcessing = false;
+      window.dispatchEvent(new Event('online'));
+      await element.addFiles([textFile('a.txt'), textFile('b.txt'), textFile('c.txt')]);
+      await element.upload();
+      await element.updateComplete;
+      collect(element);
+      element.reset();
+      await element.updateComplete;
+      part(element, 'source-chip-url').click();
+      await until(element, () => maybePart(element, 'url-input') !== null, 'the link panel');
+      part<HTMLInputElement>(element, 'url-input').value = 'not a link';
+      part<HTMLInputElement>(element, 'url-input').dispatchEvent(new InputEvent('input'));
+      part(element, 'url-submit').click();
+      await element.updateComplete;
+      collect(element);
+
+      const page = await text('/docs/element.md');
+      const styling = page.slice(page.indexOf('\n## Styling'), page.indexOf('\n## Bundle'));
+      const undocumented = [...seen].filter((name) => !isVariant(name) && !styling.includes(`\`${name}\``));
+      expect(undocumented).to.deep.equal([]);
+      expect(seen.size).to.be.greaterThan(40);
+    });
+  });
+
+  it('exercises every event in the element suites', async () => {
+    const sources = await Promise.all(SUITES.map((suite) => text(`/test/browser/element/${suite}.test.ts`)));
+    const untested = Object.keys(svcUploaderEvents).filter((name) => !sources.some((source) => source.includes(`'${name}'`) || source.includes(`"${name}"`)));
+    expect(untested).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,104 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import ar from '../../locales/ar.js';
+import de from '../../locales/de.js';
+import { startStaticServer, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+import { runNodeTool } from '../support/node-tool.js';
+
+interface IndexEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: 'story' | 'docs';
+}
+
+describe('Storybook catalog (static build from the element source)', () => {
+  let browser: Browser;
+  let page: Page;
+  let server: AppServer;
+  let work: string;
+  let stories: IndexEntry[];
+  let problems: string[] = [];
+
+  before(async () => {
+    work = mkdtempSync(join(tmpdir(), 'svc-storybook-'));
+    const outDir = join(work, 'storybook-static');
+    await runNodeTool('node_modules/storybook/dist/bin/dispatcher.js', ['build', '--config-dir', '.storybook', '--output-dir', outDir, '--quiet', '--disable-telemetry'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
+    const index = JSON.parse(readFileSync(join(outDir, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> };
+    stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+    server = await startStaticServer(outDir);
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      // The browser asks for /favicon.ico by itself; the static build has none.
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /**
+   * Opens a story's canvas the way the Storybook UI embeds it, in the suite's one page (a reload per
+   * story, with the preview's scripts cached), and returns the list its page errors go to.
+   */
+  async function openStory(id: string): Promise<string[]> {
+    problems = [];
+    await page.goto(new URL(`iframe.html?id=${id}&viewMode=story`, server.url).href);
+    await page.locator('svc-uploader [part~="drop-zone"]').waitFor();
+    return problems;
+  }
+
+  it('has a story for each main configuration', () => {
+    const names = stories.map((story) => story.name);
+    for (const expected of ['Default', 'Upload (with npm start)', 'Validation Limits', 'Rejected Files', 'Sources', 'Mini',
+      'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)']) {
+      assert.ok(names.includes(expected), `a story named "${expected}" (found: ${names.join(', ')})`);
+    }
+  });
+
+  it('renders every story: <svc-uploader> is defined and shows its drop zone, with no page errors', async () => {
+    for (const story of stories) {
+      const problems = await openStory(story.id);
+      assert.equal(await page.evaluate(() => customElements.get('svc-uploader') !== undefined), true, story.id);
+      assert.ok(await page.locator('svc-uploader [part~="browse-button"]').isVisible(), `${story.id} shows the file picker button`);
+      assert.deepEqual(problems, [], story.id);
+    }
+  });
+
+  it('"Rejected Files" lists the accepted file and tells why each other file was refused', async () => {
+    await openStory('svc-uploader-configurations--rejected-files');
+    // The play function adds the files after the first render; wait for both outcomes to show.
+    await page.locator('svc-uploader [part~="file-name"]', { hasText: 'photo.jpg' }).waitFor();
+    const rejections = page.locator('svc-uploader [part~="rejections"] li');
+    await rejections.nth(2).waitFor();
+    const reasons = await rejections.allTextContents();
+    assert.equal(reasons.length, 3);
+    assert.match(reasons[0]!, /notes\.txt is not an accepted file type/);
+    assert.match(reasons[1]!, /poster\.png is too large\. The maximum is 5 MB/);
+    assert.match(reasons[2]!, /pixel\.png is too small\. The minimum is 1 kB/);
+    assert.deepEqual(await page.locator('svc-uploader [part~="file-name"]').allTextContents(), ['photo.jpg']);
+  });
+
+  it('"Right-to-left locale" lays the element out right to left, in Arabic', async () => {
+    await openStory('svc-uploader-appearance-and-language--right-to-left-locale');
+    const base = page.locator('svc-uploader [part~="base"]');
+    assert.equal(await base.evaluate((element) => getComputedStyle(element).direction), 'rtl');
+    assert.equal(await base.getAttribute('lang'), 'ar');
+    await page.getByText(ar.messages['dropZone.title'], { exact: true }).waitFor();
+  });
+
+  it('"i18n bundle" shows the German bundle with the override merged on top', async () => {
+    await openStory('svc-uploader-appearance-and-language--german-bundle');
+    await page.getByText('Belege hierher ziehen', { exact: true }).waitFor();
+    assert.equal((await page.locator('svc-uploader [part~="browse-button"]').textContent())?.trim(), de.messages['dropZone.browse']);
+  });
+});
