@@ -1,8 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Lit `css` literals keep their source indentation and comments; the element's stylesheets are
+ * collapsed to single spaces here (whitespace next to braces and semicolons dropped), which gzip
+ * alone does not fully recover. Only style modules are touched; they hold nothing but CSS.
+ */
+function collapseCssLiterals(): Plugin {
+  return {
+    name: 'svc-collapse-css-literals',
+    transform(code, id) {
+      if (!/\/elements\/.+\/styles\/[^/]+\.ts$/.test(id)) return null;
+      const collapsed = code.replace(/\bcss`([^`]*)`/g, (_, body: string) => `css\`${body
+        .replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};])\s*/g, '$1').trim()}\``);
+      return { code: collapsed, map: { mappings: '' } };
+    },
+  };
+}
 
 // The browser bundle for plain HTML pages: one ES module that registers <svc-uploader>, with Lit
 // inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.
 export default defineConfig({
+  plugins: [collapseCssLiterals()],
   build: {
     outDir: 'dist/browser',
     emptyOutDir: true,

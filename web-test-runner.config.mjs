@@ -24,7 +24,7 @@ async function loadFixturePlugins(...paths) {
   return lists.flat();
 }
 
-const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-element-fixtures.mjs'];
+const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-element-fixtures.mjs', './test/support/wtr-drive-fixtures.mjs', './test/support/wtr-screenshot-commands.mjs'];
 
 export default {
   files: ['test/browser/**/*.test.ts'],

@@ -115,6 +115,7 @@ const ar = {
     'failure.PROCESSING_ERROR': 'تعذّرت معالجة الملف.',
     'failure.TUS_ERROR': 'فشل الرفع القابل للاستئناف.',
     'failure.CONFIGURATION_ERROR': 'إعدادات أداة الرفع غير صحيحة.',
+    'failure.REAUTH_REQUIRED': 'سجّل الدخول إلى التخزين السحابي مرة أخرى، ثم أعد المحاولة.',
 
     'offline.banner': 'أنت غير متصل بالإنترنت. سيُستأنف الرفع عند عودة الاتصال.',
     'offline.bannerNoResume': 'أنت غير متصل بالإنترنت. سيفشل الرفع إلى أن يعود الاتصال.',
@@ -185,6 +186,11 @@ const ar = {
     'drive.reauth': 'انتهت جلستك على {provider}. سجّل الدخول مرة أخرى للمتابعة.',
     'drive.reauthAction': 'تسجيل الدخول مرة أخرى',
     'drive.error': 'تعذّر تحميل الملفات من {provider}.',
+    'drive.popupBlocked': 'تم حظر نافذة تسجيل الدخول. اسمح بالنوافذ المنبثقة لهذا الموقع وحاول مرة أخرى.',
+    'drive.waiting': 'أكمل تسجيل الدخول إلى {provider} في النافذة التي فُتحت.',
+    'drive.searchResults': 'نتائج «{query}»',
+    'drive.unavailable': '{provider} غير متاح هنا.',
+    'drive.listLabel': 'الملفات في {provider}',
 
     'announce.filesAdded': '{count, plural, zero {لم تتم إضافة أي ملف} one {تمت إضافة ملف واحد} two {تمت إضافة ملفين} few {تمت إضافة # ملفات} many {تمت إضافة # ملفًا} other {تمت إضافة # ملف}}',
     'announce.fileRemoved': 'تمت إزالة {name}',

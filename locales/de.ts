@@ -112,6 +112,7 @@ const de = {
     'failure.PROCESSING_ERROR': 'Die Datei konnte nicht verarbeitet werden.',
     'failure.TUS_ERROR': 'Das fortsetzbare Hochladen ist fehlgeschlagen.',
     'failure.CONFIGURATION_ERROR': 'Der Upload ist nicht richtig konfiguriert.',
+    'failure.REAUTH_REQUIRED': 'Melden Sie sich erneut beim Cloud-Speicher an und versuchen Sie es dann noch einmal.',
 
     'offline.banner': 'Sie sind offline. Das Hochladen wird fortgesetzt, sobald die Verbindung wieder besteht.',
     'offline.bannerNoResume': 'Sie sind offline. Das Hochladen schlägt fehl, bis die Verbindung wieder besteht.',
@@ -182,6 +183,11 @@ const de = {
     'drive.reauth': 'Ihre Sitzung bei {provider} ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.',
     'drive.reauthAction': 'Erneut anmelden',
     'drive.error': 'Die Dateien aus {provider} konnten nicht geladen werden.',
+    'drive.popupBlocked': 'Das Anmeldefenster wurde blockiert. Erlauben Sie Pop-ups für diese Website und versuchen Sie es erneut.',
+    'drive.waiting': 'Schließen Sie die Anmeldung bei {provider} im geöffneten Fenster ab.',
+    'drive.searchResults': 'Ergebnisse für „{query}“',
+    'drive.unavailable': '{provider} ist hier nicht verfügbar.',
+    'drive.listLabel': 'Dateien in {provider}',
 
     'announce.filesAdded': '{count, plural, one {# Datei hinzugefügt} other {# Dateien hinzugefügt}}',
     'announce.fileRemoved': '{name} entfernt',

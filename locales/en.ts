@@ -119,6 +119,7 @@ const messages = {
   'failure.PROCESSING_ERROR': 'The file could not be processed.',
   'failure.TUS_ERROR': 'The resumable upload failed.',
   'failure.CONFIGURATION_ERROR': 'The uploader is not configured correctly.',
+  'failure.REAUTH_REQUIRED': 'Sign in to the drive again, then retry.',
 
   'offline.banner': 'You are offline. Uploads will continue when the connection is back.',
   'offline.bannerNoResume': 'You are offline. Uploads will fail until the connection is back.',
@@ -189,6 +190,11 @@ const messages = {
   'drive.reauth': 'Your {provider} session has expired. Sign in again to continue.',
   'drive.reauthAction': 'Sign in again',
   'drive.error': 'Files from {provider} could not be loaded.',
+  'drive.popupBlocked': 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  'drive.waiting': 'Finish signing in to {provider} in the window that opened.',
+  'drive.searchResults': 'Results for “{query}”',
+  'drive.unavailable': '{provider} is not available here.',
+  'drive.listLabel': 'Files in {provider}',
 
   'announce.filesAdded': '{count, plural, one {# file added} other {# files added}}',
   'announce.fileRemoved': '{name} removed',

@@ -112,6 +112,7 @@ const es = {
     'failure.PROCESSING_ERROR': 'No se pudo procesar el archivo.',
     'failure.TUS_ERROR': 'Falló la subida reanudable.',
     'failure.CONFIGURATION_ERROR': 'El componente de subida no está bien configurado.',
+    'failure.REAUTH_REQUIRED': 'Vuelve a iniciar sesión en la unidad y reinténtalo.',
 
     'offline.banner': 'No tienes conexión. Las subidas continuarán cuando vuelva la conexión.',
     'offline.bannerNoResume': 'No tienes conexión. Las subidas fallarán hasta que vuelva la conexión.',
@@ -182,6 +183,11 @@ const es = {
     'drive.reauth': 'Tu sesión de {provider} ha caducado. Vuelve a iniciar sesión para continuar.',
     'drive.reauthAction': 'Volver a iniciar sesión',
     'drive.error': 'No se pudieron cargar los archivos de {provider}.',
+    'drive.popupBlocked': 'Se bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes en este sitio y vuelve a intentarlo.',
+    'drive.waiting': 'Termina de iniciar sesión en {provider} en la ventana que se abrió.',
+    'drive.searchResults': 'Resultados de «{query}»',
+    'drive.unavailable': '{provider} no está disponible aquí.',
+    'drive.listLabel': 'Archivos de {provider}',
 
     'announce.filesAdded': '{count, plural, one {Se añadió # archivo} many {Se añadieron # de archivos} other {Se añadieron # archivos}}',
     'announce.fileRemoved': 'Se quitó {name}',

@@ -115,6 +115,7 @@ const fr = {
     'failure.PROCESSING_ERROR': 'Le fichier n’a pas pu être traité.',
     'failure.TUS_ERROR': 'L’envoi avec reprise a échoué.',
     'failure.CONFIGURATION_ERROR': 'Le module d’envoi n’est pas correctement configuré.',
+    'failure.REAUTH_REQUIRED': 'Reconnectez-vous au service de stockage, puis réessayez.',
 
     'offline.banner': 'Vous êtes hors ligne. Les envois reprendront dès le retour de la connexion.',
     'offline.bannerNoResume': 'Vous êtes hors ligne. Les envois échoueront jusqu’au retour de la connexion.',
@@ -185,6 +186,11 @@ const fr = {
     'drive.reauth': 'Votre session {provider} a expiré. Reconnectez-vous pour continuer.',
     'drive.reauthAction': 'Se reconnecter',
     'drive.error': 'Impossible de charger les fichiers de {provider}.',
+    'drive.popupBlocked': 'La fenêtre de connexion a été bloquée. Autorisez les fenêtres pop-up pour ce site et réessayez.',
+    'drive.waiting': 'Terminez la connexion à {provider} dans la fenêtre qui s’est ouverte.',
+    'drive.searchResults': 'Résultats pour «\u00a0{query}\u00a0»',
+    'drive.unavailable': '{provider} n’est pas disponible ici.',
+    'drive.listLabel': 'Fichiers dans {provider}',
 
     'announce.filesAdded': '{count, plural, one {# fichier ajouté} many {# de fichiers ajoutés} other {# fichiers ajoutés}}',
     'announce.fileRemoved': '{name} retiré',

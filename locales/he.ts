@@ -115,6 +115,7 @@ const he = {
     'failure.PROCESSING_ERROR': 'לא ניתן היה לעבד את הקובץ.',
     'failure.TUS_ERROR': 'ההעלאה הניתנת לחידוש נכשלה.',
     'failure.CONFIGURATION_ERROR': 'רכיב ההעלאה לא הוגדר כראוי.',
+    'failure.REAUTH_REQUIRED': 'יש להתחבר שוב לאחסון בענן ולנסות שוב.',
 
     'offline.banner': 'אין חיבור לאינטרנט. ההעלאות יימשכו כשהחיבור יחזור.',
     'offline.bannerNoResume': 'אין חיבור לאינטרנט. ההעלאות ייכשלו עד שהחיבור יחזור.',
@@ -185,6 +186,11 @@ const he = {
     'drive.reauth': 'תוקף החיבור אל {provider} פג. כדי להמשיך יש להתחבר מחדש.',
     'drive.reauthAction': 'התחברות מחדש',
     'drive.error': 'לא ניתן היה לטעון את הקבצים מ־{provider}.',
+    'drive.popupBlocked': 'חלון ההתחברות נחסם. יש לאפשר חלונות קופצים לאתר הזה ולנסות שוב.',
+    'drive.waiting': 'יש להשלים את ההתחברות אל {provider} בחלון שנפתח.',
+    'drive.searchResults': 'תוצאות עבור ״{query}״',
+    'drive.unavailable': '{provider} אינו זמין כאן.',
+    'drive.listLabel': 'קבצים ב־{provider}',
 
     'announce.filesAdded': '{count, plural, one {נוסף קובץ אחד} two {נוספו שני קבצים} other {נוספו # קבצים}}',
     'announce.fileRemoved': '{name} הוסר',

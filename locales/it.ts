@@ -112,6 +112,7 @@ const it = {
     'failure.PROCESSING_ERROR': 'Non è stato possibile elaborare il file.',
     'failure.TUS_ERROR': 'Il caricamento ripristinabile non è riuscito.',
     'failure.CONFIGURATION_ERROR': 'Il componente di caricamento non è configurato correttamente.',
+    'failure.REAUTH_REQUIRED': 'Accedi di nuovo allo spazio di archiviazione, poi riprova.',
 
     'offline.banner': 'Sei offline. I caricamenti riprenderanno quando tornerà la connessione.',
     'offline.bannerNoResume': 'Sei offline. I caricamenti non riusciranno finché non tornerà la connessione.',
@@ -182,6 +183,11 @@ const it = {
     'drive.reauth': 'La sessione di {provider} è scaduta. Accedi di nuovo per continuare.',
     'drive.reauthAction': 'Accedi di nuovo',
     'drive.error': 'Non è stato possibile caricare i file da {provider}.',
+    'drive.popupBlocked': 'La finestra di accesso è stata bloccata. Consenti i pop-up per questo sito e riprova.',
+    'drive.waiting': 'Completa l’accesso a {provider} nella finestra che si è aperta.',
+    'drive.searchResults': 'Risultati per «{query}»',
+    'drive.unavailable': '{provider} non è disponibile qui.',
+    'drive.listLabel': 'File in {provider}',
 
     'announce.filesAdded': '{count, plural, one {# file aggiunto} many {# di file aggiunti} other {# file aggiunti}}',
     'announce.fileRemoved': '{name} rimosso',

@@ -112,6 +112,7 @@ const ja = {
     'failure.PROCESSING_ERROR': 'ファイルを処理できませんでした。',
     'failure.TUS_ERROR': '再開可能なアップロードに失敗しました。',
     'failure.CONFIGURATION_ERROR': 'アップローダーの設定が正しくありません。',
+    'failure.REAUTH_REQUIRED': 'クラウドストレージにもう一度ログインしてから、再試行してください。',
 
     'offline.banner': 'オフラインです。接続が回復するとアップロードを再開します。',
     'offline.bannerNoResume': 'オフラインです。接続が回復するまでアップロードは失敗します。',
@@ -182,6 +183,11 @@ const ja = {
     'drive.reauth': '{provider} のセッションの有効期限が切れました。続けるにはもう一度ログインしてください。',
     'drive.reauthAction': 'もう一度ログイン',
     'drive.error': '{provider} のファイルを読み込めませんでした。',
+    'drive.popupBlocked': 'ログインウィンドウがブロックされました。このサイトのポップアップを許可して、もう一度お試しください。',
+    'drive.waiting': '開いたウィンドウで {provider} へのログインを完了してください。',
+    'drive.searchResults': '「{query}」の検索結果',
+    'drive.unavailable': 'ここでは {provider} を利用できません。',
+    'drive.listLabel': '{provider} のファイル',
 
     'announce.filesAdded': '{count, plural, other {# 件のファイルを追加しました}}',
     'announce.fileRemoved': '{name} を削除しました',

@@ -112,6 +112,7 @@ const ko = {
     'failure.PROCESSING_ERROR': '파일을 처리할 수 없습니다.',
     'failure.TUS_ERROR': '이어 올리기 업로드에 실패했습니다.',
     'failure.CONFIGURATION_ERROR': '업로더 설정이 올바르지 않습니다.',
+    'failure.REAUTH_REQUIRED': '클라우드 드라이브에 다시 로그인한 후 다시 시도하세요.',
 
     'offline.banner': '오프라인 상태입니다. 연결이 복구되면 업로드를 계속합니다.',
     'offline.bannerNoResume': '오프라인 상태입니다. 연결이 복구될 때까지 업로드가 실패합니다.',
@@ -182,6 +183,11 @@ const ko = {
     'drive.reauth': '{provider} 세션이 만료되었습니다. 계속하려면 다시 로그인하세요.',
     'drive.reauthAction': '다시 로그인',
     'drive.error': '{provider}에서 파일을 불러올 수 없습니다.',
+    'drive.popupBlocked': '로그인 창이 차단되었습니다. 이 사이트의 팝업을 허용하고 다시 시도하세요.',
+    'drive.waiting': '열린 창에서 {provider} 로그인을 완료하세요.',
+    'drive.searchResults': '‘{query}’ 검색 결과',
+    'drive.unavailable': '여기에서는 {provider}을(를) 사용할 수 없습니다.',
+    'drive.listLabel': '{provider}의 파일',
 
     'announce.filesAdded': '{count, plural, other {파일 #개가 추가되었습니다}}',
     'announce.fileRemoved': '{name} 파일이 삭제되었습니다',

@@ -112,6 +112,7 @@ const nl = {
     'failure.PROCESSING_ERROR': 'Het bestand kon niet worden verwerkt.',
     'failure.TUS_ERROR': 'De hervatbare upload is mislukt.',
     'failure.CONFIGURATION_ERROR': 'De uploader is niet goed ingesteld.',
+    'failure.REAUTH_REQUIRED': 'Log opnieuw in bij de cloudopslag en probeer het dan nog eens.',
 
     'offline.banner': 'Je bent offline. Het uploaden gaat verder zodra de verbinding terug is.',
     'offline.bannerNoResume': 'Je bent offline. Uploads mislukken totdat de verbinding terug is.',
@@ -182,6 +183,11 @@ const nl = {
     'drive.reauth': 'Je sessie bij {provider} is verlopen. Log opnieuw in om door te gaan.',
     'drive.reauthAction': 'Opnieuw inloggen',
     'drive.error': 'De bestanden uit {provider} konden niet worden geladen.',
+    'drive.popupBlocked': 'Het aanmeldvenster is geblokkeerd. Sta pop-ups toe voor deze site en probeer het opnieuw.',
+    'drive.waiting': 'Rond het inloggen bij {provider} af in het venster dat is geopend.',
+    'drive.searchResults': 'Resultaten voor ‘{query}’',
+    'drive.unavailable': '{provider} is hier niet beschikbaar.',
+    'drive.listLabel': 'Bestanden in {provider}',
 
     'announce.filesAdded': '{count, plural, one {# bestand toegevoegd} other {# bestanden toegevoegd}}',
     'announce.fileRemoved': '{name} verwijderd',

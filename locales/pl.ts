@@ -115,6 +115,7 @@ const pl = {
     'failure.PROCESSING_ERROR': 'Nie udało się przetworzyć pliku.',
     'failure.TUS_ERROR': 'Wznawialne przesyłanie nie powiodło się.',
     'failure.CONFIGURATION_ERROR': 'Moduł przesyłania jest źle skonfigurowany.',
+    'failure.REAUTH_REQUIRED': 'Zaloguj się ponownie do dysku w chmurze, a potem spróbuj jeszcze raz.',
 
     'offline.banner': 'Brak połączenia z internetem. Przesyłanie zostanie wznowione po przywróceniu połączenia.',
     'offline.bannerNoResume': 'Brak połączenia z internetem. Do czasu przywrócenia połączenia przesyłanie będzie się kończyć błędem.',
@@ -185,6 +186,11 @@ const pl = {
     'drive.reauth': 'Sesja {provider} wygasła. Zaloguj się ponownie, aby kontynuować.',
     'drive.reauthAction': 'Zaloguj się ponownie',
     'drive.error': 'Nie udało się wczytać plików z {provider}.',
+    'drive.popupBlocked': 'Okno logowania zostało zablokowane. Zezwól na wyskakujące okna dla tej witryny i spróbuj ponownie.',
+    'drive.waiting': 'Dokończ logowanie do {provider} w otwartym oknie.',
+    'drive.searchResults': 'Wyniki dla „{query}”',
+    'drive.unavailable': 'Usługa {provider} nie jest tu dostępna.',
+    'drive.listLabel': 'Pliki w {provider}',
 
     'announce.filesAdded': '{count, plural, one {Dodano # plik} few {Dodano # pliki} many {Dodano # plików} other {Dodano # pliku}}',
     'announce.fileRemoved': 'Usunięto plik {name}',

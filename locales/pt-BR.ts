@@ -112,6 +112,7 @@ const ptBR = {
     'failure.PROCESSING_ERROR': 'Não foi possível processar o arquivo.',
     'failure.TUS_ERROR': 'O envio retomável falhou.',
     'failure.CONFIGURATION_ERROR': 'O componente de envio não está configurado corretamente.',
+    'failure.REAUTH_REQUIRED': 'Entre de novo no serviço de armazenamento e tente outra vez.',
 
     'offline.banner': 'Você está sem conexão. Os envios continuarão quando a conexão voltar.',
     'offline.bannerNoResume': 'Você está sem conexão. Os envios falharão até a conexão voltar.',
@@ -182,6 +183,11 @@ const ptBR = {
     'drive.reauth': 'Sua sessão do {provider} expirou. Entre de novo para continuar.',
     'drive.reauthAction': 'Entrar de novo',
     'drive.error': 'Não foi possível carregar os arquivos do {provider}.',
+    'drive.popupBlocked': 'A janela de login foi bloqueada. Permita pop-ups para este site e tente de novo.',
+    'drive.waiting': 'Conclua o login no {provider} na janela que foi aberta.',
+    'drive.searchResults': 'Resultados para “{query}”',
+    'drive.unavailable': 'O {provider} não está disponível aqui.',
+    'drive.listLabel': 'Arquivos no {provider}',
 
     'announce.filesAdded': '{count, plural, one {# arquivo adicionado} many {# de arquivos adicionados} other {# arquivos adicionados}}',
     'announce.fileRemoved': '{name} removido',

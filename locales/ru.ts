@@ -115,6 +115,7 @@ const ru = {
     'failure.PROCESSING_ERROR': 'Не удалось обработать файл.',
     'failure.TUS_ERROR': 'Ошибка возобновляемой загрузки.',
     'failure.CONFIGURATION_ERROR': 'Загрузчик настроен неправильно.',
+    'failure.REAUTH_REQUIRED': 'Войдите в облачное хранилище снова и повторите попытку.',
 
     'offline.banner': 'Нет подключения к сети. Загрузка продолжится, когда связь восстановится.',
     'offline.bannerNoResume': 'Нет подключения к сети. Пока связь не восстановится, загрузка будет завершаться ошибкой.',
@@ -185,6 +186,11 @@ const ru = {
     'drive.reauth': 'Сеанс {provider} истёк. Чтобы продолжить, войдите снова.',
     'drive.reauthAction': 'Войти снова',
     'drive.error': 'Не удалось загрузить список файлов из {provider}.',
+    'drive.popupBlocked': 'Окно входа заблокировано. Разрешите всплывающие окна для этого сайта и попробуйте снова.',
+    'drive.waiting': 'Завершите вход в {provider} в открывшемся окне.',
+    'drive.searchResults': 'Результаты по запросу «{query}»',
+    'drive.unavailable': '{provider} здесь недоступен.',
+    'drive.listLabel': 'Файлы в {provider}',
 
     'announce.filesAdded': '{count, plural, one {Добавлен # файл} few {Добавлено # файла} many {Добавлено # файлов} other {Добавлено # файла}}',
     'announce.fileRemoved': 'Файл {name} удалён',

@@ -116,6 +116,7 @@ const tr = {
     'failure.PROCESSING_ERROR': 'Dosya işlenemedi.',
     'failure.TUS_ERROR': 'Sürdürülebilir yükleme başarısız oldu.',
     'failure.CONFIGURATION_ERROR': 'Yükleyici doğru yapılandırılmamış.',
+    'failure.REAUTH_REQUIRED': 'Bulut depolamada yeniden oturum açın, ardından tekrar deneyin.',
 
     'offline.banner': 'Çevrimdışısınız. Bağlantı geri geldiğinde yüklemeler devam edecek.',
     'offline.bannerNoResume': 'Çevrimdışısınız. Bağlantı geri gelene kadar yüklemeler başarısız olacak.',
@@ -186,6 +187,11 @@ const tr = {
     'drive.reauth': '{provider} oturumunuzun süresi doldu. Devam etmek için yeniden oturum açın.',
     'drive.reauthAction': 'Yeniden oturum aç',
     'drive.error': '{provider} dosyaları yüklenemedi.',
+    'drive.popupBlocked': 'Oturum açma penceresi engellendi. Bu site için açılır pencerelere izin verip yeniden deneyin.',
+    'drive.waiting': '{provider} oturum açma işlemini açılan pencerede tamamlayın.',
+    'drive.searchResults': '“{query}” için sonuçlar',
+    'drive.unavailable': '{provider} burada kullanılamıyor.',
+    'drive.listLabel': '{provider} içindeki dosyalar',
 
     'announce.filesAdded': '{count, plural, one {# dosya eklendi} other {# dosya eklendi}}',
     'announce.fileRemoved': '{name} kaldırıldı',

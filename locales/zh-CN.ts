@@ -112,6 +112,7 @@ const zhCN = {
     'failure.PROCESSING_ERROR': '无法处理此文件。',
     'failure.TUS_ERROR': '断点续传失败。',
     'failure.CONFIGURATION_ERROR': '上传组件配置不正确。',
+    'failure.REAUTH_REQUIRED': '请重新登录云端硬盘，然后重试。',
 
     'offline.banner': '网络已断开。恢复连接后将继续上传。',
     'offline.bannerNoResume': '网络已断开。恢复连接前上传将会失败。',
@@ -182,6 +183,11 @@ const zhCN = {
     'drive.reauth': '你的 {provider} 会话已过期。请重新登录以继续。',
     'drive.reauthAction': '重新登录',
     'drive.error': '无法加载 {provider} 中的文件。',
+    'drive.popupBlocked': '登录窗口被拦截。请允许此网站弹出窗口，然后重试。',
+    'drive.waiting': '请在打开的窗口中完成 {provider} 登录。',
+    'drive.searchResults': '“{query}”的搜索结果',
+    'drive.unavailable': '此处无法使用 {provider}。',
+    'drive.listLabel': '{provider} 中的文件',
 
     'announce.filesAdded': '{count, plural, other {已添加 # 个文件}}',
     'announce.fileRemoved': '已移除 {name}',

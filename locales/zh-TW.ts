@@ -112,6 +112,7 @@ const zhTW = {
     'failure.PROCESSING_ERROR': '無法處理這個檔案。',
     'failure.TUS_ERROR': '續傳上傳失敗。',
     'failure.CONFIGURATION_ERROR': '上傳元件的設定不正確。',
+    'failure.REAUTH_REQUIRED': '請重新登入雲端硬碟，然後再試一次。',
 
     'offline.banner': '網路已中斷。恢復連線後將繼續上傳。',
     'offline.bannerNoResume': '網路已中斷。恢復連線前上傳都會失敗。',
@@ -182,6 +183,11 @@ const zhTW = {
     'drive.reauth': '你的 {provider} 工作階段已過期。請重新登入以繼續。',
     'drive.reauthAction': '重新登入',
     'drive.error': '無法載入 {provider} 中的檔案。',
+    'drive.popupBlocked': '登入視窗遭到封鎖。請允許此網站的彈出式視窗，然後再試一次。',
+    'drive.waiting': '請在開啟的視窗中完成 {provider} 登入。',
+    'drive.searchResults': '「{query}」的搜尋結果',
+    'drive.unavailable': '這裡無法使用 {provider}。',
+    'drive.listLabel': '{provider} 中的檔案',
 
     'announce.filesAdded': '{count, plural, other {已新增 # 個檔案}}',
     'announce.fileRemoved': '已移除 {name}',

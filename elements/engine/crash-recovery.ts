@@ -40,7 +40,8 @@ export class CrashRecovery {
 
   /** Saves the entry's bytes (first time) and state. */
   save(entry: FileEntry): Promise<void> {
-    if (this.tooLarge.has(entry.id)) return this.queue;
+    // A remote file's placeholder has no bytes to restore, and its copy cannot continue after a reload.
+    if (this.tooLarge.has(entry.id) || entry.remote) return this.queue;
     return this.enqueue(async () => {
       if (entry.file.size > this.settings.maxFileBytes || !(await this.hasRoomFor(entry.file.size))) {
         this.tooLarge.add(entry.id);

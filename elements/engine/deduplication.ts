@@ -6,7 +6,8 @@ import type { FileEntry } from './file-entry.js';
  * list (different sizes cannot be equal content); hashes are cached on the entries.
  */
 export async function findDuplicate(file: File, entries: readonly FileEntry[]): Promise<{ value?: string; duplicate?: FileEntry }> {
-  const sameSize = entries.filter((entry) => entry.file.size === file.size);
+  // Remote files (drive imports) have no bytes here to compare.
+  const sameSize = entries.filter((entry) => !entry.remote && entry.file.size === file.size);
   if (sameSize.length === 0) return {};
   const value = await contentHash(file);
   for (const entry of sameSize) {

@@ -8,6 +8,7 @@ import type { RequestContext } from './http.js';
 import { abortMultipart } from './multipart.js';
 import { isOnline, watchNetwork } from './network-watch.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
+import { toRemotePlaceholder, type RemoteFileInput } from './remote-files.js';
 import { runEntry, type RunnerHost } from './upload-runner.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
 import type {
@@ -105,6 +106,18 @@ export class UploadEngine {
   addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
     const batch = Array.from(files);
     const result = this.addQueue.then(() => this.addBatch(batch, source));
+    this.addQueue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Adds files that the server copies instead of the browser uploading them (cloud-drive imports,
+   * see remote-files.ts). Count, size and type limits apply as in `addFiles`; each `transfer` runs
+   * when the file's turn in the queue comes. Starts them with `autoUpload`.
+   */
+  addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
+    const remotes = [...files];
+    const result = this.addQueue.then(() => this.addBatch(remotes.map(toRemotePlaceholder), source, remotes));
     this.addQueue = result.catch(() => undefined);
     return result;
   }
@@ -231,15 +244,18 @@ export class UploadEngine {
     }
   }
 
-  private async addBatch(batch: File[], source: FileSource): Promise<AddFilesResult> {
+  /** `remotes[i]`, when given, is what `batch[i]` (a placeholder) stands for. */
+  private async addBatch(batch: File[], source: FileSource, remotes?: RemoteFileInput[]): Promise<AddFilesResult> {
     const added: UploadFileRecord[] = [];
     const rejected: FileRejection[] = [];
     const reject = (rejection: FileRejection): void => {
       rejected.push(rejection);
       this.bus.emit('file-rejected', rejection);
     };
-    for (const candidate of batch) {
-      const filtered = await runBeforeFileAdded(candidate, this.resolved.raw.onBeforeFileAdded);
+    for (const [index, candidate] of batch.entries()) {
+      const remote = remotes?.[index];
+      // A host filter or a content hash would look at bytes a remote placeholder does not have.
+      const filtered = remote ? { accepted: true as const, file: candidate } : await runBeforeFileAdded(candidate, this.resolved.raw.onBeforeFileAdded);
       if (!filtered.accepted) {
         reject(filtered.rejection);
         continue;
@@ -251,13 +267,14 @@ export class UploadEngine {
         reject(restriction);
         continue;
       }
-      const hash = this.resolved.raw.contentDeduplication ? await findDuplicate(file, this.entries) : undefined;
+      const hash = this.resolved.raw.contentDeduplication && !remote ? await findDuplicate(file, this.entries) : undefined;
       if (hash?.duplicate) {
         reject({ file, reason: 'DUPLICATE', message: `${file.name} has the same content as ${hash.duplicate.file.name}` });
         continue;
       }
       const entry = createEntry(file, candidate, source, {});
       if (hash) entry.contentHash = hash.value;
+      if (remote) entry.remote = { reference: remote.reference, transfer: remote.transfer };
       this.entries.push(entry);
       this.filesSnapshot = undefined;
       void this.recovery?.save(entry);

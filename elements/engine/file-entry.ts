@@ -1,4 +1,5 @@
 import type { MultipartSession } from './multipart-session.js';
+import type { RemoteSource } from './remote-files.js';
 import type {
   FileSource,
   FileState,
@@ -37,6 +38,8 @@ export interface FileEntry {
   multipart?: MultipartSession;
   /** tus upload URL kept across pauses so the server-side offset is reused. */
   tusUrl?: string;
+  /** A file the server copies (`addRemoteFiles`); `file` is then a placeholder without bytes. */
+  remote?: RemoteSource;
   snapshot?: UploadFileRecord;
 }
 
@@ -90,6 +93,7 @@ export function toRecord(entry: FileEntry): UploadFileRecord {
     thumbnail: entry.thumbnail,
     processingResult: entry.processingResult,
     processingError: entry.processingError,
+    ...(entry.remote ? { remote: entry.remote.reference } : {}),
   };
   entry.snapshot = Object.freeze(record);
   return entry.snapshot;

@@ -17,4 +17,5 @@ export { contentHash, sha256Hex } from './content-hash.js';
 export { definePipelineStep, PIPELINE_STAGE_ORDER, type PipelineStepFactory } from './pipeline.js';
 export { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
 export { MULTIPART_DEFAULTS } from './options.js';
+export type { RemoteFileInput, RemoteTransferContext, RemoteTransferResult } from './remote-files.js';
 export type * from './types.js';

@@ -260,7 +260,15 @@ export interface UploadResult {
   etag?: string;
   /** tus: the upload URL on the tus server. */
   url?: string;
-  strategy: 'single' | 'multipart' | 'tus';
+  /** `remote`: the server copied the file (a cloud-drive import, see `addRemoteFiles`). */
+  strategy: 'single' | 'multipart' | 'tus' | 'remote';
+}
+
+/** Where a file added by reference lives (`addRemoteFiles`), e.g. a cloud-drive file. */
+export interface RemoteFileReference {
+  /** The source's name for itself, e.g. the drive slug `google-drive`. */
+  provider: string;
+  fileId: string;
 }
 
 /** A read-only snapshot of one file in the list. */
@@ -291,6 +299,11 @@ export interface UploadFileRecord {
   readonly thumbnail?: { file: Blob };
   readonly processingResult?: unknown;
   readonly processingError?: UploadFailure;
+  /**
+   * Set for files the server copies (`addRemoteFiles`): `file` then holds no bytes, and progress
+   * stays at 0 until the copy is stored, since the server reports none on the way.
+   */
+  readonly remote?: RemoteFileReference;
 }
 
 /** Reason codes of a rejected file, decided by the check that failed. */
@@ -323,7 +336,9 @@ export type FailureCode =
   | 'UPLOAD_GONE'
   | 'PROCESSING_TIMEOUT'
   | 'PROCESSING_ERROR'
-  | 'TUS_ERROR';
+  | 'TUS_ERROR'
+  /** A server-side transfer needs the user to sign in to the source again (a drive's 401 `reauth`). */
+  | 'REAUTH_REQUIRED';
 
 export interface UploadFailure {
   code: FailureCode;

@@ -7,6 +7,7 @@ import { uploadMultipart } from './multipart.js';
 import type { ResolvedOptions } from './options.js';
 import { assemblePipeline, runStep } from './pipeline.js';
 import { awaitProcessing } from './processing-stream.js';
+import { transferRemote } from './remote-files.js';
 import { uploadSinglePut } from './single-put.js';
 import type { StrategyContext } from './strategy-context.js';
 import { uploadTus } from './tus.js';
@@ -24,7 +25,9 @@ export interface RunnerHost {
 
 type Strategy = (context: StrategyContext) => Promise<UploadResult>;
 
-function chooseStrategy(options: ResolvedOptions, file: File): Strategy {
+function chooseStrategy(options: ResolvedOptions, entry: FileEntry): Strategy {
+  if (entry.remote) return transferRemote;
+  const file = entry.file;
   if (options.tus) return uploadTus;
   // An empty file has no parts to send; one PUT stores it.
   if (options.multipart && file.size > 0 && file.size >= options.multipart.thresholdBytes) return uploadMultipart;
@@ -101,7 +104,7 @@ async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: Abo
     entry.error = undefined;
     host.touch(entry);
     try {
-      return await chooseStrategy(host.options, entry.file)(strategyContext(host, entry, signal));
+      return await chooseStrategy(host.options, entry)(strategyContext(host, entry, signal));
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const failure = toUploadFailure(error);
@@ -122,7 +125,8 @@ async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: Abo
  */
 export async function runEntry(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<void> {
   try {
-    if (!entry.processed) {
+    // The pipeline edits bytes; a remote file's bytes are copied by the server untouched.
+    if (!entry.processed && !entry.remote) {
       host.setState(entry, 'processing');
       await runPipeline(host, entry, signal);
       signal.throwIfAborted();

@@ -40,6 +40,11 @@ export class Announcer {
         const failed = detail.failed as number;
         return failed > 0 ? t('announce.failed', { count: failed }) : t('announce.completed', { count: detail.successful as number });
       }
+      case 'svc-error': {
+        const failure = detail as unknown as SvcUploaderEventDetail<'svc-error'>;
+        if (failure.scope !== 'upload' || !failure.file || !failure.failure) return undefined;
+        return t('announce.fileFailed', { name: failure.file.name, reason: t(`failure.${failure.failure.code}`) });
+      }
       case 'svc-upload-pause':
         return t('announce.paused');
       case 'svc-upload-resume':

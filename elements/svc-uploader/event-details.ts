@@ -13,7 +13,7 @@ import type {
 import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
 
 /** Where a failure reported by `svc-error` happened. */
-export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'engine' | 'configuration';
+export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'drive' | 'engine' | 'configuration';
 
 /**
  * One failure, reported once. `code` is a stable machine value (an engine `FailureCode`, a media
@@ -25,7 +25,7 @@ export interface SvcErrorDetail {
   /** English explanation for logs; the UI shows a translated message keyed by `code`. */
   message: string;
   file?: UploadFileRecord;
-  /** The source panel involved (`url`, `camera`, ...), for scopes `url-import` and `media`. */
+  /** The source panel involved (`url`, `camera`, `googleDrive`, ...), for scopes `url-import`, `media` and `drive`. */
   source?: UploadSource;
   url?: string;
   /** HTTP status when a response caused the failure. */

@@ -25,6 +25,7 @@ import type {
   SvcErrorDetail,
   SvcWarnDetail,
 } from './event-details.js';
+import type { DriveAuthDetail, DriveImportDetail } from './drives/drive-types.js';
 import type { UploadSource } from './types.js';
 
 export type EventGroup = 'sources' | 'files' | 'run' | 'file' | 'diagnostics';
@@ -72,6 +73,9 @@ export const svcUploaderEvents = {
   'svc-camera-switch': defineEvent<{ facingMode: 'user' | 'environment' }>({ group: 'sources', callback: 'onCameraSwitch', detailType: '{ facingMode }', doc: 'The camera panel switched between the front (`user`) and back (`environment`) camera.' }),
   'svc-audio-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onAudioRecord', detailType: '{ file, durationMs }', doc: 'The microphone panel finished a recording.' }),
   'svc-screen-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onScreenRecord', detailType: '{ file, durationMs }', doc: 'The screen panel finished a capture.' }),
+  'svc-drive-auth': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveAuth', detailType: '{ source, provider }', doc: 'The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`.' }),
+  'svc-drive-sign-out': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveSignOut', detailType: '{ source, provider }', doc: 'The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route).' }),
+  'svc-drive-import': defineEvent<DriveImportDetail>({ group: 'sources', callback: 'onDriveImport', cancelable: true, detailType: '{ source, provider, files: DriveFileEntry[] }', doc: 'The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.' }),
 
   // The file list.
   'svc-file-add': defineEvent<FileDetail>({ group: 'files', callback: 'onFileAdded', detailType: '{ file: UploadFileRecord }', doc: 'A file passed every check and joined the list.' }),

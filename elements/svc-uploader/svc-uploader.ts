@@ -1,6 +1,4 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { classMap } from 'lit/directives/class-map.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import {
   UploadEngine,
   type AddFilesResult,
@@ -10,24 +8,29 @@ import {
   type UploadRunSummary,
 } from '../engine/index.js';
 import { I18nController } from '../i18n/index.js';
+import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
+import { ListWindowController } from './list-window.js';
+import { PreviewController } from './preview.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
-import { uploaderStyles } from './styles.js';
+import { uploaderStyles } from './styles/index.js';
 import { renderActions } from './templates/actions.js';
-import { renderDropZone } from './templates/drop-zone.js';
+import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
 import { renderFileList } from './templates/file-list.js';
 import { renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
+import { renderPreview } from './templates/preview.js';
 import { renderSourceView } from './templates/source-view.js';
-import type { DragState, UploaderIntents } from './templates/view-model.js';
+import type { DragState } from './templates/view-model.js';
+import { readThemeSlots } from './theme-slots.js';
+import { ObjectUrls } from './thumbnails.js';
+import { createUploaderIntents } from './uploader-intents.js';
 import { UploaderPropsElement } from './uploader-props-element.js';
 import { buildUploaderView } from './uploader-view.js';
-
-const SETTLED = new Set(['successful', 'failed', 'canceled']);
 
 /**
  * @summary A file uploader for S3-compatible storage: drop zone, local files and folders, paste,
@@ -47,6 +50,9 @@ const SETTLED = new Set(['successful', 'failed', 'canceled']);
  * @event {CustomEvent<{ facingMode }>} svc-camera-switch - The camera panel switched between the front (`user`) and back (`environment`) camera.
  * @event {CustomEvent<{ file, durationMs }>} svc-audio-record - The microphone panel finished a recording.
  * @event {CustomEvent<{ file, durationMs }>} svc-screen-record - The screen panel finished a capture.
+ * @event {CustomEvent<{ source, provider }>} svc-drive-auth - The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`.
+ * @event {CustomEvent<{ source, provider }>} svc-drive-sign-out - The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route).
+ * @event {CustomEvent<{ source, provider, files: DriveFileEntry[] }>} svc-drive-import - (cancelable) The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-add - A file passed every check and joined the list.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-add - A batch finished adding; `files` are the ones accepted (fires only when at least one was).
  * @event {CustomEvent<{ file: File, reason, message, limit? }>} svc-file-reject - A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.
@@ -77,20 +83,22 @@ const SETTLED = new Set(['successful', 'failed', 'canceled']);
  * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry).
  * End of generated events.
  *
- * @csspart base - The root container; drops and pastes land here.
- * @csspart drop-zone - The drop area with the pickers, source chips and limits.
+ * @csspart base - The root container; drops and pastes land here. Carries `lang`, `dir` and `data-status`.
+ * @csspart drop-zone - The idle drop area with the pickers, source chips and limits.
+ * @csspart drop-overlay - Covers a file list while files are dragged over it.
  * @csspart browse-button - Opens the file picker.
- * @csspart folder-button - Opens the folder picker (`folderUpload.showSelectFolderButton`).
  * @csspart source-chip - A source chip; also `source-chip-<source>`.
- * @csspart source-view - An open source panel; also `source-view-<source>`.
- * @csspart file-list - The list of files.
- * @csspart file - One file row; also `file-<state>`.
+ * @csspart source-view - An open source panel, sliding over the list; also `source-view-<source>`.
+ * @csspart file-list - The list of files (one hero card, or rows).
+ * @csspart file - One file; also `file-<state>`.
+ * @csspart file-thumbnail - The file's image or type glyph.
  * @csspart file-progress - A file's progress bar.
- * @csspart actions - Run controls: `upload-button`, `pause-button`, `resume-button`, `cancel-button`, `retry-all-button`, `done-button`, `add-more-button`.
+ * @csspart actions - Run controls: `upload-button`, `pause-button`, `resume-button`, `cancel-button`, `retry-all-button`, `done-button`.
  * @csspart overall-progress - Combined progress of the run.
  * @csspart summary - The outcome of a run.
- * @csspart rejections - Why files were refused.
+ * @csspart preview - The expanded preview dialog.
  * @csspart announcer - The visually hidden live region.
+ * Every part is listed in docs/element.md ("Styling").
  *
  * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` design token applies.
  */
@@ -104,8 +112,16 @@ export class SvcUploader extends UploaderPropsElement {
   #rejections: FileRejection[] = [];
   #dragState: DragState = 'idle';
   #configurationError?: string;
+  #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
+  readonly #urls = new ObjectUrls();
   readonly #i18n = new I18nController(this, () => this.i18n);
+  // Controllers hook into the element's lifecycle themselves: `theme.mode` and `theme.tokens` on the
+  // host, and the page rules for `theme.slots` classes in the shadow root.
+  readonly #theme = new ThemeController(this, () => this.theme);
+  readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
+  readonly #listWindow = new ListWindowController(this);
+  readonly #preview = new PreviewController(this);
   readonly #panels = new PanelController(this, {
     context: () => ({
       t: (key, values) => this.#i18n.translator.t(key, values),
@@ -113,6 +129,8 @@ export class SvcUploader extends UploaderPropsElement {
       deliver: (delivery) => this.#intake.delivered(delivery),
       fail: (failure) => this.#intake.panelFailed(failure),
       notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
+      engine: () => this.engine,
+      formatBytes: (bytes) => this.#i18n.translator.formatBytes(bytes),
     }),
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
@@ -134,6 +152,30 @@ export class SvcUploader extends UploaderPropsElement {
     onDragEnter: (itemCount) => this.#dispatch('svc-drag-enter', { itemCount }),
     onDragLeave: () => this.#dispatch('svc-drag-leave', {}),
     onDrop: (result) => void this.#intake.dropped(result),
+  });
+
+  readonly #intents = createUploaderIntents({
+    engine: () => this.engine,
+    root: () => this.renderRoot,
+    updated: () => this.updateComplete,
+    panels: this.#panels,
+    preview: this.#preview,
+    listWindow: this.#listWindow,
+    files: () => this.#files,
+    dispatch: (name, detail) => this.#dispatch(name, detail),
+    thumbnailFailed: (id) => {
+      this.#urls.markUndecodable(id);
+      this.requestUpdate();
+    },
+    clearRejections: () => {
+      this.#rejections = [];
+      this.requestUpdate();
+    },
+    upload: () => this.upload(),
+    pause: (id) => this.pause(id),
+    resume: (id) => this.resume(id),
+    retry: (id) => this.retry(id),
+    reset: () => this.reset(),
   });
 
   /** The headless engine behind the element, for options the element does not forward. */
@@ -210,7 +252,9 @@ export class SvcUploader extends UploaderPropsElement {
     super.disconnectedCallback();
     // A move within the page disconnects and reconnects in one task; only a real removal stops uploads.
     queueMicrotask(() => {
-      if (!this.isConnected) this.#engine?.destroy();
+      if (this.isConnected) return;
+      this.#engine?.destroy();
+      this.#urls.clear();
     });
   }
 
@@ -232,22 +276,38 @@ export class SvcUploader extends UploaderPropsElement {
 
   protected override render() {
     const translator = this.#i18n.translator;
+    const files = this.#files;
+    const focusedId = this.#listWindow.focusedId;
     const view = buildUploaderView(this, {
-      translator, intents: this.#intents, files: this.#files, progress: this.#progress, panel: this.#panels.current,
+      translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
       dragState: this.#dragState, rejections: this.#rejections, online: this.#online, maxFiles: this.effectiveMaxFiles(),
+      slot: this.#themeSlots().slotClass,
+      listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
+      previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
+      thumbnailUrl: (file) => this.#urls.thumbnail(file),
+      mediaUrl: (file) => this.#urls.media(file),
     });
     const drop = this.#dragDrop;
+    const covered = view.panel !== undefined;
+    const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.slot('uploader', 'root')]
+      .filter(Boolean).join(' ');
     return html`
-      <div part="base" class=${classMap({ base: true, animated: this.animations, processing: this.isProcessing })}
-        lang=${translator.lang} dir=${translator.dir} data-status=${view.status} data-theme=${this.theme?.mode ?? nothing}
-        style=${styleMap(this.#tokenStyles())} role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)}
+      <div part="base" class=${baseClass} lang=${translator.lang} dir=${translator.dir} data-status=${view.status}
+        role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)}
         @dragenter=${drop.dragenter} @dragover=${drop.dragover} @dragleave=${drop.dragleave} @drop=${drop.drop} @paste=${this.#intake.pasted}>
         ${renderOfflineBanner(view)}
         ${renderBusy(view)}
-        ${view.panel
-          ? renderSourceView(view)
-          : html`${view.files.length < view.maxFiles ? renderDropZone(view) : nothing}${renderRejections(view)}${renderFileList(view)}${renderActions(view)}`}
+        <div class="stage">
+          <div class="main" ?inert=${covered}>
+            ${view.files.length === 0 ? renderDropZone(view) : renderFileList(view)}
+            ${renderRejections(view)}
+            ${renderActions(view)}
+          </div>
+          ${renderSourceView(view)}
+        </div>
+        ${view.files.length > 0 && !covered ? renderDropOverlay(view) : nothing}
         ${renderBranding(view)}
+        ${renderPreview(view)}
         <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
@@ -255,6 +315,13 @@ export class SvcUploader extends UploaderPropsElement {
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'folder')} />
       </div>
     `;
+  }
+
+  /** `theme.slots`, read again only when the theme object changes. */
+  #themeSlots() {
+    const slots = this.theme?.slots;
+    if (slots !== this.#slots.source) this.#slots = { source: slots, ...readThemeSlots(slots) };
+    return this.#slots;
   }
 
   #createEngine(): UploadEngine {
@@ -271,7 +338,7 @@ export class SvcUploader extends UploaderPropsElement {
     bridgeEngineEvents(engine, {
       emit: (name, detail) => this.#dispatch(name, detail),
       onEngineChange: ({ files, progress, online }) => {
-        if (files) this.#files = files;
+        if (files) this.#filesChanged(files);
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
         this.requestUpdate();
@@ -283,6 +350,12 @@ export class SvcUploader extends UploaderPropsElement {
       allowedFileTypesText: () => [this.allowedFileTypes ?? '*'].flat().join(','),
     });
     return engine;
+  }
+
+  #filesChanged(files: readonly UploadFileRecord[]): void {
+    this.#files = files;
+    this.#urls.keep(files);
+    this.#preview.keep(files);
   }
 
   #applyEngineOptions(): void {
@@ -310,53 +383,5 @@ export class SvcUploader extends UploaderPropsElement {
     // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
     if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.requestUpdate());
     return event;
-  }
-
-  /** `theme.tokens` as custom properties on the root: `color-accent` and `--svc-color-accent` both work. */
-  #tokenStyles(): Record<string, string> {
-    const styles: Record<string, string> = {};
-    for (const [name, value] of Object.entries(this.theme?.tokens ?? {})) styles[name.startsWith('--') ? name : `--svc-${name}`] = value;
-    return styles;
-  }
-
-  readonly #intents: UploaderIntents = {
-    openFilePicker: () => this.#picker('file-input')?.click(),
-    openFolderPicker: () => this.#picker('folder-input')?.click(),
-    openSource: (source) => {
-      if (this.#dispatch('svc-source-open', { source }).defaultPrevented) return;
-      if (source === 'local') this.#picker('file-input')?.click();
-      else void this.#panels.open(source);
-    },
-    closeSource: () => this.#panels.close(),
-    clickFile: (id) => this.#withFile(id, (file) => this.#dispatch('svc-file-click', { file })),
-    removeFile: (id) => this.#withFile(id, (file) => {
-      if (!this.#dispatch('svc-file-remove', { file }).defaultPrevented) this.engine.removeFile(id);
-    }),
-    retryFile: (id) => void this.retry(id),
-    upload: () => void this.upload(),
-    pause: () => this.pause(),
-    resume: () => void this.resume(),
-    cancel: () => {
-      const files = this.#files.filter((file) => !SETTLED.has(file.state));
-      if (!this.#dispatch('svc-upload-cancel', { files }).defaultPrevented) this.engine.cancel();
-    },
-    retryAll: () => void this.retry(),
-    done: () => {
-      this.#dispatch('svc-upload-done', { files: this.#files });
-      this.reset();
-    },
-    dismissRejections: () => {
-      this.#rejections = [];
-      this.requestUpdate();
-    },
-  };
-
-  #withFile(id: string, action: (file: UploadFileRecord) => void): void {
-    const file = this.#files.find((candidate) => candidate.id === id);
-    if (file) action(file);
-  }
-
-  #picker(part: 'file-input' | 'folder-input'): HTMLInputElement | null {
-    return this.renderRoot.querySelector<HTMLInputElement>(`input[part="${part}"]`);
   }
 }

@@ -3,6 +3,8 @@
  * cloud drives, image editor, icons, theme and localization.
  */
 import type { TemplateResult } from 'lit';
+import type { ThemeMode, ThemeTokens } from '../theme/index.js';
+import type { ThemeSlots } from './theme-slots.js';
 
 /** A panel the user can add files from, in the order given by `sources`. */
 export type UploadSource =
@@ -86,14 +88,15 @@ export type IconRenderer = (props: { className: string }) => TemplateResult | st
 
 export type IconsConfig = Partial<Record<IconName, IconRenderer>>;
 
-export type ThemeMode = 'light' | 'dark' | 'system';
+export type { ThemeMode };
 
 export interface ThemeConfig {
+  /** `light` (default), `dark`, or `system` (follows the operating system, live). */
   mode?: ThemeMode;
-  /** Token name to CSS value, e.g. `{"color-primary": "#0b5"}`. */
-  tokens?: Record<string, string>;
-  /** Extra classes keyed by component, then slot. */
-  slots?: Record<string, Record<string, string>>;
+  /** Design token values by short (`color-accent`) or full name, with optional `dark` overrides. */
+  tokens?: ThemeTokens;
+  /** Extra classes keyed by component, then slot; the page's rules for them apply inside. */
+  slots?: ThemeSlots;
 }
 
 /** The `i18n` prop. */

@@ -1,9 +1,11 @@
 /** Builds what the templates render from the element's props and state. */
 import { toAcceptAttribute, toBytes, type FileRejection, type FileSizeLimit, type UploadFileRecord } from '../engine/index.js';
 import type { Translator } from '../i18n/index.js';
-import { deriveStatus } from './engine-bridge.js';
+import type { ListWindow } from './list-window.js';
+import { isPanelAvailable } from './sources/panel-loaders.js';
 import type { SourcePanel } from './sources/source-panel.js';
-import type { DragState, UploaderIntents, UploaderView } from './templates/view-model.js';
+import type { SlotClass } from './theme-slots.js';
+import { countFiles, type DragState, type UploaderIntents, type UploaderView } from './templates/view-model.js';
 import { DEFAULT_SOURCES, type IconsConfig, type UploadSource } from './types.js';
 
 /** The props the view reads (a subset of the element). */
@@ -20,6 +22,8 @@ export interface ViewProps {
   networkAware: boolean;
   quietCompletion: boolean;
   showBranding: boolean;
+  allowPreview: boolean;
+  maxRetries?: number;
   mini: boolean;
 }
 
@@ -33,6 +37,11 @@ export interface ViewState {
   rejections: readonly FileRejection[];
   online: boolean;
   maxFiles: number;
+  slot: SlotClass;
+  listWindow: ListWindow;
+  previewFile: UploadFileRecord | undefined;
+  thumbnailUrl(file: UploadFileRecord): string | undefined;
+  mediaUrl(file: UploadFileRecord): string;
 }
 
 /** `image/*, .pdf` as a readable list; presets are shown by name. */
@@ -51,19 +60,28 @@ function sizeText(limit: FileSizeLimit | undefined, translator: Translator): str
 }
 
 export function buildUploaderView(props: ViewProps, state: ViewState): UploaderView {
-  const { translator } = state;
+  const { translator, files } = state;
+  const sources = props.sources ?? DEFAULT_SOURCES;
+  const counts = countFiles(files);
   return {
     t: translator.t,
     translator,
     intents: state.intents,
     icons: props.icons,
-    files: state.files,
-    status: deriveStatus(state.files),
+    slot: state.slot,
+    files,
+    counts,
+    status: counts.status,
     progress: state.progress,
-    sources: props.sources ?? DEFAULT_SOURCES,
+    sources,
+    chipSources: sources.filter((source) => source !== 'local' && isPanelAvailable(source)),
     panel: state.panel,
     dragState: state.dragState,
     rejections: state.rejections,
+    listWindow: state.listWindow,
+    previewFile: state.previewFile,
+    thumbnailUrl: state.thumbnailUrl,
+    mediaUrl: state.mediaUrl,
     maxFiles: state.maxFiles,
     accept: toAcceptAttribute(props.allowedFileTypes),
     allowedTypesText: allowedTypesText(props.allowedFileTypes, translator),
@@ -77,6 +95,8 @@ export function buildUploaderView(props: ViewProps, state: ViewState): UploaderV
     networkAware: props.networkAware,
     quietCompletion: props.quietCompletion,
     showBranding: props.showBranding,
+    allowPreview: props.allowPreview,
+    maxRetries: props.maxRetries ?? 3,
     mini: props.mini,
   };
 }

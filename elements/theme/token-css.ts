@@ -27,6 +27,15 @@ export function hostTokensCss(): string {
 }
 
 /**
+ * Inside `selector`, every public `--svc-x` holds the value in force (mode, theme, page value or
+ * default), so markup styled with public names (a panel from another module, with its own
+ * `<style>`) follows dark mode and `theme.tokens` like the element's own CSS.
+ */
+export function publicTokensCss(selector: string): string {
+  return block(selector, tokens.map(({ name }) => `${name}: var(${toPrivateName(name)});`));
+}
+
+/**
  * `styles/tokens.css`: every token for pages that style their own UI with the same values or want
  * to see what can be set. Hosts carry `data-svc-mode`, so the dark values reach a dark uploader
  * even when the page itself is light; any container may carry the attribute too.
@@ -35,7 +44,9 @@ export function globalTokensCss(): string {
   return [
     '/* Design tokens of svc-uploader. Generated from elements/theme/tokens.ts by\n'
       + '   scripts/generate-tokens-css.ts; edit the list there, not this file. */\n',
-    block(`:root,\n[${MODE_ATTRIBUTE}="light"]`, tokens.map(({ name, light }) => `${name}: ${light};`)),
+    // Light values on a light uploader only inside a dark container: declared on every light host they
+    // would hide the page's own `:root { --svc-… }` values from it.
+    block(`:root,\n[${MODE_ATTRIBUTE}="dark"] [${MODE_ATTRIBUTE}="light"]`, tokens.map(({ name, light }) => `${name}: ${light};`)),
     block(`[${MODE_ATTRIBUTE}="dark"]`, darkValues.map(({ name, value }) => `${name}: ${value};`)),
   ].join('\n');
 }

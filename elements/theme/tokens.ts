@@ -93,7 +93,8 @@ const VARIABLE_REFERENCE = /var\(\s*(--[\w-]+)/g;
 /**
  * Checks CSS texts (the element's stylesheets, as `cssText`) against the token list, so a test can
  * fail when a token is defined but nothing reads it, or CSS reads a token that does not exist.
- * The defaults sheet's own mapping (`--_x: var(--svc-x, …)`) is not a use; any other reference is.
+ * The defaults sheet's own mapping (`--_x: var(--svc-x, …)`) and its reverse (`--svc-x: var(--_x)`)
+ * are not uses; any other reference is.
  */
 export function tokenUsageReport(cssTexts: readonly string[]): TokenUsageReport {
   const css = cssTexts.join('\n').replace(/\/\*[\s\S]*?\*\//g, '');
@@ -102,9 +103,11 @@ export function tokenUsageReport(cssTexts: readonly string[]): TokenUsageReport 
   for (const [, property, value] of css.matchAll(DECLARATION)) {
     declared.add(property!);
     for (const [, referenced] of value!.matchAll(VARIABLE_REFERENCE)) {
-      if (referenced!.startsWith('--svc-') && property === `--_${referenced!.slice('--svc-'.length)}`) {
-        mappings.add(`${property}|${referenced}`);
-      }
+      // `--_x: var(--svc-x, …)` (the defaults) and `--svc-x: var(--_x)` (re-exported for panels) only
+      // move a value between names; neither paints anything.
+      const isMapping = (referenced!.startsWith('--svc-') && property === toPrivateName(referenced!))
+        || (property!.startsWith('--svc-') && referenced === toPrivateName(property!));
+      if (isMapping) mappings.add(`${property}|${referenced}`);
     }
   }
 

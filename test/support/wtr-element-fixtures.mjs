@@ -5,6 +5,9 @@
 // - /element-fixtures/gate/<id>               POST opens gate <id>
 // - /element-fixtures/gated/<id>/<route>      waits until gate <id> opens, then answers as the real
 //                                             handler (`api/...`) or as a file (`file/<name>`)
+// - /element-fixtures/held/<id>/<n>/api/<route> the real handler, except that multipart part
+//                                             signatures after the first <n> wait for gate <id>:
+//                                             an upload that stops part-way, at a known percentage
 // - /element-fixtures/failing/<route>         an upload handler whose every route answers 500
 // - /element-fixtures/processing?key=...      a Server-Sent Events processing result
 // `plugins` adds a test command that drives Playwright: choosing files (or a real folder) in a file
@@ -70,6 +73,21 @@ async function gatedRoute(request) {
   return handler(new Request(`${url.origin}/api/upload/${rest.join('/')}`, { method: request.method, headers: request.headers, body }));
 }
 
+const signedParts = new Map();
+async function heldRoute(request) {
+  const url = new URL(request.url);
+  const [, , , id, limit, , ...rest] = url.pathname.split('/');
+  const route = rest.join('/');
+  if (route === 'multipart/sign-part') {
+    const count = (signedParts.get(id) ?? 0) + 1;
+    signedParts.set(id, count);
+    if (count > Number(limit)) await Promise.race([gate(id).opened, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  }
+  const handler = await realHandler();
+  const body = request.method === 'POST' ? await request.text() : undefined;
+  return handler(new Request(`${url.origin}/api/upload/${route}${url.search}`, { method: request.method, headers: request.headers, body }));
+}
+
 async function failingRoute(request) {
   if (request.method === 'POST') await request.text();
   return Response.json({ error: 'Internal error', code: 'STORAGE_ERROR' }, { status: 500 });
@@ -85,6 +103,7 @@ export default [
   mountFetchHandler('/element-fixtures/files', filesRoute),
   mountFetchHandler('/element-fixtures/gate', gateRoute),
   mountFetchHandler('/element-fixtures/gated', gatedRoute),
+  mountFetchHandler('/element-fixtures/held', heldRoute),
   mountFetchHandler('/element-fixtures/failing', failingRoute),
   mountFetchHandler('/element-fixtures/processing', processingRoute),
 ];

@@ -3,6 +3,7 @@
  * owns its device streams and its view; the uploader owns the file list and the events.
  */
 import type { TemplateResult } from 'lit';
+import type { UploadEngine } from '../../engine/index.js';
 import type { MessageKey, MessageValues } from '../../i18n/types.js';
 import type { CameraCaptureDetail, RecordingDetail } from '../event-details.js';
 import type { SvcUploaderEventDetail } from '../events.js';
@@ -38,9 +39,14 @@ export interface SourcePanelContext {
   notify<Name extends PanelNotification>(name: Name, detail: SvcUploaderEventDetail<Name>): boolean;
   /** Leave the panel (back to the file list). */
   close(): void;
+  /** The uploader's engine, for panels whose files the server copies (drives: `addRemoteFiles`). */
+  engine(): UploadEngine;
+  formatBytes(bytes: number): string;
 }
 
-export type PanelNotification = 'svc-url-import' | 'svc-url-import-abort' | 'svc-camera-switch';
+export type PanelNotification =
+  | 'svc-url-import' | 'svc-url-import-abort' | 'svc-camera-switch'
+  | 'svc-drive-auth' | 'svc-drive-sign-out' | 'svc-drive-import' | 'svc-files-add' | 'svc-error';
 
 export interface SourcePanel {
   readonly source: UploadSource;

@@ -1,59 +1,72 @@
-/** The file list: one row per file with name, size, progress, status and its actions. */
+/**
+ * The file list: a header (count, total size, Add more and the other sources), then one hero card
+ * for a single file, or rows for several; past a hundred files only the rows on screen are drawn.
+ */
 import { html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../engine/types.js';
+import { renderFileItem } from './file-item.js';
 import { renderIcon } from './icons.js';
+import { renderSourceChips } from './source-chips.js';
 import type { UploaderView } from './view-model.js';
 
-function statusText(view: UploaderView, file: UploadFileRecord): string {
-  const { t } = view;
-  if (file.state === 'paused' && file.pausedBy === 'offline') return t('status.pausedOffline');
-  return t(`status.${file.state}`);
-}
-
-function progressText(view: UploaderView, file: UploadFileRecord): string {
-  const { translator } = view;
-  return view.t('progress.file', {
-    percent: translator.formatPercent(file.percentage / 100),
-    uploadedSize: translator.formatBytes(file.bytesUploaded),
-    totalSize: translator.formatBytes(file.size),
-  });
-}
-
-function renderRow(view: UploaderView, file: UploadFileRecord) {
-  const { t, intents } = view;
-  const canRetry = file.state === 'failed' || file.state === 'canceled';
+function renderHeader(view: UploaderView) {
+  const { t, intents, translator } = view;
+  const canAddMore = view.files.length < view.maxFiles && !view.isProcessing;
   return html`
-    <li part="file file-${file.state}" class="file" data-state=${file.state} data-file-id=${file.id}>
-      <button part="file-name" class="file-name" type="button" title=${file.name} @click=${() => intents.clickFile(file.id)}>${file.name}</button>
-      <span part="file-size" class="file-size">${view.translator.formatBytes(file.size)}</span>
-      <progress part="file-progress" class="file-progress" max="100" .value=${file.percentage}
-        aria-label=${t('aria.fileProgress', { name: file.name })} aria-valuetext=${progressText(view, file)}></progress>
-      <span part="file-status" class="file-status">${statusText(view, file)}</span>
-      <span part="file-actions" class="file-actions">
-        ${canRetry
-          ? html`<button part="file-retry button" type="button" aria-label=${t('aria.retryFile', { name: file.name })} @click=${() => intents.retryFile(file.id)}>
-              ${renderIcon('RetryIcon', view.icons)}<span class="label">${t('action.retry')}</span></button>`
-          : nothing}
-        <button part="file-remove button" type="button" aria-label=${t('aria.removeFile', { name: file.name })} @click=${() => intents.removeFile(file.id)}>
-          ${renderIcon('FileDeleteIcon', view.icons)}</button>
-      </span>
-      ${file.state === 'failed' && file.error
-        ? html`<span part="file-error" class="file-error error">${t(`failure.${file.error.code}`)}</span>`
+    <header part="file-list-header" class="file-list-header ${view.slot('fileList', 'header')}">
+      <div class="file-list-heading">
+        <h2 part="file-count" class="file-count ${view.slot('fileList', 'count')}">${t('fileList.count', { count: view.files.length })}</h2>
+        ${view.mini ? nothing : html`<span part="file-total" class="file-total">${t('fileList.totalSize', { totalSize: translator.formatBytes(view.counts.totalSize) })}</span>`}
+      </div>
+      ${canAddMore
+        ? html`<div part="file-list-toolbar" class="file-list-toolbar">
+            ${view.sources.includes('local')
+              ? html`<button part="add-more-button button" class="${view.slot('fileList', 'addMore')}" type="button" @click=${intents.openFilePicker}>
+                  ${renderIcon('ContainerAddMoreIcon', view.icons)}<span>${t('fileList.addMore')}</span></button>`
+              : nothing}
+            ${renderSourceChips(view, true)}
+          </div>`
         : nothing}
-    </li>
+    </header>
+  `;
+}
+
+function renderRows(view: UploaderView) {
+  const { listWindow: window, files } = view;
+  const listClass = `file-list ${view.slot('fileList', 'list')}`;
+  const label = view.t('fileList.label');
+  if (!window.virtual) {
+    return html`<ul part="file-list" class=${listClass} aria-label=${label}>
+      ${repeat(files, (file) => file.id, (file) => renderFileItem(view, file, 'row'))}</ul>`;
+  }
+  const indexes: number[] = [];
+  if (window.focused !== undefined && window.focused < window.start) indexes.push(window.focused);
+  for (let index = window.start; index < window.end; index += 1) indexes.push(index);
+  if (window.focused !== undefined && window.focused >= window.end) indexes.push(window.focused);
+  const rows = indexes.map((index) => ({ index, file: files[index]! }));
+  return html`
+    <ul part="file-list" class=${listClass} data-virtual aria-label=${label} style=${styleMap({ blockSize: `${files.length * window.rowSize}px` })}>
+      ${repeat(rows, ({ file }) => file.id, ({ file, index }) => renderFileItem(view, file, 'row', { index, count: files.length, offset: index * window.rowSize }))}
+    </ul>
   `;
 }
 
 export function renderFileList(view: UploaderView) {
   if (view.files.length === 0) return nothing;
-  const { t } = view;
+  const { intents } = view;
+  const single = view.files.length === 1;
+  const only: UploadFileRecord | undefined = single ? view.files[0] : undefined;
   return html`
-    <section part="file-list-section" class="file-list-section">
-      <h2 part="file-count" class="file-count">${t('fileList.count', { count: view.files.length })}</h2>
-      <ul part="file-list" class="file-list" aria-label=${t('fileList.label')}>
-        ${repeat(view.files, (file) => file.id, (file) => renderRow(view, file))}
-      </ul>
+    <section part="file-list-section" class="file-list-section ${single ? 'is-single' : ''} ${view.slot('fileList', 'root')}">
+      ${view.mini ? nothing : renderHeader(view)}
+      <div part="file-list-viewport" class="file-list-viewport ${view.listWindow.virtual ? 'is-virtual' : ''}"
+        @scroll=${intents.listScrolled} @focusin=${intents.listFocusIn} @focusout=${intents.listFocusOut}>
+        ${only
+          ? html`<ul part="file-list" class="file-list ${view.slot('fileList', 'list')}" aria-label=${view.t('fileList.label')}>${renderFileItem(view, only, 'hero')}</ul>`
+          : renderRows(view)}
+      </div>
     </section>
   `;
 }

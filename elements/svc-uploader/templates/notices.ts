@@ -6,13 +6,14 @@ import type { UploaderView } from './view-model.js';
 
 export function renderOfflineBanner(view: UploaderView) {
   if (view.online) return nothing;
-  return html`<p part="offline-banner" class="banner banner-offline" role="status">
-    ${view.t(view.networkAware ? 'offline.banner' : 'offline.bannerNoResume')}</p>`;
+  return html`<p part="offline-banner" class="banner banner-offline ${view.slot('notices', 'offline')}" role="status">
+    ${renderIcon('OfflineIcon', view.icons, 'icon banner-icon')}<span>${view.t(view.networkAware ? 'offline.banner' : 'offline.bannerNoResume')}</span></p>`;
 }
 
 export function renderBusy(view: UploaderView) {
   if (!view.isProcessing) return nothing;
-  return html`<p part="busy" class="busy" role="status">${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${view.t('uploader.busy')}</span></p>`;
+  return html`<p part="busy" class="banner busy ${view.slot('notices', 'busy')}" role="status">
+    ${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${view.t('uploader.busy')}</span></p>`;
 }
 
 function rejectionText(view: UploaderView, rejection: FileRejection): string {
@@ -32,16 +33,17 @@ function rejectionText(view: UploaderView, rejection: FileRejection): string {
 export function renderRejections(view: UploaderView) {
   if (view.rejections.length === 0) return nothing;
   return html`
-    <div part="rejections" class="rejections" role="alert">
-      <ul part="rejection-list">
+    <div part="rejections" class="rejections ${view.slot('notices', 'rejections')}" role="alert">
+      ${renderIcon('AlertIcon', view.icons, 'icon banner-icon')}
+      <ul part="rejection-list" class="rejection-list">
         ${view.rejections.map((rejection) => html`<li part="rejection" data-reason=${rejection.reason}>${rejectionText(view, rejection)}</li>`)}
       </ul>
-      <button part="rejections-dismiss button" type="button" @click=${view.intents.dismissRejections}>${view.t('rejection.dismiss')}</button>
+      <button part="rejections-dismiss button" class="rejections-dismiss" type="button" @click=${view.intents.dismissRejections}>${view.t('rejection.dismiss')}</button>
     </div>
   `;
 }
 
 export function renderBranding(view: UploaderView) {
   if (!view.showBranding) return nothing;
-  return html`<p part="branding" class="branding">${view.t('uploader.branding')}</p>`;
+  return html`<p part="branding" class="branding ${view.slot('uploader', 'branding')}">${renderIcon('UploadIcon', view.icons, 'icon branding-mark')}<span>${view.t('uploader.branding')}</span></p>`;
 }

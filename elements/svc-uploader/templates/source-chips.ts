@@ -1,19 +1,36 @@
-/** Chips for the sources other than the local picker, in the order of the `sources` prop. */
+/**
+ * Chips for the sources other than the local picker, in the order of the `sources` prop: labelled
+ * pills in the drop zone, round icon buttons (named by `aria-label`) in the list's toolbar.
+ */
 import { html, nothing } from 'lit';
-import { isPanelAvailable } from '../sources/panel-loaders.js';
+import type { UploadSource } from '../types.js';
+import { renderIcon, type GlyphName } from './icons.js';
 import type { UploaderView } from './view-model.js';
 
-export function renderSourceChips(view: UploaderView) {
+const SOURCE_GLYPHS: Record<UploadSource, GlyphName> = {
+  local: 'FolderIcon',
+  url: 'LinkIcon',
+  camera: 'CameraIcon',
+  microphone: 'MicrophoneIcon',
+  screen: 'ScreenIcon',
+  googleDrive: 'CloudIcon',
+  oneDrive: 'CloudIcon',
+  dropbox: 'CloudIcon',
+  box: 'CloudIcon',
+};
+
+export function renderSourceChips(view: UploaderView, compact = false) {
   const { t, intents } = view;
-  const chips = view.sources.filter((source) => source !== 'local' && isPanelAvailable(source));
-  if (chips.length === 0) return nothing;
+  if (view.chipSources.length === 0) return nothing;
   return html`
-    <ul part="sources" class="sources" aria-label=${t('source.listLabel')}>
-      ${chips.map((source) => html`
+    <ul part="sources" class="sources ${compact ? 'sources-compact' : ''} ${view.slot('sources', 'root')}" aria-label=${t('source.listLabel')}>
+      ${view.chipSources.map((source) => html`
         <li part="source-item">
-          <button part="source-chip source-chip-${source}" class="source-chip" type="button" data-source=${source}
+          <button part="source-chip source-chip-${source}" class="source-chip ${view.slot('sources', 'chip')}" type="button" data-source=${source}
             ?disabled=${view.isProcessing} aria-label=${t('source.open', { source: t(`source.${source}`) })}
-            @click=${() => intents.openSource(source)}>${t(`source.${source}`)}</button>
+            title=${compact ? t(`source.${source}`) : nothing} @click=${() => intents.openSource(source)}>
+            ${renderIcon(SOURCE_GLYPHS[source], view.icons, 'icon source-icon')}${compact ? nothing : html`<span>${t(`source.${source}`)}</span>`}
+          </button>
         </li>`)}
     </ul>
   `;

@@ -4,7 +4,9 @@
  */
 import type { FileRejection, UploadFileRecord } from '../../engine/types.js';
 import type { Translator } from '../../i18n/index.js';
+import type { ListWindow } from '../list-window.js';
 import type { SourcePanel, Translate } from '../sources/source-panel.js';
+import type { SlotClass } from '../theme-slots.js';
 import type { IconsConfig, UploaderStatus, UploadSource } from '../types.js';
 
 export type DragState = 'idle' | 'over' | 'rejected';
@@ -17,6 +19,12 @@ export interface UploaderIntents {
   clickFile(id: string): void;
   removeFile(id: string): void;
   retryFile(id: string): void;
+  pauseFile(id: string): void;
+  resumeFile(id: string): void;
+  openPreview(id: string): void;
+  closePreview(): void;
+  previewClosed(): void;
+  thumbnailFailed(id: string): void;
   upload(): void;
   pause(): void;
   resume(): void;
@@ -24,6 +32,9 @@ export interface UploaderIntents {
   retryAll(): void;
   done(): void;
   dismissRejections(): void;
+  listScrolled(event: Event): void;
+  listFocusIn(event: FocusEvent): void;
+  listFocusOut(event: FocusEvent): void;
 }
 
 export interface UploaderView {
@@ -31,16 +42,25 @@ export interface UploaderView {
   translator: Translator;
   intents: UploaderIntents;
   icons: IconsConfig | undefined;
+  slot: SlotClass;
 
   files: readonly UploadFileRecord[];
+  counts: FileCounts;
   status: UploaderStatus;
   /** Combined progress of the current run, 0..1. */
   progress: number;
   sources: readonly UploadSource[];
+  /** Sources with a chip (every source but `local`, which is the Browse button). */
+  chipSources: readonly UploadSource[];
   /** The open source panel; `undefined` while its module loads. */
   panel: { source: UploadSource; view?: SourcePanel } | undefined;
   dragState: DragState;
   rejections: readonly FileRejection[];
+  listWindow: ListWindow;
+  /** The file in the expanded preview. */
+  previewFile: UploadFileRecord | undefined;
+  thumbnailUrl(file: UploadFileRecord): string | undefined;
+  mediaUrl(file: UploadFileRecord): string;
 
   maxFiles: number;
   accept: string;
@@ -55,18 +75,46 @@ export interface UploaderView {
   networkAware: boolean;
   quietCompletion: boolean;
   showBranding: boolean;
+  allowPreview: boolean;
+  maxRetries: number;
   mini: boolean;
 }
 
-/** How many files wait to be sent, ended without being stored (failed or canceled), and are stored. */
-export function countByState(files: readonly UploadFileRecord[]) {
+export interface FileCounts {
+  queued: number;
+  /** Ended without being stored: failed or canceled. */
+  failed: number;
+  successful: number;
+  /** Bytes of the stored files. */
+  storedBytes: number;
+  /** Bytes of every file in the list. */
+  totalSize: number;
+  status: UploaderStatus;
+}
+
+/**
+ * Counts of the list in one pass (a virtualised list may hold 10,000 files and this runs on every
+ * render). `status` follows the same rules as `deriveStatus`.
+ */
+export function countFiles(files: readonly UploadFileRecord[]): FileCounts {
   let queued = 0;
   let failed = 0;
   let successful = 0;
+  let storedBytes = 0;
+  let totalSize = 0;
+  let active = 0;
+  let paused = 0;
   for (const file of files) {
-    if (file.state === 'queued') queued += 1;
-    else if (file.state === 'failed' || file.state === 'canceled') failed += 1;
-    else if (file.state === 'successful') successful += 1;
+    totalSize += file.size;
+    switch (file.state) {
+      case 'queued': queued += 1; break;
+      case 'failed': case 'canceled': failed += 1; break;
+      case 'successful': successful += 1; storedBytes += file.size; break;
+      case 'paused': paused += 1; break;
+      default: active += 1;
+    }
   }
-  return { queued, failed, successful };
+  const status: UploaderStatus = files.length === 0 ? 'idle' : active > 0 ? 'uploading' : paused > 0 ? 'paused'
+    : queued > 0 ? 'ready' : failed > 0 ? 'failed' : 'complete';
+  return { queued, failed, successful, storedBytes, totalSize, status };
 }

@@ -1,14 +1,17 @@
 import { expect } from '@open-wc/testing';
 import { SvcUploader, svcUploaderEvents, uploaderProps, UPLOAD_SOURCES } from '../../../elements/index.js';
-import { mount, part, textFile, unmountAll, until, maybePart, type SvcUploader as Uploader } from './helpers.js';
+import { maybePart, mount, nextEvent, part, textFile, unmountAll, until, type SvcUploader as Uploader } from './helpers.js';
 import {
   EVENTS_MARKERS, PROPS_MARKERS, readBetween, renderEventsTable, renderPropsTable,
 } from '../../../scripts/lib/element-api-tables.js';
 
 /** The element suites; every event of the table must be exercised in one of them. */
 const SUITES = [
-  'bundle', 'file-list', 'interface', 'media', 'properties', 'run-controls', 'sources', 'upload', 'url-import',
+  'accessibility', 'appearance', 'bundle', 'file-list', 'interface', 'media', 'properties', 'run-controls', 'sources',
+  'theme-and-motion', 'upload', 'url-import', 'virtual-list',
 ];
+/** The cloud-drive sources' suites, in their own folder next to their fixtures. */
+const DRIVE_SUITES = ['sign-in', 'browse', 'import'];
 
 async function text(path: string): Promise<string> {
   const response = await fetch(path);
@@ -56,6 +59,40 @@ describe('<svc-uploader> API documentation', () => {
     const isVariant = (name: string) => /^file-(queued|processing|uploading|paused|uploaded|successful|failed|canceled)$/.test(name)
       || UPLOAD_SOURCES.some((source) => name === `source-chip-${source}` || name === `source-view-${source}`);
 
+    /** Hero card, rows with previews, a run in progress and paused, its summary, the drop overlay, the preview. */
+    async function collectListStates(collectFrom: (element: Uploader) => void): Promise<void> {
+      const canvas = new OffscreenCanvas(16, 16);
+      canvas.getContext('2d')!.fillRect(0, 0, 16, 16);
+      const picture = new File([await canvas.convertToBlob({ type: 'image/png' })], 'p.png', { type: 'image/png' });
+      const gate = crypto.randomUUID();
+      const element = await mount(`<svc-uploader server-url="/element-fixtures/gated/${gate}/api"></svc-uploader>`);
+      await element.addFiles([picture]);
+      await element.updateComplete;
+      collectFrom(element);
+      await element.addFiles([textFile('t.txt')]);
+      const started = nextEvent(element, 'svc-file-upload-start');
+      const run = element.upload();
+      await started;
+      await element.updateComplete;
+      collectFrom(element);
+      element.pause();
+      await element.updateComplete;
+      collectFrom(element);
+      await fetch(`/element-fixtures/gate/${gate}`, { method: 'POST' });
+      element.resume();
+      await run;
+      await element.updateComplete;
+      collectFrom(element);
+      const transfer = new DataTransfer();
+      transfer.items.add(textFile('d.txt'));
+      part(element, 'file-list').dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true, composed: true }));
+      await element.updateComplete;
+      collectFrom(element);
+      part(element, 'file-preview-button').click();
+      await until(element, () => maybePart(element, 'preview') !== null, 'the preview');
+      collectFrom(element);
+    }
+
     it('documents every part the interface renders', async () => {
       const element = await mount(`<svc-uploader server-url="/element-fixtures/failing" max-retries="0" max-files="2" enable-paste
         max-file-size="1 MB" allowed-file-types="text/plain" folder-upload='{"showSelectFolderButton":true}'></svc-uploader>`);
@@ -79,6 +116,7 @@ describe('<svc-uploader> API documentation', () => {
       part(element, 'url-submit').click();
       await element.updateComplete;
       collect(element);
+      await collectListStates(collect);
 
       const page = await text('/docs/element.md');
       const styling = page.slice(page.indexOf('\n## Styling'), page.indexOf('\n## Bundle'));
@@ -89,7 +127,10 @@ describe('<svc-uploader> API documentation', () => {
   });
 
   it('exercises every event in the element suites', async () => {
-    const sources = await Promise.all(SUITES.map((suite) => text(`/test/browser/element/${suite}.test.ts`)));
+    const sources = await Promise.all([
+      ...SUITES.map((suite) => text(`/test/browser/element/${suite}.test.ts`)),
+      ...DRIVE_SUITES.map((suite) => text(`/test/browser/drives/${suite}.test.ts`)),
+    ]);
     const untested = Object.keys(svcUploaderEvents).filter((name) => !sources.some((source) => source.includes(`'${name}'`) || source.includes(`"${name}"`)));
     expect(untested).to.deep.equal([]);
   });

@@ -111,6 +111,17 @@ export async function chooseFixtureFolder(element: SvcUploader): Promise<void> {
   await executeServerCommand('svc-set-input-files', { selector: `#${element.id} input[part="folder-input"]`, folder: true });
 }
 
+/**
+ * Waits for the element's finite animations (a view sliding in, a row appearing) to end, so a
+ * check sees the settled interface, as a user does, rather than a frame in mid-fade.
+ */
+export async function animationsSettled(element: SvcUploader): Promise<void> {
+  await element.updateComplete;
+  const running = element.shadowRoot!.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+}
+
 /** Waits until `condition` holds, re-checking after each of the element's updates. */
 export async function until(element: SvcUploader, condition: () => boolean, what = 'condition'): Promise<void> {
   const deadline = Date.now() + 20_000;

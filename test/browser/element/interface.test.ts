@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { html } from 'lit';
-import { focusedPart, maybePart, mount, nextEvent, part, randomFile, textFile, unmountAll, until } from './helpers.js';
+import { animationsSettled, focusedPart, maybePart, mount, nextEvent, part, randomFile, textFile, unmountAll, until } from './helpers.js';
 
 describe('<svc-uploader> interface', () => {
   afterEach(unmountAll);
@@ -9,21 +9,25 @@ describe('<svc-uploader> interface', () => {
   describe('accessibility', () => {
     it('passes automated checks when idle, with files, in a source view, with rejections and after a run', async () => {
       const element = await mount('<svc-uploader server-url="/api/upload" max-files="2" enable-paste></svc-uploader>');
+      await animationsSettled(element);
       await expect(element).to.be.accessible();
 
       await element.addFiles([randomFile('a.bin', 100), randomFile('b.bin', 100), randomFile('c.bin', 100)]);
       await element.updateComplete;
       expect(maybePart(element, 'rejections')).not.to.equal(null);
+      await animationsSettled(element);
       await expect(element).to.be.accessible();
 
       await element.upload();
       await element.updateComplete;
+      await animationsSettled(element);
       await expect(element).to.be.accessible();
 
       element.reset();
       await element.updateComplete;
       part(element, 'source-chip-url').click();
       await until(element, () => maybePart(element, 'url-input') !== null, 'the link panel');
+      await animationsSettled(element);
       await expect(element).to.be.accessible();
     });
 
@@ -98,7 +102,9 @@ describe('<svc-uploader> interface', () => {
       const browse = part(element, 'browse-button');
       expect(getComputedStyle(browse).backgroundColor).to.equal('rgb(10, 125, 56)');
       expect(getComputedStyle(browse).borderTopLeftRadius).to.equal('3px');
-      expect(part(element, 'base').getAttribute('data-theme')).to.equal('dark');
+      expect(element.getAttribute('data-svc-mode')).to.equal('dark');
+      // The dark surface of the token list, not the light one.
+      expect(getComputedStyle(part(element, 'base')).backgroundColor).to.equal('rgb(17, 24, 39)');
     });
 
     it('replaces glyphs with icons', async () => {

@@ -3,7 +3,7 @@
 // --auto-select-desktop-capture-source).
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import { maybePart, mount, nextEvent, part, sha256, storedBytes, unmountAll, until, type SvcUploader } from './helpers.js';
+import { animationsSettled, maybePart, mount, nextEvent, part, sha256, storedBytes, unmountAll, until, type SvcUploader } from './helpers.js';
 
 function loadedModules(): string[] {
   return performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
@@ -14,8 +14,9 @@ async function openSource(element: SvcUploader, source: 'camera' | 'microphone' 
   await until(element, () => maybePart(element, source) !== null, `the ${source} panel`);
 }
 
-/** A real click, with the user activation that screen capture requires. */
-async function realClick(target: HTMLElement): Promise<void> {
+/** A real click, with the user activation that screen capture requires, where the user sees the control. */
+async function realClick(element: SvcUploader, target: HTMLElement): Promise<void> {
+  await animationsSettled(element);
   const box = target.getBoundingClientRect();
   await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
 }
@@ -140,7 +141,7 @@ describe('<svc-uploader> media sources', () => {
   it('records the screen after a real click', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     await openSource(element, 'screen');
-    await realClick(part(element, 'screen-start'));
+    await realClick(element, part(element, 'screen-start'));
     await until(element, () => maybePart(element, 'screen-stop') !== null, 'screen sharing');
     await recordFor(element, 1);
     part(element, 'screen-stop').click();

@@ -1,0 +1,98 @@
+/**
+ * The browser's side of the handler's drive routes: the sign-in URL, folder listings and searches,
+ * and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
+ * are kept per signed-in user, plus the uploader's `requestHeaders`.
+ */
+import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
+
+export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
+
+export interface DriveListing {
+  files: DriveFileEntry[];
+  /** Present when the folder or search has more entries: pass it back as `cursor`. */
+  nextCursor?: string;
+}
+
+/** `POST /files/:provider/transfer` answer. */
+export interface DriveTransferResponse {
+  provider: string;
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+  /** Signed download URL of the stored object. */
+  url: string;
+}
+
+/** A drive route refused. `reauth` is the handler's signal that the user must sign in again. */
+export class DriveRequestError extends Error {
+  override readonly name = 'DriveRequestError';
+  constructor(message: string, readonly status: number, readonly reauth: boolean, readonly serverCode?: string) {
+    super(message);
+  }
+}
+
+export function isDriveRequestError(error: unknown): error is DriveRequestError {
+  // By name, so a second copy of the bundle on the page still recognises it.
+  return typeof error === 'object' && error !== null && (error as Error).name === 'DriveRequestError';
+}
+
+type HeadersSource = () => Promise<Record<string, string>>;
+
+export class DriveApi {
+  /** The handler's mount URL, absolute, without a trailing slash. */
+  readonly baseUrl: string;
+  /** The only origin whose sign-in message is believed. */
+  readonly serverOrigin: string;
+
+  constructor(serverUrl: string, readonly provider: DriveProviderSlug, private readonly headers: HeadersSource) {
+    this.baseUrl = new URL(serverUrl, document.baseURI).href.replace(/\/+$/, '');
+    this.serverOrigin = new URL(this.baseUrl).origin;
+  }
+
+  /** Where the sign-in popup goes: the handler answers 302 to the provider's consent page. */
+  get signInUrl(): string {
+    return `${this.baseUrl}/auth/${this.provider}`;
+  }
+
+  async list(request: DriveListRequest, signal: AbortSignal): Promise<DriveListing> {
+    const url = new URL(`${this.baseUrl}/files/${this.provider}`);
+    if ('cursor' in request) url.searchParams.set('cursor', request.cursor);
+    else if ('search' in request) url.searchParams.set('search', request.search);
+    else if (request.folderId) url.searchParams.set('folderId', request.folderId);
+    const body = await this.send(url.href, { method: 'GET', signal });
+    const listing = body as Partial<DriveListing>;
+    if (!Array.isArray(listing.files)) throw new DriveRequestError(`GET ${url.pathname} answered no file list`, 200, false);
+    return { files: listing.files, ...(typeof listing.nextCursor === 'string' ? { nextCursor: listing.nextCursor } : {}) };
+  }
+
+  async transfer(file: DriveFileEntry, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<DriveTransferResponse> {
+    const body: Record<string, unknown> = { fileId: file.id };
+    // Declared so the handler can refuse early (413, 415); it checks the provider's own values again.
+    if (file.size !== undefined) body['size'] = file.size;
+    if (file.mimeType) body['mimeType'] = file.mimeType;
+    const answer = await this.send(`${this.baseUrl}/files/${this.provider}/transfer`, {
+      method: 'POST', signal, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...extraHeaders },
+    });
+    const stored = answer as Partial<DriveTransferResponse>;
+    if (typeof stored.key !== 'string' || typeof stored.size !== 'number') {
+      throw new DriveRequestError('The transfer answer lacks key or size', 200, false);
+    }
+    return stored as DriveTransferResponse;
+  }
+
+  private async send(url: string, init: RequestInit & { headers?: Record<string, string> }): Promise<unknown> {
+    const response = await fetch(url, { ...init, credentials: 'include', headers: { ...(await this.headers()), ...init.headers } });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (response.ok && body !== undefined) return body;
+    const failure = (body ?? {}) as { error?: unknown; code?: unknown; reauth?: unknown };
+    const message = typeof failure.error === 'string' ? failure.error : `${init.method} ${new URL(url).pathname} answered ${response.status}`;
+    throw new DriveRequestError(message, response.status, response.status === 401 && failure.reauth === true, typeof failure.code === 'string' ? failure.code : undefined);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * One file in the list: thumbnail or type glyph, name, size or progress, status, its progress bar
+ * and its actions (preview, pause/resume, retry, remove). Drawn as a compact row, or as a hero card
+ * when the list holds a single file.
+ */
+import { html, nothing } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { UploadFileRecord } from '../../engine/types.js';
+import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';
+import { renderIcon } from './icons.js';
+import type { UploaderView } from './view-model.js';
+
+export type ItemLayout = 'row' | 'hero';
+
+/** Where a row of a virtualised list sits, so it can be placed and announced as "n of N". */
+export interface RowPlacement {
+  index: number;
+  count: number;
+  offset?: number;
+}
+
+function statusText(view: UploaderView, file: UploadFileRecord): string {
+  const { t } = view;
+  if (file.state === 'paused' && file.pausedBy === 'offline') return t('status.pausedOffline');
+  if (file.state === 'uploading' && file.attempts > 1) return t('status.retrying', { attempt: file.attempts, maxAttempts: view.maxRetries + 1 });
+  return t(`status.${file.state}`);
+}
+
+function progressText(view: UploaderView, file: UploadFileRecord): string {
+  const { translator } = view;
+  return view.t('progress.file', {
+    percent: translator.formatPercent(file.percentage / 100),
+    uploadedSize: translator.formatBytes(file.bytesUploaded),
+    totalSize: translator.formatBytes(file.size),
+  });
+}
+
+const SHOWS_PROGRESS = new Set(['uploading', 'paused', 'uploaded']);
+
+function renderThumbnail(view: UploaderView, file: UploadFileRecord, kind: FileKind, layout: ItemLayout) {
+  const { t, intents } = view;
+  const url = view.thumbnailUrl(file);
+  const visual = url
+    ? html`<img class="thumbnail-image" src=${url} alt="" loading="lazy" decoding="async" draggable="false" @error=${() => intents.thumbnailFailed(file.id)} />`
+    : renderIcon(KIND_GLYPHS[kind], view.icons, 'icon thumbnail-glyph');
+  const classes = `thumbnail ${url ? 'has-image' : ''} ${view.slot('file', 'thumbnail')}`;
+  if (view.allowPreview && isPreviewable(kind) && layout === 'row') {
+    return html`<button part="file-thumbnail file-preview-button" class=${classes} type="button" data-kind=${kind} data-preview-for=${file.id}
+      aria-label=${t('aria.previewFile', { name: file.name })} @click=${() => intents.openPreview(file.id)}>${visual}</button>`;
+  }
+  return html`<span part="file-thumbnail" class=${classes} data-kind=${kind}>${visual}
+    ${layout === 'hero' && view.allowPreview && isPreviewable(kind)
+      ? html`<button part="file-preview-button button" class="preview-button icon-button" type="button" data-preview-for=${file.id}
+          aria-label=${t('aria.previewFile', { name: file.name })} title=${t('action.preview')} @click=${() => intents.openPreview(file.id)}>
+          ${renderIcon('ExpandIcon', view.icons)}</button>`
+      : nothing}</span>`;
+}
+
+function iconButton(part: string, label: string, glyph: Parameters<typeof renderIcon>[0], view: UploaderView, action: () => void, text?: string) {
+  return html`<button part="${part} button" class="icon-button ${text ? 'with-label' : ''}" type="button" aria-label=${label}
+    title=${text ? nothing : label} @click=${action}>${renderIcon(glyph, view.icons)}${text ? html`<span class="label">${text}</span>` : nothing}</button>`;
+}
+
+function renderActions(view: UploaderView, file: UploadFileRecord) {
+  const { t, intents } = view;
+  const { name } = file;
+  return html`
+    <span part="file-actions" class="file-actions ${view.slot('file', 'actions')}">
+      ${file.state === 'successful' ? html`<span part="file-done" class="file-done">${renderIcon('CheckIcon', view.icons)}</span>` : nothing}
+      ${file.state === 'uploading' ? iconButton('file-pause', t('aria.pauseFile', { name }), 'PauseIcon', view, () => intents.pauseFile(file.id)) : nothing}
+      ${file.state === 'paused' && file.pausedBy !== 'offline'
+        ? iconButton('file-resume', t('aria.resumeFile', { name }), 'ResumeIcon', view, () => intents.resumeFile(file.id))
+        : nothing}
+      ${file.state === 'failed' || file.state === 'canceled'
+        ? iconButton('file-retry', t('aria.retryFile', { name }), 'RetryIcon', view, () => intents.retryFile(file.id), t('action.retry'))
+        : nothing}
+      ${iconButton('file-remove', t('aria.removeFile', { name }), 'FileDeleteIcon', view, () => intents.removeFile(file.id))}
+    </span>
+  `;
+}
+
+function renderProgress(view: UploaderView, file: UploadFileRecord) {
+  const percent = Math.round(file.percentage * 10) / 10;
+  // A drive file is copied by the server, which reports no bytes until the copy is stored.
+  const indeterminate = file.remote !== undefined && file.state === 'uploading';
+  return html`
+    <div part="file-progress" class="progress file-progress ${view.slot('file', 'progress')}" role="progressbar" aria-valuemin="0" aria-valuemax="100"
+      aria-valuenow=${indeterminate ? nothing : Math.floor(file.percentage)} aria-valuetext=${indeterminate ? nothing : progressText(view, file)}
+      aria-label=${view.t('aria.fileProgress', { name: file.name })} ?data-indeterminate=${indeterminate}>
+      <div class="progress-fill" style=${styleMap(indeterminate ? {} : { inlineSize: `${percent}%` })}></div>
+    </div>
+  `;
+}
+
+export function renderFileItem(view: UploaderView, file: UploadFileRecord, layout: ItemLayout, placement?: RowPlacement) {
+  const { t, intents, translator } = view;
+  const kind = fileKindOf(file.type, file.name);
+  const sizeText = SHOWS_PROGRESS.has(file.state) && file.bytesUploaded > 0 ? progressText(view, file) : translator.formatBytes(file.size);
+  const style = placement?.offset !== undefined ? styleMap({ insetBlockStart: `${placement.offset}px` }) : nothing;
+  const hasMedia = layout === 'hero' && view.thumbnailUrl(file) !== undefined;
+  return html`
+    <li part="file file-${file.state}" class="file file-${layout} ${hasMedia ? 'has-media' : ''} ${view.slot('file', 'root')}" data-state=${file.state} data-kind=${kind}
+      data-file-id=${file.id} aria-posinset=${placement ? placement.index + 1 : nothing} aria-setsize=${placement ? placement.count : nothing} style=${style}>
+      ${renderThumbnail(view, file, kind, layout)}
+      <div class="file-main">
+        <button part="file-name" class="file-name ${view.slot('file', 'name')}" type="button" title=${file.name} @click=${() => intents.clickFile(file.id)}><bdi>${file.name}</bdi></button>
+        <p part="file-details" class="file-details ${view.slot('file', 'details')}">
+          ${layout === 'hero' && !view.mini ? html`<span part="file-kind">${t('file.kind', { kind })}</span>` : nothing}
+          <span part="file-size" class="file-size">${sizeText}</span>
+          <span part="file-status" class="file-status ${view.slot('file', 'status')}">${statusText(view, file)}</span>
+          ${file.state === 'failed' && file.error
+            ? html`<span part="file-error" class="file-error ${view.slot('file', 'error')}" title=${t(`failure.${file.error.code}`)}>${t(`failure.${file.error.code}`)}</span>`
+            : nothing}
+        </p>
+      </div>
+      ${renderActions(view, file)}
+      ${renderProgress(view, file)}
+    </li>
+  `;
+}

@@ -1,0 +1,62 @@
+/**
+ * Object URLs for thumbnails and previews, created when a row is first drawn (a virtualised list
+ * of 10,000 images only ever makes URLs for the rows on screen) and revoked when their file leaves
+ * the list or the element leaves the page.
+ */
+import type { UploadFileRecord } from '../engine/index.js';
+
+interface Entry {
+  readonly blob: Blob;
+  readonly url: string;
+}
+
+export class ObjectUrls {
+  #entries = new Map<string, Entry>();
+  /** Files whose image the browser could not decode (HEIC, broken files): shown as a glyph. */
+  #undecodable = new Set<string>();
+
+  /** A small image for the row: the pipeline's thumbnail, else the image itself. */
+  thumbnail(file: UploadFileRecord): string | undefined {
+    if (this.#undecodable.has(file.id)) return undefined;
+    const blob = file.thumbnail?.file ?? (file.type.startsWith('image/') ? file.file : undefined);
+    return blob ? this.#url(`thumb:${file.id}`, blob) : undefined;
+  }
+
+  /** The file itself, for the expanded preview's image, video or audio player. */
+  media(file: UploadFileRecord): string {
+    return this.#url(`media:${file.id}`, file.file);
+  }
+
+  markUndecodable(id: string): void {
+    this.#undecodable.add(id);
+  }
+
+  /** Revokes the URLs of files no longer in the list. */
+  keep(files: readonly UploadFileRecord[]): void {
+    if (this.#entries.size === 0) return;
+    const ids = new Set(files.map((file) => file.id));
+    for (const [key, entry] of this.#entries) {
+      if (!ids.has(key.slice(key.indexOf(':') + 1))) this.#revoke(key, entry);
+    }
+  }
+
+  clear(): void {
+    for (const [key, entry] of this.#entries) this.#revoke(key, entry);
+    this.#undecodable.clear();
+  }
+
+  #url(key: string, blob: Blob): string {
+    const existing = this.#entries.get(key);
+    // A pipeline step may replace the bytes (compression, HEIC to JPEG): the URL follows.
+    if (existing?.blob === blob) return existing.url;
+    if (existing) URL.revokeObjectURL(existing.url);
+    const url = URL.createObjectURL(blob);
+    this.#entries.set(key, { blob, url });
+    return url;
+  }
+
+  #revoke(key: string, entry: Entry): void {
+    URL.revokeObjectURL(entry.url);
+    this.#entries.delete(key);
+  }
+}

@@ -1,0 +1,94 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { Browser, Page } from 'playwright';
+import { launchBrowser } from '../support/browser.js';
+import { startDemoAgainstTestStorage } from '../support/demo.js';
+import { getTestStorage } from '../support/storage.js';
+
+/** The `part` of the control that has focus inside the uploader (null outside it). */
+function focusedPart(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.querySelector('svc-uploader')?.shadowRoot?.activeElement?.getAttribute('part') ?? null);
+}
+
+function focusedLabel(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.querySelector('svc-uploader')?.shadowRoot?.activeElement;
+    return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? null;
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused control matches, as a keyboard user would. */
+async function tabTo(page: Page, matches: (part: string, label: string) => boolean, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let presses = 0; presses < 40; presses += 1) {
+    await page.keyboard.press(key);
+    const part = await focusedPart(page);
+    if (part && matches(part, (await focusedLabel(page)) ?? '')) return;
+  }
+  throw new Error('the control was never reached with the keyboard');
+}
+
+const listedNames = (page: Page) => page.locator('svc-uploader').locator('[part~="file-name"]').allTextContents();
+
+describe('demo page with the keyboard only (built bundle, real handler, real storage)', () => {
+  let browser: Browser;
+  let demo: Awaited<ReturnType<typeof startDemoAgainstTestStorage>>;
+
+  before(async () => {
+    demo = await startDemoAgainstTestStorage();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  it('selects files, removes one, uploads the rest and removes an uploaded one, never touching the mouse', async () => {
+    const storage = await getTestStorage();
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const keys: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/upload/presign')) void response.json().then((body: { key: string }) => keys.push(body.key));
+    });
+    await page.goto(new URL('/', demo.url).href);
+    await page.locator('svc-uploader').waitFor();
+
+    const files = ['first.bin', 'second.bin', 'dropped.bin'].map((name) => ({ name, mimeType: 'application/octet-stream', buffer: randomBytes(50_000) }));
+    await tabTo(page, (part) => part.includes('browse-button'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(files);
+    await page.locator('svc-uploader').locator('[part~="file"]').nth(2).waitFor();
+    assert.deepEqual(await listedNames(page), ['first.bin', 'second.bin', 'dropped.bin']);
+
+    await tabTo(page, (part, label) => part.includes('file-remove') && label === 'Remove dropped.bin');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('svc-uploader')!.files.length === 2);
+    assert.deepEqual(await listedNames(page), ['first.bin', 'second.bin']);
+    // Focus stayed in the uploader, on the Remove button of the file before.
+    assert.equal(await focusedLabel(page), 'Remove second.bin');
+
+    await tabTo(page, (part) => part.includes('upload-button'));
+    assert.equal(await focusedLabel(page), 'Upload 2 files');
+    await page.keyboard.press('Enter');
+    await page.locator('svc-uploader').locator('[part~="summary"]').waitFor({ timeout: 30_000 });
+    assert.equal(keys.length, 2);
+    for (const [index, key] of keys.entries()) {
+      await page.locator(`#uploads li[data-key="${key}"]`).waitFor({ timeout: 20_000 });
+      const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
+      const expected = files.find((file) => key.endsWith(file.name))!;
+      assert.ok(expected, `key ${index} names one of the files: ${key}`);
+      assert.deepEqual(Buffer.from(await object.Body!.transformToByteArray()), expected.buffer);
+    }
+
+    await tabTo(page, (part, label) => part.includes('file-remove') && label === 'Remove first.bin', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('svc-uploader')!.files.length === 1);
+    assert.deepEqual(await listedNames(page), ['second.bin']);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+});
