@@ -1,6 +1,7 @@
-import { createEntry, type FileEntry } from './file-entry.js';
+import { createEntry, toRecord, type FileEntry } from './file-entry.js';
+import type { FileEntryList } from './file-entry-list.js';
 import { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
-import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage, FileState } from './types.js';
+import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage, FileState, UploadFileRecord } from './types.js';
 
 /** Keeps away from the quota edge: other data of the origin needs room too. */
 const QUOTA_HEADROOM = 0.9;
@@ -101,7 +102,7 @@ const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 
  * Entries for restored files: real Files rebuilt from the stored bytes with the same name, type
  * and lastModified (so a remembered multipart session still matches), same id and source.
  */
-export function toRestoredEntries(saved: CrashRecoveryEntry[]): { entries: FileEntry[]; continueUploads: boolean } {
+function toRestoredEntries(saved: CrashRecoveryEntry[]): { entries: FileEntry[]; continueUploads: boolean } {
   let continueUploads = false;
   const entries = saved.map((record) => {
     const file = new File([record.blob], record.name, { type: record.type, lastModified: record.lastModified });
@@ -112,4 +113,16 @@ export function toRestoredEntries(saved: CrashRecoveryEntry[]): { entries: FileE
     return entry;
   });
   return { entries, continueUploads };
+}
+
+/**
+ * Puts the files an earlier page saved back into `list` (those not in it already): their records,
+ * and whether one was mid-upload. Nothing when storage holds none or cannot be read.
+ */
+export async function restoreInto(recovery: CrashRecovery, list: FileEntryList): Promise<{ records: UploadFileRecord[]; continueUploads: boolean } | undefined> {
+  const restored = await recovery.restore().catch(() => []);
+  if (restored.length === 0) return undefined;
+  const { entries, continueUploads } = toRestoredEntries(restored.filter((saved) => !list.find(saved.id)));
+  for (const entry of entries) list.add(entry);
+  return { records: entries.map(toRecord), continueUploads };
 }

@@ -2,12 +2,11 @@ import { contentHash } from './content-hash.js';
 import type { FileEntry } from './file-entry.js';
 
 /**
- * Looks for a file with the same content. Hashes only when a file of the same size is in the
- * list (different sizes cannot be equal content); hashes are cached on the entries.
+ * Looks for a file with the same content among `sameSize`, the listed local files of the
+ * candidate's size in list order (different sizes cannot be equal content; remote files have no
+ * bytes here to compare). Hashes only when there is one; hashes are cached on the entries.
  */
-export async function findDuplicate(file: File, entries: readonly FileEntry[]): Promise<{ value?: string; duplicate?: FileEntry }> {
-  // Remote files (drive imports) have no bytes here to compare.
-  const sameSize = entries.filter((entry) => !entry.remote && entry.file.size === file.size);
+export async function findDuplicate(file: File, sameSize: readonly FileEntry[]): Promise<{ value?: string; duplicate?: FileEntry }> {
   if (sameSize.length === 0) return {};
   const value = await contentHash(file);
   for (const entry of sameSize) {

@@ -9,6 +9,11 @@ import type {
   UploadResult,
 } from './types.js';
 
+/** States a file does not leave by itself: done, given up, or stopped by the user. */
+export const SETTLED_STATES: ReadonlySet<FileState> = new Set(['successful', 'failed', 'canceled']);
+/** States in which a file holds an upload slot. */
+export const ACTIVE_STATES: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'uploaded']);
+
 /** The engine's mutable view of one file; the public face is the frozen `UploadFileRecord`. */
 export interface FileEntry {
   id: string;

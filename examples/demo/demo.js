@@ -1,7 +1,15 @@
 // Lists what the bucket holds, refreshed whenever the uploader reports a finished file.
 const list = document.getElementById('uploads');
 const empty = document.getElementById('uploads-empty');
-const sizeFormat = new Intl.NumberFormat(undefined, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'];
+
+/** `11 bytes`, `34.2 kB`, `1.2 GB`: the largest unit that keeps the number at 1 or more. */
+function formatSize(bytes) {
+  const exponent = Math.min(SIZE_UNITS.length - 1, bytes > 0 ? Math.floor(Math.log10(bytes) / 3) : 0);
+  const unit = SIZE_UNITS[exponent];
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 })
+    .format(bytes / 1000 ** exponent);
+}
 
 function renderUpload(file) {
   const item = document.createElement('li');
@@ -11,7 +19,7 @@ function renderUpload(file) {
   link.textContent = file.key;
   const size = document.createElement('span');
   size.className = 'size';
-  size.textContent = sizeFormat.format(file.size / 1000);
+  size.textContent = formatSize(file.size);
   item.append(link, size);
   return item;
 }

@@ -7,7 +7,8 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import type { SourcePanel, SourcePanelContext } from '../sources/source-panel.js';
 import { renderIcon } from '../templates/icons.js';
 import { CapturedMedia } from './captured-media.js';
-import { describeMediaError, formatElapsed, StreamRecording, stopStream, timestampedName } from './media-recorder.js';
+import { describeMediaError, stopStream, timestampedName } from './media-recorder.js';
+import { RecordingController, renderMediaError, toDeviceFailure } from './recording-controller.js';
 
 type FacingMode = 'user' | 'environment';
 
@@ -15,17 +16,16 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
   const video = createRef<HTMLVideoElement>();
   let facingMode: FacingMode = 'user';
   let stream: MediaStream | undefined;
+  /** The microphone opened for one video recording; it must be released when the recording ends. */
+  let recordingMicrophone: MediaStream | undefined;
   let phase: 'starting' | 'live' | 'failed' = 'starting';
   let failure: 'permissionDenied' | 'unavailable' | undefined;
   let currentDeviceId: string | undefined;
   /** Video inputs; a single webcam has nothing to switch to, so the switch button hides. */
   let cameraIds: string[] = [];
-  let recording: StreamRecording | undefined;
-  let captured: CapturedMedia | undefined;
-  let ticker: ReturnType<typeof setInterval> | undefined;
-  let disposed = false;
 
   const update = () => context.requestUpdate();
+  const recorder = new RecordingController(update);
 
   async function startCamera(deviceId?: string) {
     stopStream(stream);
@@ -36,7 +36,7 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
       // Phones name their cameras by facing; desktops with several webcams are told apart by id.
       const video: MediaTrackConstraints = deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: facingMode } };
       const opened = await navigator.mediaDevices.getUserMedia({ video, audio: false });
-      if (disposed) return stopStream(opened);
+      if (recorder.disposed) return stopStream(opened);
       stream = opened;
       phase = 'live';
       const settings = opened.getVideoTracks()[0]?.getSettings();
@@ -46,7 +46,7 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
     } catch (error) {
       phase = 'failed';
       const { code, message } = describeMediaError(error);
-      failure = code === 'NotAllowedError' || code === 'SecurityError' ? 'permissionDenied' : 'unavailable';
+      failure = toDeviceFailure(code);
       context.fail({ source: 'camera', code, message });
     }
     update();
@@ -60,9 +60,8 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
     canvas.height = element.videoHeight;
     canvas.getContext('2d')!.drawImage(element, 0, 0);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92));
-    if (!blob || disposed) return;
-    captured = new CapturedMedia(new File([blob], timestampedName('photo', 'jpg'), { type: 'image/jpeg' }), 'image');
-    update();
+    if (!blob || recorder.disposed) return;
+    recorder.review(new CapturedMedia(new File([blob], timestampedName('photo', 'jpg'), { type: 'image/jpeg' }), 'image'));
   }
 
   async function startRecording() {
@@ -70,26 +69,21 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
     const tracks = [...stream.getVideoTracks()];
     try {
       // Sound is asked for only now, so taking photos never needs the microphone.
-      const audio = await navigator.mediaDevices.getUserMedia({ audio: true });
-      tracks.push(...audio.getAudioTracks());
+      recordingMicrophone = await navigator.mediaDevices.getUserMedia({ audio: true });
+      tracks.push(...recordingMicrophone.getAudioTracks());
     } catch {
       // Without a microphone the video is recorded silent.
     }
-    recording = new StreamRecording(new MediaStream(tracks), 'video', 'video');
-    ticker = setInterval(update, 500);
-    update();
+    recorder.start(new MediaStream(tracks), 'video', 'video');
   }
 
-  async function stopRecording() {
-    const active = recording;
-    if (!active) return;
-    recording = undefined;
-    clearInterval(ticker);
-    const { file, durationMs } = await active.finish();
-    for (const track of stream?.getAudioTracks() ?? []) track.stop();
-    if (disposed) return;
-    captured = new CapturedMedia(file, 'video', durationMs);
-    update();
+  function stopRecording() {
+    return recorder.stop(releaseRecordingMicrophone);
+  }
+
+  function releaseRecordingMicrophone() {
+    stopStream(recordingMicrophone);
+    recordingMicrophone = undefined;
   }
 
   async function switchCamera() {
@@ -99,22 +93,12 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
     context.notify('svc-camera-switch', { facingMode });
   }
 
-  async function useCapture() {
-    const capture = captured;
-    if (!capture) return;
-    captured = undefined;
-    capture.release();
-    await context.deliver({
+  function useCapture() {
+    return recorder.use(({ file, kind }) => context.deliver({
       source: 'camera',
-      file: capture.file,
-      capture: { file: capture.file, kind: capture.kind === 'image' ? 'photo' : 'video', facingMode },
-    });
-  }
-
-  function discardCapture() {
-    captured?.release();
-    captured = undefined;
-    update();
+      file,
+      capture: { file, kind: kind === 'image' ? 'photo' : 'video', facingMode },
+    }));
   }
 
   function renderLive() {
@@ -123,9 +107,9 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
     return html`
       <video part="camera-preview" class="media-preview ${facingMode === 'user' ? 'mirrored' : ''}" ${ref(video)}
         .srcObject=${stream ?? null} autoplay muted playsinline aria-label=${t('camera.preview')}></video>
-      ${recording ? html`<p part="recording-timer" class="recording-timer" role="timer">${formatElapsed(recording.elapsedMs)}</p>` : nothing}
+      ${recorder.renderTimer()}
       <div part="media-controls" class="media-controls">
-        ${recording
+        ${recorder.isRecording
           ? html`<button part="camera-stop-recording button button-primary" type="button" @click=${stopRecording}>${t('camera.stopRecording')}</button>`
           : html`
               <button part="camera-capture button button-primary" type="button" ?disabled=${phase !== 'live'} @click=${capturePhoto}>
@@ -140,34 +124,27 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
     `;
   }
 
-  function renderReview(capture: CapturedMedia) {
+  function renderReview(captured: CapturedMedia) {
     const { t } = context;
-    const isPhoto = capture.kind === 'image';
-    return html`
-      ${capture.render(capture.file.name)}
-      <div part="media-controls" class="media-controls">
-        <button part="capture-use button button-primary" type="button" @click=${useCapture}>${t(isPhoto ? 'camera.usePhoto' : 'camera.useVideo')}</button>
-        <button part="capture-discard button" type="button" @click=${discardCapture}>
-          ${renderIcon('CameraDeleteIcon', context.icons())}<span>${t(isPhoto ? 'camera.retake' : 'camera.discard')}</span>
-        </button>
-      </div>
-    `;
+    const isPhoto = captured.kind === 'image';
+    return recorder.renderReview(captured, {
+      use: t(isPhoto ? 'camera.usePhoto' : 'camera.useVideo'),
+      discard: html`${renderIcon('CameraDeleteIcon', context.icons())}<span>${t(isPhoto ? 'camera.retake' : 'camera.discard')}</span>`,
+      onUse: useCapture,
+    });
   }
 
   return {
     source: 'camera',
     open: () => startCamera(),
     render() {
-      if (phase === 'failed') {
-        return html`<p part="media-error" class="error" role="alert">${context.t(failure === 'permissionDenied' ? 'camera.permissionDenied' : 'camera.unavailable')}</p>`;
-      }
+      if (phase === 'failed') return renderMediaError(context.t(failure === 'permissionDenied' ? 'camera.permissionDenied' : 'camera.unavailable'));
+      const captured = recorder.captured;
       return html`<div part="camera" class="media-panel">${captured ? renderReview(captured) : renderLive()}</div>`;
     },
     dispose() {
-      disposed = true;
-      clearInterval(ticker);
-      recording?.discard();
-      captured?.release();
+      recorder.dispose();
+      releaseRecordingMicrophone();
       stopStream(stream);
     },
   };

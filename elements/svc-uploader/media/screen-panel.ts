@@ -5,31 +5,27 @@
  */
 import { html, nothing } from 'lit';
 import type { SourcePanel, SourcePanelContext } from '../sources/source-panel.js';
-import { CapturedMedia } from './captured-media.js';
-import { describeMediaError, formatElapsed, StreamRecording, stopStream } from './media-recorder.js';
+import { describeMediaError, stopStream } from './media-recorder.js';
+import { RecordingController, renderMediaError } from './recording-controller.js';
 
 export function createScreenPanel(context: SourcePanelContext): SourcePanel {
   const supported = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
   let stream: MediaStream | undefined;
-  let recording: StreamRecording | undefined;
-  let captured: CapturedMedia | undefined;
   let failure: 'permissionDenied' | 'unsupported' | undefined = supported ? undefined : 'unsupported';
-  let ticker: ReturnType<typeof setInterval> | undefined;
-  let disposed = false;
 
   const update = () => context.requestUpdate();
+  const recorder = new RecordingController(update);
 
   /** Must run from the click itself: browsers only offer screen capture to a user gesture. */
   async function startSharing() {
     failure = undefined;
     try {
       const opened = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
-      if (disposed) return stopStream(opened);
+      if (recorder.disposed) return stopStream(opened);
       stream = opened;
       // The browser's own "Stop sharing" ends the track; treat it like our Stop button.
       opened.getVideoTracks()[0]?.addEventListener('ended', () => void stopSharing(), { once: true });
-      recording = new StreamRecording(opened, 'video', 'screen');
-      ticker = setInterval(update, 500);
+      recorder.start(opened, 'video', 'screen');
     } catch (error) {
       const { code, message } = describeMediaError(error);
       failure = 'permissionDenied';
@@ -38,59 +34,31 @@ export function createScreenPanel(context: SourcePanelContext): SourcePanel {
     update();
   }
 
-  async function stopSharing() {
-    const active = recording;
-    if (!active) return;
-    recording = undefined;
-    clearInterval(ticker);
-    const { file, durationMs } = await active.finish();
-    stopStream(stream);
-    stream = undefined;
-    if (disposed) return;
-    captured = new CapturedMedia(file, 'video', durationMs);
-    update();
+  function stopSharing() {
+    return recorder.stop(() => {
+      stopStream(stream);
+      stream = undefined;
+    });
   }
 
-  async function useRecording() {
-    const capture = captured;
-    if (!capture) return;
-    captured = undefined;
-    capture.release();
-    await context.deliver({ source: 'screen', file: capture.file, recording: { file: capture.file, durationMs: capture.durationMs } });
-  }
-
-  function discardRecording() {
-    captured?.release();
-    captured = undefined;
-    update();
-  }
+  const useRecording = () =>
+    recorder.use(({ file, durationMs }) => context.deliver({ source: 'screen', file, recording: { file, durationMs } }));
 
   function renderIdle() {
     const { t } = context;
-    if (recording) {
+    if (recorder.isRecording) {
       return html`
         <video part="screen-preview" class="media-preview" .srcObject=${stream ?? null} autoplay muted playsinline aria-label=${t('screen.title')}></video>
-        <p part="recording-timer" class="recording-timer" role="timer">${t('screen.recording', { elapsed: formatElapsed(recording.elapsedMs) })}</p>
+        ${recorder.renderTimer((elapsed) => t('screen.recording', { elapsed }))}
         <div part="media-controls" class="media-controls">
           <button part="screen-stop button button-primary" type="button" @click=${stopSharing}>${t('screen.stop')}</button>
         </div>
       `;
     }
     return html`
-      ${failure ? html`<p part="media-error" class="error" role="alert">${t(failure === 'unsupported' ? 'screen.unsupported' : 'screen.permissionDenied')}</p>` : nothing}
+      ${failure ? renderMediaError(t(failure === 'unsupported' ? 'screen.unsupported' : 'screen.permissionDenied')) : nothing}
       <div part="media-controls" class="media-controls">
         <button part="screen-start button button-primary" type="button" ?disabled=${!supported} @click=${startSharing}>${t('screen.start')}</button>
-      </div>
-    `;
-  }
-
-  function renderReview(capture: CapturedMedia) {
-    const { t } = context;
-    return html`
-      ${capture.render(capture.file.name)}
-      <div part="media-controls" class="media-controls">
-        <button part="capture-use button button-primary" type="button" @click=${useRecording}>${t('screen.use')}</button>
-        <button part="capture-discard button" type="button" @click=${discardRecording}>${t('screen.discard')}</button>
       </div>
     `;
   }
@@ -98,13 +66,13 @@ export function createScreenPanel(context: SourcePanelContext): SourcePanel {
   return {
     source: 'screen',
     render() {
-      return html`<div part="screen" class="media-panel">${captured ? renderReview(captured) : renderIdle()}</div>`;
+      const { t } = context;
+      const captured = recorder.captured;
+      const review = captured && recorder.renderReview(captured, { use: t('screen.use'), discard: t('screen.discard'), onUse: useRecording });
+      return html`<div part="screen" class="media-panel">${review ?? renderIdle()}</div>`;
     },
     dispose() {
-      disposed = true;
-      clearInterval(ticker);
-      recording?.discard();
-      captured?.release();
+      recorder.dispose();
       stopStream(stream);
     },
   };

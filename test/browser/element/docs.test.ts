@@ -13,6 +13,9 @@ const SUITES = [
 /** The cloud-drive sources' suites, in their own folder next to their fixtures. */
 const DRIVE_SUITES = ['sign-in', 'browse', 'import'];
 
+/** Pages that carry the generated prop and event tables. */
+const API_PAGES = ['/README.md', '/docs/element.md'];
+
 async function text(path: string): Promise<string> {
   const response = await fetch(path);
   expect(response.ok, path).to.equal(true);
@@ -20,23 +23,29 @@ async function text(path: string): Promise<string> {
 }
 
 describe('<svc-uploader> API documentation', () => {
-  it('lists every prop and attribute as the prop table defines them', async () => {
-    const page = await text('/docs/element.md');
-    expect(readBetween(page, PROPS_MARKERS)).to.equal(renderPropsTable(uploaderProps));
+  it('lists every prop and attribute as the prop table defines them, in the README and the element page', async () => {
+    for (const path of API_PAGES) {
+      expect(readBetween(await text(path), PROPS_MARKERS), path).to.equal(renderPropsTable(uploaderProps));
+    }
   });
 
   it('lists every event, its detail and whether it is cancelable, as the event table defines them', async () => {
-    const page = await text('/docs/element.md');
-    expect(readBetween(page, EVENTS_MARKERS)).to.equal(renderEventsTable(svcUploaderEvents));
+    for (const path of API_PAGES) {
+      expect(readBetween(await text(path), EVENTS_MARKERS), path).to.equal(renderEventsTable(svcUploaderEvents));
+    }
     expect(Object.keys(svcUploaderEvents).length).to.be.at.least(34);
     // `svc-<noun>-<verb>`, apart from the two diagnostic channels.
     const names = Object.keys(svcUploaderEvents).filter((name) => name !== 'svc-error' && name !== 'svc-warn');
     expect(names.filter((name) => !/^svc-[a-z]+(-[a-z]+)+$/.test(name))).to.deep.equal([]);
   });
 
-  it('documents every public method and read-only property', async () => {
-    const page = await text('/docs/element.md');
-    const section = page.slice(page.indexOf('\n## Methods'), page.indexOf('\n## Sources\n'));
+  it('documents every public method and read-only property, in the README and the element page', async () => {
+    const elementPage = await text('/docs/element.md');
+    const readme = await text('/README.md');
+    const sections = [
+      elementPage.slice(elementPage.indexOf('\n## Methods'), elementPage.indexOf('\n## Sources\n')),
+      readme.slice(readme.indexOf('\n### Methods'), readme.indexOf('\n### Styling\n')),
+    ];
     const members = new Set<string>();
     for (let prototype = SvcUploader.prototype; prototype !== HTMLElement.prototype; prototype = Object.getPrototypeOf(prototype)) {
       for (const name of Object.getOwnPropertyNames(prototype)) members.add(name);
@@ -44,8 +53,10 @@ describe('<svc-uploader> API documentation', () => {
     }
     const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'willUpdate', 'render', 'getUpdateComplete', 'emit', 'engineOptions', 'effectiveMaxFiles'];
     const props = Object.keys(uploaderProps);
-    const undocumented = [...members].filter((name) => !lifecycle.includes(name) && !props.includes(name) && !section.includes(`\`${name}`));
-    expect(undocumented).to.deep.equal([]);
+    for (const section of sections) {
+      const undocumented = [...members].filter((name) => !lifecycle.includes(name) && !props.includes(name) && !section.includes(`\`${name}`));
+      expect(undocumented).to.deep.equal([]);
+    }
   });
 
   describe('parts', () => {

@@ -89,7 +89,15 @@ describe('<svc-uploader> media sources', () => {
     expect((preview.srcObject as MediaStream).getTracks().every((track) => track.readyState === 'ended')).to.equal(true);
   });
 
-  it('records a video with the camera', async () => {
+  it('records a video with the camera, then releases the microphone it opened for the sound', async () => {
+    // Keep hold of every real stream the page opens, to see which devices stay on afterwards.
+    const opened: MediaStream[] = [];
+    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await getUserMedia(constraints);
+      opened.push(stream);
+      return stream;
+    };
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     await openSource(element, 'camera');
     await until(element, () => part<HTMLVideoElement>(element, 'camera-preview').videoWidth > 0, 'camera frames');
@@ -97,6 +105,10 @@ describe('<svc-uploader> media sources', () => {
     await recordFor(element, 1);
     part(element, 'camera-stop-recording').click();
     await until(element, () => maybePart(element, 'capture-review') !== null, 'the video to review');
+    navigator.mediaDevices.getUserMedia = getUserMedia;
+    const microphoneTracks = opened.flatMap((stream) => stream.getAudioTracks());
+    expect(microphoneTracks).to.have.length.greaterThan(0);
+    expect(microphoneTracks.map((track) => track.readyState)).to.deep.equal(microphoneTracks.map(() => 'ended'));
     const captured = nextEvent(element, 'svc-camera-capture');
     const { stored } = await useCaptureAndUpload(element);
     const { detail } = await captured;

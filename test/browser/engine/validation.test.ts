@@ -120,6 +120,24 @@ describe('UploadEngine validation', () => {
       expect(second.rejected.map((rejection) => [rejection.file.name, rejection.reason])).to.deep.equal([['b.bin', 'TOTAL_SIZE_EXCEEDED']]);
       expect(second.added.map((file) => file.name)).to.deep.equal(['c.bin']);
     });
+
+    it('measures the total on the list as it is now: removed files free their share, processed files count at their new size', async () => {
+      const engine = new UploadEngine({
+        maxTotalFileSize: { size: 2, unit: 'KB' },
+        pipeline: [{ name: 'shrink', run: ({ file }) => ({ file: new File([file.slice(0, 100)], file.name) }) }],
+      });
+      await engine.addFiles([randomFile('large.bin', 1500)]);
+      const medium = (await engine.addFiles([randomFile('medium.bin', 500)])).added[0]!;
+      expect(reasons((await engine.addFiles([randomFile('over.bin', 100)])).rejected)).to.deep.equal(['TOTAL_SIZE_EXCEEDED']);
+      engine.removeFile(medium.id);
+      expect((await engine.addFiles([randomFile('fits.bin', 548)])).added.map((file) => file.name)).to.deep.equal(['fits.bin']);
+      // The step shrinks both files to 100 bytes (the upload itself has no target and fails).
+      await engine.start();
+      expect(engine.files.map((file) => file.size)).to.deep.equal([100, 100]);
+      const later = await engine.addFiles([randomFile('later.bin', 1848)]);
+      expect(later.added.map((file) => file.name)).to.deep.equal(['later.bin']);
+      expect(reasons((await engine.addFiles([randomFile('one-more.bin', 1)])).rejected)).to.deep.equal(['TOTAL_SIZE_EXCEEDED']);
+    });
   });
 
   describe('onBeforeFileAdded', () => {
@@ -168,6 +186,20 @@ describe('UploadEngine validation', () => {
       expect(result.added[0]!.file.name).to.equal('one.bin');
       const later = await engine.addFiles([new File([await original.arrayBuffer()], 'again.bin')]);
       expect(reasons(later.rejected)).to.deep.equal(['DUPLICATE']);
+    });
+
+    it('compares with a processed file at its new content', async () => {
+      const engine = new UploadEngine({
+        contentDeduplication: true,
+        pipeline: [{ name: 'shrink', run: ({ file }) => ({ file: new File([file.slice(0, 100)], file.name) }) }],
+      });
+      const original = randomFile('one.bin', 1000);
+      await engine.addFiles([original]);
+      await engine.start();
+      expect(engine.files[0]!.size).to.equal(100);
+      const result = await engine.addFiles([new File([original.slice(0, 100)], 'head.bin')]);
+      expect(reasons(result.rejected)).to.deep.equal(['DUPLICATE']);
+      expect(result.rejected[0]!.message).to.contain('one.bin');
     });
 
     it('keeps duplicates when off', async () => {

@@ -1,0 +1,85 @@
+import type { CrashRecovery } from './crash-recovery.js';
+import { findDuplicate } from './deduplication.js';
+import type { EventBus } from './event-bus.js';
+import { createEntry, toRecord } from './file-entry.js';
+import type { FileEntryList } from './file-entry-list.js';
+import type { ResolvedOptions } from './options.js';
+import { toRemotePlaceholder, type RemoteFileInput } from './remote-files.js';
+import { checkRestrictions, runBeforeFileAdded } from './validation.js';
+import type { AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
+
+/** What intake needs from the engine; options and recovery are read per file, as they may change. */
+export interface IntakeHost {
+  readonly options: ResolvedOptions;
+  readonly recovery: CrashRecovery | undefined;
+  readonly list: FileEntryList;
+  readonly bus: EventBus;
+  /** A batch added files: the engine announces the new list (and starts them with `autoUpload`). */
+  added(): void;
+}
+
+/**
+ * How files join the list: `onBeforeFileAdded`, the restrictions, then deduplication, file by
+ * file in that order. Batches are taken one after another, so limits see earlier batches.
+ */
+export class BatchIntake {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly host: IntakeHost) {}
+
+  addFiles(files: File[] | FileList, source: FileSource): Promise<AddFilesResult> {
+    const batch = Array.from(files);
+    return this.enqueue(() => this.take(batch, source));
+  }
+
+  addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
+    const remotes = [...files];
+    return this.enqueue(() => this.take(remotes.map(toRemotePlaceholder), source, remotes));
+  }
+
+  private enqueue(work: () => Promise<AddFilesResult>): Promise<AddFilesResult> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** `remotes[i]`, when given, is what `batch[i]` (a placeholder) stands for. */
+  private async take(batch: File[], source: FileSource, remotes?: RemoteFileInput[]): Promise<AddFilesResult> {
+    const { list, bus } = this.host;
+    const added: UploadFileRecord[] = [];
+    const rejected: FileRejection[] = [];
+    const reject = (rejection: FileRejection): void => {
+      rejected.push(rejection);
+      bus.emit('file-rejected', rejection);
+    };
+    for (const [index, candidate] of batch.entries()) {
+      const remote = remotes?.[index];
+      // A host filter or a content hash would look at bytes a remote placeholder does not have.
+      const filtered = remote ? { accepted: true as const, file: candidate } : await runBeforeFileAdded(candidate, this.host.options.raw.onBeforeFileAdded);
+      if (!filtered.accepted) {
+        reject(filtered.rejection);
+        continue;
+      }
+      const file = filtered.file;
+      const restriction = checkRestrictions(file, this.host.options, { count: list.length, totalBytes: list.totalBytes });
+      if (restriction) {
+        reject(restriction);
+        continue;
+      }
+      const hash = this.host.options.raw.contentDeduplication && !remote ? await findDuplicate(file, list.withSize(file.size)) : undefined;
+      if (hash?.duplicate) {
+        reject({ file, reason: 'DUPLICATE', message: `${file.name} has the same content as ${hash.duplicate.file.name}` });
+        continue;
+      }
+      const entry = createEntry(file, candidate, source, {});
+      if (hash) entry.contentHash = hash.value;
+      if (remote) entry.remote = { reference: remote.reference, transfer: remote.transfer };
+      list.add(entry);
+      void this.host.recovery?.save(entry);
+      added.push(toRecord(entry));
+      bus.emit('file-added', { file: toRecord(entry) });
+    }
+    if (added.length > 0) this.host.added();
+    return { added, rejected };
+  }
+}

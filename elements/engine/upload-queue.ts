@@ -1,0 +1,84 @@
+import { SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
+import type { FileEntryList } from './file-entry-list.js';
+import { runEntry, type RunnerHost } from './upload-runner.js';
+import type { UploadFileRecord, UploadRunSummary } from './types.js';
+
+/** What the queue needs from the engine (which also runs each file); options may change. */
+export interface UploadQueueHost extends RunnerHost {
+  readonly list: FileEntryList;
+  /** True when files about to start must wait for the connection instead. */
+  mustWaitForNetwork(): boolean;
+  pauseOffline(entry: FileEntry): void;
+}
+
+/**
+ * The upload run: the files `start()`, `resume()` or `retry()` put in it (`entry.inRun`), started
+ * `maxConcurrentUploads` at a time. The run is complete when each of its files has settled.
+ */
+export class UploadQueue {
+  private waiters: Array<(summary: UploadRunSummary) => void> = [];
+
+  constructor(private readonly host: UploadQueueHost) {}
+
+  /** Queued files not yet in the run join it (`upload-start`); resolves when the run completes. */
+  start(): Promise<UploadRunSummary> {
+    const joining = this.host.list.filter((entry) => entry.state === 'queued' && !entry.inRun);
+    for (const entry of joining) entry.inRun = true;
+    if (joining.length > 0) this.host.bus.emit('upload-start', { files: joining.map(toRecord) });
+    return this.continue();
+  }
+
+  /** Starts what it can; resolves when the run completes. */
+  continue(): Promise<UploadRunSummary> {
+    const promise = new Promise<UploadRunSummary>((resolve) => this.waiters.push(resolve));
+    this.pump();
+    this.checkComplete();
+    return promise;
+  }
+
+  /** Starts queued files of the run while slots are free (offline: parks them as paused). */
+  pump(): void {
+    const list = this.host.list;
+    let active = list.filter((entry) => entry.controller).length;
+    for (const entry of list) {
+      if (entry.state !== 'queued' || !entry.inRun || entry.controller) continue;
+      if (this.host.mustWaitForNetwork()) {
+        this.host.pauseOffline(entry);
+        continue;
+      }
+      if (active >= this.host.options.maxConcurrentUploads) break;
+      active += 1;
+      const controller = new AbortController();
+      entry.controller = controller;
+      void runEntry(this.host, entry, controller.signal).finally(() => {
+        if (entry.controller === controller) entry.controller = undefined;
+        this.pump();
+        this.checkComplete();
+      });
+    }
+  }
+
+  /** Once every file of the run has settled: `files-upload-complete`, and the waiters resolve. */
+  checkComplete(): void {
+    const run = this.host.list.filter((entry) => entry.inRun);
+    if (run.some((entry) => !SETTLED_STATES.has(entry.state) || entry.controller)) return;
+    for (const entry of run) entry.inRun = false;
+    const files = run.map(toRecord);
+    const successful = files.filter((file) => file.state === 'successful').length;
+    const failed = files.filter((file) => file.state === 'failed').length;
+    const summary: UploadRunSummary = { files, successful, failed };
+    if (run.length > 0) this.host.bus.emit('files-upload-complete', { files, successful, failed });
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve(summary);
+  }
+
+  /** `progress` over the files of the run, measured on `files` (the list just announced). */
+  emitProgress(files: readonly UploadFileRecord[]): void {
+    const run = files.filter((file) => this.host.list.find(file.id)?.inRun);
+    if (run.length === 0) return;
+    const bytesTotal = run.reduce((sum, file) => sum + file.size, 0);
+    const bytesUploaded = run.reduce((sum, file) => sum + file.bytesUploaded, 0);
+    this.host.bus.emit('progress', { bytesUploaded, bytesTotal, percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100 });
+  }
+}
