@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { Browser, Page } from 'playwright';
+import type { Browser, FileChooser, Page } from 'playwright';
 import { launchBrowser } from '../support/browser.js';
 import { startDemoAgainstTestStorage } from '../support/demo.js';
 import { getTestStorage } from '../support/storage.js';
@@ -53,12 +53,14 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     page.on('response', (response) => {
       if (response.url().endsWith('/api/upload/presign')) void response.json().then((body: { key: string }) => keys.push(body.key));
     });
+    // Listening before the page loads turns on Playwright's file-chooser interception early: set
+    // up only just before the key press, it can lose the race and the native dialog opens instead.
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await page.goto(new URL('/', demo.url).href);
     await page.locator('svc-uploader').waitFor();
 
     const files = ['first.bin', 'second.bin', 'dropped.bin'].map((name) => ({ name, mimeType: 'application/octet-stream', buffer: randomBytes(50_000) }));
     await tabTo(page, (part) => part.includes('browse-button'));
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(files);
     await page.locator('svc-uploader').locator('[part~="file"]').nth(2).waitFor();

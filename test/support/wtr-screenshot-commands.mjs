@@ -1,16 +1,21 @@
 // Visual regression for the browser suites: a test command that takes a Playwright screenshot of
-// one element and compares it with test/screenshots/baseline/<name>.png (pixelmatch). On a
-// mismatch the new image and a diff go to test/screenshots/failed/ (git-ignored) and the command
-// answers what differed, so the test fails with a reason.
+// one element and compares it with test/screenshots/baseline/<platform>/<name>.png (pixelmatch),
+// where <platform> is Node's process.platform (linux, darwin, win32). Baselines are kept per
+// platform because each one rasterises text and curves a little differently, even with the
+// bundled font. On a mismatch the new image and a diff go to test/screenshots/failed/
+// (git-ignored) and the command answers what differed, so the test fails with a reason.
 //
-// SVC_UPDATE_SCREENSHOTS=1 writes the baselines instead (review them by eye before keeping them).
-// A missing baseline fails rather than being created silently.
+// SVC_UPDATE_SCREENSHOTS=1 writes the running platform's baselines instead (review them by eye
+// before keeping them). A missing baseline fails rather than being created silently; a platform
+// with no baseline folder at all is reported by `svc-screenshot-baselines`, so the suite skips.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
 const root = new URL('../screenshots/', import.meta.url);
-const baselineDir = new URL('baseline/', root);
+const platform = process.platform;
+const baselineDir = new URL(`baseline/${platform}/`, root);
+const baselineFolder = `test/screenshots/baseline/${platform}/`;
 const failedDir = new URL('failed/', root);
 const updating = process.env.SVC_UPDATE_SCREENSHOTS === '1';
 
@@ -37,10 +42,10 @@ export function compareWithBaseline(name, actualBytes, { maxDiffRatio = DEFAULT_
     return { name, status: 'updated' };
   }
   if (!existsSync(baselinePath)) {
-    if (dryRun) return { name, status: 'missing', message: `no baseline ${name}.png` };
+    if (dryRun) return { name, status: 'missing', message: `no baseline ${baselineFolder}${name}.png` };
     mkdirSync(failedDir, { recursive: true });
     writeFileSync(new URL(`${name}.actual.png`, failedDir), actualBytes);
-    return { name, status: 'missing', message: `no baseline ${name}.png: review test/screenshots/failed/${name}.actual.png, then run with SVC_UPDATE_SCREENSHOTS=1` };
+    return { name, status: 'missing', message: `no baseline ${baselineFolder}${name}.png: review test/screenshots/failed/${name}.actual.png, then run with SVC_UPDATE_SCREENSHOTS=1` };
   }
   const baseline = PNG.sync.read(readFileSync(baselinePath));
   const actual = PNG.sync.read(actualBytes);
@@ -65,9 +70,15 @@ export function compareWithBaseline(name, actualBytes, { maxDiffRatio = DEFAULT_
   return { name, status: 'match', differing, ratio };
 }
 
+/** Whether this platform has baselines to compare with (or is recording them), for the suite to skip. */
+export function baselineAvailability() {
+  return { platform, folder: baselineFolder, available: existsSync(baselineDir), updating };
+}
+
 export const plugins = [{
   name: 'svc-screenshot-commands',
   async executeCommand({ command, payload, session }) {
+    if (command === 'svc-screenshot-baselines') return baselineAvailability();
     if (command !== 'svc-compare-screenshot') return undefined;
     const page = session.browser.getPage(session.id);
     const image = await page.locator(payload.selector).screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });

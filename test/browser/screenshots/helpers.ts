@@ -1,6 +1,7 @@
 /**
  * Helpers of the visual-regression suite: a framed stage for each shot, deterministic sample files
- * and the comparison command (test/support/wtr-screenshot-commands.mjs).
+ * and the comparison command (test/support/wtr-screenshot-commands.mjs). Every stage renders with
+ * the DejaVu Sans files in test/screenshots/fonts/, so shots do not depend on installed fonts.
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -15,12 +16,47 @@ export interface ScreenshotVerdict {
   message?: string;
 }
 
+export interface BaselineAvailability {
+  platform: string;
+  /** Folder of this platform's baselines, relative to the repository root. */
+  folder: string;
+  available: boolean;
+  updating: boolean;
+}
+
+/** Whether the running platform has baselines (or is recording them with SVC_UPDATE_SCREENSHOTS=1). */
+export function baselineAvailability(): Promise<BaselineAvailability> {
+  return executeServerCommand('svc-screenshot-baselines') as Promise<BaselineAvailability>;
+}
+
+/** A family name no machine has installed, so only the bundled files can supply it. */
+const SHOT_FONT = 'svc-screenshot-dejavu-sans';
+const fontsFolder = new URL('../../screenshots/fonts/', import.meta.url);
+let shotFontLoaded: Promise<void> | undefined;
+
+/** Loads the bundled regular and bold faces once; fails rather than letting a fallback font through. */
+function loadShotFont(): Promise<void> {
+  shotFontLoaded ??= (async () => {
+    const faces = [
+      new FontFace(SHOT_FONT, `url("${new URL('DejaVuSans.ttf', fontsFolder).href}")`, { weight: '400' }),
+      new FontFace(SHOT_FONT, `url("${new URL('DejaVuSans-Bold.ttf', fontsFolder).href}")`, { weight: '700' }),
+    ];
+    for (const face of faces) document.fonts.add(await face.load());
+    for (const weight of ['400', '700']) {
+      if (!document.fonts.check(`${weight} 16px "${SHOT_FONT}"`)) throw new Error(`screenshot font ${SHOT_FONT} ${weight} did not load`);
+    }
+  })();
+  return shotFontLoaded;
+}
+
 /** A stage of fixed width, light or dark page behind it, holding the uploader `markup`. */
 export async function stage(name: string, markup: string, { dark = false, width = 560 } = {}): Promise<SvcUploader> {
+  await loadShotFont();
   const frame = document.createElement('div');
   frame.id = `shot-${name}`;
   frame.className = 'screenshot-stage';
-  frame.style.cssText = `inline-size: ${width}px; padding: 24px; background: ${dark ? '#030712' : '#eef2f7'}; font-size: 16px;`;
+  // The element reads its font from the --svc-font-family token; weight 600 resolves to the bold face.
+  frame.style.cssText = `inline-size: ${width}px; padding: 24px; background: ${dark ? '#030712' : '#eef2f7'}; font-size: 16px; --svc-font-family: "${SHOT_FONT}";`;
   frame.innerHTML = markup;
   document.body.append(frame);
   const element = frame.querySelector('svc-uploader')!;

@@ -1,12 +1,15 @@
 /**
  * Screenshots of the interface's main states in a real Chromium, compared with the reviewed
- * baselines in test/screenshots/baseline/ (pixelmatch with a small tolerance). A change that
- * shows fails here; after reviewing a deliberate one, refresh the baselines with
+ * baselines of the running platform in test/screenshots/baseline/<platform>/ (pixelmatch with a
+ * small tolerance), rendered with the bundled font in test/screenshots/fonts/. A change that shows
+ * fails here; after reviewing a deliberate one, refresh the baselines with
  *   SVC_UPDATE_SCREENSHOTS=1 node scripts/with-storage.mjs npx wtr --files 'test/browser/screenshots/*.test.ts'
+ * A platform without a baseline folder (say darwin or win32) skips the suite, saying so; the same
+ * command records its baselines.
  */
 import { expect } from '@open-wc/testing';
 import ar from '../../../locales/ar.js';
-import { compareShot, expectShot, removeStages, sampleFile, samplePhoto, sampleSet, stage, until } from './helpers.js';
+import { baselineAvailability, compareShot, expectShot, removeStages, sampleFile, samplePhoto, sampleSet, stage, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
 const IDLE = '<svc-uploader server-url="/api/upload" max-file-size="50 MB" allowed-file-types="images, .pdf" enable-paste></svc-uploader>';
@@ -22,6 +25,15 @@ function dragOver(target: HTMLElement, files: File[]): void {
 }
 
 describe('<svc-uploader> screenshots', () => {
+  before(async function () {
+    const baselines = await baselineAvailability();
+    if (baselines.available || baselines.updating) return;
+    // Text and curves rasterise differently on each OS, so another platform's baselines cannot match.
+    console.warn(`Screenshot tests skipped: no baselines for ${baselines.platform} in ${baselines.folder}. `
+      + 'Record them with SVC_UPDATE_SCREENSHOTS=1 node scripts/with-storage.mjs npx wtr --files \'test/browser/screenshots/*.test.ts\', '
+      + 'then review every image before committing it.');
+    this.skip();
+  });
   afterEach(removeStages);
 
   it('idle: drop zone, pickers, source chips and limits', async () => {
