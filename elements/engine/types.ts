@@ -16,8 +16,8 @@ export interface FileSizeLimit {
 /** `client`: the browser asks a token endpoint for URLs; `server`: it talks only to the handler. */
 export type UploadMode = 'client' | 'server';
 
-/** Where a file came from; the element passes its panel id, the engine uses `restored` itself. */
-export type FileSource =
+/** A panel the user can add files from (the `sources` prop), in the order given there. */
+export type UploadSource =
   | 'local'
   | 'url'
   | 'camera'
@@ -26,11 +26,10 @@ export type FileSource =
   | 'googleDrive'
   | 'oneDrive'
   | 'dropbox'
-  | 'box'
-  | 'paste'
-  | 'drop'
-  | 'restored'
-  | (string & {});
+  | 'box';
+
+/** Where a file came from; the element passes its panel id, the engine uses `restored` itself. */
+export type FileSource = UploadSource | 'paste' | 'drop' | 'restored' | (string & {});
 
 /** Resumable multipart through the handler's `/multipart/*` routes. */
 export interface MultipartResumableOptions {

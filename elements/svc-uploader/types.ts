@@ -4,19 +4,10 @@
  */
 import type { TemplateResult } from 'lit';
 import type { ThemeMode, ThemeTokens } from '../theme/index.js';
+import type { UploadSource } from '../engine/types.js';
 import type { ThemeSlots } from './theme-slots.js';
 
-/** A panel the user can add files from, in the order given by `sources`. */
-export type UploadSource =
-  | 'local'
-  | 'url'
-  | 'camera'
-  | 'microphone'
-  | 'screen'
-  | 'googleDrive'
-  | 'oneDrive'
-  | 'dropbox'
-  | 'box';
+export type { UploadSource };
 
 export const DEFAULT_SOURCES: readonly UploadSource[] = ['local', 'url', 'camera', 'microphone', 'screen'];
 
