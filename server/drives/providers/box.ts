@@ -7,7 +7,7 @@ import { createDriveRequestError } from '../drive-errors.js';
 import { getMimeTypeFromName } from '../mime-types.js';
 import type { DriveProviderCredentials } from '../types.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListPage, type DriveProvider } from './drive-provider.js';
-import { exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'root_readonly';
@@ -83,10 +83,8 @@ export function createBoxProvider(credentials: DriveProviderCredentials): DriveP
     slug: 'box',
     displayName: 'Box',
     scope: SCOPE,
-    getAuthorizationUrl({ redirectUri, state }) {
-      const params = new URLSearchParams({ response_type: 'code', client_id: credentials.clientId, redirect_uri: redirectUri, state, scope: SCOPE });
-      return `${authBase}/api/oauth2/authorize?${params}`;
-    },
+    getAuthorizationUrl: ({ redirectUri, state }) =>
+      buildAuthorizationUrl(`${authBase}/api/oauth2/authorize`, client, { redirectUri, state, scope: SCOPE }),
     exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
     refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
     listPage(accessToken, query, continuation) {

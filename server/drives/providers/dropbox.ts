@@ -7,7 +7,7 @@ import { createDriveRequestError } from '../drive-errors.js';
 import { getMimeTypeFromName } from '../mime-types.js';
 import type { DriveProviderCredentials } from '../types.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListQuery, type DriveProvider } from './drive-provider.js';
-import { exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { fetchDownload, getContentLength, getResponseBody, postJsonWithToken } from './provider-http.js';
 
 const SCOPE = 'files.content.read files.metadata.read';
@@ -100,18 +100,9 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
     slug: 'dropbox',
     displayName: 'Dropbox',
     scope: SCOPE,
-    getAuthorizationUrl({ redirectUri, state }) {
-      const params = new URLSearchParams({
-        client_id: credentials.clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        state,
-        scope: SCOPE,
-        // Without offline access Dropbox issues a four-hour token and no refresh token.
-        token_access_type: 'offline',
-      });
-      return `${authBase}/oauth2/authorize?${params}`;
-    },
+    getAuthorizationUrl: ({ redirectUri, state }) =>
+      // Without offline access Dropbox issues a four-hour token and no refresh token.
+      buildAuthorizationUrl(`${authBase}/oauth2/authorize`, client, { redirectUri, state, scope: SCOPE }, { token_access_type: 'offline' }),
     exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
     refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
     listPage(accessToken, query, continuation) {

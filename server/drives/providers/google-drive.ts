@@ -7,7 +7,7 @@ import { createDriveRequestError } from '../drive-errors.js';
 import { getGoogleExportFormat, GOOGLE_FOLDER_TYPE, GOOGLE_SHORTCUT_TYPE, isGoogleNativeType, toExportedName } from '../google-export.js';
 import type { DriveProviderCredentials } from '../types.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
-import { exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
@@ -72,20 +72,13 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
     slug: 'google-drive',
     displayName: 'Google Drive',
     scope: SCOPE,
-    getAuthorizationUrl({ redirectUri, state }) {
-      const params = new URLSearchParams({
-        client_id: credentials.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: SCOPE,
-        state,
-        // Offline access with a consent prompt is what makes Google return a refresh token every time.
+    getAuthorizationUrl: ({ redirectUri, state }) =>
+      // Offline access with a consent prompt is what makes Google return a refresh token every time.
+      buildAuthorizationUrl(`${authBase}/o/oauth2/v2/auth`, client, { redirectUri, state, scope: SCOPE }, {
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: 'true',
-      });
-      return `${authBase}/o/oauth2/v2/auth?${params}`;
-    },
+      }),
     exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
     refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
     async listPage(accessToken, query, continuation) {

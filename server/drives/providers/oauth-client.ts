@@ -1,6 +1,7 @@
 /**
- * The token endpoint of an OAuth 2.0 provider (RFC 6749 sections 4.1.3 and 6): code exchange and
- * refresh, with the client credentials in the form body, as all four providers accept.
+ * The two ends of an OAuth 2.0 authorization-code flow (RFC 6749): the consent-page URL
+ * (section 4.1.1), and the token endpoint's code exchange and refresh (sections 4.1.3 and 6), with
+ * the client credentials in the form body, as all four providers accept.
  */
 import { createDriveRequestError, createTokenExchangeError, DriveReauthRequiredError } from '../drive-errors.js';
 import type { StoredDriveTokens } from '../types.js';
@@ -46,6 +47,27 @@ async function postTokenRequest(client: OAuthClient, fields: Record<string, stri
 async function describeRefusal(response: Response): Promise<Error> {
   const text = await response.text().catch(() => '');
   return new Error(`token endpoint answered ${response.status}: ${text.slice(0, 2048)}`);
+}
+
+/**
+ * The provider's consent page for this client: the standard parameters plus the provider's own
+ * (`extraParameters`, e.g. what makes it issue a refresh token).
+ */
+export function buildAuthorizationUrl(
+  authorizeUrl: string,
+  client: OAuthClient,
+  request: { redirectUri: string; state: string; scope: string },
+  extraParameters: Record<string, string> = {},
+): string {
+  const parameters = new URLSearchParams({
+    client_id: client.clientId,
+    response_type: 'code',
+    redirect_uri: request.redirectUri,
+    scope: request.scope,
+    state: request.state,
+    ...extraParameters,
+  });
+  return `${authorizeUrl}?${parameters}`;
 }
 
 /** Trades an authorization code for tokens; any failure is 502 `Token exchange failed`. */

@@ -7,7 +7,7 @@ import { createDriveRequestError } from '../drive-errors.js';
 import { getMimeTypeFromName } from '../mime-types.js';
 import type { OneDriveCredentials } from '../types.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
-import { exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'Files.Read.All offline_access';
@@ -84,17 +84,8 @@ export function createOneDriveProvider(credentials: OneDriveCredentials): DriveP
     slug: 'one-drive',
     displayName: 'Microsoft OneDrive',
     scope: SCOPE,
-    getAuthorizationUrl({ redirectUri, state }) {
-      const params = new URLSearchParams({
-        client_id: credentials.clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        response_mode: 'query',
-        scope: SCOPE,
-        state,
-      });
-      return `${authBase}/authorize?${params}`;
-    },
+    getAuthorizationUrl: ({ redirectUri, state }) =>
+      buildAuthorizationUrl(`${authBase}/authorize`, client, { redirectUri, state, scope: SCOPE }, { response_mode: 'query' }),
     exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
     refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
     async listPage(accessToken, query, continuation) {
