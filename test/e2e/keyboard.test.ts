@@ -1,10 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { Browser, FileChooser, Page } from 'playwright';
-import { launchBrowser } from '../support/browser.js';
-import { startDemoAgainstTestStorage } from '../support/demo.js';
+import type { FileChooser, Page } from 'playwright';
+import { useDemoInBrowser } from '../support/demo.js';
 import { getTestStorage } from '../support/storage.js';
 
 /** The `part` of the control that has focus inside the uploader (null outside it). */
@@ -32,21 +31,11 @@ async function tabTo(page: Page, matches: (part: string, label: string) => boole
 const listedNames = (page: Page) => page.locator('svc-uploader').locator('[part~="file-name"]').allTextContents();
 
 describe('demo page with the keyboard only (built bundle, real handler, real storage)', () => {
-  let browser: Browser;
-  let demo: Awaited<ReturnType<typeof startDemoAgainstTestStorage>>;
-
-  before(async () => {
-    demo = await startDemoAgainstTestStorage();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
+  const demo = useDemoInBrowser();
 
   it('selects files, removes one, uploads the rest and removes an uploaded one, never touching the mouse', async () => {
     const storage = await getTestStorage();
-    const page = await browser.newPage();
+    const page = await demo.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const keys: string[] = [];
@@ -56,7 +45,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     // Listening before the page loads turns on Playwright's file-chooser interception early: set
     // up only just before the key press, it can lose the race and the native dialog opens instead.
     const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
-    await page.goto(new URL('/', demo.url).href);
+    await page.goto(demo.demoUrl());
     await page.locator('svc-uploader').waitFor();
 
     const files = ['first.bin', 'second.bin', 'dropped.bin'].map((name) => ({ name, mimeType: 'application/octet-stream', buffer: randomBytes(50_000) }));

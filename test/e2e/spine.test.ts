@@ -1,31 +1,19 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { Browser } from 'playwright';
-import { launchBrowser } from '../support/browser.js';
-import { startDemoAgainstTestStorage } from '../support/demo.js';
+import { useDemoInBrowser } from '../support/demo.js';
 import { getTestStorage } from '../support/storage.js';
 
 describe('demo page (built bundle, real handler, real storage)', () => {
-  let browser: Browser;
-  let demo: Awaited<ReturnType<typeof startDemoAgainstTestStorage>>;
-
-  before(async () => {
-    demo = await startDemoAgainstTestStorage();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
+  const demo = useDemoInBrowser();
 
   it('uploads a file chosen through the element; the bucket holds exactly its bytes under the key the server chose', async () => {
     const storage = await getTestStorage();
-    const page = await browser.newPage();
+    const page = await demo.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(new URL('/', demo.url).href);
+    await page.goto(demo.demoUrl());
 
     const bytes = randomBytes(300_000);
     const presignResponse = page.waitForResponse((response) => response.url().endsWith('/api/upload/presign'));
