@@ -9,7 +9,8 @@
  *   formatted (`formatBytes`, `formatPercent`, …), since ICU cannot scale bytes;
  * - `name`, `source`, `provider`, `account`, `query`, `types`, `reason`, `status`, `origin` are plain
  *   text (`status` is an HTTP status code or a translated status);
- * - `kind`, `outcome` are `select` keys.
+ * - `width`, `height` are numbers (pixels);
+ * - `kind`, `outcome`, `tab`, `filter`, `corner` are `select` keys.
  */
 const messages = {
   'uploader.label': 'File uploader',
@@ -89,10 +90,33 @@ const messages = {
   'action.save': 'Save',
 
   'edit.title': 'Edit {name}',
+  'edit.label': 'Image editor',
+  'edit.loading': 'Opening the image…',
+  'edit.saving': 'Saving…',
+  'edit.tabs': 'Editing tools',
+  'edit.tab': '{tab, select, crop {Crop} adjust {Adjust} filters {Filters} other {{tab}}}',
   'edit.fileName': 'File name',
-  'edit.rotate': 'Rotate',
-  'edit.crop': 'Crop',
+  'edit.rotateLeft': 'Rotate left',
+  'edit.rotateRight': 'Rotate right',
+  'edit.flipHorizontal': 'Flip horizontally',
+  'edit.flipVertical': 'Flip vertically',
+  'edit.aspect': 'Aspect ratio',
+  'edit.aspectFree': 'Free',
+  'edit.aspectOriginal': 'Original',
+  'edit.aspectSquare': 'Square',
+  'edit.aspectRatio': '{width, number}:{height, number}',
+  'edit.cropArea': 'Crop area',
+  'edit.cropHint': 'Drag the crop area or its corners. With the keyboard, arrow keys move it and Shift with arrow keys resizes it.',
+  'edit.cropHandle': '{corner, select, nw {Top left corner} ne {Top right corner} sw {Bottom left corner} se {Bottom right corner} other {Corner}}',
+  'edit.brightness': 'Brightness',
+  'edit.contrast': 'Contrast',
+  'edit.saturation': 'Saturation',
+  'edit.adjustValue': '{value, number, ::sign-except-zero}',
+  'edit.filter': '{filter, select, none {Original} grayscale {Black and white} sepia {Sepia} vivid {Vivid} cool {Cool} warm {Warm} other {{filter}}}',
+  'edit.size': '{width, number} × {height, number} px',
   'edit.reset': 'Reset',
+  'edit.decodeFailed': 'This image cannot be edited in this browser.',
+  'edit.saveFailed': 'The edited image could not be saved.',
 
   'summary.title': '{outcome, select, success {Upload complete} partial {Some files were not uploaded} failure {Upload failed} other {Upload finished}}',
   'summary.uploaded': '{count, plural, one {# file uploaded} other {# files uploaded}}',
@@ -208,6 +232,8 @@ const messages = {
   'announce.offline': 'Connection lost. Uploads are paused.',
   'announce.online': 'Connection restored. Uploads continue.',
   'announce.viewOpened': '{source} opened',
+  'announce.editorOpened': 'Editing {name}',
+  'announce.editorSaved': '{name} saved',
 
   'aria.dropZone': 'Add files: drop them here or press Enter to browse',
   'aria.removeFile': 'Remove {name}',

@@ -6,7 +6,7 @@ import type { FileEntryList } from './file-entry-list.js';
 import type { ResolvedOptions } from './options.js';
 import { toRemotePlaceholder, type RemoteFileInput } from './remote-files.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
-import type { AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
+import type { AddFilesOptions, AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
 
 /** What intake needs from the engine; options and recovery are read per file, as they may change. */
 export interface IntakeHost {
@@ -27,9 +27,9 @@ export class BatchIntake {
 
   constructor(private readonly host: IntakeHost) {}
 
-  addFiles(files: File[] | FileList, source: FileSource): Promise<AddFilesResult> {
+  addFiles(files: File[] | FileList, source: FileSource, options: AddFilesOptions = {}): Promise<AddFilesResult> {
     const batch = Array.from(files);
-    return this.enqueue(() => this.take(batch, source));
+    return this.enqueue(() => this.take(batch, source, undefined, options.hold));
   }
 
   addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
@@ -44,7 +44,7 @@ export class BatchIntake {
   }
 
   /** `remotes[i]`, when given, is what `batch[i]` (a placeholder) stands for. */
-  private async take(batch: File[], source: FileSource, remotes?: RemoteFileInput[]): Promise<AddFilesResult> {
+  private async take(batch: File[], source: FileSource, remotes?: RemoteFileInput[], hold?: AddFilesOptions['hold']): Promise<AddFilesResult> {
     const { list, bus } = this.host;
     const added: UploadFileRecord[] = [];
     const rejected: FileRejection[] = [];
@@ -79,7 +79,20 @@ export class BatchIntake {
       added.push(toRecord(entry));
       bus.emit('file-added', { file: toRecord(entry) });
     }
+    // Held before the list is announced, so `autoUpload` leaves them out of the run it starts.
+    const kept = hold ? this.holdAccepted(added, hold) : added;
     if (added.length > 0) this.host.added();
-    return { added, rejected };
+    return { added: kept, rejected };
+  }
+
+  private holdAccepted(added: UploadFileRecord[], hold: NonNullable<AddFilesOptions['hold']>): UploadFileRecord[] {
+    return added.map((record) => {
+      const entry = this.host.list.find(record.id);
+      if (!entry || !hold(record, added)) return record;
+      entry.held = true;
+      entry.snapshot = undefined;
+      this.host.list.changed(entry);
+      return toRecord(entry);
+    });
   }
 }

@@ -5,6 +5,7 @@ import type { AbortCause } from './errors.js';
 import { EventBus } from './event-bus.js';
 import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
 import { FileEntryList } from './file-entry-list.js';
+import { replaceEntryFile } from './file-replacement.js';
 import type { RequestContext } from './http.js';
 import { abortMultipart } from './multipart.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
@@ -12,6 +13,7 @@ import { resolveOptions, type ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from './remote-files.js';
 import { UploadQueue, type UploadQueueHost } from './upload-queue.js';
 import type {
+  AddFilesOptions,
   AddFilesResult,
   EngineEventMap,
   EngineEventName,
@@ -19,6 +21,7 @@ import type {
   EngineOptions,
   FileSource,
   FileState,
+  ReplaceFileResult,
   UploadFileRecord,
   UploadRunSummary,
 } from './types.js';
@@ -114,8 +117,8 @@ export class UploadEngine {
    * Filters (`onBeforeFileAdded`), validates and deduplicates files, then adds the accepted ones.
    * Calls are serialized so counts and totals see earlier batches. Starts them with `autoUpload`.
    */
-  addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
-    return this.intake.addFiles(files, source);
+  addFiles(files: File[] | FileList, source: FileSource = 'local', options?: AddFilesOptions): Promise<AddFilesResult> {
+    return this.intake.addFiles(files, source, options);
   }
 
   /**
@@ -125,6 +128,43 @@ export class UploadEngine {
    */
   addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
     return this.intake.addRemoteFiles(files, source);
+  }
+
+  /**
+   * Puts new bytes in place of a file that is queued, failed or canceled (an edited image, say).
+   * The same limits as for an added file apply; a refused file leaves the old bytes in place.
+   * The file is queued afresh: a failed or canceled one waits for the next `start()`.
+   * @throws Error while the file is uploading, paused or done, or for a remote file.
+   */
+  async replaceFile(id: string, file: File): Promise<ReplaceFileResult> {
+    const entry = this.entries.find(id);
+    if (!entry) throw new Error(`No file with id ${id}`);
+    const result = await replaceEntryFile(this.host, entry, file);
+    this.queue.checkComplete();
+    return result;
+  }
+
+  /**
+   * Keeps a queued file out of upload runs (`start()`, `autoUpload`) until `release(id)`, for
+   * example while the user edits it. False when the file is not queued or already in a run.
+   */
+  hold(id: string): boolean {
+    const entry = this.entries.find(id);
+    if (!entry || entry.state !== 'queued' || entry.inRun) return false;
+    if (!entry.held) {
+      entry.held = true;
+      this.touch(entry);
+    }
+    return true;
+  }
+
+  /** Lets a held file into runs again; with `autoUpload` it starts right away. */
+  release(id: string): void {
+    const entry = this.entries.find(id);
+    if (!entry?.held) return;
+    entry.held = false;
+    this.touch(entry);
+    if (this.resolved.raw.autoUpload && entry.state === 'queued') void this.start();
   }
 
   /** Drops a file; an upload in flight is aborted and its multipart parts discarded. */

@@ -45,6 +45,8 @@ export interface FileEntry {
   tusUrl?: string;
   /** A file the server copies (`addRemoteFiles`); `file` is then a placeholder without bytes. */
   remote?: RemoteSource;
+  /** Not taken into runs until released (see `UploadEngine.hold`). */
+  held?: boolean;
   snapshot?: UploadFileRecord;
 }
 
@@ -99,6 +101,7 @@ export function toRecord(entry: FileEntry): UploadFileRecord {
     processingResult: entry.processingResult,
     processingError: entry.processingError,
     ...(entry.remote ? { remote: entry.remote.reference } : {}),
+    ...(entry.held ? { held: true } : {}),
   };
   entry.snapshot = Object.freeze(record);
   return entry.snapshot;

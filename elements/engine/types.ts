@@ -303,6 +303,8 @@ export interface UploadFileRecord {
    * stays at 0 until the copy is stored, since the server reports none on the way.
    */
   readonly remote?: RemoteFileReference;
+  /** Kept out of upload runs until `release(id)`, e.g. while an editor is open on it. */
+  readonly held?: boolean;
 }
 
 /** Reason codes of a rejected file, decided by the check that failed. */
@@ -363,6 +365,8 @@ export interface EngineEventMap {
   /** A file was refused; `reason` comes from the check, never from a message. */
   'file-rejected': FileRejection;
   'file-removed': { file: UploadFileRecord };
+  /** `replaceFile` put new bytes in place of `previous` (an edited image, say); the file is queued anew. */
+  'file-replaced': { file: UploadFileRecord; previous: File };
   /** Any state transition of one file. */
   'file-state-change': { file: UploadFileRecord; previous: FileState };
   'file-progress': { file: UploadFileRecord } & ProgressDetail;
@@ -414,6 +418,18 @@ export interface AddFilesResult {
   added: UploadFileRecord[];
   rejected: FileRejection[];
 }
+
+/** Options of one `addFiles` call. */
+export interface AddFilesOptions {
+  /**
+   * Files of the batch to keep out of upload runs (even with `autoUpload`) until `release(id)`;
+   * asked once per accepted file, with every accepted file of the batch.
+   */
+  hold?: (file: UploadFileRecord, accepted: readonly UploadFileRecord[]) => boolean;
+}
+
+/** What `replaceFile` resolves with: the updated record, or why the new bytes were refused. */
+export type ReplaceFileResult = { replaced: UploadFileRecord; rejected?: undefined } | { replaced?: undefined; rejected: FileRejection };
 
 /** What `start()` resolves with once every file of the run has settled. */
 export interface UploadRunSummary {

@@ -20,9 +20,9 @@ export class UploadQueue {
 
   constructor(private readonly host: UploadQueueHost) {}
 
-  /** Queued files not yet in the run join it (`upload-start`); resolves when the run completes. */
+  /** Queued files not yet in the run (nor held) join it (`upload-start`); resolves when the run completes. */
   start(): Promise<UploadRunSummary> {
-    const joining = this.host.list.filter((entry) => entry.state === 'queued' && !entry.inRun);
+    const joining = this.host.list.filter((entry) => entry.state === 'queued' && !entry.inRun && !entry.held);
     for (const entry of joining) entry.inRun = true;
     if (joining.length > 0) this.host.bus.emit('upload-start', { files: joining.map(toRecord) });
     return this.continue();

@@ -1,7 +1,7 @@
 /**
  * What screen readers hear: one polite announcement for the moments that matter (files added,
- * upload started, progress milestones, completion, failure, pause, connectivity), never for every
- * progress tick.
+ * upload started, progress milestones, completion, failure, pause, connectivity, the image editor),
+ * never for every progress tick.
  */
 import type { Translator } from '../i18n/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
@@ -45,6 +45,10 @@ export class Announcer {
         if (failure.scope !== 'upload' || !failure.file || !failure.failure) return undefined;
         return t('announce.fileFailed', { name: failure.file.name, reason: t(`failure.${failure.failure.code}`) });
       }
+      case 'svc-editor-open':
+        return t('announce.editorOpened', { name: (detail.file as { name: string }).name });
+      case 'svc-editor-save':
+        return t('announce.editorSaved', { name: (detail.edited as File).name });
       case 'svc-upload-pause':
         return t('announce.paused');
       case 'svc-upload-resume':

@@ -13,7 +13,7 @@ import type {
 import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
 
 /** Where a failure reported by `svc-error` happened. */
-export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'drive' | 'engine' | 'configuration';
+export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'drive' | 'editor' | 'engine' | 'configuration';
 
 /**
  * One failure, reported once. `code` is a stable machine value (an engine `FailureCode`, a media

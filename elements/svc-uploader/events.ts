@@ -57,6 +57,7 @@ function defineEvent<Detail>(input: DefinitionInput): EventDefinition<Detail> {
 
 type FileDetail = { file: UploadFileRecord };
 type FilesDetail = { files: readonly UploadFileRecord[] };
+type EditorSaveDetail = { file: UploadFileRecord; edited: File };
 
 export const svcUploaderEvents = {
   // Sources: how files arrive.
@@ -84,6 +85,9 @@ export const svcUploaderEvents = {
   'svc-file-type-mismatch': defineEvent<FileTypeMismatchDetail>({ group: 'files', callback: 'onFileTypeMismatch', detailType: '{ file: File, allowedFileTypes }', doc: 'A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).' }),
   'svc-file-remove': defineEvent<FileDetail>({ group: 'files', callback: 'onFileRemoved', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.' }),
   'svc-file-click': defineEvent<FileDetail>({ group: 'files', callback: 'onFileClick', detailType: '{ file: UploadFileRecord }', doc: 'The user activated a file\'s name in the list.' }),
+  'svc-editor-open': defineEvent<FileDetail>({ group: 'files', callback: 'imageEditor.onOpen', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The image editor is about to open on a file (Edit, or `imageEditor.autoOpen`); it stays closed if the event is canceled.' }),
+  'svc-editor-cancel': defineEvent<FileDetail>({ group: 'files', callback: 'imageEditor.onCancel', detailType: '{ file: UploadFileRecord }', doc: 'The user left the image editor without saving; the file is unchanged.' }),
+  'svc-editor-save': defineEvent<EditorSaveDetail>({ group: 'files', callback: 'imageEditor.onSave', cancelable: true, detailType: '{ file: UploadFileRecord, edited: File }', doc: 'The user saved an edit: `edited` replaces the listed `file` (queued anew) unless the event is canceled. `edited` is `file.file` itself when nothing was changed.' }),
   'svc-files-restore': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesRestored', detailType: '{ files: UploadFileRecord[] }', doc: 'Crash recovery put files back into the list after a reload.' }),
 
   // A run: the upload of the current list.

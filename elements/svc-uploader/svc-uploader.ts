@@ -10,6 +10,8 @@ import {
 import { I18nController } from '../i18n/index.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
+import { EditorController } from './editor/editor-controller.js';
+import { isEditable, opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
@@ -21,11 +23,12 @@ import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './styles/index.js';
 import { renderActions } from './templates/actions.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
+import { renderInlineEditor, renderModalEditor } from './templates/editor-frame.js';
 import { renderFileList } from './templates/file-list.js';
-import { renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
+import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
 import { renderPreview } from './templates/preview.js';
 import { renderSourceView } from './templates/source-view.js';
-import type { DragState } from './templates/view-model.js';
+import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
 import { ObjectUrls } from './thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
@@ -59,6 +62,9 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: File, allowedFileTypes }>} svc-file-type-mismatch - A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-remove - (cancelable) The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-click - The user activated a file's name in the list.
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-editor-open - (cancelable) The image editor is about to open on a file (Edit, or `imageEditor.autoOpen`); it stays closed if the event is canceled.
+ * @event {CustomEvent<{ file: UploadFileRecord }>} svc-editor-cancel - The user left the image editor without saving; the file is unchanged.
+ * @event {CustomEvent<{ file: UploadFileRecord, edited: File }>} svc-editor-save - (cancelable) The user saved an edit: `edited` replaces the listed `file` (queued anew) unless the event is canceled. `edited` is `file.file` itself when nothing was changed.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-restore - Crash recovery put files back into the list after a reload.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-start - A run began (Upload button, `upload()`, or `autoUpload`).
  * @event {CustomEvent<{ bytesUploaded, bytesTotal, percentage }>} svc-upload-progress - Combined progress of the files in the run.
@@ -97,6 +103,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @csspart overall-progress - Combined progress of the run.
  * @csspart summary - The outcome of a run.
  * @csspart preview - The expanded preview dialog.
+ * @csspart editor - The image editor, inline over the list or a dialog; its inner parts start with `editor-`, the file's button is `file-edit`.
  * @csspart announcer - The visually hidden live region.
  * Every part is listed in docs/element.md ("Styling").
  *
@@ -135,6 +142,21 @@ export class SvcUploader extends UploaderPropsElement {
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
   });
+  #editorOptions = { source: undefined as unknown, resolved: resolveEditorOptions(undefined) };
+  readonly #editor: EditorController = new EditorController(this, {
+    // A 280 px square has no room for the editor inline: mini always uses the dialog.
+    options: () => {
+      const options = this.#resolvedEditorOptions();
+      return options && this.mini ? { ...options, display: 'modal' } : options;
+    },
+    files: () => this.#files,
+    hold: (id) => this.engine.hold(id),
+    release: (id) => this.engine.release(id),
+    replace: (id, file) => this.engine.replaceFile(id, file),
+    notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
+    session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
+    describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
+  });
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),
     addFiles: (files, source) => this.addFiles(files, source),
@@ -160,6 +182,7 @@ export class SvcUploader extends UploaderPropsElement {
     updated: () => this.updateComplete,
     panels: this.#panels,
     preview: this.#preview,
+    editor: this.#editor,
     listWindow: this.#listWindow,
     files: () => this.#files,
     dispatch: (name, detail) => this.#dispatch(name, detail),
@@ -190,9 +213,18 @@ export class SvcUploader extends UploaderPropsElement {
 
   /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
-    const result = await this.engine.addFiles(files, source);
+    const editor = this.#resolvedEditorOptions();
+    // Files the editor will open on are held, so `autoUpload` waits for the edit.
+    const result = await this.engine.addFiles(files, source, { hold: (file, batch) => opensOnAdd(editor, file, batch) });
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
+    const toEdit = result.added.filter((file) => file.held).map((file) => file.id);
+    if (toEdit.length > 0) this.#editor.enqueue(toEdit);
     return result;
+  }
+
+  /** Opens the image editor on a listed image (as its Edit button does). */
+  editFile(id: string): Promise<void> {
+    return this.#editor.open(id);
   }
 
   /** Removes a file (aborting its upload) without asking listeners. */
@@ -276,19 +308,10 @@ export class SvcUploader extends UploaderPropsElement {
 
   protected override render() {
     const translator = this.#i18n.translator;
-    const files = this.#files;
-    const focusedId = this.#listWindow.focusedId;
-    const view = buildUploaderView(this, {
-      translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
-      dragState: this.#dragState, rejections: this.#rejections, online: this.#online, maxFiles: this.effectiveMaxFiles(),
-      slot: this.#themeSlots().slotClass,
-      listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
-      previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
-      thumbnailUrl: (file) => this.#urls.thumbnail(file),
-      mediaUrl: (file) => this.#urls.media(file),
-    });
+    const view = this.#view();
     const drop = this.#dragDrop;
-    const covered = view.panel !== undefined;
+    const editingInline = view.editor?.display === 'inline';
+    const covered = view.panel !== undefined || editingInline;
     const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.slot('uploader', 'root')]
       .filter(Boolean).join(' ');
     return html`
@@ -304,10 +327,12 @@ export class SvcUploader extends UploaderPropsElement {
             ${renderActions(view)}
           </div>
           ${renderSourceView(view)}
+          ${renderInlineEditor(view)}
         </div>
         ${view.files.length > 0 && !covered ? renderDropOverlay(view) : nothing}
         ${renderBranding(view)}
         ${renderPreview(view)}
+        ${renderModalEditor(view)}
         <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
@@ -315,6 +340,34 @@ export class SvcUploader extends UploaderPropsElement {
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'folder')} />
       </div>
     `;
+  }
+
+  /** What the templates render, from the props and the current state. */
+  #view(): UploaderView {
+    const files = this.#files;
+    const focusedId = this.#listWindow.focusedId;
+    const editor = this.#resolvedEditorOptions();
+    return buildUploaderView(this, {
+      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
+      dragState: this.#dragState, rejections: this.#rejections, online: this.#online, maxFiles: this.effectiveMaxFiles(),
+      slot: this.#themeSlots().slotClass,
+      listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
+      previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
+      editor: this.#editor.current,
+      canEdit: (file) => editor !== undefined && isEditable(file),
+      thumbnailUrl: (file) => this.#urls.thumbnail(file),
+      mediaUrl: (file) => this.#urls.media(file),
+    });
+  }
+
+  /** `imageEditor`, read again only when the prop changes; unknown values are reported once. */
+  #resolvedEditorOptions() {
+    if (this.imageEditor !== this.#editorOptions.source) {
+      const report = ({ option, value }: { option: string; value: string }) =>
+        this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message: `imageEditor.${option}: "${value}" is not a known value; it was ignored.` });
+      this.#editorOptions = { source: this.imageEditor, resolved: resolveEditorOptions(this.imageEditor, report) };
+    }
+    return this.#editorOptions.resolved;
   }
 
   /** `theme.slots`, read again only when the theme object changes. */
@@ -356,6 +409,7 @@ export class SvcUploader extends UploaderPropsElement {
     this.#files = files;
     this.#urls.keep(files);
     this.#preview.keep(files);
+    this.#editor.keep(files);
   }
 
   #applyEngineOptions(): void {

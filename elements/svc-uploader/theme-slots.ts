@@ -18,6 +18,7 @@ export const themeSlotNames = {
   summary: ['root', 'title'],
   notices: ['offline', 'busy', 'rejections'],
   preview: ['root', 'media', 'closeButton'],
+  editor: ['root', 'header', 'title', 'body', 'error', 'footer', 'cancelButton', 'saveButton'],
 } as const;
 
 export type SlotComponent = keyof typeof themeSlotNames;

@@ -4,10 +4,11 @@
  */
 import type { TemplateResult } from 'lit';
 import type { ThemeMode, ThemeTokens } from '../theme/index.js';
-import type { UploadSource } from '../engine/types.js';
+import type { UploadFileRecord, UploadSource } from '../engine/types.js';
+import type { EditorTab, EditorTool, ImageEditorOutput } from './editor/editor-session.js';
 import type { ThemeSlots } from './theme-slots.js';
 
-export type { UploadSource };
+export type { EditorTab, EditorTool, ImageEditorOutput, UploadSource };
 
 export const DEFAULT_SOURCES: readonly UploadSource[] = ['local', 'url', 'camera', 'microphone', 'screen'];
 
@@ -53,16 +54,25 @@ export interface CloudDrivesConfig {
   box?: OAuthDriveConfig;
 }
 
+/** `imageEditor` in object form; every key is optional. */
 export interface ImageEditorOptions {
+  /** Default true; false hides the Edit action. */
   enabled?: boolean;
+  /** `inline` (default) slides over the file list; `modal` opens a dialog over the page. */
   display?: 'inline' | 'modal';
+  /** `single`: open on its own when one image is added; `always`: for every image added, in turn. Default `never`. */
   autoOpen?: 'never' | 'single' | 'always';
-  output?: Record<string, unknown>;
-  tabs?: string[];
-  tools?: string[];
-  onOpen?: (file: File) => void;
-  onCancel?: (file: File) => void;
-  onSave?: (file: File) => void;
+  output?: ImageEditorOutput;
+  /** Tabs to show, in this order. Default: all of `crop`, `adjust`, `filters`. */
+  tabs?: EditorTab[];
+  /** Tools to offer. Default: all of `rotate`, `flip`, `crop`, `brightness`, `contrast`, `saturation`, `filters`, `rename`. */
+  tools?: EditorTool[];
+  /** The editor opened on `file` (the event `svc-editor-open` comes first and may veto it). */
+  onOpen?: (file: File, record: UploadFileRecord) => void;
+  /** The user left the editor without saving. */
+  onCancel?: (file: File, record: UploadFileRecord) => void;
+  /** The edited image `file` replaced the listed one (`record` is the listing before the change). */
+  onSave?: (file: File, record: UploadFileRecord) => void;
 }
 
 /** Names of the glyphs the `icons` prop can replace. */

@@ -3,6 +3,7 @@
  * event table marks cancelable ask listeners first; the element's methods act without asking.
  */
 import type { UploadEngine, UploadFileRecord, UploadRunSummary } from '../engine/index.js';
+import type { EditorController } from './editor/editor-controller.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import type { ListWindowController } from './list-window.js';
 import type { PreviewController } from './preview.js';
@@ -18,6 +19,7 @@ export interface IntentHost {
   updated(): Promise<unknown>;
   readonly panels: PanelController;
   readonly preview: PreviewController;
+  readonly editor: EditorController;
   readonly listWindow: ListWindowController;
   files(): readonly UploadFileRecord[];
   dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
@@ -78,6 +80,9 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
     closePreview: () => host.preview.close(),
     previewClosed: () => void host.preview.onClosed(),
     thumbnailFailed: (id) => host.thumbnailFailed(id),
+    editFile: (id) => void host.editor.open(id),
+    cancelEdit: () => host.editor.cancel(),
+    saveEdit: () => void host.editor.save(),
     upload: () => void host.upload(),
     pause: () => host.pause(),
     resume: () => void host.resume(),

@@ -1,6 +1,7 @@
 /** Builds what the templates render from the element's props and state. */
 import { toAcceptAttribute, toBytes, type FileRejection, type FileSizeLimit, type UploadFileRecord } from '../engine/index.js';
 import type { Translator } from '../i18n/index.js';
+import type { OpenEditor } from './editor/editor-controller.js';
 import type { ListWindow } from './list-window.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
 import type { SourcePanel } from './sources/source-panel.js';
@@ -40,6 +41,8 @@ export interface ViewState {
   slot: SlotClass;
   listWindow: ListWindow;
   previewFile: UploadFileRecord | undefined;
+  editor: OpenEditor | undefined;
+  canEdit(file: UploadFileRecord): boolean;
   thumbnailUrl(file: UploadFileRecord): string | undefined;
   mediaUrl(file: UploadFileRecord): string;
 }
@@ -80,6 +83,8 @@ export function buildUploaderView(props: ViewProps, state: ViewState): UploaderV
     rejections: state.rejections,
     listWindow: state.listWindow,
     previewFile: state.previewFile,
+    editor: state.editor,
+    canEdit: state.canEdit,
     thumbnailUrl: state.thumbnailUrl,
     mediaUrl: state.mediaUrl,
     maxFiles: state.maxFiles,

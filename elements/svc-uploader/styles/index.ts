@@ -8,6 +8,7 @@ import type { CSSResult } from 'lit';
 import { publicTokenStyles, tokenDefaultStyles } from '../../theme/index.js';
 import { baseStyles } from './base.js';
 import { dropZoneStyles } from './drop-zone.js';
+import { editorFrameStyles } from './editor-frame.js';
 import { fileListStyles } from './file-list.js';
 import { miniStyles } from './mini.js';
 import { forcedColorStyles, motionStyles } from './motion.js';
@@ -17,12 +18,13 @@ import { sourceViewStyles } from './source-view.js';
 export const uploaderStyles: CSSResult[] = [
   tokenDefaultStyles,
   // Panels loaded as separate modules style themselves with the public names.
-  publicTokenStyles('.source-view-body'),
+  publicTokenStyles('.source-view-body, .editor-body'),
   baseStyles,
   dropZoneStyles,
   fileListStyles,
   runStyles,
   sourceViewStyles,
+  editorFrameStyles,
   miniStyles,
   motionStyles,
   forcedColorStyles,

@@ -21,6 +21,10 @@ export const miniStyles = css`
     .mini .file-hero { flex: 1; min-block-size: 0; padding: var(--_spacing-small); }
     .mini .file-hero.has-media { grid-template-rows: minmax(0, 1fr) auto auto; }
     .mini .file-hero.has-media .thumbnail { align-self: stretch; block-size: auto; min-block-size: 3rem; }
+    /* Size, then the status on a line of its own: a wrapped "·" would start the second line. */
+    .mini .file-hero .file-details { flex-wrap: wrap; }
+    .mini .file-hero .file-status { flex-basis: 100%; }
+    .mini .file-hero .file-status::before { content: none; }
     .mini .summary { padding: var(--_spacing-small); }
     .mini .summary-badge { inline-size: 2rem; block-size: 2rem; }
     .mini .actions > button { flex: 1; }

@@ -1,6 +1,6 @@
 /**
  * One file in the list: thumbnail or type glyph, name, size or progress, status, its progress bar
- * and its actions (preview, pause/resume, retry, remove). Drawn as a compact row, or as a hero card
+ * and its actions (preview, pause/resume, retry, edit, remove). Drawn as a compact row, or as a hero card
  * when the list holds a single file.
  */
 import { html, nothing } from 'lit';
@@ -73,6 +73,10 @@ function renderActions(view: UploaderView, file: UploadFileRecord) {
         : nothing}
       ${file.state === 'failed' || file.state === 'canceled'
         ? iconButton('file-retry', t('aria.retryFile', { name }), 'RetryIcon', view, () => intents.retryFile(file.id), t('action.retry'))
+        : nothing}
+      ${view.canEdit(file)
+        ? html`<button part="file-edit button" class="icon-button" type="button" data-edit-for=${file.id} aria-label=${t('aria.editFile', { name })}
+            title=${t('action.edit')} @click=${() => intents.editFile(file.id)}>${renderIcon('EditIcon', view.icons)}</button>`
         : nothing}
       ${iconButton('file-remove', t('aria.removeFile', { name }), 'FileDeleteIcon', view, () => intents.removeFile(file.id))}
     </span>

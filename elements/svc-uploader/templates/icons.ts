@@ -35,6 +35,12 @@ const paths = {
   VideoFileIcon: svg`<rect x="3" y="6" width="13" height="12" rx="2" /><path d="M16 10.5l5-3v9l-5-3" />`,
   AudioFileIcon: svg`<path d="M9 18V6l11-2v12" /><circle cx="6.5" cy="18" r="2.5" /><circle cx="17.5" cy="16" r="2.5" />`,
   DocumentFileIcon: svg`<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h6" />`,
+  EditIcon: svg`<path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" />`,
+  RotateLeftIcon: svg`<path d="M5 9a8 8 0 1 1-.5 6M5 4v5h5" />`,
+  RotateRightIcon: svg`<path d="M19 9a8 8 0 1 0 .5 6M19 4v5h-5" />`,
+  FlipHorizontalIcon: svg`<path d="M12 3v18M9 7 4 17h5zM15 7l5 10h-5z" />`,
+  FlipVerticalIcon: svg`<path d="M3 12h18M7 9 17 4v5zM7 15l10 5v-5z" />`,
+  CropIcon: svg`<path d="M7 3v14h14M3 7h14v14" />`,
   ArchiveFileIcon: svg`<rect x="4" y="4" width="16" height="16" rx="2" /><path d="M12 4v2M12 8v2M12 12v2M10.5 16h3v2.5h-3z" />`,
 } satisfies Record<IconName, TemplateResult> & Record<string, TemplateResult>;
 

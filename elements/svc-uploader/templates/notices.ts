@@ -16,7 +16,8 @@ export function renderBusy(view: UploaderView) {
     ${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${view.t('uploader.busy')}</span></p>`;
 }
 
-function rejectionText(view: UploaderView, rejection: FileRejection): string {
+/** A refusal in words, with its limit formatted for the locale. */
+export function rejectionText(view: UploaderView, rejection: FileRejection): string {
   const { t, translator } = view;
   const limit = rejection.limit;
   const size = typeof limit === 'number' ? translator.formatBytes(limit) : '';

@@ -4,6 +4,7 @@
  */
 import type { FileRejection, UploadFileRecord } from '../../engine/types.js';
 import type { Translator } from '../../i18n/index.js';
+import type { OpenEditor } from '../editor/editor-controller.js';
 import type { ListWindow } from '../list-window.js';
 import type { SourcePanel, Translate } from '../sources/source-panel.js';
 import type { SlotClass } from '../theme-slots.js';
@@ -25,6 +26,9 @@ export interface UploaderIntents {
   closePreview(): void;
   previewClosed(): void;
   thumbnailFailed(id: string): void;
+  editFile(id: string): void;
+  cancelEdit(): void;
+  saveEdit(): void;
   upload(): void;
   pause(): void;
   resume(): void;
@@ -59,6 +63,10 @@ export interface UploaderView {
   listWindow: ListWindow;
   /** The file in the expanded preview. */
   previewFile: UploadFileRecord | undefined;
+  /** The open image editor. */
+  editor: OpenEditor | undefined;
+  /** Whether the file shows an Edit action (`imageEditor` on, an image not yet on its way). */
+  canEdit(file: UploadFileRecord): boolean;
   thumbnailUrl(file: UploadFileRecord): string | undefined;
   mediaUrl(file: UploadFileRecord): string;
 

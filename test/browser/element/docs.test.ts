@@ -1,13 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { SvcUploader, svcUploaderEvents, uploaderProps, UPLOAD_SOURCES } from '../../../elements/index.js';
-import { maybePart, mount, nextEvent, part, textFile, unmountAll, until, type SvcUploader as Uploader } from './helpers.js';
+import { maybePart, mount, nextEvent, part, parts, textFile, unmountAll, until, type SvcUploader as Uploader } from './helpers.js';
 import {
   EVENTS_MARKERS, PROPS_MARKERS, readBetween, renderEventsTable, renderPropsTable,
 } from '../../../scripts/lib/element-api-tables.js';
 
 /** The element suites; every event of the table must be exercised in one of them. */
 const SUITES = [
-  'accessibility', 'appearance', 'bundle', 'file-list', 'interface', 'media', 'properties', 'run-controls', 'sources',
+  'accessibility', 'appearance', 'bundle', 'file-list', 'image-editor', 'interface', 'media', 'properties', 'run-controls', 'sources',
   'theme-and-motion', 'upload', 'url-import', 'virtual-list',
 ];
 /** The cloud-drive sources' suites, in their own folder next to their fixtures. */
@@ -102,6 +102,23 @@ describe('<svc-uploader> API documentation', () => {
       part(element, 'file-preview-button').click();
       await until(element, () => maybePart(element, 'preview') !== null, 'the preview');
       collectFrom(element);
+      part(element, 'preview-close').click();
+      await until(element, () => maybePart(element, 'preview') === null, 'the preview to close');
+      element.reset();
+      await element.addFiles([picture]);
+      for (const display of ['inline', 'modal'] as const) {
+        element.imageEditor = { display };
+        await element.updateComplete;
+        part(element, 'file-edit').click();
+        await until(element, () => maybePart(element, 'editor-canvas') !== null, 'the editor');
+        for (const tab of parts(element, 'editor-tab')) {
+          tab.click();
+          await element.updateComplete;
+          collectFrom(element);
+        }
+        part(element, 'editor-cancel').click();
+        await until(element, () => maybePart(element, 'editor') === null, 'the editor to close');
+      }
     }
 
     it('documents every part the interface renders', async () => {

@@ -92,6 +92,14 @@ describe('<svc-uploader> strings', () => {
     await until(failing, () => part(failing, 'preview') !== null);
     expect(untranslated(failing, names, seen)).to.deep.equal([]);
     part(failing, 'preview-close')!.click();
+    part(failing, 'file-edit')!.click();
+    await until(failing, () => part(failing, 'editor-canvas') !== null);
+    for (const tab of failing.shadowRoot!.querySelectorAll<HTMLElement>('[part~="editor-tab"]')) {
+      tab.click();
+      await failing.updateComplete;
+      expect(untranslated(failing, names, seen)).to.deep.equal([]);
+    }
+    part(failing, 'editor-cancel')!.click();
 
     const gate = crypto.randomUUID();
     const uploading = await mount(`<svc-uploader server-url="/element-fixtures/held/${gate}/1/api"

@@ -78,15 +78,20 @@ async function settle(element: SvcUploader): Promise<void> {
   for (let frame = 0; frame < 3; frame += 1) await new Promise(requestAnimationFrame);
 }
 
-/** Takes the shot of the stage around `element` and compares it with its baseline. */
-export async function compareShot(name: string, element: SvcUploader, options: { dryRun?: boolean } = {}): Promise<ScreenshotVerdict> {
+/**
+ * Takes the shot of the stage around `element` (or of the node `inner` selects inside it, piercing
+ * the shadow root: a modal dialog lives in the top layer, outside the stage's box) and compares it
+ * with its baseline.
+ */
+export async function compareShot(name: string, element: SvcUploader, options: { dryRun?: boolean; inner?: string } = {}): Promise<ScreenshotVerdict> {
   await settle(element);
   const frame = element.closest('.screenshot-stage')!;
-  return executeServerCommand('svc-compare-screenshot', { selector: `#${frame.id}`, name, ...options }) as Promise<ScreenshotVerdict>;
+  const { inner, ...rest } = options;
+  return executeServerCommand('svc-compare-screenshot', { selector: inner ? `#${frame.id} ${inner}` : `#${frame.id}`, name, ...rest }) as Promise<ScreenshotVerdict>;
 }
 
-export async function expectShot(name: string, element: SvcUploader): Promise<void> {
-  const verdict = await compareShot(name, element);
+export async function expectShot(name: string, element: SvcUploader, options: { inner?: string } = {}): Promise<void> {
+  const verdict = await compareShot(name, element, options);
   expect(verdict.status, verdict.message ?? name).to.be.oneOf(['match', 'updated']);
 }
 

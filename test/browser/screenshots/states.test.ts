@@ -148,6 +148,25 @@ describe('<svc-uploader> screenshots', () => {
     await expectShot('dark', element);
   });
 
+  it('editor: cropping a photo over the list', async () => {
+    const element = await stage('editor', '<svc-uploader server-url="/api/upload"></svc-uploader>');
+    await element.addFiles([await samplePhoto('lake-at-dawn.png'), sampleFile('notes.pdf', 184_000, 'application/pdf')]);
+    part(element, 'file-edit').click();
+    await until(element, () => part(element, 'editor-canvas') !== null, 'the editor');
+    element.shadowRoot!.querySelector<HTMLElement>('[part~="editor-aspect"][data-aspect="square"]')!.click();
+    await expectShot('editor', element);
+  });
+
+  it('editor: the adjust tab in a dialog, dark and right-to-left', async () => {
+    const element = await stage('editor-dialog', `<svc-uploader server-url="/api/upload" theme='{"mode":"dark"}' image-editor='{"display":"modal"}'></svc-uploader>`, { dark: true });
+    element.i18n = { bundle: ar };
+    await element.addFiles([await samplePhoto('lake-at-dawn.png')]);
+    part(element, 'file-edit').click();
+    await until(element, () => part(element, 'editor-canvas') !== null, 'the editor');
+    element.shadowRoot!.querySelector<HTMLElement>('[part~="editor-tab"][data-tab="adjust"]')!.click();
+    await expectShot('editor-dialog', element, { inner: 'dialog[part~="editor"]' });
+  });
+
   it('rtl: Arabic, mirrored', async () => {
     const element = await stage('rtl', '<svc-uploader server-url="/api/upload"></svc-uploader>');
     element.i18n = { bundle: ar };

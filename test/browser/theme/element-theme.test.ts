@@ -4,12 +4,13 @@ import '../../../elements/index.js';
 import { SvcUploader } from '../../../elements/index.js';
 import { tokenDefaultStyles, tokenUsageReport } from '../../../elements/theme/index.js';
 import { driveStyles } from '../../../elements/svc-uploader/drives/drive-styles.js';
+import { editorStyles } from '../../../elements/svc-uploader/editor/editor-styles.js';
 
-/** Every stylesheet of the element, and the `<style>` the drive panels bring along. */
+/** Every stylesheet of the element, and the `<style>` the drive panels and the image editor bring along. */
 function elementCss(): string[] {
   const sheets = SvcUploader.elementStyles.map((sheet) => (sheet as CSSResult).cssText);
-  const drivePanelCss = driveStyles.strings.join('').replace(/<\/?style>/g, '');
-  return [...sheets, drivePanelCss];
+  const lazyCss = [driveStyles, editorStyles].map((styles) => styles.strings.join('').replace(/<\/?style>/g, ''));
+  return [...sheets, ...lazyCss];
 }
 
 async function mountUploader(markup: string): Promise<SvcUploader> {

@@ -1,0 +1,190 @@
+/**
+ * The image editor's life in the uploader: opening on a file (loading the editor chunk on first
+ * use), the files `autoOpen` lines up, Save and Cancel, focus into the editor and back to where the
+ * user was, and the events. The file stays held in the engine while it is edited, so no run
+ * (`autoUpload`, `upload()`) takes it half-edited.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../engine/types.js';
+import type { SvcUploaderEventDetail } from '../events.js';
+import type { ImageEditorOptions } from '../types.js';
+import { isEditable } from './editor-options.js';
+import type { EditorSession, EditorSessionContext, ResolvedEditorOptions } from './editor-session.js';
+
+export type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
+
+export interface EditorHost extends ReactiveControllerHost {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export interface EditorCallbacks {
+  options(): (ResolvedEditorOptions & { callbacks: Pick<ImageEditorOptions, 'onOpen' | 'onCancel' | 'onSave'> }) | undefined;
+  files(): readonly UploadFileRecord[];
+  hold(id: string): void;
+  release(id: string): void;
+  replace(id: string, file: File): Promise<ReplaceFileResult>;
+  /** Dispatches an event from the uploader; false when a listener vetoed it. */
+  notify<Name extends EditorNotification>(name: Name, detail: SvcUploaderEventDetail<Name>): boolean;
+  session(): Pick<EditorSessionContext, 't' | 'icons'>;
+  /** Why the new bytes were refused, in words. */
+  describeRejection(rejection: FileRejection): string;
+}
+
+/** The editor as the templates see it. */
+export interface OpenEditor {
+  fileId: string;
+  name: string;
+  display: 'inline' | 'modal';
+  /** Undefined while the image decodes (and the chunk loads). */
+  session?: EditorSession;
+  saving: boolean;
+  /** A translated problem shown in the frame (decode failure, refused result). */
+  error?: string;
+}
+
+export class EditorController implements ReactiveController {
+  current: OpenEditor | undefined;
+  #waiting: string[] = [];
+  #attempt = 0;
+
+  constructor(private readonly host: EditorHost, private readonly callbacks: EditorCallbacks) {
+    host.addController(this);
+  }
+
+  /** Lines files up for `autoOpen`; the editor opens on each in turn. */
+  enqueue(ids: readonly string[]): void {
+    this.#waiting.push(...ids);
+    if (!this.current) void this.#openNext();
+  }
+
+  async open(id: string): Promise<void> {
+    const options = this.callbacks.options();
+    const record = this.callbacks.files().find((file) => file.id === id);
+    if (!options || !record || !isEditable(record) || this.current) {
+      if (record?.held) this.callbacks.release(id);
+      return;
+    }
+    if (!this.callbacks.notify('svc-editor-open', { file: record })) {
+      this.callbacks.release(id);
+      return void this.#openNext();
+    }
+    this.callbacks.hold(id);
+    options.callbacks.onOpen?.(record.file, record);
+    const attempt = ++this.#attempt;
+    const editor: OpenEditor = { fileId: id, name: record.name, display: options.display, saving: false };
+    this.current = editor;
+    this.host.requestUpdate();
+    void this.#focusInto(editor);
+    try {
+      const { createEditorSession } = await import('./image-editor.js');
+      const session = await createEditorSession({ ...this.callbacks.session(), file: record.file, options, requestUpdate: () => this.host.requestUpdate() });
+      if (attempt !== this.#attempt) return session.dispose();
+      editor.session = session;
+    } catch (error) {
+      if (attempt !== this.#attempt) return;
+      editor.error = this.callbacks.session().t('edit.decodeFailed');
+      this.callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_DECODE_FAILED', message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`, file: record });
+    }
+    this.host.requestUpdate();
+  }
+
+  cancel(): void {
+    const editor = this.current;
+    if (!editor) return;
+    const record = this.#record(editor);
+    if (record) {
+      this.callbacks.notify('svc-editor-cancel', { file: record });
+      this.callbacks.options()?.callbacks.onCancel?.(record.file, record);
+    }
+    this.#finish(editor);
+  }
+
+  async save(): Promise<void> {
+    const editor = this.current;
+    const record = editor && this.#record(editor);
+    if (!editor?.session || !record || editor.saving) return;
+    const attempt = this.#attempt;
+    editor.saving = true;
+    editor.error = undefined;
+    this.host.requestUpdate();
+    let edited: File;
+    try {
+      edited = await editor.session.save();
+    } catch (error) {
+      if (attempt !== this.#attempt) return;
+      this.#failed(editor, this.callbacks.session().t('edit.saveFailed'));
+      this.callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_ENCODE_FAILED', message: `${record.name} could not be encoded: ${String(error)}`, file: record });
+      return;
+    }
+    if (attempt !== this.#attempt) return;
+    if (!this.callbacks.notify('svc-editor-save', { file: record, edited })) return this.#finish(editor);
+    if (edited !== record.file) {
+      const result = await this.callbacks.replace(editor.fileId, edited);
+      if (attempt !== this.#attempt) return;
+      if (result.rejected) return this.#failed(editor, this.callbacks.describeRejection(result.rejected));
+    }
+    this.callbacks.options()?.callbacks.onSave?.(edited, record);
+    this.#finish(editor);
+  }
+
+  /** Closes the editor of a file that left the list, and forgets queued ones that did. */
+  keep(files: readonly UploadFileRecord[]): void {
+    const ids = new Set(files.map((file) => file.id));
+    this.#waiting = this.#waiting.filter((id) => ids.has(id));
+    if (this.current && !ids.has(this.current.fileId)) this.#finish(this.current, { restoreFocus: false });
+  }
+
+  hostDisconnected(): void {
+    this.#waiting = [];
+    if (this.current) this.#finish(this.current, { restoreFocus: false, openNext: false });
+  }
+
+  #record(editor: OpenEditor): UploadFileRecord | undefined {
+    return this.callbacks.files().find((file) => file.id === editor.fileId);
+  }
+
+  #failed(editor: OpenEditor, message: string): void {
+    editor.saving = false;
+    editor.error = message;
+    this.host.requestUpdate();
+  }
+
+  #finish(editor: OpenEditor, { restoreFocus = true, openNext = true } = {}): void {
+    if (this.current !== editor) return;
+    this.#attempt += 1;
+    this.current = undefined;
+    editor.session?.dispose();
+    this.#dialog()?.close();
+    this.callbacks.release(editor.fileId);
+    this.host.requestUpdate();
+    void this.host.updateComplete.then(() => {
+      if (restoreFocus) this.#focusBack(editor.fileId);
+      if (openNext) void this.#openNext();
+    });
+  }
+
+  async #openNext(): Promise<void> {
+    const id = this.#waiting.shift();
+    if (id !== undefined) await this.open(id);
+  }
+
+  async #focusInto(editor: OpenEditor): Promise<void> {
+    await this.host.updateComplete;
+    if (this.current !== editor) return;
+    const dialog = this.#dialog();
+    if (dialog && !dialog.open) dialog.showModal();
+    this.host.renderRoot.querySelector<HTMLElement>('[part~="editor-title"]')?.focus();
+  }
+
+  /** Back to the file's Edit button, or its name when the button is gone (the file changed state). */
+  #focusBack(id: string): void {
+    const root = this.host.renderRoot;
+    const target = root.querySelector<HTMLElement>(`[data-edit-for="${id}"]`)
+      ?? root.querySelector<HTMLElement>(`[data-file-id="${id}"] [part~="file-name"]`);
+    target?.focus();
+  }
+
+  #dialog(): HTMLDialogElement | null {
+    return this.host.renderRoot.querySelector<HTMLDialogElement>('dialog[part~="editor"]');
+  }
+}
