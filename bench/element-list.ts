@@ -4,31 +4,15 @@
  * bottom, in a real Chromium. Prints the figures and the 10,000 : 100 ratios.
  *   node --import tsx bench/element-list.ts
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
+import { servePageModule } from './support/page-server.js';
 
 interface FrameStats { frames: number; p50: number; p95: number; max: number; over16: number; over33: number }
 interface Result { count: number; addMs: number; rows: number; renderMs: number; maxRowsWhileScrolling: number; longTasks: number; frames: FrameStats; updates: FrameStats }
 
-const bundle = await build({
-  entryPoints: [new URL('./element-list-page.ts', import.meta.url).pathname],
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  write: false,
-  external: ['tus-js-client'],
-  logLevel: 'silent',
-});
-const script = bundle.outputFiles[0]!.text;
-const server = createServer((request, response) => {
-  if (request.url === '/bench.js') response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);
-  else response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><script type="module" src="/bench.js"></script>');
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = await servePageModule(new URL('./element-list-page.ts', import.meta.url), { external: ['tus-js-client'] });
+const origin = server.origin;
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {

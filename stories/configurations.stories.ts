@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import type { SvcUploader } from '../elements/index.js';
-import { renderUploader, sampleFile } from './render-uploader.js';
+import { renderUploader, sampleFile, samplePhoto } from './render-uploader.js';
 import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
 
 const meta = {
@@ -107,3 +107,16 @@ export const Mini: Story = {
 export const Busy: Story = {
   args: { isProcessing: true },
 };
+
+/**
+ * A photo in the list with its Edit action (the pencil): crop, rotate, flip, adjust, filters and
+ * rename; Save replaces the listed file. The image editor control sets `display`, `autoOpen`,
+ * `output`, `tabs` and `tools`.
+ */
+export const ImageEditor: Story = {
+  args: { imageEditor: { display: 'inline', autoOpen: 'never', output: { type: 'image/jpeg', quality: 0.9 } } },
+  play: async ({ canvasElement }) => {
+    await uploaderIn(canvasElement).addFiles([await samplePhoto('lake-at-dawn.jpg')]);
+  },
+};
+

@@ -23,3 +23,29 @@ export function renderUploader(args: UploaderArgs): SvcUploader {
 export function sampleFile(name: string, type: string, size: number): File {
   return new File([new Uint8Array(size)], name, { type });
 }
+
+/** A real picture drawn in the page (a lake at dawn), for stories that open the image editor. */
+export async function samplePhoto(name: string): Promise<File> {
+  const canvas = new OffscreenCanvas(960, 640);
+  const context = canvas.getContext('2d')!;
+  const sky = context.createLinearGradient(0, 0, 0, 640);
+  sky.addColorStop(0, '#38bdf8');
+  sky.addColorStop(1, '#f0abfc');
+  context.fillStyle = sky;
+  context.fillRect(0, 0, 960, 640);
+  context.fillStyle = '#fde68a';
+  context.beginPath();
+  context.arc(690, 190, 76, 0, Math.PI * 2);
+  context.fill();
+  context.fillStyle = '#0f766e';
+  context.beginPath();
+  context.moveTo(0, 640);
+  context.lineTo(290, 290);
+  context.lineTo(530, 480);
+  context.lineTo(750, 320);
+  context.lineTo(960, 510);
+  context.lineTo(960, 640);
+  context.fill();
+  return new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })], name, { type: 'image/jpeg' });
+}
+

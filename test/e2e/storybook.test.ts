@@ -61,7 +61,7 @@ describe('Storybook catalog (static build from the element source)', () => {
   it('has a story for each main configuration', () => {
     const names = stories.map((story) => story.name);
     for (const expected of ['Default', 'Upload (with npm start)', 'Validation Limits', 'Rejected Files', 'Sources', 'Mini',
-      'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)']) {
+      'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)', 'Image Editor']) {
       assert.ok(names.includes(expected), `a story named "${expected}" (found: ${names.join(', ')})`);
     }
   });
@@ -88,6 +88,22 @@ describe('Storybook catalog (static build from the element source)', () => {
     assert.match(reasons[1]!, /poster\.png is too large\. The maximum is 5 MB/);
     assert.match(reasons[2]!, /pixel\.png is too small\. The minimum is 1 kB/);
     assert.deepEqual(await page.locator('svc-uploader [part~="file-name"]').allTextContents(), ['photo.jpg']);
+  });
+
+  it('"Image Editor" edits the listed photo: the editor chunk loads, and Save replaces the file', async () => {
+    const problems = await openStory('svc-uploader-configurations--image-editor');
+    await page.locator('svc-uploader [part~="file-edit"]').click();
+    await page.locator('svc-uploader [part~="editor-canvas"]').waitFor();
+    await page.locator('svc-uploader [part~="editor-rotate-right"]').click();
+    await page.locator('svc-uploader [part~="editor-save"]').click();
+    await page.locator('svc-uploader [part~="editor"]').waitFor({ state: 'detached' });
+    const listed = await page.evaluate(async () => {
+      const [file] = document.querySelector('svc-uploader')!.files;
+      const bitmap = await createImageBitmap(file!.file);
+      return { name: file!.name, replaced: file!.file !== file!.originalFile, width: bitmap.width, height: bitmap.height };
+    });
+    assert.deepEqual(listed, { name: 'lake-at-dawn.jpg', replaced: true, width: 640, height: 960 });
+    assert.deepEqual(problems, []);
   });
 
   it('"Right-to-left locale" lays the element out right to left, in Arabic', async () => {

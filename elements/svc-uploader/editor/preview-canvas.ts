@@ -36,10 +36,17 @@ export class PreviewCanvas {
     }
   };
 
-  /** Shows this state (draws only when the turn or mirror changed). */
+  /**
+   * Shows this state (draws only when the turn or mirror changed). A quarter turn of a non-square
+   * image reshapes the canvas box: the resize that follows draws at the new size, so drawing now, at
+   * the old one, would be thrown away.
+   */
   show(state: EditState): void {
     this.#state = state;
-    this.#draw();
+    const shown = displaySize(state);
+    const { width, height } = this.#size;
+    const reshaping = width > 0 && height > 0 && Math.abs(shown.width / shown.height - width / height) > 0.02 * (width / height);
+    if (!reshaping) this.#draw();
   }
 
   dispose(): void {
