@@ -1,16 +1,17 @@
 import { sha256Hex } from './content-hash.js';
+import { BUILT_IN_IMAGE_STEPS, type ImageStage } from './image-steps/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from './types.js';
 
 /** The contract's fixed order; `custom` steps run after the image steps and before hashing. */
 export const PIPELINE_STAGE_ORDER: readonly PipelineStage[] = ['heic', 'exif', 'compression', 'thumbnail', 'custom', 'hashing'];
 
-/** Builds the step for a boolean flag; the image modules register theirs (and load lazily). */
+/** Builds the step for a flag; built-in image steps exist for each, and a page may replace one. */
 export type PipelineStepFactory = (options: ResolvedOptions) => PipelineStep;
 
 const registeredFactories = new Map<PipelineStage, PipelineStepFactory>();
 
-/** Lets an optional module provide the step behind `heicConversion`, `stripExifData`, … */
+/** Replaces the built-in step behind `heicConversion`, `stripExifData`, … with the page's own. */
 export function definePipelineStep(stage: PipelineStage, factory: PipelineStepFactory): void {
   registeredFactories.set(stage, factory);
 }
@@ -25,25 +26,18 @@ export const checksumStep: PipelineStep = {
   },
 };
 
-const FLAG_STAGES: ReadonlyArray<[PipelineStage, (options: ResolvedOptions) => boolean]> = [
+const FLAG_STAGES: ReadonlyArray<[ImageStage, (options: ResolvedOptions) => boolean]> = [
   ['heic', (options) => options.raw.heicConversion === true],
   ['exif', (options) => options.raw.stripExifData === true],
   ['compression', (options) => Boolean(options.raw.imageCompression)],
   ['thumbnail', (options) => Boolean(options.raw.thumbnailGenerator)],
 ];
 
-export interface AssembledPipeline {
-  steps: PipelineStep[];
-  /** Flags that asked for a step no module provides (reported as pipeline errors). */
-  unavailable: string[];
-}
-
 /**
  * The steps to run, sorted by stage. An explicit `pipeline` replaces the flag-built list
  * (flags then add nothing); within a stage the given order is kept.
  */
-export function assemblePipeline(options: ResolvedOptions): AssembledPipeline {
-  const unavailable: string[] = [];
+export function assemblePipeline(options: ResolvedOptions): PipelineStep[] {
   let steps: PipelineStep[];
   if (options.raw.pipeline) {
     steps = [...options.raw.pipeline];
@@ -52,13 +46,12 @@ export function assemblePipeline(options: ResolvedOptions): AssembledPipeline {
     for (const [stage, enabled] of FLAG_STAGES) {
       if (!enabled(options)) continue;
       const factory = registeredFactories.get(stage);
-      if (factory) steps.push(factory(options));
-      else unavailable.push(stage);
+      steps.push(factory ? factory(options) : BUILT_IN_IMAGE_STEPS[stage]());
     }
     if (options.raw.checksumVerification) steps.push(checksumStep);
   }
   const rank = (step: PipelineStep): number => PIPELINE_STAGE_ORDER.indexOf(step.stage ?? 'custom');
-  return { steps: steps.map((step, index) => ({ step, index })).sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index).map(({ step }) => step), unavailable };
+  return steps.map((step, index) => ({ step, index })).sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index).map(({ step }) => step);
 }
 
 /**

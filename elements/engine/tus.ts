@@ -91,9 +91,15 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
   });
 }
 
-/** tus metadata values are strings; objects are sent as JSON. */
+/**
+ * tus metadata values are strings; objects are sent as JSON. They travel base64-encoded in one
+ * `Upload-Metadata` header, which servers cap (Node at 16 KB for all headers), so the thumbnail's
+ * data URL (`thumbnailGenerator`) stays out: `record.thumbnail` still holds it.
+ */
 function stringMetadata(metadata: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(metadata).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    Object.entries(metadata)
+      .filter(([key]) => key !== 'thumbnailUrl')
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
   );
 }

@@ -69,11 +69,7 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
 
 /** Runs the processing pipeline once per file; a failing step is reported and skipped. */
 async function runPipeline(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<void> {
-  const { steps, unavailable } = assemblePipeline(host.options);
-  for (const step of unavailable) {
-    host.bus.emit('pipeline-error', { file: toRecord(entry), step, message: `No module provides the ${step} step` });
-  }
-  for (const step of steps) {
+  for (const step of assemblePipeline(host.options)) {
     signal.throwIfAborted();
     try {
       const output = await runStep(step, { file: entry.file, record: toRecord(entry), options: host.options.raw, signal }, host.options);

@@ -37,7 +37,8 @@ export function formatBytes(bytes: number, lang: string, { base = 1024 }: Format
   return numberFormat(lang, {
     style: 'unit',
     unit: BYTE_UNITS[exponent],
-    unitDisplay: 'short',
+    // Short forms of the byte itself are poor ("11 byte" in English and Japanese); the long ones read well.
+    unitDisplay: exponent === 0 ? 'long' : 'short',
     maximumFractionDigits: exponent === 0 || value >= 10 ? 0 : 1,
   }).format(value);
 }

@@ -12,14 +12,17 @@ interface Entry {
 
 export class ObjectUrls {
   #entries = new Map<string, Entry>();
-  /** Files whose image the browser could not decode (HEIC, broken files): shown as a glyph. */
-  #undecodable = new Set<string>();
+  /**
+   * Images the browser could not decode (HEIC, broken files): shown as a glyph. Kept by content,
+   * not by file, so the picture appears once a step (HEIC to JPEG) or an edit replaces the bytes.
+   */
+  #undecodable = new WeakSet<Blob>();
 
   /** A small image for the row: the pipeline's thumbnail, else the image itself. */
   thumbnail(file: UploadFileRecord): string | undefined {
-    if (this.#undecodable.has(file.id)) return undefined;
     const blob = file.thumbnail?.file ?? (file.type.startsWith('image/') ? file.file : undefined);
-    return blob ? this.#url(`thumb:${file.id}`, blob) : undefined;
+    if (!blob || this.#undecodable.has(blob)) return undefined;
+    return this.#url(`thumb:${file.id}`, blob);
   }
 
   /** The file itself, for the expanded preview's image, video or audio player. */
@@ -28,7 +31,8 @@ export class ObjectUrls {
   }
 
   markUndecodable(id: string): void {
-    this.#undecodable.add(id);
+    const shown = this.#entries.get(`thumb:${id}`);
+    if (shown) this.#undecodable.add(shown.blob);
   }
 
   /** Revokes the URLs of files no longer in the list. */
@@ -42,7 +46,6 @@ export class ObjectUrls {
 
   clear(): void {
     for (const [key, entry] of this.#entries) this.#revoke(key, entry);
-    this.#undecodable.clear();
   }
 
   #url(key: string, blob: Blob): string {

@@ -64,6 +64,13 @@ describe('<svc-uploader> appearance', () => {
       await element.addFiles([new File(['not an image'], 'broken.png', { type: 'image/png' }), textFile('other.txt')]);
       await until(element, () => thumbnailImage(element) === null, 'the glyph');
       expect(parts(element, 'file-thumbnail')[0]!.querySelector('svg')).not.to.equal(null);
+
+      // New bytes (an edit, or a step converting the file) bring the picture back.
+      const canvas = new OffscreenCanvas(8, 8);
+      canvas.getContext('2d')!.fillRect(0, 0, 8, 8);
+      const picture = new File([await canvas.convertToBlob({ type: 'image/png' })], 'broken.png', { type: 'image/png' });
+      await element.engine.replaceFile(element.files[0]!.id, picture);
+      await until(element, () => thumbnailImage(element) !== null, 'the picture');
     });
 
     it('pauses and resumes a single file from its own buttons', async () => {

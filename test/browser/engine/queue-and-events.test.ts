@@ -161,11 +161,13 @@ describe('UploadEngine queue and events', () => {
     expect(engine.files[0]!.metadata).to.deep.equal({ checksumSha256: expected });
   });
 
-  it('reports flags whose step no module provides', async () => {
+  it('lets a flag step pass a file it does not handle through untouched, without an error', async () => {
     const engine = new UploadEngine({ heicConversion: true });
     const errors = recordEvents(engine, ['pipeline-error']);
-    await engine.addFiles([textFile('a', 'a')]);
+    const notHeic = textFile('a.heic', 'a', 'image/heic');
+    await engine.addFiles([notHeic]);
     await engine.start();
-    expect(errors.map((event) => (event.detail as { step: string }).step)).to.deep.equal(['heic']);
+    expect(errors).to.deep.equal([]);
+    expect(engine.files[0]!.file).to.equal(notHeic);
   });
 });

@@ -18,6 +18,41 @@ describe('UploadEngine tus (real @tus/server on loopback)', () => {
     expect(await sha256Of(stored)).to.equal(await sha256Of(file));
   });
 
+  it('keeps the thumbnail out of the Upload-Metadata header, which servers cap', async () => {
+    // A large, noisy thumbnail: its data URL alone is far beyond a 16 KB header budget.
+    const canvas = new OffscreenCanvas(900, 900);
+    const context = canvas.getContext('2d')!;
+    const noise = context.createImageData(900, 900);
+    for (let offset = 0; offset < noise.data.length; offset += 65536) crypto.getRandomValues(noise.data.subarray(offset, offset + 65536));
+    for (let index = 3; index < noise.data.length; index += 4) noise.data[index] = 255;
+    context.putImageData(noise, 0, 0);
+    const photo = new File([await canvas.convertToBlob({ type: 'image/png' })], 'noise.png', { type: 'image/png' });
+    const engine = new UploadEngine({
+      resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus' },
+      thumbnailGenerator: { width: 900, height: 900, quality: 1 },
+      metadata: { album: 'holidays' },
+    });
+    // What tus-js-client puts on the wire, header by header.
+    const sent: string[] = [];
+    const setRequestHeader = XMLHttpRequest.prototype.setRequestHeader;
+    XMLHttpRequest.prototype.setRequestHeader = function (name: string, value: string) {
+      if (name.toLowerCase() === 'upload-metadata') sent.push(value);
+      return setRequestHeader.call(this, name, value);
+    };
+    try {
+      await engine.addFiles([photo]);
+      await engine.start();
+    } finally {
+      XMLHttpRequest.prototype.setRequestHeader = setRequestHeader;
+    }
+    const [record] = engine.files;
+    expect(record!.state, record!.error?.message).to.equal('successful');
+    expect(String(record!.metadata.thumbnailUrl).length).to.be.above(16 * 1024);
+    expect(sent).to.have.length(1);
+    const keys = sent[0]!.split(',').map((pair) => pair.trim().split(' ')[0]);
+    expect(keys.sort()).to.deep.equal(['album', 'filename', 'filetype']);
+  });
+
   it('continues at the server offset after a pause', async () => {
     const engine = new UploadEngine({ resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus', chunkSizeBytes: 256 * 1024 } });
     const file = randomFile('long.bin', 2 * 1024 * 1024);

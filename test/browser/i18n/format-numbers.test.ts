@@ -9,8 +9,10 @@ const MiB = 1024 * 1024;
 describe('Intl formatting', () => {
   describe('formatBytes', () => {
     it('scales by 1024 and uses one decimal below ten units', () => {
-      expect(formatBytes(0, 'en')).to.equal('0 byte');
-      expect(formatBytes(1023, 'en')).to.equal('1,023 byte');
+      expect(formatBytes(0, 'en')).to.equal('0 bytes');
+      expect(formatBytes(1, 'en')).to.equal('1 byte');
+      expect(formatBytes(11, 'ja')).to.equal('11 バイト');
+      expect(formatBytes(1023, 'en')).to.equal('1,023 bytes');
       expect(formatBytes(1536, 'en')).to.equal('1.5 kB');
       expect(formatBytes(1.5 * MiB, 'en')).to.equal('1.5 MB');
       expect(formatBytes(42.4 * MiB, 'en')).to.equal('42 MB');
