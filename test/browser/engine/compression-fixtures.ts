@@ -4,6 +4,7 @@
  * hand-written BMP, animated GIF, APNG and Exif-orientation builders, and small readers of what
  * the bucket holds.
  */
+import { ascii, concat, pngChunk, pngChunks } from './exif-fixtures.js';
 
 /** Seeded PRNG (mulberry32): noise that is the same on every run. */
 function random(seed: number): () => number {
@@ -78,18 +79,6 @@ export async function halvesJpeg(width: number, height: number): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
-
 /** Inserts an Exif APP1 holding only an Orientation tag right after the JPEG's SOI marker. */
 export async function withExifOrientation(jpeg: Blob, orientation: number): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new Uint8Array(await jpeg.arrayBuffer());
@@ -117,44 +106,6 @@ export function jpegMarkers(bytes: Uint8Array): number[] {
   return markers;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(name: string, data: Uint8Array): Uint8Array {
-  const body = concat(ascii(name), data);
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(body, 4);
-  view.setUint32(8 + data.length, crc32(body));
-  return out;
-}
-
-interface PngChunk {
-  name: string;
-  data: Uint8Array;
-}
-
-function pngChunks(bytes: Uint8Array): PngChunk[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const chunks: PngChunk[] = [];
-  for (let offset = 8; offset + 12 <= bytes.length;) {
-    const length = view.getUint32(offset);
-    chunks.push({ name: new TextDecoder().decode(bytes.subarray(offset + 4, offset + 8)), data: bytes.subarray(offset + 8, offset + 8 + length) });
-    offset += 12 + length;
-  }
-  return chunks;
-}
-
 function uint32s(...values: number[]): Uint8Array {
   const out = new Uint8Array(values.length * 4);
   values.forEach((value, index) => new DataView(out.buffer).setUint32(index * 4, value));
@@ -165,7 +116,7 @@ function uint32s(...values: number[]): Uint8Array {
 export async function animatedPng(first: Blob, second: Blob): Promise<Uint8Array<ArrayBuffer>> {
   const one = pngChunks(new Uint8Array(await first.arrayBuffer()));
   const two = pngChunks(new Uint8Array(await second.arrayBuffer()));
-  const header = one.find((chunk) => chunk.name === 'IHDR')!;
+  const header = one.find((chunk) => chunk.type === 'IHDR')!;
   const headerView = new DataView(header.data.buffer, header.data.byteOffset);
   const width = headerView.getUint32(0);
   const height = headerView.getUint32(4);
@@ -177,9 +128,9 @@ export async function animatedPng(first: Blob, second: Blob): Promise<Uint8Array
     pngChunk('IHDR', header.data),
     pngChunk('acTL', uint32s(2, 0)),
     pngChunk('fcTL', frameControl(sequence++)),
-    ...one.filter((chunk) => chunk.name === 'IDAT').map((chunk) => pngChunk('IDAT', chunk.data)),
+    ...one.filter((chunk) => chunk.type === 'IDAT').map((chunk) => pngChunk('IDAT', chunk.data)),
     pngChunk('fcTL', frameControl(sequence++)),
-    ...two.filter((chunk) => chunk.name === 'IDAT').map((chunk) => pngChunk('fdAT', concat(uint32s(sequence++), chunk.data))),
+    ...two.filter((chunk) => chunk.type === 'IDAT').map((chunk) => pngChunk('fdAT', concat(uint32s(sequence++), chunk.data))),
     pngChunk('IEND', new Uint8Array()),
   );
 }

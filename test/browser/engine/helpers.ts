@@ -1,5 +1,6 @@
-import type { UploadEngine } from '../../../elements/engine/index.js';
-import type { EngineEventMap, EngineEventName } from '../../../elements/engine/index.js';
+import { expect } from '@open-wc/testing';
+import { UploadEngine } from '../../../elements/engine/index.js';
+import type { EngineEventMap, EngineEventName, EngineOptions, UploadFileRecord } from '../../../elements/engine/index.js';
 
 /** A File of `size` random bytes (random so dedup and byte comparisons mean something). */
 export function randomFile(name: string, size: number, type = 'application/octet-stream'): File {
@@ -132,3 +133,26 @@ export function maxOverlap(spans: Array<{ start: number; end: number }>): number
   }
   return peak;
 }
+
+/** A file the engine uploaded, and what the bucket holds for it. */
+export interface StoredUpload {
+  record: UploadFileRecord;
+  stored: Blob;
+}
+
+/**
+ * Uploads `files` through the real handler with `options`, expects each to succeed, and reads every
+ * object back from the bucket; `errors` are the `pipeline-error` details seen on the way.
+ */
+export async function uploadAndReadBack(files: File[], options: EngineOptions): Promise<{ uploads: StoredUpload[]; errors: unknown[] }> {
+  const engine = new UploadEngine({ serverUrl: '/api/upload', ...options });
+  const errors = recordEvents(engine, ['pipeline-error']);
+  await engine.addFiles(files);
+  await engine.start();
+  const uploads = await Promise.all(engine.files.map(async (record) => {
+    expect(record.state, record.error?.message).to.equal('successful');
+    return { record, stored: await readBack(record.result?.downloadUrl) };
+  }));
+  return { uploads, errors: errors.map((event) => event.detail) };
+}
+

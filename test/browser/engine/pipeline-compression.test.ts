@@ -5,29 +5,15 @@ import {
   animatedGif, animatedPng, bmpOf, dimensionsOf, drawPhoto, encodedPhoto, halvesJpeg, jpegMarkers, pixelAt, watchEncodes, withExifOrientation, withoutOffscreenCanvas, withoutWebpEncoding, withPngComment,
   type EncodeCall,
 } from './compression-fixtures.js';
-import { randomFile, readBack, recordEvents, sha256Of, textFile } from './helpers.js';
+import { randomFile, readBack, recordEvents, sha256Of, type StoredUpload, textFile, uploadAndReadBack } from './helpers.js';
 
 const MIB = 1024 * 1024;
 
-interface Uploaded {
-  record: UploadFileRecord;
-  stored: Blob;
+function upload(files: File[], imageCompression: EngineOptions['imageCompression']): ReturnType<typeof uploadAndReadBack> {
+  return uploadAndReadBack(files, { imageCompression });
 }
 
-/** Uploads through the real handler and reads every object back from the bucket. */
-async function upload(files: File[], imageCompression: EngineOptions['imageCompression']): Promise<{ uploads: Uploaded[]; errors: unknown[] }> {
-  const engine = new UploadEngine({ serverUrl: '/api/upload', imageCompression });
-  const errors = recordEvents(engine, ['pipeline-error']);
-  await engine.addFiles(files);
-  await engine.start();
-  const uploads = await Promise.all(engine.files.map(async (record) => {
-    expect(record.state, record.error?.message).to.equal('successful');
-    return { record, stored: await readBack(record.result?.downloadUrl) };
-  }));
-  return { uploads, errors: errors.map((event) => event.detail) };
-}
-
-async function uploadOne(file: File, imageCompression: EngineOptions['imageCompression']): Promise<Uploaded & { errors: unknown[] }> {
+async function uploadOne(file: File, imageCompression: EngineOptions['imageCompression']): Promise<StoredUpload & { errors: unknown[] }> {
   const { uploads, errors } = await upload([file], imageCompression);
   return { ...uploads[0]!, errors };
 }

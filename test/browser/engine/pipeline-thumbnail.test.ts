@@ -2,23 +2,10 @@ import { expect } from '@open-wc/testing';
 import { UploadEngine } from '../../../elements/engine/index.js';
 import type { EngineOptions, UploadFileRecord } from '../../../elements/engine/index.js';
 import { animatedGif, dimensionsOf, encodedPhoto, halvesJpeg, pixelAt, watchEncodes, withExifOrientation, withoutWebpEncoding } from './compression-fixtures.js';
-import { createFaultPlan, randomFile, readBack, recordEvents, sha256Of, textFile } from './helpers.js';
+import { createFaultPlan, randomFile, readBack, recordEvents, sha256Of, textFile, uploadAndReadBack } from './helpers.js';
 
-interface Uploaded {
-  record: UploadFileRecord;
-  stored: Blob;
-}
-
-async function upload(files: File[], options: EngineOptions): Promise<{ uploads: Uploaded[]; errors: unknown[] }> {
-  const engine = new UploadEngine({ serverUrl: '/api/upload', ...options });
-  const errors = recordEvents(engine, ['pipeline-error']);
-  await engine.addFiles(files);
-  await engine.start();
-  const uploads = await Promise.all(engine.files.map(async (record) => {
-    expect(record.state, record.error?.message).to.equal('successful');
-    return { record, stored: await readBack(record.result?.downloadUrl) };
-  }));
-  return { uploads, errors: errors.map((event) => event.detail) };
+function upload(files: File[], options: EngineOptions): ReturnType<typeof uploadAndReadBack> {
+  return uploadAndReadBack(files, options);
 }
 
 async function thumbnailOf(file: File, thumbnailGenerator: EngineOptions['thumbnailGenerator']): Promise<{ record: UploadFileRecord; thumbnail: ImageBitmap }> {
