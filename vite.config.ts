@@ -21,6 +21,9 @@ function collapseCssLiterals(): Plugin {
 // inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.
 export default defineConfig({
   plugins: [collapseCssLiterals()],
+  // Relative asset URLs: the image worker (`assets/image-worker-*.js`) is found next to the bundle
+  // wherever a page serves it, not only at the site root.
+  base: './',
   build: {
     outDir: 'dist/browser',
     emptyOutDir: true,

@@ -24,6 +24,22 @@ async function loadFixturePlugins(...paths) {
   return lists.flat();
 }
 
+/**
+ * A module worker is started by URL (`new URL('./image-worker.js', import.meta.url)`), which the
+ * test server's import rewriting never sees: such a request for a `.js` file that exists only as
+ * `.ts` source gets the source, compiled like every other module.
+ */
+function serveWorkerSources() {
+  return (context, next) => {
+    const path = context.path;
+    if (path.startsWith('/elements/') && path.endsWith('.js')) {
+      const source = new URL(`.${path.slice(0, -3)}.ts`, import.meta.url);
+      if (!existsSync(new URL(`.${path}`, import.meta.url)) && existsSync(source)) context.path = `${path.slice(0, -3)}.ts`;
+    }
+    return next();
+  };
+}
+
 const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-element-fixtures.mjs', './test/support/wtr-drive-fixtures.mjs', './test/support/wtr-screenshot-commands.mjs'];
 
 export default {
@@ -36,6 +52,7 @@ export default {
     ...await loadFixturePlugins(...FIXTURE_MODULES),
   ],
   middleware: [
+    serveWorkerSources(),
     await createHandlerMiddleware('/api/upload'),
     ...await loadFixtures(...FIXTURE_MODULES),
   ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the browser bundle (vite.config.ts: elements/index.ts with Lit inside, into dist/browser/)
-// and prints the minified and gzipped size of what a page loads up front and of each lazy chunk,
-// checked against bundle-budget.json. Exits 1 when a budget is exceeded.
+// and prints the minified and gzipped size of what a page loads up front, of each lazy chunk and of
+// each worker script, checked against bundle-budget.json. Exits 1 when a budget is exceeded.
 // Usage: node scripts/bundle-size.mjs [--json]
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +42,13 @@ for (const chunk of chunks.filter((candidate) => !initialFiles.has(candidate.fil
   const name = labelOf(chunk);
   const kind = chunk.isDynamicEntry ? 'lazy' : 'shared';
   rows.push({ name, kind, files: [chunk.fileName], ...sizeOf(chunk), limit: budget.lazyGzipBytes[name] ?? budget.lazyGzipBytes.default });
+}
+
+// Worker scripts are emitted as assets (`assets/image-worker-*.js`), loaded by URL when first needed.
+const workers = [result].flat().flatMap((output) => output.output).filter((item) => item.type === 'asset' && item.fileName.endsWith('.js'));
+for (const asset of workers) {
+  const name = asset.fileName.split('/').pop().replace(/-[\w-]{8}\.js$/, '');
+  rows.push({ name, kind: 'worker', files: [asset.fileName], ...sizeOf({ code: asset.source }), limit: budget.lazyGzipBytes[name] ?? budget.lazyGzipBytes.default });
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -68,7 +68,8 @@ export async function runStep(step: PipelineStep, context: PipelineContext, opti
       const outcome = await Promise.race([step.runInWorker(context), timedOut]);
       if (outcome !== 'timeout') return outcome;
     } catch {
-      // Worker unavailable or crashed: the main-thread implementation is the contract's fallback.
+      // A paused or canceled file stops here; only an unavailable or crashed worker falls back.
+      context.signal.throwIfAborted();
     } finally {
       clearTimeout(timer);
     }

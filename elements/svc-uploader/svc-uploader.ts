@@ -11,7 +11,6 @@ import { I18nController } from '../i18n/index.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { EditorController } from './editor/editor-controller.js';
-import { isEditable, opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
@@ -142,13 +141,9 @@ export class SvcUploader extends UploaderPropsElement {
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
   });
-  #editorOptions = { source: undefined as unknown, resolved: resolveEditorOptions(undefined) };
   readonly #editor: EditorController = new EditorController(this, {
-    // A 280 px square has no room for the editor inline: mini always uses the dialog.
-    options: () => {
-      const options = this.#resolvedEditorOptions();
-      return options && this.mini ? { ...options, display: 'modal' } : options;
-    },
+    props: () => ({ imageEditor: this.imageEditor, mini: this.mini }),
+    warn: (message) => this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message }),
     files: () => this.#files,
     hold: (id) => this.engine.hold(id),
     release: (id) => this.engine.release(id),
@@ -213,12 +208,10 @@ export class SvcUploader extends UploaderPropsElement {
 
   /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
-    const editor = this.#resolvedEditorOptions();
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
-    const result = await this.engine.addFiles(files, source, { hold: (file, batch) => opensOnAdd(editor, file, batch) });
+    const result = await this.engine.addFiles(files, source, { hold: this.#editor.opensOnAdd });
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
-    const toEdit = result.added.filter((file) => file.held).map((file) => file.id);
-    if (toEdit.length > 0) this.#editor.enqueue(toEdit);
+    this.#editor.openHeld(result.added);
     return result;
   }
 
@@ -346,7 +339,6 @@ export class SvcUploader extends UploaderPropsElement {
   #view(): UploaderView {
     const files = this.#files;
     const focusedId = this.#listWindow.focusedId;
-    const editor = this.#resolvedEditorOptions();
     return buildUploaderView(this, {
       translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
       dragState: this.#dragState, rejections: this.#rejections, online: this.#online, maxFiles: this.effectiveMaxFiles(),
@@ -354,20 +346,10 @@ export class SvcUploader extends UploaderPropsElement {
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
       previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
       editor: this.#editor.current,
-      canEdit: (file) => editor !== undefined && isEditable(file),
+      canEdit: this.#editor.canEdit,
       thumbnailUrl: (file) => this.#urls.thumbnail(file),
       mediaUrl: (file) => this.#urls.media(file),
     });
-  }
-
-  /** `imageEditor`, read again only when the prop changes; unknown values are reported once. */
-  #resolvedEditorOptions() {
-    if (this.imageEditor !== this.#editorOptions.source) {
-      const report = ({ option, value }: { option: string; value: string }) =>
-        this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message: `imageEditor.${option}: "${value}" is not a known value; it was ignored.` });
-      this.#editorOptions = { source: this.imageEditor, resolved: resolveEditorOptions(this.imageEditor, report) };
-    }
-    return this.#editorOptions.resolved;
   }
 
   /** `theme.slots`, read again only when the theme object changes. */

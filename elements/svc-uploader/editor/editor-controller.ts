@@ -8,7 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../engine/types.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
-import { isEditable } from './editor-options.js';
+import { isEditable, opensOnAdd, resolveEditorOptions } from './editor-options.js';
 import type { EditorSession, EditorSessionContext, ResolvedEditorOptions } from './editor-session.js';
 
 export type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
@@ -18,7 +18,10 @@ export interface EditorHost extends ReactiveControllerHost {
 }
 
 export interface EditorCallbacks {
-  options(): (ResolvedEditorOptions & { callbacks: Pick<ImageEditorOptions, 'onOpen' | 'onCancel' | 'onSave'> }) | undefined;
+  /** The `imageEditor` prop, and whether the uploader is `mini`. */
+  props(): { imageEditor: boolean | ImageEditorOptions | null | undefined; mini: boolean };
+  /** An `imageEditor` value was ignored (reported once per prop value). */
+  warn(message: string): void;
   files(): readonly UploadFileRecord[];
   hold(id: string): void;
   release(id: string): void;
@@ -42,23 +45,47 @@ export interface OpenEditor {
   error?: string;
 }
 
+type EditorSettings = ResolvedEditorOptions & { callbacks: Pick<ImageEditorOptions, 'onOpen' | 'onCancel' | 'onSave'> };
+
 export class EditorController implements ReactiveController {
   current: OpenEditor | undefined;
   #waiting: string[] = [];
   #attempt = 0;
+  #settings: { prop: unknown; resolved: EditorSettings | undefined } = { prop: undefined, resolved: resolveEditorOptions(undefined) };
 
   constructor(private readonly host: EditorHost, private readonly callbacks: EditorCallbacks) {
     host.addController(this);
   }
 
-  /** Lines files up for `autoOpen`; the editor opens on each in turn. */
-  enqueue(ids: readonly string[]): void {
-    this.#waiting.push(...ids);
+  /**
+   * `imageEditor` as read (undefined: disabled), read again only when the prop changes. A 280 px
+   * square has no room for the editor inline: `mini` always uses the dialog.
+   */
+  options(): EditorSettings | undefined {
+    const { imageEditor, mini } = this.callbacks.props();
+    if (imageEditor !== this.#settings.prop) {
+      const report = ({ option, value }: { option: string; value: string }) =>
+        this.callbacks.warn(`imageEditor.${option}: "${value}" is not a known value; it was ignored.`);
+      this.#settings = { prop: imageEditor, resolved: resolveEditorOptions(imageEditor, report) };
+    }
+    const resolved = this.#settings.resolved;
+    return resolved && mini ? { ...resolved, display: 'modal' } : resolved;
+  }
+
+  /** Whether a file shows the Edit action. */
+  readonly canEdit = (file: UploadFileRecord): boolean => this.options() !== undefined && isEditable(file);
+
+  /** For `addFiles`' `hold`: the files `autoOpen` will open on wait for the edit before uploading. */
+  readonly opensOnAdd = (file: UploadFileRecord, batch: readonly UploadFileRecord[]): boolean => opensOnAdd(this.options(), file, batch);
+
+  /** Opens the editor on each held file of a batch just added, in turn. */
+  openHeld(added: readonly UploadFileRecord[]): void {
+    this.#waiting.push(...added.filter((file) => file.held).map((file) => file.id));
     if (!this.current) void this.#openNext();
   }
 
   async open(id: string): Promise<void> {
-    const options = this.callbacks.options();
+    const options = this.options();
     const record = this.callbacks.files().find((file) => file.id === id);
     if (!options || !record || !isEditable(record) || this.current) {
       if (record?.held) this.callbacks.release(id);
@@ -94,7 +121,7 @@ export class EditorController implements ReactiveController {
     const record = this.#record(editor);
     if (record) {
       this.callbacks.notify('svc-editor-cancel', { file: record });
-      this.callbacks.options()?.callbacks.onCancel?.(record.file, record);
+      this.options()?.callbacks.onCancel?.(record.file, record);
     }
     this.#finish(editor);
   }
@@ -123,7 +150,7 @@ export class EditorController implements ReactiveController {
       if (attempt !== this.#attempt) return;
       if (result.rejected) return this.#failed(editor, this.callbacks.describeRejection(result.rejected));
     }
-    this.callbacks.options()?.callbacks.onSave?.(edited, record);
+    this.options()?.callbacks.onSave?.(edited, record);
     this.#finish(editor);
   }
 

@@ -68,6 +68,7 @@ export function isEditable(file: UploadFileRecord): boolean {
 
 /** Whether `autoOpen` opens the editor on this newly added file, given the rest of its batch. */
 export function opensOnAdd(options: ResolvedEditorOptions | undefined, file: UploadFileRecord, batch: readonly UploadFileRecord[]): boolean {
-  if (!options || !isEditable(file) || options.tabs.length === 0 && !options.tools.has('rename')) return false;
+  const hasTools = options !== undefined && (options.tabs.length > 0 || options.tools.has('rename'));
+  if (!options || !hasTools || !isEditable(file)) return false;
   return options.autoOpen === 'always' || (options.autoOpen === 'single' && batch.length === 1);
 }

@@ -9,12 +9,15 @@ import { randomFile, readBack, recordEvents, sha256Of, type StoredUpload, textFi
 
 const MIB = 1024 * 1024;
 
-function upload(files: File[], imageCompression: EngineOptions['imageCompression']): ReturnType<typeof uploadAndReadBack> {
-  return uploadAndReadBack(files, { imageCompression });
+/** For tests that watch or alter the page's canvas: the step then runs here, not in the image worker. */
+const ON_MAIN_THREAD: EngineOptions = { webWorker: false };
+
+function upload(files: File[], imageCompression: EngineOptions['imageCompression'], options: EngineOptions = {}): ReturnType<typeof uploadAndReadBack> {
+  return uploadAndReadBack(files, { imageCompression, ...options });
 }
 
-async function uploadOne(file: File, imageCompression: EngineOptions['imageCompression']): Promise<StoredUpload & { errors: unknown[] }> {
-  const { uploads, errors } = await upload([file], imageCompression);
+async function uploadOne(file: File, imageCompression: EngineOptions['imageCompression'], options: EngineOptions = {}): Promise<StoredUpload & { errors: unknown[] }> {
+  const { uploads, errors } = await upload([file], imageCompression, options);
   return { ...uploads[0]!, errors };
 }
 
@@ -97,7 +100,7 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
 
   it('leaves WebP as it is in a browser that cannot write WebP', async () => {
     const original = await encodedPhoto('square.webp', 2500, 2500, 'image/webp', 0.95);
-    const { record, stored, errors } = await withoutWebpEncoding(() => uploadOne(original, true));
+    const { record, stored, errors } = await withoutWebpEncoding(() => uploadOne(original, true, ON_MAIN_THREAD));
     expect(await sha256Of(stored)).to.equal(await sha256Of(original));
     expect(record).to.include({ name: 'square.webp', type: 'image/webp' });
     expect(errors).to.deep.equal([]);
@@ -105,7 +108,7 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
 
   it('draws on a <canvas> in a browser without OffscreenCanvas', async () => {
     const original = await encodedPhoto('old-browser.jpg', 3000, 2000, 'image/jpeg', 0.95);
-    const { stored, errors } = await withoutOffscreenCanvas(() => uploadOne(original, true));
+    const { stored, errors } = await withoutOffscreenCanvas(() => uploadOne(original, true, ON_MAIN_THREAD));
     expect(await dimensionsOf(stored)).to.deep.equal({ width: 1920, height: 1280 });
     expect(stored.type).to.equal('image/jpeg');
     expect(stored.size).to.be.below(original.size);
@@ -135,10 +138,10 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
 
   it('with maxSizeMB, encodes again 0.12 lower until the result fits the target', async () => {
     const original = await encodedPhoto('target.jpg', 3000, 2000, 'image/jpeg', 0.95);
-    const first = await watching(() => uploadOne(original, true));
+    const first = await watching(() => uploadOne(original, true, ON_MAIN_THREAD));
     expect(first.calls.map((call) => call.quality)).to.deep.equal([0.82]);
     const targetBytes = Math.round(first.calls[0]!.size * 0.6);
-    const { result, calls } = await watching(() => uploadOne(original, { maxSizeMB: targetBytes / MIB }));
+    const { result, calls } = await watching(() => uploadOne(original, { maxSizeMB: targetBytes / MIB }, ON_MAIN_THREAD));
     const qualities = calls.map((call) => call.quality);
     expect(qualities.length).to.be.within(2, 5);
     expect(qualities).to.deep.equal([0.82, 0.7, 0.58, 0.46, 0.35].slice(0, qualities.length));
@@ -150,7 +153,7 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
 
   it('keeps the encode at the 0.35 floor when the target cannot be reached', async () => {
     const original = await encodedPhoto('noisy.jpg', 3000, 2000, 'image/jpeg', 0.95, { noise: 40 });
-    const { result, calls } = await watching(() => uploadOne(original, { maxSizeMB: 0.01 }));
+    const { result, calls } = await watching(() => uploadOne(original, { maxSizeMB: 0.01 }, ON_MAIN_THREAD));
     expect(calls.map((call) => call.quality)).to.deep.equal([0.82, 0.7, 0.58, 0.46, 0.35]);
     expect(result.stored.size).to.equal(calls.at(-1)!.size);
     expect(result.stored.size).to.be.above(0.01 * MIB);
@@ -159,7 +162,7 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
 
   it('starts at the given quality and does not go below the floor', async () => {
     const original = await encodedPhoto('custom.jpg', 2000, 1000, 'image/jpeg', 0.95);
-    const { result, calls } = await watching(() => uploadOne(original, { quality: 0.5, maxSizeMB: 0.001 }));
+    const { result, calls } = await watching(() => uploadOne(original, { quality: 0.5, maxSizeMB: 0.001 }, ON_MAIN_THREAD));
     expect(calls.map((call) => call.quality)).to.deep.equal([0.5, 0.38, 0.35]);
     // The other fields keep their defaults: the 1920 px cap still applies.
     expect(await dimensionsOf(result.stored)).to.deep.equal({ width: 1920, height: 960 });
@@ -167,7 +170,7 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
 
   it('with no size target and no dimension cap, uploads the original when the re-encode is larger', async () => {
     const original = await encodedPhoto('rough.jpg', 2200, 1500, 'image/jpeg', 0.3);
-    const { result, calls } = await watching(() => uploadOne(original, { maxWidthOrHeight: Infinity }));
+    const { result, calls } = await watching(() => uploadOne(original, { maxWidthOrHeight: Infinity }, ON_MAIN_THREAD));
     expect(calls).to.have.length(1);
     expect(calls[0]!.size).to.be.above(original.size);
     expect(await sha256Of(result.stored)).to.equal(await sha256Of(original));

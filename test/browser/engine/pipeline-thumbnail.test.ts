@@ -8,8 +8,11 @@ function upload(files: File[], options: EngineOptions): ReturnType<typeof upload
   return uploadAndReadBack(files, options);
 }
 
-async function thumbnailOf(file: File, thumbnailGenerator: EngineOptions['thumbnailGenerator']): Promise<{ record: UploadFileRecord; thumbnail: ImageBitmap }> {
-  const { uploads, errors } = await upload([file], { thumbnailGenerator });
+/** For tests that watch or alter the page's canvas: the step then runs here, not in the image worker. */
+const ON_MAIN_THREAD: EngineOptions = { webWorker: false };
+
+async function thumbnailOf(file: File, thumbnailGenerator: EngineOptions['thumbnailGenerator'], options: EngineOptions = {}): Promise<{ record: UploadFileRecord; thumbnail: ImageBitmap }> {
+  const { uploads, errors } = await upload([file], { thumbnailGenerator, ...options });
   expect(errors).to.deep.equal([]);
   const { record } = uploads[0]!;
   expect(record.thumbnail, 'thumbnail').to.exist;
@@ -50,7 +53,7 @@ describe('thumbnailGenerator (real handler)', () => {
     const original = await encodedPhoto('tall.jpg', 1000, 2000, 'image/jpeg', 0.9);
     const watch = watchEncodes();
     try {
-      const { thumbnail } = await thumbnailOf(original, { width: 120, height: 80, quality: 0.5 });
+      const { thumbnail } = await thumbnailOf(original, { width: 120, height: 80, quality: 0.5 }, ON_MAIN_THREAD);
       expect([thumbnail.width, thumbnail.height]).to.deep.equal([40, 80]);
       expect(watch.calls.map(({ type, quality }) => ({ type, quality }))).to.deep.equal([{ type: 'image/webp', quality: 0.5 }]);
     } finally {
@@ -86,7 +89,7 @@ describe('thumbnailGenerator (real handler)', () => {
 
   it('is a JPEG on white in a browser that cannot write WebP', async () => {
     const cutout = await encodedPhoto('cutout.png', 800, 400, 'image/png', undefined, { transparent: true });
-    const { record, thumbnail } = await withoutWebpEncoding(() => thumbnailOf(cutout, true));
+    const { record, thumbnail } = await withoutWebpEncoding(() => thumbnailOf(cutout, true, ON_MAIN_THREAD));
     expect(record.thumbnail!.file.type).to.equal('image/jpeg');
     expect((record.metadata['thumbnailUrl'] as string).startsWith('data:image/jpeg;base64,')).to.equal(true);
     expect([thumbnail.width, thumbnail.height]).to.deep.equal([200, 100]);
