@@ -30,4 +30,50 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     assert.deepEqual(pageErrors, []);
     await page.close();
   });
+  it('compresses a photo in the image worker of the built bundle before it reaches the bucket', async () => {
+    const storage = await getTestStorage();
+    const page = await demo.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(demo.demoUrl());
+    await page.locator('svc-uploader').waitFor();
+
+    const uploaded = await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(3000, 2000);
+      const context = canvas.getContext('2d')!;
+      const gradient = context.createLinearGradient(0, 0, 3000, 2000);
+      gradient.addColorStop(0, '#0ea5e9');
+      gradient.addColorStop(1, '#f97316');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, 3000, 2000);
+      const photo = new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 })], 'wide photo.jpg', { type: 'image/jpeg' });
+      const uploader = document.querySelector('svc-uploader')!;
+      uploader.imageCompression = true;
+      await uploader.addFiles([photo]);
+      const { files } = await uploader.upload();
+      return { key: files[0]!.result!.key, size: files[0]!.size, original: photo.size };
+    });
+
+    const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: uploaded.key }));
+    const stored = Buffer.from(await object.Body!.transformToByteArray());
+    assert.equal(stored.length, uploaded.size);
+    assert.ok(stored.length < uploaded.original, `${stored.length} bytes stored, ${uploaded.original} chosen`);
+    assert.deepEqual(jpegSize(stored), { width: 1920, height: 1280 });
+    assert.ok(workers.some((url) => /\/assets\/image-worker-[\w-]+\.js$/.test(url)), `the image worker ran: ${workers.join(', ')}`);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
 });
+
+/** Width and height from a JPEG's start-of-frame segment. */
+function jpegSize(bytes: Buffer): { width: number; height: number } {
+  for (let offset = 2; offset + 9 < bytes.length;) {
+    const marker = bytes[offset + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  throw new Error('no start-of-frame segment');
+}
+
