@@ -1,12 +1,8 @@
 /** Builds what the templates render from the element's props and state. */
-import { toAcceptAttribute, toBytes, type FileRejection, type FileSizeLimit, type UploadFileRecord } from '../engine/index.js';
+import { toAcceptAttribute, toBytes, type FileSizeLimit } from '../engine/index.js';
 import type { Translator } from '../i18n/index.js';
-import type { OpenEditor } from './editor/editor-controller.js';
-import type { ListWindow } from './list-window.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
-import type { SourcePanel } from './sources/source-panel.js';
-import type { SlotClass } from './theme-slots.js';
-import { countFiles, type DragState, type UploaderIntents, type UploaderView } from './templates/view-model.js';
+import { countFiles, type UploaderView } from './templates/view-model.js';
 import { DEFAULT_SOURCES, type IconsConfig, type UploadSource } from './types.js';
 
 /** The props the view reads (a subset of the element). */
@@ -28,24 +24,10 @@ export interface ViewProps {
   mini: boolean;
 }
 
-export interface ViewState {
-  translator: Translator;
-  intents: UploaderIntents;
-  files: readonly UploadFileRecord[];
-  progress: number;
-  panel: { source: UploadSource; view?: SourcePanel } | undefined;
-  dragState: DragState;
-  rejections: readonly FileRejection[];
-  online: boolean;
-  maxFiles: number;
-  slot: SlotClass;
-  listWindow: ListWindow;
-  previewFile: UploadFileRecord | undefined;
-  editor: OpenEditor | undefined;
-  canEdit(file: UploadFileRecord): boolean;
-  thumbnailUrl(file: UploadFileRecord): string | undefined;
-  mediaUrl(file: UploadFileRecord): string;
-}
+/** The element's state the view passes through as it is. */
+export type ViewState = Pick<UploaderView,
+  | 'translator' | 'intents' | 'files' | 'progress' | 'panel' | 'dragState' | 'rejections' | 'online' | 'maxFiles'
+  | 'slot' | 'listWindow' | 'previewFile' | 'editor' | 'canEdit' | 'thumbnailUrl' | 'mediaUrl'>;
 
 /** `image/*, .pdf` as a readable list; presets are shown by name. */
 function allowedTypesText(allowed: string | string[] | undefined, translator: Translator): string {
@@ -67,27 +49,13 @@ export function buildUploaderView(props: ViewProps, state: ViewState): UploaderV
   const sources = props.sources ?? DEFAULT_SOURCES;
   const counts = countFiles(files);
   return {
+    ...state,
     t: translator.t,
-    translator,
-    intents: state.intents,
     icons: props.icons,
-    slot: state.slot,
-    files,
     counts,
     status: counts.status,
-    progress: state.progress,
     sources,
     chipSources: sources.filter((source) => source !== 'local' && isPanelAvailable(source)),
-    panel: state.panel,
-    dragState: state.dragState,
-    rejections: state.rejections,
-    listWindow: state.listWindow,
-    previewFile: state.previewFile,
-    editor: state.editor,
-    canEdit: state.canEdit,
-    thumbnailUrl: state.thumbnailUrl,
-    mediaUrl: state.mediaUrl,
-    maxFiles: state.maxFiles,
     accept: toAcceptAttribute(props.allowedFileTypes),
     allowedTypesText: allowedTypesText(props.allowedFileTypes, translator),
     maxFileSizeText: sizeText(props.maxFileSize, translator),
@@ -96,7 +64,6 @@ export function buildUploaderView(props: ViewProps, state: ViewState): UploaderV
     enablePaste: props.enablePaste,
     dragDropEnabled: !props.disableDragDrop,
     isProcessing: props.isProcessing,
-    online: state.online,
     networkAware: props.networkAware,
     quietCompletion: props.quietCompletion,
     showBranding: props.showBranding,

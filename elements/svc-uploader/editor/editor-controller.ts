@@ -51,25 +51,26 @@ export class EditorController implements ReactiveController {
   current: OpenEditor | undefined;
   #waiting: string[] = [];
   #attempt = 0;
-  #settings: { prop: unknown; resolved: EditorSettings | undefined } = { prop: undefined, resolved: resolveEditorOptions(undefined) };
+  #settings: { prop: unknown; mini: boolean; resolved: EditorSettings | undefined } = { prop: undefined, mini: false, resolved: resolveEditorOptions(undefined) };
 
   constructor(private readonly host: EditorHost, private readonly callbacks: EditorCallbacks) {
     host.addController(this);
   }
 
   /**
-   * `imageEditor` as read (undefined: disabled), read again only when the prop changes. A 280 px
-   * square has no room for the editor inline: `mini` always uses the dialog.
+   * `imageEditor` as read (undefined: disabled), read again only when the prop or `mini` changes:
+   * every listed row asks on each render. A 280 px square has no room for the editor inline, so
+   * `mini` always uses the dialog. Unknown values are reported once per prop value.
    */
   options(): EditorSettings | undefined {
     const { imageEditor, mini } = this.callbacks.props();
-    if (imageEditor !== this.#settings.prop) {
-      const report = ({ option, value }: { option: string; value: string }) =>
-        this.callbacks.warn(`imageEditor.${option}: "${value}" is not a known value; it was ignored.`);
-      this.#settings = { prop: imageEditor, resolved: resolveEditorOptions(imageEditor, report) };
-    }
-    const resolved = this.#settings.resolved;
-    return resolved && mini ? { ...resolved, display: 'modal' } : resolved;
+    const settings = this.#settings;
+    if (imageEditor === settings.prop && mini === settings.mini) return settings.resolved;
+    const report = ({ option, value }: { option: string; value: string }) =>
+      this.callbacks.warn(`imageEditor.${option}: "${value}" is not a known value; it was ignored.`);
+    const resolved = resolveEditorOptions(imageEditor, imageEditor === settings.prop ? undefined : report);
+    this.#settings = { prop: imageEditor, mini, resolved: resolved && mini ? { ...resolved, display: 'modal' } : resolved };
+    return this.#settings.resolved;
   }
 
   /** Whether a file shows the Edit action. */

@@ -26,52 +26,7 @@ export function editorOptions(overrides: { output?: ImageEditorOutput; tabs?: re
   };
 }
 
-/** A canvas painted red on its left half and blue on its right, so orientation shows in the pixels. */
-export function twoColourCanvas(width = 40, height = 20): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d')!;
-  context.fillStyle = '#ff0000';
-  context.fillRect(0, 0, width / 2, height);
-  context.fillStyle = '#0000ff';
-  context.fillRect(width / 2, 0, width / 2, height);
-  return canvas;
-}
-
-export async function canvasFile(canvas: HTMLCanvasElement, name: string, type = 'image/png', quality?: number): Promise<File> {
-  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((result) => resolve(result!), type, quality));
-  return new File([blob], name, { type });
-}
-
-export function twoColourImage(name = 'photo.png', width = 40, height = 20, type = 'image/png'): Promise<File> {
-  return canvasFile(twoColourCanvas(width, height), name, type);
-}
-
-/** An uncompressed 24-bit BMP (a type no canvas can write), red on the left half and blue on the right. */
-export function twoColourBmp(name: string, width = 40, height = 20): File {
-  const rowSize = Math.ceil((width * 3) / 4) * 4;
-  const buffer = new ArrayBuffer(54 + rowSize * height);
-  const view = new DataView(buffer);
-  view.setUint16(0, 0x4d42, true);
-  view.setUint32(2, buffer.byteLength, true);
-  view.setUint32(10, 54, true);
-  view.setUint32(14, 40, true);
-  view.setInt32(18, width, true);
-  view.setInt32(22, height, true);
-  view.setUint16(26, 1, true);
-  view.setUint16(28, 24, true);
-  view.setUint32(34, rowSize * height, true);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const offset = 54 + y * rowSize + x * 3;
-      // Pixels are stored blue, green, red.
-      if (x < width / 2) view.setUint8(offset + 2, 255);
-      else view.setUint8(offset, 255);
-    }
-  }
-  return new File([buffer], name, { type: 'image/bmp' });
-}
+export { canvasFile, twoColourBmp, twoColourCanvas, twoColourImage } from '../test-images.js';
 
 /**
  * The same JPEG with an EXIF block saying "turn me a quarter clockwise to show" (orientation 6),

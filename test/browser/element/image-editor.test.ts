@@ -4,17 +4,7 @@ import {
   animationsSettled, focusedPart, maybePart, mount, nextEvent, part, parts, recordEvents, storedBytes, textFile, unmountAll, until,
   type SvcUploader,
 } from './helpers.js';
-
-/** A `width`×`height` PNG, red on its left half and blue on its right, so orientation shows in the pixels. */
-async function twoColourImage(name = 'photo.png', width = 40, height = 20, type = 'image/png'): Promise<File> {
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d')!;
-  context.fillStyle = '#ff0000';
-  context.fillRect(0, 0, width / 2, height);
-  context.fillStyle = '#0000ff';
-  context.fillRect(width / 2, 0, width / 2, height);
-  return new File([await canvas.convertToBlob({ type, quality: 0.95 })], name, { type });
-}
+import { twoColourImage } from '../test-images.js';
 
 /** Size and the colour at (x, y) of an encoded image. */
 async function inspect(data: Blob | ArrayBuffer, x = 0, y = 0): Promise<{ width: number; height: number; pixel: number[] }> {

@@ -4,6 +4,7 @@
  * hand-written BMP, animated GIF, APNG and Exif-orientation builders, and small readers of what
  * the bucket holds.
  */
+import { bmpFrom } from '../test-images.js';
 import { ascii, concat, pngChunk, pngChunks } from './exif-fixtures.js';
 
 /** Seeded PRNG (mulberry32): noise that is the same on every run. */
@@ -146,30 +147,7 @@ const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 
 
 /** An uncompressed 24-bit BMP of the canvas. */
 export function bmpOf(canvas: OffscreenCanvas): Uint8Array<ArrayBuffer> {
-  const { width, height } = canvas;
-  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
-  const rowBytes = Math.ceil((width * 3) / 4) * 4;
-  const out = new Uint8Array(54 + rowBytes * height);
-  const view = new DataView(out.buffer);
-  out.set(ascii('BM'));
-  view.setUint32(2, out.length, true);
-  view.setUint32(10, 54, true);
-  view.setUint32(14, 40, true);
-  view.setInt32(18, width, true);
-  view.setInt32(22, height, true);
-  view.setUint16(26, 1, true);
-  view.setUint16(28, 24, true);
-  view.setUint32(34, rowBytes * height, true);
-  for (let y = 0; y < height; y += 1) {
-    const row = 54 + (height - 1 - y) * rowBytes;
-    for (let x = 0; x < width; x += 1) {
-      const source = (y * width + x) * 4;
-      out[row + x * 3] = pixels[source + 2]!;
-      out[row + x * 3 + 1] = pixels[source + 1]!;
-      out[row + x * 3 + 2] = pixels[source]!;
-    }
-  }
-  return out;
+  return bmpFrom(canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height));
 }
 
 /**

@@ -144,7 +144,7 @@ export interface StoredUpload {
  * Uploads `files` through the real handler with `options`, expects each to succeed, and reads every
  * object back from the bucket; `errors` are the `pipeline-error` details seen on the way.
  */
-export async function uploadAndReadBack(files: File[], options: EngineOptions): Promise<{ uploads: StoredUpload[]; errors: unknown[] }> {
+export async function uploadAndReadBack(files: File[], options: EngineOptions): Promise<{ uploads: StoredUpload[]; errors: Array<EngineEventMap['pipeline-error']> }> {
   const engine = new UploadEngine({ serverUrl: '/api/upload', ...options });
   const errors = recordEvents(engine, ['pipeline-error']);
   await engine.addFiles(files);

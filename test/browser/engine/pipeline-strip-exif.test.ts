@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import type { EngineOptions } from '../../../elements/engine/index.js';
 import {
   ascii,
   bytesOf,
@@ -37,7 +37,7 @@ import {
   type DecodedPixels,
   type ExifFields,
 } from './exif-fixtures.js';
-import { readBack, recordEvents } from './helpers.js';
+import { uploadAndReadBack } from './helpers.js';
 
 const LATITUDE = 48.85837;
 const LONGITUDE = 2.294481;
@@ -82,13 +82,8 @@ async function cameraJpeg(orientation: number | undefined, littleEndian = true):
 }
 
 async function upload(file: File, options: Partial<EngineOptions> = { stripExifData: true }) {
-  const engine = new UploadEngine({ serverUrl: '/api/upload', ...options });
-  const errors = recordEvents(engine, ['pipeline-error']);
-  await engine.addFiles([file]);
-  await engine.start();
-  const record = engine.files[0]!;
-  expect(record.state, record.error?.message).to.equal('successful');
-  return { record, stored: await bytesOf(await readBack(record.result?.downloadUrl)), errors: errors.map(({ detail }) => detail) };
+  const { uploads: [{ record, stored }], errors } = await uploadAndReadBack([file], options);
+  return { record, stored: await bytesOf(stored), errors };
 }
 
 function jpegFile(bytes: Bytes, name = 'IMG_0001.jpg'): File {
