@@ -3,6 +3,11 @@
  * This list is the public API; everything under `internal/` may change.
  */
 export { createUploadHandler } from './create-upload-handler.js';
+export {
+  applyIncompleteUploadLifecycleRule,
+  createIncompleteUploadLifecycleRule,
+  type IncompleteUploadLifecycleOptions,
+} from './incomplete-upload-lifecycle.js';
 export { getDownloadUrl, type DownloadUrlConfig, type DownloadUrlOptions } from './download-url.js';
 export { s3GeneratePresignedUrl, type FileParams, type S3ClientConfigParams, type S3GeneratePresignedUrlParams, type S3PresignedUrlResult } from './presign-utility.js';
 export { isUpupError, UpupError, UpupErrorCode, type UpupErrorOptions, type UploadTokenErrorCode } from './errors.js';

@@ -144,8 +144,11 @@ export interface AuthGateContext {
 
 export interface UploadHandlerConfig {
   storage: StorageConfig | StorageResolver;
-  /** HMAC key of multipart upload tokens; at least 16 characters. Without it, multipart routes fail. */
-  uploadTokenSecret?: string;
+  /**
+   * HMAC key of multipart upload tokens; at least 16 characters. Without it, multipart routes fail.
+   * A list rotates keys: the first signs new tokens, every entry verifies (each at least 16 characters).
+   */
+  uploadTokenSecret?: string | readonly string[];
   /** Global gate before every route except OPTIONS and GET /health; `false` gives 401 `Unauthorized`. */
   auth?: (req: Request, ctx: AuthGateContext) => boolean | Promise<boolean>;
   /** Stable subject id of the caller, or null. Never return the literal `default`. */

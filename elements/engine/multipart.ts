@@ -11,6 +11,7 @@ import {
 import { assertStorageSuccess } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
+import { toUploadRequestHeaders } from './upload-headers.js';
 
 /** Abort, then confirm the upload is gone, at most this many times. */
 const ABORT_CHECKS = 3;
@@ -104,7 +105,7 @@ async function uploadPart(
       const signed = await ((retry === 0 && presigned) || routes.signPart(session, partNumber));
       if (retry === 0) afterSigned?.();
       const response = await putBlob(signed.uploadUrl, context.entry.file.slice(start, end), {
-        headers: signed.uploadHeaders,
+        headers: toUploadRequestHeaders(signed.uploadHeaders),
         signal,
         stallTimeoutMs: settings.partTimeoutMs,
         onProgress: (loaded) => {

@@ -3,6 +3,7 @@ import { putBlob, postJson } from './http.js';
 import { assertStorageSuccess } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
+import { toUploadRequestHeaders } from './upload-headers.js';
 
 /** Answer of `/presign` and of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`). */
 interface PresignedUrlResponse {
@@ -44,7 +45,7 @@ export async function uploadSinglePut(context: StrategyContext): Promise<UploadR
   if (typeof presigned.uploadUrl !== 'string' || typeof presigned.key !== 'string') {
     throw new UploadFailureError({ code: 'HTTP_ERROR', message: 'The presign answer lacks uploadUrl or key', retryable: false });
   }
-  const headers = presigned.uploadHeaders ?? (file.type ? { 'content-type': file.type } : {});
+  const headers = presigned.uploadHeaders ? toUploadRequestHeaders(presigned.uploadHeaders) : file.type ? { 'Content-Type': file.type } : {};
   const release = await context.budget.acquire(context.signal);
   let response;
   try {

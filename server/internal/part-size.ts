@@ -15,3 +15,17 @@ export function computePartSize(size: number, requested: number | undefined): nu
   const wanted = Math.min(Math.ceil(requested ?? MIN_PART_SIZE), MAX_PART_SIZE);
   return Math.max(wanted, MIN_PART_SIZE, Math.ceil(size / MAX_PARTS));
 }
+
+/**
+ * How many parts a file of `size` bytes has: at least one, so an empty file is one empty part
+ * (S3 accepts a single part of any size, including zero).
+ */
+export function countParts(size: number, partSize: number): number {
+  return Math.max(1, Math.ceil(size / partSize));
+}
+
+/** The exact byte length of part `partNumber` (1-based): `partSize`, except the last part, which holds the remainder. */
+export function partLength(partNumber: number, size: number, partSize: number): number {
+  const start = (partNumber - 1) * partSize;
+  return Math.max(0, Math.min(partSize, size - start));
+}

@@ -39,7 +39,8 @@ export async function presignPutObject(
     expiresIn,
     signableHeaders: new Set(file.type ? ['content-type', 'content-length'] : ['content-length']),
   });
-  const uploadHeaders: Record<string, string> = file.type ? { 'content-type': file.type } : {};
+  // Spelled as HTTP spells it: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
+  const uploadHeaders: Record<string, string> = file.type ? { 'Content-Type': file.type } : {};
   return { uploadUrl, uploadHeaders };
 }
 
@@ -47,15 +48,34 @@ export function presignGetObject(client: S3Client, bucket: string, key: string, 
   return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
 }
 
-export async function createMultipartUpload(client: S3Client, bucket: string, key: string, type: string): Promise<string> {
-  const result = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ...(type ? { ContentType: type } : {}) }));
+/** Object metadata name (`x-amz-meta-svc-upload-nonce`) of the nonce bound in the upload token. */
+export const UPLOAD_NONCE_METADATA = 'svc-upload-nonce';
+
+export async function createMultipartUpload(client: S3Client, bucket: string, key: string, upload: { type: string; uploadNonce: string }): Promise<string> {
+  const command = new CreateMultipartUploadCommand({
+    Bucket: bucket,
+    Key: key,
+    Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce },
+    ...(upload.type ? { ContentType: upload.type } : {}),
+  });
+  const result = await client.send(command);
   if (!result.UploadId) throw new Error('storage returned no UploadId for CreateMultipartUpload');
   return result.UploadId;
 }
 
-export function presignUploadPart(client: S3Client, bucket: string, key: string, uploadId: string, partNumber: number): Promise<string> {
-  const command = new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
-  return getSignedUrl(client, command, { expiresIn: UPLOAD_URL_EXPIRES_IN });
+/**
+ * A part URL that only accepts exactly `contentLength` bytes: ContentLength on the command is
+ * signed, so storage refuses a longer or shorter body with 403.
+ */
+export function presignUploadPart(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  part: { uploadId: string; partNumber: number; contentLength: number },
+  expiresIn: number,
+): Promise<string> {
+  const command = new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: part.uploadId, PartNumber: part.partNumber, ContentLength: part.contentLength });
+  return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(['content-length']) });
 }
 
 /** Every part storage holds for the upload, following ListParts pagination (1,000 per page). */
@@ -101,6 +121,24 @@ export async function abortMultipartUpload(client: S3Client, bucket: string, key
 export async function readObjectEtag(client: S3Client, bucket: string, key: string): Promise<string | undefined> {
   const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   return head.ETag || undefined;
+}
+
+export interface StoredObjectSummary {
+  size: number;
+  etag: string | undefined;
+  uploadNonce: string | undefined;
+}
+
+/** Size, ETag and upload nonce of the object under `key`; undefined when there is none. */
+export async function readStoredObject(client: S3Client, bucket: string, key: string): Promise<StoredObjectSummary | undefined> {
+  try {
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? -1, etag: head.ETag || undefined, uploadNonce: head.Metadata?.[UPLOAD_NONCE_METADATA] };
+  } catch (error) {
+    const code = errorCodeOf(error);
+    if (code === 'NotFound' || code === 'NoSuchKey') return undefined;
+    throw error;
+  }
 }
 
 function errorCodeOf(error: unknown): string | undefined {

@@ -7,7 +7,8 @@ import { createConfigError } from '../errors.js';
 import type { StorageConfig, StorageResolver, UploadHandlerConfig, UploadHooks } from '../types.js';
 import { normalizeCors, type NormalizedCors } from './cors.js';
 import { assertS3StorageShape } from './storage-config.js';
-import { createUploadTokenCodec, MIN_UPLOAD_TOKEN_SECRET_LENGTH, type UploadTokenCodec } from './upload-token.js';
+import { createUploadTokenCodec, type UploadTokenCodec } from './upload-token.js';
+import { readUploadTokenSecrets, type UploadTokenSecrets } from './upload-token-secrets.js';
 
 export const DEFAULT_RESUME_WINDOW_SECONDS = 86_400;
 export const DEFAULT_DOWNLOAD_URL_EXPIRES_IN = 3 * 86_400;
@@ -22,6 +23,8 @@ export interface HandlerSettings {
   storage: StorageSource;
   /** Absent when `uploadTokenSecret` is missing or shorter than 16 characters (health says `incomplete`). */
   tokenCodec: UploadTokenCodec | undefined;
+  /** The usable upload-token secrets, the signing one first; absent like `tokenCodec`. */
+  tokenSecrets: UploadTokenSecrets | undefined;
   resumeWindowSeconds: number;
   downloadUrlExpiresIn: number;
   maxFileSize: number | undefined;
@@ -99,9 +102,7 @@ function assertDriveIdentity(config: UploadHandlerConfig): void {
 export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSettings {
   if (typeof config !== 'object' || config === null) throw createConfigError('createUploadHandler needs a configuration object');
   const storage = readStorage(config.storage);
-  if (config.uploadTokenSecret !== undefined && typeof config.uploadTokenSecret !== 'string') {
-    throw createConfigError('uploadTokenSecret must be a string of at least 16 characters');
-  }
+  const tokenSecrets = readUploadTokenSecrets(config.uploadTokenSecret);
   assertOptionalFunction(config.auth, 'auth');
   assertOptionalFunction(config.getUserId, 'getUserId');
   assertOptionalFunction(config.keyStrategy, 'keyStrategy');
@@ -113,12 +114,11 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
   assertDriveIdentity(config);
   assertDriveConfig(config);
 
-  const secret = config.uploadTokenSecret;
-  const hasUsableSecret = typeof secret === 'string' && secret.length >= MIN_UPLOAD_TOKEN_SECRET_LENGTH;
   return {
     config,
     storage,
-    tokenCodec: hasUsableSecret ? createUploadTokenCodec(secret) : undefined,
+    tokenCodec: tokenSecrets ? createUploadTokenCodec(tokenSecrets) : undefined,
+    tokenSecrets,
     resumeWindowSeconds: readResumeWindow(config.multipartResumeWindowSeconds),
     downloadUrlExpiresIn: readDownloadExpiry(config.downloadUrlExpiresIn),
     maxFileSize: readMaxFileSize(config.maxFileSize),

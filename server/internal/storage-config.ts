@@ -37,12 +37,29 @@ export function assertS3StorageShape(storage: unknown, path = 'storage'): assert
   if (typeof storage.endpoint === 'string' && !URL.canParse(storage.endpoint)) {
     throw createConfigError(`${path}.endpoint must be an absolute URL (got "${storage.endpoint}")`);
   }
-  const credentials = storage.credentials;
-  if (credentials !== undefined) {
-    if (!isPlainObject(credentials) || typeof credentials.accessKeyId !== 'string' || typeof credentials.secretAccessKey !== 'string') {
-      throw createConfigError(`${path}.credentials must be { accessKeyId: string, secretAccessKey: string }`);
-    }
+  if (storage.credentials !== undefined) assertCredentialPair(storage.credentials, `${path}.credentials`);
+}
+
+function isFilledString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * Both halves or neither: a pair with one half empty (typically an unset environment variable)
+ * would otherwise only fail at the first signed request, as a storage error.
+ */
+function assertCredentialPair(credentials: unknown, path: string): void {
+  if (!isPlainObject(credentials)) throw createConfigError(`${path} must be { accessKeyId: string, secretAccessKey: string }`);
+  const hasKeyId = isFilledString(credentials.accessKeyId);
+  const hasSecret = isFilledString(credentials.secretAccessKey);
+  if (hasKeyId && hasSecret) {
+    if (!isOptionalString(credentials.sessionToken)) throw createConfigError(`${path}.sessionToken must be a string`);
+    return;
   }
+  const missing = [hasKeyId ? undefined : 'accessKeyId', hasSecret ? undefined : 'secretAccessKey'].filter(Boolean).map((field) => `${path}.${field}`);
+  throw createConfigError(
+    `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing or empty: set both accessKeyId and secretAccessKey, or leave credentials out to use the default AWS credential chain`,
+  );
 }
 
 /** True when the bucket and region are set, so requests can be signed. */

@@ -5,9 +5,9 @@
  */
 import { UpupError } from '../errors.js';
 import { fromBase64Url, timingSafeEqual, toBase64Url, toUtf8Bytes } from './encoding.js';
+import type { UploadTokenSecrets } from './upload-token-secrets.js';
 
 export const UPLOAD_TOKEN_TTL_SECONDS = 3600;
-export const MIN_UPLOAD_TOKEN_SECRET_LENGTH = 16;
 export const INVALID_UPLOAD_TOKEN = 'Invalid upload token';
 
 export interface UploadTokenClaims {
@@ -24,6 +24,16 @@ export interface UploadTokenClaims {
   issuedAt: number;
   /** Fingerprint of the resolved bucket; only when storage is a resolver. */
   storageId?: string;
+  /**
+   * Bytes of every part but the last, fixed at init. Part URLs are signed for exactly this length
+   * (the last part for the remainder). Absent only in tokens minted before parts were bound.
+   */
+  partSize?: number;
+  /**
+   * Random value written into the object's metadata at init, so a repeated complete can tell
+   * this upload's object from any other object under the same key.
+   */
+  uploadNonce?: string;
 }
 
 /** Field names on the wire, kept short because the token travels with every part request. */
@@ -36,6 +46,8 @@ interface UploadTokenPayload {
   exp: number;
   iat?: number;
   sid?: string;
+  ps?: number;
+  n?: string;
 }
 
 const BASE64URL_TEXT = /^[A-Za-z0-9_-]+$/;
@@ -54,13 +66,15 @@ function isNonNegativeInteger(value: unknown): value is number {
 
 function toClaims(payload: unknown): UploadTokenClaims | undefined {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  const { k, u, uid, smin, smax, exp, iat, sid } = payload as Partial<Record<keyof UploadTokenPayload, unknown>>;
+  const { k, u, uid, smin, smax, exp, iat, sid, ps, n } = payload as Partial<Record<keyof UploadTokenPayload, unknown>>;
   if (typeof k !== 'string' || k === '' || typeof u !== 'string' || u === '') return undefined;
   if (uid !== null && (typeof uid !== 'string' || uid === '')) return undefined;
   if (!isNonNegativeInteger(smin) || !isNonNegativeInteger(smax) || smin > smax) return undefined;
   if (!isNonNegativeInteger(exp)) return undefined;
   if (iat !== undefined && !isNonNegativeInteger(iat)) return undefined;
   if (sid !== undefined && typeof sid !== 'string') return undefined;
+  if (ps !== undefined && (!isNonNegativeInteger(ps) || ps === 0)) return undefined;
+  if (n !== undefined && (typeof n !== 'string' || n === '')) return undefined;
   return {
     key: k,
     uploadId: u,
@@ -71,6 +85,8 @@ function toClaims(payload: unknown): UploadTokenClaims | undefined {
     // Tokens minted before the resume route carried no issue time; the lifetime was always one hour.
     issuedAt: iat ?? exp - UPLOAD_TOKEN_TTL_SECONDS,
     ...(sid === undefined ? {} : { storageId: sid }),
+    ...(ps === undefined ? {} : { partSize: ps }),
+    ...(n === undefined ? {} : { uploadNonce: n }),
   };
 }
 
@@ -83,12 +99,31 @@ export interface UploadTokenCodec {
   verify(token: unknown, options?: { acceptExpired?: boolean; now?: number }): Promise<UploadTokenClaims>;
 }
 
-export function createUploadTokenCodec(secret: string): UploadTokenCodec {
-  const keyPromise = crypto.subtle.importKey('raw', toUtf8Bytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+function importSigningKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', toUtf8Bytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
 
-  async function signatureOf(encodedPayload: string): Promise<string> {
-    const signature = await crypto.subtle.sign('HMAC', await keyPromise, toUtf8Bytes(encodedPayload));
-    return toBase64Url(new Uint8Array(signature));
+async function signatureWith(key: Promise<CryptoKey>, encodedPayload: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await key, toUtf8Bytes(encodedPayload));
+  return toBase64Url(new Uint8Array(signature));
+}
+
+/**
+ * `secrets[0]` signs every new token; every entry verifies, so a secret can be rotated without
+ * failing the uploads in flight: put the new one first and drop the old one after the resume window.
+ */
+export function createUploadTokenCodec(secrets: UploadTokenSecrets): UploadTokenCodec {
+  const keys = secrets.map(importSigningKey);
+  const signingKey = keys[0]!;
+
+  /** Every key is tried (no early exit), so the time taken does not tell which secret matched. */
+  async function matchesAnySecret(encodedPayload: string, signature: string): Promise<boolean> {
+    let matched = false;
+    for (const key of keys) {
+      const expected = await signatureWith(key, encodedPayload);
+      if (timingSafeEqual(toUtf8Bytes(signature), toUtf8Bytes(expected))) matched = true;
+    }
+    return matched;
   }
 
   return {
@@ -102,9 +137,11 @@ export function createUploadTokenCodec(secret: string): UploadTokenCodec {
         exp: claims.expiresAt,
         iat: claims.issuedAt,
         ...(claims.storageId === undefined ? {} : { sid: claims.storageId }),
+        ...(claims.partSize === undefined ? {} : { ps: claims.partSize }),
+        ...(claims.uploadNonce === undefined ? {} : { n: claims.uploadNonce }),
       };
       const encodedPayload = toBase64Url(toUtf8Bytes(JSON.stringify(payload)));
-      return `${encodedPayload}.${await signatureOf(encodedPayload)}`;
+      return `${encodedPayload}.${await signatureWith(signingKey, encodedPayload)}`;
     },
 
     async verify(token, options = {}) {
@@ -114,8 +151,7 @@ export function createUploadTokenCodec(secret: string): UploadTokenCodec {
       if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw refuse('malformed', 'not two dot-separated parts');
       const [encodedPayload, signature] = parts as [string, string];
       if (!BASE64URL_TEXT.test(encodedPayload) || !BASE64URL_TEXT.test(signature)) throw refuse('malformed', 'not base64url');
-      const expected = await signatureOf(encodedPayload);
-      if (!timingSafeEqual(toUtf8Bytes(signature), toUtf8Bytes(expected))) throw refuse('bad_signature', 'signature mismatch');
+      if (!(await matchesAnySecret(encodedPayload, signature))) throw refuse('bad_signature', 'signature mismatch');
 
       let payload: unknown;
       try {

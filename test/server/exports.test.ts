@@ -11,6 +11,8 @@ describe('public exports', () => {
     assert.deepEqual(names, [
       'UpupError',
       'UpupErrorCode',
+      'applyIncompleteUploadLifecycleRule',
+      'createIncompleteUploadLifecycleRule',
       'createMemoryTokenStore',
       'createUnstorageTokenStore',
       'createUploadHandler',

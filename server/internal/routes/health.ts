@@ -62,7 +62,8 @@ export function createHealthRoute(settings: HandlerSettings): RouteFunction {
   return async function healthRoute(ctx) {
     const configOk = isConfigComplete(settings);
     const storageCheck = settings.storage.kind === 'resolver' ? 'skipped' : (await probeStorage(ctx)).ok ? 'ok' : 'error';
-    const secret = settings.config.uploadTokenSecret;
+    // The signing secret (the first of a rotation list) is the one new tokens carry.
+    const secret = settings.tokenSecrets?.[0];
     const body: HealthResponse = {
       status: configOk && storageCheck !== 'error' ? 'ok' : 'degraded',
       checks: { config: configOk ? 'ok' : 'incomplete', storage: storageCheck },
@@ -74,7 +75,7 @@ export function createHealthRoute(settings: HandlerSettings): RouteFunction {
         uploadTokenTtlSeconds: UPLOAD_TOKEN_TTL_SECONDS,
       },
     };
-    if (settings.config.health?.exposeSecretFingerprint === true && typeof secret === 'string' && secret !== '') {
+    if (settings.config.health?.exposeSecretFingerprint === true && secret !== undefined) {
       body.uploadTokenFingerprint = (await sha256Hex(secret)).slice(0, 8);
     }
     return toJsonResponse(body);

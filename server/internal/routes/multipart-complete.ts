@@ -1,6 +1,5 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
-import type { MultipartCompleteResponse, UploadedFileEvent } from '../../types.js';
-import { toPublicUrl } from '../object-key.js';
+import type { UploadedFileEvent } from '../../types.js';
 import { MAX_PARTS } from '../part-size.js';
 import { isPlainObject } from '../request-body.js';
 import { toJsonResponse } from '../responses.js';
@@ -10,11 +9,11 @@ import {
   isDeadUploadError,
   isRejectedPartsError,
   listAllParts,
-  presignGetObject,
   readObjectEtag,
   type StoragePart,
 } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
+import { findCommittedUpload, isDeadUploadFailure, toCompletePayload } from './multipart-complete-repeat.js';
 import { deadUploadError, openUploadSession, type UploadSession } from './upload-session.js';
 
 export const multipartCompleteFailure: RouteFailure = { message: 'Multipart complete failed', code: 'STORAGE_ERROR' };
@@ -102,14 +101,8 @@ async function runAfterCommitHooks(ctx: RouteContext, file: UploadedFileEvent): 
   }
 }
 
-/**
- * POST /multipart/complete: sums the bytes storage holds for the named parts, aborts when that is
- * outside the signed envelope, otherwise commits and runs the after-commit hooks (whose throws
- * are reported and swallowed: the object is durable, so the answer stays 200).
- */
-export async function multipartCompleteRoute(ctx: RouteContext): Promise<Response> {
-  const session = await openUploadSession(ctx);
-  const requested = readRequestedParts(session.body.parts);
+/** Lists what storage holds, checks it against the envelope, commits and runs the hooks. */
+async function completeOpenUpload(ctx: RouteContext, session: UploadSession, requested: { partNumber: number; eTag: string }[]): Promise<Response> {
   const { claims, storage } = session;
   let stored: StoragePart[];
   try {
@@ -123,9 +116,7 @@ export async function multipartCompleteRoute(ctx: RouteContext): Promise<Respons
   if (received < claims.minSize || received > claims.maxSize) await abortOutsideEnvelope(ctx, session, received);
 
   const etag = await commit(ctx, session, parts);
-  const downloadUrl = await presignGetObject(storage.client, storage.storage.bucket, claims.key, ctx.settings.downloadUrlExpiresIn);
-  const publicUrl = toPublicUrl(storage.storage.publicUrlBase, claims.key);
-  const payload: MultipartCompleteResponse = { key: claims.key, downloadUrl, ...(publicUrl ? { publicUrl } : {}), ...(etag ? { etag } : {}) };
+  const payload = await toCompletePayload(ctx, session, etag);
   await runAfterCommitHooks(ctx, {
     req: ctx.req,
     requestId: ctx.requestId,
@@ -136,4 +127,23 @@ export async function multipartCompleteRoute(ctx: RouteContext): Promise<Respons
     source: 'multipart',
   });
   return toJsonResponse(payload);
+}
+
+/**
+ * POST /multipart/complete: sums the bytes storage holds for the named parts, aborts when that is
+ * outside the signed envelope, otherwise commits and runs the after-commit hooks (whose throws
+ * are reported and swallowed: the object is durable, so the answer stays 200). A repeat for an
+ * upload that already committed answers the same 200 without running the hooks again.
+ */
+export async function multipartCompleteRoute(ctx: RouteContext): Promise<Response> {
+  const session = await openUploadSession(ctx);
+  const requested = readRequestedParts(session.body.parts);
+  try {
+    return await completeOpenUpload(ctx, session, requested);
+  } catch (error) {
+    if (!isDeadUploadFailure(error)) throw error;
+    const committed = await findCommittedUpload(ctx, session);
+    if (!committed) throw error;
+    return toJsonResponse(committed);
+  }
 }

@@ -1,36 +1,63 @@
 import type { MultipartInitResponse } from '../../types.js';
 import { computePartSize } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
-import { createMultipartUpload } from '../s3-operations.js';
-import { nowInSeconds, UPLOAD_TOKEN_TTL_SECONDS } from '../upload-token.js';
+import { abortMultipartUpload, createMultipartUpload } from '../s3-operations.js';
+import { nowInSeconds } from '../upload-token.js';
+import { tokenExpiry } from '../upload-token-lifetime.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { requireTokenCodec } from './upload-session.js';
-import { applyPresignResponseHook, prepareUploadStart } from './upload-start.js';
+import { applyPresignResponseHook, prepareUploadStart, type PreparedUpload } from './upload-start.js';
 
 export const multipartInitFailure: RouteFailure = { message: 'Multipart init failed', code: 'STORAGE_ERROR' };
 
+/** 128 random bits, hex: tells this upload's object apart from any other object under the key. */
+function createUploadNonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
- * POST /multipart/init: opens a multipart upload and issues the token that authorizes every
- * later step. The token's size envelope is the declared size, exactly.
+ * Everything after storage opened the upload. Whatever throws here (a failing
+ * `onPresignResponse`, signing) would leave an upload nobody holds a token for, so it is aborted
+ * before the error becomes the route's 500.
  */
-export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
-  const upload = await prepareUploadStart(ctx, 'multipart-init');
-  const codec = requireTokenCodec(ctx);
-  const { client, storage, storageId } = upload.storage;
-  const partSize = computePartSize(upload.file.size, upload.chunkSizeBytes);
-  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, upload.file.type);
+async function issueSession(ctx: RouteContext, upload: PreparedUpload, uploadId: string, uploadNonce: string, partSize: number): Promise<unknown> {
   const issuedAt = nowInSeconds();
-  const token = await codec.sign({
+  const expiresAt = tokenExpiry(issuedAt, issuedAt, ctx.settings.resumeWindowSeconds);
+  const token = await requireTokenCodec(ctx).sign({
     key: upload.key,
     uploadId,
     userId: upload.userId,
     minSize: upload.file.size,
     maxSize: upload.file.size,
-    expiresAt: issuedAt + UPLOAD_TOKEN_TTL_SECONDS,
+    expiresAt,
     issuedAt,
-    storageId,
+    storageId: upload.storage.storageId,
+    partSize,
+    uploadNonce,
   });
-  const payload: MultipartInitResponse = { key: upload.key, uploadId, partSize, expiresIn: UPLOAD_TOKEN_TTL_SECONDS, token };
-  const body = await applyPresignResponseHook(ctx, payload, { phase: 'multipart-init', key: upload.key, metadata: upload.metadata, userId: upload.userId });
-  return toJsonResponse(body);
+  const payload: MultipartInitResponse = { key: upload.key, uploadId, partSize, expiresIn: expiresAt - issuedAt, token };
+  return applyPresignResponseHook(ctx, payload, { phase: 'multipart-init', key: upload.key, metadata: upload.metadata, userId: upload.userId });
+}
+
+/**
+ * POST /multipart/init: opens a multipart upload and issues the token that authorizes every
+ * later step. The token's size envelope is the declared size, exactly; it also binds the part size.
+ */
+export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
+  const upload = await prepareUploadStart(ctx, 'multipart-init');
+  requireTokenCodec(ctx);
+  const { client, storage } = upload.storage;
+  const partSize = computePartSize(upload.file.size, upload.chunkSizeBytes);
+  const uploadNonce = createUploadNonce();
+  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, { type: upload.file.type, uploadNonce });
+  try {
+    return toJsonResponse(await issueSession(ctx, upload, uploadId, uploadNonce, partSize));
+  } catch (error) {
+    try {
+      await abortMultipartUpload(client, storage.bucket, upload.key, uploadId);
+    } catch (abortError) {
+      ctx.reportSwallowed(abortError, 'abort of the upload opened before multipart init failed');
+    }
+    throw error;
+  }
 }

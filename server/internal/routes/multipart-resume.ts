@@ -2,7 +2,8 @@ import { UpupError } from '../../errors.js';
 import type { MultipartResumeResponse } from '../../types.js';
 import { toJsonResponse } from '../responses.js';
 import { isDeadUploadError, listAllParts } from '../s3-operations.js';
-import { nowInSeconds, UPLOAD_TOKEN_TTL_SECONDS } from '../upload-token.js';
+import { nowInSeconds } from '../upload-token.js';
+import { tokenExpiry } from '../upload-token-lifetime.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { bindSession, deadUploadError, readRequestBody, requireTokenCodec, verifySessionToken } from './upload-session.js';
 
@@ -30,7 +31,8 @@ export async function multipartResumeRoute(ctx: RouteContext): Promise<Response>
     if (isDeadUploadError(error)) throw deadUploadError(error);
     throw error;
   }
-  const token = await requireTokenCodec(ctx).sign({ ...claims, expiresAt: now + UPLOAD_TOKEN_TTL_SECONDS });
+  // Never past the window: a token re-issued near its close expires when the window does.
+  const token = await requireTokenCodec(ctx).sign({ ...claims, expiresAt: tokenExpiry(now, claims.issuedAt, ctx.settings.resumeWindowSeconds) });
   const payload: MultipartResumeResponse = { key: claims.key, token, parts };
   return toJsonResponse(payload);
 }

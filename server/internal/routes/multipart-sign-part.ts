@@ -1,27 +1,48 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { MultipartSignPartResponse } from '../../types.js';
-import { MAX_PARTS } from '../part-size.js';
+import { countParts, partLength } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
 import { presignUploadPart, UPLOAD_URL_EXPIRES_IN } from '../s3-operations.js';
+import { INVALID_UPLOAD_TOKEN, nowInSeconds, type UploadTokenClaims } from '../upload-token.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { openUploadSession } from './upload-session.js';
 import { applyPresignResponseHook } from './upload-start.js';
 
 export const multipartSignPartFailure: RouteFailure = { message: 'Multipart sign failed', code: 'STORAGE_ERROR' };
 
-function readPartNumber(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PARTS) {
-    throw new UpupError('Invalid part number', UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`partNumber must be a whole number from 1 to ${MAX_PARTS}`) });
+/** The part size is what bounds each part URL; a token without one could sign parts of any length. */
+function requirePartSize(claims: UploadTokenClaims): number {
+  if (claims.partSize !== undefined) return claims.partSize;
+  throw new UpupError(INVALID_UPLOAD_TOKEN, 'malformed', { status: 403, cause: new Error('upload token refused: it binds no part size (issued before parts were bound)') });
+}
+
+/** Whole numbers from 1 to the file's part count: the token's size and part size fix how many parts exist. */
+function readPartNumber(value: unknown, partCount: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > partCount) {
+    throw new UpupError('Invalid part number', UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`partNumber must be a whole number from 1 to ${partCount}`) });
   }
   return value;
 }
 
-/** POST /multipart/sign-part: a presigned URL for one part; key and upload id come from the token only. */
+/** A part URL never outlives the token that authorized it: at most one hour, at least one second. */
+function partUrlLifetime(claims: UploadTokenClaims): number {
+  return Math.max(1, Math.min(UPLOAD_URL_EXPIRES_IN, claims.expiresAt - nowInSeconds()));
+}
+
+/**
+ * POST /multipart/sign-part: a presigned URL for one part; key and upload id come from the token
+ * only, and the URL accepts exactly that part's bytes (`partSize`, the last part its remainder).
+ * No `uploadHeaders`: the only header the signature covers besides host is Content-Length, which
+ * the browser sets itself from the body (scripts may not set it).
+ */
 export async function multipartSignPartRoute(ctx: RouteContext): Promise<Response> {
   const { body, claims, storage } = await openUploadSession(ctx);
-  const partNumber = readPartNumber(body.partNumber);
-  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, claims.uploadId, partNumber);
-  const payload: MultipartSignPartResponse = { uploadUrl, expiresIn: UPLOAD_URL_EXPIRES_IN };
+  const partSize = requirePartSize(claims);
+  const partNumber = readPartNumber(body.partNumber, countParts(claims.maxSize, partSize));
+  const expiresIn = partUrlLifetime(claims);
+  const contentLength = partLength(partNumber, claims.maxSize, partSize);
+  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, { uploadId: claims.uploadId, partNumber, contentLength }, expiresIn);
+  const payload: MultipartSignPartResponse = { uploadUrl, expiresIn };
   const response = await applyPresignResponseHook(ctx, payload, { phase: 'multipart-sign-part', key: claims.key, userId: claims.userId });
   return toJsonResponse(response);
 }
