@@ -70,7 +70,7 @@ describe('POST /presign', () => {
         assert.equal(response.status, 200);
         assert.match(response.body.key, new RegExp(`^anon/${UUID}/hello\\.txt$`));
         assert.equal(response.body.expiresIn, 3600);
-        assert.deepEqual(response.body.uploadHeaders, { 'content-type': 'text/plain' });
+        assert.deepEqual(response.body.uploadHeaders, { 'Content-Type': 'text/plain' }, 'header names spelled as HTTP spells them');
         assert.equal(response.body.publicUrl, undefined, 'no publicUrlBase configured');
         assert.match(response.body.downloadUrl, /X-Amz-Expires=259200/, 'download URLs last three days by default');
       });
