@@ -7,6 +7,8 @@
 // - /test-fixtures/stalled-part    accepts a part and never answers (partTimeoutMs watchdog)
 // - /test-fixtures/tus             a real @tus/server with a file store in a temporary folder
 // - /test-fixtures/processing      a Server-Sent Events processing stream (?mode=ok|error|silent)
+// - /test-fixtures/header-spellings the real handler whose /presign answer names Content-Type in
+//                                  two spellings (as servers old and new spell it) plus Content-Length
 // It also serves tus-js-client's browser build as one ES module: the test server resolves the
 // package's Node entry and does not convert its CommonJS dependencies, which bundlers (Vite) do.
 import { mkdtempSync } from 'node:fs';
@@ -164,6 +166,18 @@ function processingStream(request) {
   return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' } });
 }
 
+let spellingHandler;
+/** The handler's /presign answer with `uploadHeaders` spelled every way a server might spell them. */
+async function headerSpellings(request) {
+  const { createUploadHandler } = await server();
+  spellingHandler ??= createUploadHandler({ storage: testStorageConfig(), uploadTokenSecret: UPLOAD_TOKEN_SECRET, allowAnonymousUploads: true });
+  const response = await spellingHandler(request);
+  if (!new URL(request.url).pathname.endsWith('/presign') || response.status !== 200) return response;
+  const body = await response.json();
+  const type = body.uploadHeaders['Content-Type'];
+  return Response.json({ ...body, uploadHeaders: { 'content-type': type, 'Content-Type': type, 'content-length': '1' } });
+}
+
 const TUS_NODE_ENTRY = '/node_modules/tus-js-client/lib.esm/node/index.js';
 let tusBrowserBundle;
 
@@ -190,4 +204,5 @@ export default [
   mountFetchHandler('/test-fixtures/stalled-part', stalledPart),
   mountFetchHandler('/test-fixtures/tus', (request) => tusServer.handleWeb(request)),
   mountFetchHandler('/test-fixtures/processing', processingStream),
+  mountFetchHandler('/test-fixtures/header-spellings', headerSpellings),
 ];

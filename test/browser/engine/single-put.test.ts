@@ -99,6 +99,19 @@ describe('UploadEngine single PUT (real handler, real storage)', () => {
   });
 });
 
+describe('UploadEngine: uploadHeaders spelled any way', () => {
+  it('sends one Content-Type when a server names it twice in different cases, and leaves Content-Length to the browser', async () => {
+    const engine = new UploadEngine({ serverUrl: '/test-fixtures/header-spellings' });
+    const file = randomFile('notes.txt', 4096, 'text/plain');
+    await engine.addFiles([file]);
+    const summary = await engine.start();
+    expect(summary).to.include({ successful: 1, failed: 0 });
+    const stored = await readBack(engine.files[0]!.result!.downloadUrl);
+    expect(stored.type).to.equal('text/plain');
+    expect(await sha256Of(stored)).to.equal(await sha256Of(file));
+  });
+});
+
 describe('UploadEngine client mode (token endpoint on s3GeneratePresignedUrl)', () => {
   it('posts file metadata to uploadEndpoint and PUTs the bytes to storage', async () => {
     const engine = new UploadEngine({ uploadEndpoint: '/test-fixtures/client-token', provider: 'aws' });
