@@ -17,6 +17,11 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 /** Lifetime of presigned PUT and part URLs. */
 export const UPLOAD_URL_EXPIRES_IN = 3600;
 
+/** Carries the caller's abort signal (request gone, time up) into the SDK call. */
+export interface StorageCallOptions {
+  abortSignal?: AbortSignal;
+}
+
 export interface StoragePart {
   partNumber: number;
   eTag: string;
@@ -51,14 +56,20 @@ export function presignGetObject(client: S3Client, bucket: string, key: string, 
 /** Object metadata name (`x-amz-meta-svc-upload-nonce`) of the nonce bound in the upload token. */
 export const UPLOAD_NONCE_METADATA = 'svc-upload-nonce';
 
-export async function createMultipartUpload(client: S3Client, bucket: string, key: string, upload: { type: string; uploadNonce: string }): Promise<string> {
+export async function createMultipartUpload(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  upload: { type: string; uploadNonce: string },
+  options: StorageCallOptions = {},
+): Promise<string> {
   const command = new CreateMultipartUploadCommand({
     Bucket: bucket,
     Key: key,
     Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce },
     ...(upload.type ? { ContentType: upload.type } : {}),
   });
-  const result = await client.send(command);
+  const result = await client.send(command, options);
   if (!result.UploadId) throw new Error('storage returned no UploadId for CreateMultipartUpload');
   return result.UploadId;
 }
@@ -79,11 +90,11 @@ export function presignUploadPart(
 }
 
 /** Every part storage holds for the upload, following ListParts pagination (1,000 per page). */
-export async function listAllParts(client: S3Client, bucket: string, key: string, uploadId: string): Promise<StoragePart[]> {
+export async function listAllParts(client: S3Client, bucket: string, key: string, uploadId: string, options: StorageCallOptions = {}): Promise<StoragePart[]> {
   const parts: StoragePart[] = [];
   let marker: string | undefined;
   for (;;) {
-    const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
+    const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }), options);
     for (const part of page.Parts ?? []) {
       if (part.PartNumber === undefined) continue;
       parts.push({ partNumber: part.PartNumber, eTag: part.ETag ?? '', size: part.Size ?? 0 });
@@ -101,6 +112,7 @@ export async function completeMultipartUpload(
   key: string,
   uploadId: string,
   parts: readonly { partNumber: number; eTag: string }[],
+  options: StorageCallOptions = {},
 ): Promise<string | undefined> {
   const result = await client.send(
     new CompleteMultipartUploadCommand({
@@ -109,17 +121,18 @@ export async function completeMultipartUpload(
       UploadId: uploadId,
       MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.eTag })) },
     }),
+    options,
   );
   return result.ETag || undefined;
 }
 
-export async function abortMultipartUpload(client: S3Client, bucket: string, key: string, uploadId: string): Promise<void> {
-  await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+export async function abortMultipartUpload(client: S3Client, bucket: string, key: string, uploadId: string, options: StorageCallOptions = {}): Promise<void> {
+  await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }), options);
 }
 
 /** The stored object's ETag, for storage (Ceph RGW) whose CompleteMultipartUpload answers an empty one. */
-export async function readObjectEtag(client: S3Client, bucket: string, key: string): Promise<string | undefined> {
-  const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+export async function readObjectEtag(client: S3Client, bucket: string, key: string, options: StorageCallOptions = {}): Promise<string | undefined> {
+  const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), options);
   return head.ETag || undefined;
 }
 
@@ -130,9 +143,9 @@ export interface StoredObjectSummary {
 }
 
 /** Size, ETag and upload nonce of the object under `key`; undefined when there is none. */
-export async function readStoredObject(client: S3Client, bucket: string, key: string): Promise<StoredObjectSummary | undefined> {
+export async function readStoredObject(client: S3Client, bucket: string, key: string, options: StorageCallOptions = {}): Promise<StoredObjectSummary | undefined> {
   try {
-    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), options);
     return { size: head.ContentLength ?? -1, etag: head.ETag || undefined, uploadNonce: head.Metadata?.[UPLOAD_NONCE_METADATA] };
   } catch (error) {
     const code = errorCodeOf(error);

@@ -10,6 +10,7 @@ import type { MultipartCompleteResponse } from '../../types.js';
 import { toPublicUrl } from '../object-key.js';
 import { presignGetObject, readStoredObject } from '../s3-operations.js';
 import type { RouteContext } from './context.js';
+import { storageCall } from './storage-call.js';
 import { DEAD_UPLOAD_MESSAGE, type UploadSession } from './upload-session.js';
 
 export function isDeadUploadFailure(error: unknown): boolean {
@@ -32,7 +33,7 @@ export async function toCompletePayload(ctx: RouteContext, session: UploadSessio
 export async function findCommittedUpload(ctx: RouteContext, session: UploadSession): Promise<MultipartCompleteResponse | undefined> {
   const { claims, storage } = session;
   if (claims.uploadNonce === undefined) return undefined;
-  const stored = await readStoredObject(storage.client, storage.storage.bucket, claims.key);
+  const stored = await readStoredObject(storage.client, storage.storage.bucket, claims.key, storageCall(ctx));
   if (!stored || stored.uploadNonce !== claims.uploadNonce) return undefined;
   if (stored.size < claims.minSize || stored.size > claims.maxSize) return undefined;
   return toCompletePayload(ctx, session, stored.etag);

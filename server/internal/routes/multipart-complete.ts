@@ -13,6 +13,7 @@ import {
   type StoragePart,
 } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
+import { STORAGE_CALL_TIMEOUT_MS, STORAGE_COMMIT_TIMEOUT_MS, storageCall } from './storage-call.js';
 import { findCommittedUpload, isDeadUploadFailure, toCompletePayload } from './multipart-complete-repeat.js';
 import { deadUploadError, openUploadSession, type UploadSession } from './upload-session.js';
 
@@ -58,7 +59,7 @@ function matchStoredParts(requested: { partNumber: number; eTag: string }[], sto
 async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, received: number): Promise<never> {
   const { claims, storage } = session;
   try {
-    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId);
+    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId, { abortSignal: AbortSignal.timeout(STORAGE_CALL_TIMEOUT_MS) });
   } catch (error) {
     ctx.reportSwallowed(error, 'abort after a size outside the signed envelope');
   }
@@ -73,7 +74,7 @@ async function commit(ctx: RouteContext, session: UploadSession, parts: StorageP
   const { client } = storage;
   const { bucket } = storage.storage;
   try {
-    const etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts);
+    const etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts, storageCall(ctx, STORAGE_COMMIT_TIMEOUT_MS));
     if (etag) return etag;
   } catch (error) {
     if (isDeadUploadError(error)) throw deadUploadError(error);
@@ -82,7 +83,7 @@ async function commit(ctx: RouteContext, session: UploadSession, parts: StorageP
   }
   // Ceph RGW (and services built on it) answer Complete with an empty ETag; the object has the real one.
   try {
-    return await readObjectEtag(client, bucket, claims.key);
+    return await readObjectEtag(client, bucket, claims.key, storageCall(ctx));
   } catch (error) {
     ctx.reportSwallowed(error, 'reading the ETag of the completed object');
     return undefined;
@@ -106,7 +107,7 @@ async function completeOpenUpload(ctx: RouteContext, session: UploadSession, req
   const { claims, storage } = session;
   let stored: StoragePart[];
   try {
-    stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId);
+    stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx));
   } catch (error) {
     if (isDeadUploadError(error)) throw deadUploadError(error);
     throw error;

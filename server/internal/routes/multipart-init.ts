@@ -5,6 +5,7 @@ import { abortMultipartUpload, createMultipartUpload } from '../s3-operations.js
 import { nowInSeconds } from '../upload-token.js';
 import { tokenExpiry } from '../upload-token-lifetime.js';
 import type { RouteContext, RouteFailure } from './context.js';
+import { STORAGE_CALL_TIMEOUT_MS, storageCall } from './storage-call.js';
 import { requireTokenCodec } from './upload-session.js';
 import { applyPresignResponseHook, prepareUploadStart, type PreparedUpload } from './upload-start.js';
 
@@ -49,12 +50,13 @@ export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   const { client, storage } = upload.storage;
   const partSize = computePartSize(upload.file.size, upload.chunkSizeBytes);
   const uploadNonce = createUploadNonce();
-  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, { type: upload.file.type, uploadNonce });
+  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, { type: upload.file.type, uploadNonce }, storageCall(ctx));
   try {
     return toJsonResponse(await issueSession(ctx, upload, uploadId, uploadNonce, partSize));
   } catch (error) {
     try {
-      await abortMultipartUpload(client, storage.bucket, upload.key, uploadId);
+      // Not tied to the request: the clean-up must run even when the client has gone.
+      await abortMultipartUpload(client, storage.bucket, upload.key, uploadId, { abortSignal: AbortSignal.timeout(STORAGE_CALL_TIMEOUT_MS) });
     } catch (abortError) {
       ctx.reportSwallowed(abortError, 'abort of the upload opened before multipart init failed');
     }

@@ -5,6 +5,7 @@ import { isDeadUploadError, listAllParts } from '../s3-operations.js';
 import { nowInSeconds } from '../upload-token.js';
 import { tokenExpiry } from '../upload-token-lifetime.js';
 import type { RouteContext, RouteFailure } from './context.js';
+import { storageCall } from './storage-call.js';
 import { bindSession, deadUploadError, readRequestBody, requireTokenCodec, verifySessionToken } from './upload-session.js';
 
 export const multipartResumeFailure: RouteFailure = { message: 'Multipart resume failed', code: 'STORAGE_ERROR' };
@@ -25,7 +26,7 @@ export async function multipartResumeRoute(ctx: RouteContext): Promise<Response>
   const { storage } = await bindSession(ctx, body, claims);
   let parts;
   try {
-    parts = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId);
+    parts = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx));
   } catch (error) {
     // A dead upload is 404, never 500: clients drop the session on a 4xx and retry later on a 5xx.
     if (isDeadUploadError(error)) throw deadUploadError(error);
