@@ -186,6 +186,7 @@ export interface PresignedUrlResponse {
   publicUrl?: string;
   downloadUrl?: string;
   uploadUrl: string;
+  /** Headers the PUT must carry, names spelled as HTTP does (`Content-Type`). */
   uploadHeaders?: Record<string, string>;
   expiresIn: number;
 }
@@ -199,8 +200,11 @@ export interface MultipartInitResponse {
 }
 
 export interface MultipartSignPartResponse {
+  /** Accepts exactly this part's bytes (Content-Length is signed; the browser sets it). */
   uploadUrl: string;
+  /** Not sent by this handler: a part needs no header a script may set. */
   uploadHeaders?: Record<string, string>;
+  /** Seconds: `min(3600, token exp − now)`, at least 1. */
   expiresIn: number;
 }
 
