@@ -42,6 +42,7 @@ export type {
   DriveProviderId,
   DriveProviderSlug,
   DriveProvidersConfig,
+  DriveRouteOptions,
   DriveTokenStore,
   OneDriveCredentials,
   StoredDriveTokens,
