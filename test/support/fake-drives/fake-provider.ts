@@ -19,6 +19,8 @@ export interface FakeProviderState {
   /** Caps every listing page below the provider's own maximum, to force pagination. */
   pageSizeCap: number | undefined;
   requests: RecordedRequest[];
+  /** Where `/content` redirects point (OneDrive, Box); the fake's own origin when unset. */
+  downloadRedirectOrigin?: string;
 }
 
 export interface FakeProviderServer extends FakeProviderState {
