@@ -12,7 +12,7 @@ import { UpupError, type BeforeUploadContext, type UploadErrorRecord } from '../
 import { DownloadGate, startFakeDrives, type FakeDrives } from '../../support/fake-drives/index.js';
 import { getTestStorage, type TestStorage } from '../../support/storage.js';
 import { MIB, overHttp } from '../support/upload-harness.js';
-import { connectDrive, createDriveHandler, MOUNT, sessionHeaders, uniqueUser } from './support/drive-harness.js';
+import { connectDrive, createDriveHandler, MOUNT, openCallback, sessionHeaders, startConsent, uniqueUser } from './support/drive-harness.js';
 
 const GIB = 1024 * MIB;
 /** Generous: a transfer that never ends fails the test instead of hanging the run. */
@@ -198,6 +198,29 @@ describe('drive transfer limits', () => {
     assert.match(String((drive.errors.at(-1)!.error as Error).message), /sent nothing for 3000 ms/);
     await gate.cancelled;
     await assertNothingLeft(storage, user, t);
+  });
+
+  it('gives up on a provider that does not answer, at the token endpoint and in listings', HANG_GUARD, async (t) => {
+    const drive = await createDriveHandler(fakes, { drives: { timeoutMs: 3000 } });
+    const user = uniqueUser();
+    const dropbox = fakes.byId.dropbox;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    t.after(() => { dropbox.holdRequests = undefined; release(); });
+
+    const { callbackUrl } = await startConsent(drive, dropbox, user);
+    dropbox.holdRequests = { pathPrefix: '/oauth2/token', released };
+    const exchange = await openCallback(drive, callbackUrl, user);
+    assert.equal(exchange.status, 502);
+    assert.deepEqual(exchange.body, { error: 'Token exchange failed', code: 'AUTH_PROVIDER_ERROR' });
+
+    dropbox.holdRequests = undefined;
+    await connectDrive(drive, dropbox, user);
+    dropbox.holdRequests = { pathPrefix: '/2/files/list_folder', released };
+    const listing = await drive.get('/files/dropbox', user);
+    assert.equal(listing.status, 500);
+    assert.deepEqual(listing.body, { error: 'Drive request failed', code: 'STORAGE_ERROR' });
+    assert.match(String((drive.errors.at(-1)!.error as Error).message), /timeout|aborted/i);
   });
 
   describe('download redirects', () => {
