@@ -47,6 +47,7 @@ export type {
   DriveProviderId,
   DriveProviderSlug,
   DriveProvidersConfig,
+  DriveRouteOptions,
   DriveTokenStore,
   OneDriveCredentials,
   StoredDriveTokens,

@@ -79,8 +79,12 @@ function toBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Builds the Web Request; Express's `originalUrl` keeps the mount prefix in the URL. */
-export function toWebRequest(req: IncomingMessage): Request {
+/**
+ * Builds the Web Request; Express's `originalUrl` keeps the mount prefix in the URL. With `res`,
+ * the request's signal also aborts when the client disconnects after sending its whole body (a
+ * long drive transfer), which only the response's early `close` reveals.
+ */
+export function toWebRequest(req: IncomingMessage, res?: ServerResponse): Request {
   const frameworkRequest = req as FrameworkRequest;
   const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
   const host = req.headers.host ?? 'localhost';
@@ -89,6 +93,9 @@ export function toWebRequest(req: IncomingMessage): Request {
   const controller = new AbortController();
   req.once('close', () => {
     if (!req.complete) controller.abort();
+  });
+  res?.once('close', () => {
+    if (!res.writableFinished) controller.abort();
   });
   return new Request(url, {
     method: req.method,
@@ -129,7 +136,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
 export function toNodeListener(handler: UploadHandler): NodeListener {
   return function uploadListener(req, res, next) {
     Promise.resolve()
-      .then(() => handler(toWebRequest(req)))
+      .then(() => handler(toWebRequest(req, res)))
       .then((response) => sendWebResponse(res, response))
       .catch((error: unknown) => {
         // Once headers are out, the only honest signal left is a cut connection (e.g. the client went away).

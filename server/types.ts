@@ -1,7 +1,7 @@
 /**
  * Public types of the server module: the handler configuration, its hooks and the bodies it sends.
  */
-import type { DriveProvidersConfig, DriveTokenStore } from './drives/types.js';
+import type { DriveProvidersConfig, DriveRouteOptions, DriveTokenStore } from './drives/types.js';
 
 export interface StorageCredentials {
   accessKeyId: string;
@@ -47,7 +47,8 @@ export interface KeyStrategyContext {
 /** Returns the object key. The client never proposes one. */
 export type KeyStrategy = (ctx: KeyStrategyContext) => string | Promise<string>;
 
-export type UploadStartPhase = 'presign' | 'multipart-init';
+/** `transfer`: POST /files/:provider/transfer, with the file as the provider describes it. */
+export type UploadStartPhase = 'presign' | 'multipart-init' | 'transfer';
 
 export interface BeforeUploadContext {
   req: Request;
@@ -172,6 +173,8 @@ export interface UploadHandlerConfig {
   tokenStore?: DriveTokenStore;
   /** Lets drive routes run without a user id (all callers share one anonymous namespace). */
   allowAnonymous?: boolean;
+  /** Timeouts and the transfer bound of the drive routes (see docs/drives.md). */
+  drives?: DriveRouteOptions;
 }
 
 export type UploadHandler = (req: Request) => Promise<Response>;

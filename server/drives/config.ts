@@ -3,7 +3,8 @@
  */
 import { createConfigError } from '../errors.js';
 import { assertDriveProvidersConfig } from './providers/registry.js';
-import type { DriveProvidersConfig } from './types.js';
+import type { DriveProvidersConfig, DriveRouteOptions } from './types.js';
+import { resolveDriveRouteOptions } from './upstream-limits.js';
 
 function assertTokenStore(tokenStore: unknown): void {
   if (tokenStore === undefined) return;
@@ -13,7 +14,8 @@ function assertTokenStore(tokenStore: unknown): void {
   }
 }
 
-export function assertDriveConfig(config: { providers?: DriveProvidersConfig; tokenStore?: unknown }): void {
+export function assertDriveConfig(config: { providers?: DriveProvidersConfig; tokenStore?: unknown; drives?: DriveRouteOptions }): void {
   assertDriveProvidersConfig(config.providers);
+  resolveDriveRouteOptions(config.drives);
   assertTokenStore(config.tokenStore);
 }

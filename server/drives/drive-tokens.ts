@@ -5,6 +5,7 @@
 import { DriveReauthRequiredError, isDriveReauthRequired } from './drive-errors.js';
 import type { DriveProvider } from './providers/drive-provider.js';
 import type { DriveProviderSlug, DriveTokenStore, StoredDriveTokens } from './types.js';
+import { withoutClientSignal, type UpstreamLimits } from './upstream-limits.js';
 
 export const REFRESH_MARGIN_MS = 30_000;
 /**
@@ -51,7 +52,7 @@ function needsRefresh(tokens: StoredDriveTokens): boolean {
  */
 const refreshesInFlight = new WeakMap<DriveTokenStore, Map<string, Promise<StoredDriveTokens>>>();
 
-async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: string, tokens: StoredDriveTokens): Promise<StoredDriveTokens> {
+async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: string, tokens: StoredDriveTokens, limits: UpstreamLimits): Promise<StoredDriveTokens> {
   const key = toDriveTokensKey(provider.slug, userId);
   let running = refreshesInFlight.get(store);
   if (!running) {
@@ -62,7 +63,8 @@ async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: 
   if (shared) return shared;
   const attempt = (async () => {
     try {
-      const renewed = await provider.refreshTokens(tokens.refreshToken!);
+      // Other requests may wait on this refresh, so one client going away must not cancel it.
+      const renewed = await provider.refreshTokens(tokens.refreshToken!, withoutClientSignal(limits));
       await saveDriveTokens(store, provider.slug, userId, renewed);
       return renewed;
     } catch (error) {
@@ -84,7 +86,7 @@ async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: 
  * The user's tokens for `provider`, refreshed when they expire within 30 seconds. Throws the
  * re-auth error when there are none or they cannot be renewed (dead tokens are deleted first).
  */
-export async function getUsableDriveTokens(store: DriveTokenStore, provider: DriveProvider, userId: string): Promise<StoredDriveTokens> {
+export async function getUsableDriveTokens(store: DriveTokenStore, provider: DriveProvider, userId: string, limits: UpstreamLimits): Promise<StoredDriveTokens> {
   const tokens = parseTokens(await store.get(toDriveTokensKey(provider.slug, userId)));
   if (!tokens) throw new DriveReauthRequiredError('no drive tokens are stored for this user');
   if (!needsRefresh(tokens)) return tokens;
@@ -94,7 +96,7 @@ export async function getUsableDriveTokens(store: DriveTokenStore, provider: Dri
     throw new DriveReauthRequiredError('the access token expired and there is no refresh token');
   }
   try {
-    return await refresh(store, provider, userId, tokens);
+    return await refresh(store, provider, userId, tokens, limits);
   } catch (error) {
     if (isDriveReauthRequired(error)) await deleteDriveTokens(store, provider.slug, userId);
     throw error;
@@ -109,9 +111,10 @@ export async function withDriveTokens<T>(
   store: DriveTokenStore,
   provider: DriveProvider,
   userId: string,
+  limits: UpstreamLimits,
   call: (accessToken: string) => Promise<T>,
 ): Promise<T> {
-  const tokens = await getUsableDriveTokens(store, provider, userId);
+  const tokens = await getUsableDriveTokens(store, provider, userId, limits);
   try {
     return await call(tokens.accessToken);
   } catch (error) {

@@ -6,6 +6,7 @@
 import { UpupError, UpupErrorCode } from '../errors.js';
 import { fromBase64Url, toBase64Url, toUtf8Bytes } from '../internal/encoding.js';
 import type { DriveFileEntry, DriveListQuery, DriveProvider } from './providers/drive-provider.js';
+import type { UpstreamLimits } from './upstream-limits.js';
 
 /** Entries gathered per response before a cursor is returned instead of another page. */
 export const MAX_ENTRIES_PER_RESPONSE = 5000;
@@ -56,6 +57,7 @@ export function parseListCursor(cursor: string): CursorPayload {
 export async function listDriveFiles(
   provider: DriveProvider,
   accessToken: string,
+  limits: UpstreamLimits,
   query: DriveListQuery,
   continuation?: string,
 ): Promise<DriveListing> {
@@ -65,7 +67,7 @@ export async function listDriveFiles(
     if (pages > 0 && (files.length >= MAX_ENTRIES_PER_RESPONSE || pages >= MAX_PAGES_PER_RESPONSE)) {
       return { files, nextCursor: toCursor({ query, continuation: next! }) };
     }
-    const page = await provider.listPage(accessToken, query, next);
+    const page = await provider.listPage(accessToken, query, next, limits);
     files.push(...page.files);
     if (!page.continuation || page.continuation === next) return { files };
     next = page.continuation;

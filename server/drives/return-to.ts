@@ -24,11 +24,10 @@ export function resolveReturnTo(returnTo: string | undefined, requestUrl: URL, c
 }
 
 /**
- * Where the callback page may post its message: every concrete allowed origin plus the handler's
- * own; `*` only when no concrete origin is configured (the message carries no token).
+ * Where the callback page may post its message: exactly the concrete allowed origins; `*` only
+ * when none is configured (the message then carries only its type and the provider, no token).
  */
-export function getPostMessageTargets(requestUrl: URL, cors: NormalizedCors | undefined): string[] {
+export function getPostMessageTargets(cors: NormalizedCors | undefined): string[] {
   const concrete = [...(cors?.concreteOrigins ?? [])];
-  if (concrete.length === 0) return ['*'];
-  return [...new Set([...concrete, requestUrl.origin])];
+  return concrete.length === 0 ? ['*'] : concrete;
 }

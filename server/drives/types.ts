@@ -56,3 +56,14 @@ export interface DriveTokenStore {
 
 /** Same interface under its shorter public name. */
 export type TokenStore = DriveTokenStore;
+
+/** Limits of the drive routes (`drives` in the handler config); see docs/drives.md. */
+export interface DriveRouteOptions {
+  /**
+   * Milliseconds each upstream call may take: a provider request until its answer, a download
+   * between two chunks, each S3 request of a transfer. Default 30,000.
+   */
+  timeoutMs?: number;
+  /** Transfers running at once in this handler; one more answers 503 with `Retry-After`. Default 4. */
+  maxConcurrentTransfers?: number;
+}

@@ -6,9 +6,10 @@
 import { createDriveRequestError } from '../drive-errors.js';
 import { getMimeTypeFromName } from '../mime-types.js';
 import type { DriveProviderCredentials } from '../types.js';
+import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListPage, type DriveProvider } from './drive-provider.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
-import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
+import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'root_readonly';
 /** Folder items page at up to 1,000 entries, search results at up to 200. */
@@ -59,20 +60,21 @@ function toEntries(items: BoxItem[] | undefined): DriveFileEntry[] {
 export function createBoxProvider(credentials: DriveProviderCredentials): DriveProvider {
   const authBase = toBaseUrl(credentials.authBaseUrl, 'https://account.box.com');
   const apiBase = toBaseUrl(credentials.apiBaseUrl, 'https://api.box.com');
+  const redirectPolicy = toRedirectPolicy(apiBase);
   const client: OAuthClient = { tokenUrl: `${apiBase}/oauth2/token`, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
 
-  const listFolder = async (accessToken: string, folderId: string, marker: string | undefined): Promise<DriveListPage> => {
+  const listFolder = async (accessToken: string, folderId: string, marker: string | undefined, limits: UpstreamLimits): Promise<DriveListPage> => {
     const params = new URLSearchParams({ fields: ITEM_FIELDS, limit: String(FOLDER_PAGE_SIZE), usemarker: 'true' });
     if (marker) params.set('marker', marker);
-    const page = await fetchJsonWithToken<BoxMarkerPage>(`${apiBase}/2.0/folders/${encodeURIComponent(folderId)}/items?${params}`, accessToken);
+    const page = await fetchJsonWithToken<BoxMarkerPage>(`${apiBase}/2.0/folders/${encodeURIComponent(folderId)}/items?${params}`, accessToken, limits);
     const files = toEntries(page.entries);
     return page.next_marker ? { files, continuation: page.next_marker } : { files };
   };
 
-  const search = async (accessToken: string, text: string, offsetText: string | undefined): Promise<DriveListPage> => {
+  const search = async (accessToken: string, text: string, offsetText: string | undefined, limits: UpstreamLimits): Promise<DriveListPage> => {
     const offset = offsetText !== undefined && /^\d+$/.test(offsetText) ? Number(offsetText) : 0;
     const params = new URLSearchParams({ query: text, fields: ITEM_FIELDS, limit: String(SEARCH_PAGE_SIZE), offset: String(offset) });
-    const page = await fetchJsonWithToken<BoxOffsetPage>(`${apiBase}/2.0/search?${params}`, accessToken);
+    const page = await fetchJsonWithToken<BoxOffsetPage>(`${apiBase}/2.0/search?${params}`, accessToken, limits);
     const files = toEntries(page.entries);
     const nextOffset = offset + (page.entries?.length ?? 0);
     const hasMore = (page.entries?.length ?? 0) > 0 && nextOffset < (page.total_count ?? 0);
@@ -85,19 +87,20 @@ export function createBoxProvider(credentials: DriveProviderCredentials): DriveP
     scope: SCOPE,
     getAuthorizationUrl: ({ redirectUri, state }) =>
       buildAuthorizationUrl(`${authBase}/api/oauth2/authorize`, client, { redirectUri, state, scope: SCOPE }),
-    exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
-    refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
-    listPage(accessToken, query, continuation) {
-      if (query.search !== undefined) return search(accessToken, query.search, continuation);
+    supportsPkce: false,
+    exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
+    refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    listPage(accessToken, query, continuation, limits) {
+      if (query.search !== undefined) return search(accessToken, query.search, continuation, limits);
       const folderId = query.folderId === undefined || query.folderId === 'root' ? ROOT_FOLDER_ID : query.folderId;
-      return listFolder(accessToken, folderId, continuation);
+      return listFolder(accessToken, folderId, continuation, limits);
     },
-    async openDownload(accessToken, fileId) {
+    async openDownload(accessToken, fileId, limits) {
       const params = new URLSearchParams({ fields: 'id,type,name,size' });
-      const item = await fetchJsonWithToken<BoxItem>(`${apiBase}/2.0/files/${encodeURIComponent(fileId)}?${params}`, accessToken);
+      const item = await fetchJsonWithToken<BoxItem>(`${apiBase}/2.0/files/${encodeURIComponent(fileId)}?${params}`, accessToken, limits);
       if (item.type !== 'file') throw createDriveRequestError(new Error(`Box item ${fileId} is not a file`));
       // /content answers 302 to a pre-authenticated dl.boxcloud.com URL; the token is not forwarded there.
-      const response = await fetchDownload(`${apiBase}/2.0/files/${encodeURIComponent(item.id)}/content`, accessToken);
+      const response = await fetchDownload(`${apiBase}/2.0/files/${encodeURIComponent(item.id)}/content`, accessToken, limits, redirectPolicy);
       if (response.status === 202) {
         // 202 + Retry-After: Box is still preparing the file (a fresh upload); there is nothing to stream yet.
         await response.body?.cancel();

@@ -3,6 +3,7 @@
  * this shape: the authorization URL, token endpoint calls, one page of a listing, and a download.
  */
 import type { DriveProviderSlug, StoredDriveTokens } from '../types.js';
+import type { UpstreamLimits } from '../upstream-limits.js';
 
 /** The contract's drive-file entry. */
 export interface DriveFileEntry {
@@ -36,16 +37,31 @@ export interface DriveDownload {
   body: ReadableStream<Uint8Array>;
 }
 
+export interface AuthorizationRequest {
+  redirectUri: string;
+  state: string;
+  /** Only for providers with `supportsPkce`. */
+  codeChallenge?: string | undefined;
+}
+
+export interface CodeExchange {
+  code: string;
+  redirectUri: string;
+  codeVerifier: string | undefined;
+}
+
 export interface DriveProvider {
   slug: DriveProviderSlug;
   displayName: string;
   /** The read-only scopes requested at sign-in. */
   scope: string;
-  getAuthorizationUrl(options: { redirectUri: string; state: string }): string;
-  exchangeCode(code: string, redirectUri: string): Promise<StoredDriveTokens>;
-  refreshTokens(refreshToken: string): Promise<StoredDriveTokens>;
-  listPage(accessToken: string, query: DriveListQuery, continuation: string | undefined): Promise<DriveListPage>;
-  openDownload(accessToken: string, fileId: string): Promise<DriveDownload>;
+  /** Takes a PKCE code challenge (S256) at consent and the verifier at the exchange (Box does not). */
+  supportsPkce: boolean;
+  getAuthorizationUrl(options: AuthorizationRequest): string;
+  exchangeCode(exchange: CodeExchange, limits: UpstreamLimits): Promise<StoredDriveTokens>;
+  refreshTokens(refreshToken: string, limits: UpstreamLimits): Promise<StoredDriveTokens>;
+  listPage(accessToken: string, query: DriveListQuery, continuation: string | undefined, limits: UpstreamLimits): Promise<DriveListPage>;
+  openDownload(accessToken: string, fileId: string, limits: UpstreamLimits): Promise<DriveDownload>;
 }
 
 /** A configured base URL without its trailing slash, or the provider's public host. */

@@ -6,9 +6,10 @@
 import { createDriveRequestError } from '../drive-errors.js';
 import { getMimeTypeFromName } from '../mime-types.js';
 import type { DriveProviderCredentials } from '../types.js';
+import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListQuery, type DriveProvider } from './drive-provider.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
-import { fetchDownload, getContentLength, getResponseBody, postJsonWithToken } from './provider-http.js';
+import { toRedirectPolicy, fetchDownload, getContentLength, getResponseBody, postJsonWithToken } from './provider-http.js';
 
 const SCOPE = 'files.content.read files.metadata.read';
 /** list_folder accepts up to 2,000 entries per call; search_v2 up to 1,000. */
@@ -68,12 +69,14 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
   // One configured base replaces both API hosts (RPC and content); the paths do not overlap.
   const apiBase = toBaseUrl(credentials.apiBaseUrl, 'https://api.dropboxapi.com');
   const contentBase = toBaseUrl(credentials.apiBaseUrl, 'https://content.dropboxapi.com');
+  // The content host answers downloads; redirects from it follow the same rule as the API's.
+  const redirectPolicy = toRedirectPolicy(contentBase);
   const client: OAuthClient = { tokenUrl: `${apiBase}/oauth2/token`, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
 
-  const listFolder = async (accessToken: string, query: DriveListQuery, cursor: string | undefined) => {
+  const listFolder = async (accessToken: string, query: DriveListQuery, cursor: string | undefined, limits: UpstreamLimits) => {
     const result = cursor
-      ? await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder/continue`, accessToken, { cursor })
-      : await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder`, accessToken, {
+      ? await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder/continue`, accessToken, limits, { cursor })
+      : await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder`, accessToken, limits, {
         // The root is the empty path; other folders are addressed by id (`id:...`).
         path: query.folderId === undefined || query.folderId === 'root' ? '' : query.folderId,
         limit: LIST_LIMIT,
@@ -83,10 +86,10 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
     return result.has_more && result.cursor ? { files, continuation: LIST_CURSOR_PREFIX + result.cursor } : { files };
   };
 
-  const search = async (accessToken: string, text: string, cursor: string | undefined) => {
+  const search = async (accessToken: string, text: string, cursor: string | undefined, limits: UpstreamLimits) => {
     const result = cursor
-      ? await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search/continue_v2`, accessToken, { cursor })
-      : await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search_v2`, accessToken, {
+      ? await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search/continue_v2`, accessToken, limits, { cursor })
+      : await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search_v2`, accessToken, limits, {
         query: text,
         options: { max_results: SEARCH_LIMIT, file_status: 'active' },
       });
@@ -100,21 +103,22 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
     slug: 'dropbox',
     displayName: 'Dropbox',
     scope: SCOPE,
-    getAuthorizationUrl: ({ redirectUri, state }) =>
+    getAuthorizationUrl: ({ redirectUri, state, codeChallenge }) =>
       // Without offline access Dropbox issues a four-hour token and no refresh token.
-      buildAuthorizationUrl(`${authBase}/oauth2/authorize`, client, { redirectUri, state, scope: SCOPE }, { token_access_type: 'offline' }),
-    exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
-    refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
-    listPage(accessToken, query, continuation) {
+      buildAuthorizationUrl(`${authBase}/oauth2/authorize`, client, { redirectUri, state, codeChallenge, scope: SCOPE }, { token_access_type: 'offline' }),
+    supportsPkce: true,
+    exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
+    refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    listPage(accessToken, query, continuation, limits) {
       if (query.search !== undefined) {
         const cursor = continuation?.startsWith(SEARCH_CURSOR_PREFIX) ? continuation.slice(SEARCH_CURSOR_PREFIX.length) : undefined;
-        return search(accessToken, query.search, cursor);
+        return search(accessToken, query.search, cursor, limits);
       }
       const cursor = continuation?.startsWith(LIST_CURSOR_PREFIX) ? continuation.slice(LIST_CURSOR_PREFIX.length) : undefined;
-      return listFolder(accessToken, query, cursor);
+      return listFolder(accessToken, query, cursor, limits);
     },
-    async openDownload(accessToken, fileId) {
-      const response = await fetchDownload(`${contentBase}/2/files/download`, accessToken, {
+    async openDownload(accessToken, fileId, limits) {
+      const response = await fetchDownload(`${contentBase}/2/files/download`, accessToken, limits, redirectPolicy, {
         method: 'POST',
         headers: { 'dropbox-api-arg': toHeaderSafeJson({ path: fileId }) },
       });

@@ -6,9 +6,10 @@
 import { createDriveRequestError } from '../drive-errors.js';
 import { getGoogleExportFormat, GOOGLE_FOLDER_TYPE, GOOGLE_SHORTCUT_TYPE, isGoogleNativeType, toExportedName } from '../google-export.js';
 import type { DriveProviderCredentials } from '../types.js';
+import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
-import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
+import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
 /** The API's largest page. */
@@ -60,28 +61,30 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
   const apiBase = toBaseUrl(credentials.apiBaseUrl, 'https://www.googleapis.com');
   // The token endpoint lives on its own host; a configured API base (proxy, test fake) serves both.
   const tokenUrl = credentials.apiBaseUrl ? `${apiBase}/token` : 'https://oauth2.googleapis.com/token';
+  const redirectPolicy = toRedirectPolicy(apiBase);
   const client: OAuthClient = { tokenUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
   const filesUrl = `${apiBase}/drive/v3/files`;
 
-  const getMetadata = (accessToken: string, fileId: string): Promise<GoogleFile> => {
+  const getMetadata = (accessToken: string, fileId: string, limits: UpstreamLimits): Promise<GoogleFile> => {
     const params = new URLSearchParams({ fields: 'id,name,mimeType,size', supportsAllDrives: 'true' });
-    return fetchJsonWithToken<GoogleFile>(`${filesUrl}/${encodeURIComponent(fileId)}?${params}`, accessToken);
+    return fetchJsonWithToken<GoogleFile>(`${filesUrl}/${encodeURIComponent(fileId)}?${params}`, accessToken, limits);
   };
 
   return {
     slug: 'google-drive',
     displayName: 'Google Drive',
     scope: SCOPE,
-    getAuthorizationUrl: ({ redirectUri, state }) =>
+    getAuthorizationUrl: ({ redirectUri, state, codeChallenge }) =>
       // Offline access with a consent prompt is what makes Google return a refresh token every time.
-      buildAuthorizationUrl(`${authBase}/o/oauth2/v2/auth`, client, { redirectUri, state, scope: SCOPE }, {
+      buildAuthorizationUrl(`${authBase}/o/oauth2/v2/auth`, client, { redirectUri, state, codeChallenge, scope: SCOPE }, {
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: 'true',
       }),
-    exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
-    refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
-    async listPage(accessToken, query, continuation) {
+    supportsPkce: true,
+    exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
+    refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    async listPage(accessToken, query, continuation, limits) {
       const condition = query.search !== undefined
         ? `name contains ${quoteQueryValue(query.search)}`
         : `${quoteQueryValue(query.folderId ?? 'root')} in parents`;
@@ -94,21 +97,21 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
         includeItemsFromAllDrives: 'true',
       });
       if (continuation) params.set('pageToken', continuation);
-      const page = await fetchJsonWithToken<GoogleFileList>(`${filesUrl}?${params}`, accessToken);
+      const page = await fetchJsonWithToken<GoogleFileList>(`${filesUrl}?${params}`, accessToken, limits);
       const files = (page.files ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
       return page.nextPageToken ? { files, continuation: page.nextPageToken } : { files };
     },
-    async openDownload(accessToken, fileId) {
-      const file = await getMetadata(accessToken, fileId);
+    async openDownload(accessToken, fileId, limits) {
+      const file = await getMetadata(accessToken, fileId, limits);
       if (isGoogleNativeType(file.mimeType)) {
         const format = getGoogleExportFormat(file.mimeType);
         if (!format) throw createDriveRequestError(new Error(`Google file ${fileId} of type ${file.mimeType} cannot be exported`));
         const params = new URLSearchParams({ mimeType: format.mimeType });
-        const response = await fetchDownload(`${filesUrl}/${encodeURIComponent(file.id)}/export?${params}`, accessToken);
+        const response = await fetchDownload(`${filesUrl}/${encodeURIComponent(file.id)}/export?${params}`, accessToken, limits, redirectPolicy);
         return { name: toExportedName(file.name, format), mimeType: format.mimeType, size: undefined, body: getResponseBody(response) };
       }
       const params = new URLSearchParams({ alt: 'media', supportsAllDrives: 'true' });
-      const response = await fetchDownload(`${filesUrl}/${encodeURIComponent(file.id)}?${params}`, accessToken);
+      const response = await fetchDownload(`${filesUrl}/${encodeURIComponent(file.id)}?${params}`, accessToken, limits, redirectPolicy);
       return { name: file.name, mimeType: file.mimeType, size: toByteCount(file.size), body: getResponseBody(response) };
     },
   };

@@ -5,6 +5,7 @@
  */
 import { createDriveRequestError, createTokenExchangeError, DriveReauthRequiredError } from '../drive-errors.js';
 import type { StoredDriveTokens } from '../types.js';
+import { toCallSignal, type UpstreamLimits } from '../upstream-limits.js';
 
 export interface OAuthClient {
   tokenUrl: string;
@@ -35,12 +36,13 @@ function toStoredTokens(answer: TokenEndpointAnswer, previousRefreshToken?: stri
   return tokens;
 }
 
-async function postTokenRequest(client: OAuthClient, fields: Record<string, string>): Promise<Response> {
+async function postTokenRequest(client: OAuthClient, fields: Record<string, string>, limits: UpstreamLimits): Promise<Response> {
   const body = new URLSearchParams({ ...fields, client_id: client.clientId, client_secret: client.clientSecret });
   return fetch(client.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body,
+    signal: toCallSignal(limits),
   });
 }
 
@@ -56,7 +58,7 @@ async function describeRefusal(response: Response): Promise<Error> {
 export function buildAuthorizationUrl(
   authorizeUrl: string,
   client: OAuthClient,
-  request: { redirectUri: string; state: string; scope: string },
+  request: { redirectUri: string; state: string; scope: string; codeChallenge?: string | undefined },
   extraParameters: Record<string, string> = {},
 ): string {
   const parameters = new URLSearchParams({
@@ -65,15 +67,22 @@ export function buildAuthorizationUrl(
     redirect_uri: request.redirectUri,
     scope: request.scope,
     state: request.state,
+    ...(request.codeChallenge ? { code_challenge: request.codeChallenge, code_challenge_method: 'S256' } : {}),
     ...extraParameters,
   });
   return `${authorizeUrl}?${parameters}`;
 }
 
 /** Trades an authorization code for tokens; any failure is 502 `Token exchange failed`. */
-export async function exchangeAuthorizationCode(client: OAuthClient, code: string, redirectUri: string): Promise<StoredDriveTokens> {
+export async function exchangeAuthorizationCode(
+  client: OAuthClient,
+  request: { code: string; redirectUri: string; codeVerifier: string | undefined },
+  limits: UpstreamLimits,
+): Promise<StoredDriveTokens> {
   try {
-    const response = await postTokenRequest(client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+    const fields: Record<string, string> = { grant_type: 'authorization_code', code: request.code, redirect_uri: request.redirectUri };
+    if (request.codeVerifier) fields.code_verifier = request.codeVerifier;
+    const response = await postTokenRequest(client, fields, limits);
     if (!response.ok) throw await describeRefusal(response);
     return toStoredTokens((await response.json()) as TokenEndpointAnswer);
   } catch (error) {
@@ -86,12 +95,12 @@ export async function exchangeAuthorizationCode(client: OAuthClient, code: strin
  * must sign in again; an unreachable or failing provider (5xx) is a plain drive failure, so a
  * passing outage does not throw away tokens that still work.
  */
-export async function refreshAccessToken(client: OAuthClient, refreshToken: string): Promise<StoredDriveTokens> {
+export async function refreshAccessToken(client: OAuthClient, refreshToken: string, limits: UpstreamLimits): Promise<StoredDriveTokens> {
   const fields: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken };
   if (client.refreshScope) fields.scope = client.refreshScope;
   let response: Response;
   try {
-    response = await postTokenRequest(client, fields);
+    response = await postTokenRequest(client, fields, limits);
   } catch (error) {
     throw createDriveRequestError(error);
   }

@@ -8,7 +8,7 @@ import { getMimeTypeFromName } from '../mime-types.js';
 import type { OneDriveCredentials } from '../types.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
-import { fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
+import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'Files.Read.All offline_access';
 /** Graph pages children at 200 by default; larger `$top` values are capped by the service. */
@@ -54,6 +54,7 @@ export function createOneDriveProvider(credentials: OneDriveCredentials): DriveP
   const tenant = encodeURIComponent(credentials.tenantId ?? 'common');
   const authBase = `${toBaseUrl(credentials.authBaseUrl, 'https://login.microsoftonline.com')}/${tenant}/oauth2/v2.0`;
   const graphBase = `${toBaseUrl(credentials.apiBaseUrl, 'https://graph.microsoft.com')}/v1.0`;
+  const redirectPolicy = toRedirectPolicy(graphBase);
   const client: OAuthClient = {
     tokenUrl: `${authBase}/token`,
     clientId: credentials.clientId,
@@ -84,23 +85,24 @@ export function createOneDriveProvider(credentials: OneDriveCredentials): DriveP
     slug: 'one-drive',
     displayName: 'Microsoft OneDrive',
     scope: SCOPE,
-    getAuthorizationUrl: ({ redirectUri, state }) =>
-      buildAuthorizationUrl(`${authBase}/authorize`, client, { redirectUri, state, scope: SCOPE }, { response_mode: 'query' }),
-    exchangeCode: (code, redirectUri) => exchangeAuthorizationCode(client, code, redirectUri),
-    refreshTokens: (refreshToken) => refreshAccessToken(client, refreshToken),
-    async listPage(accessToken, query, continuation) {
+    getAuthorizationUrl: ({ redirectUri, state, codeChallenge }) =>
+      buildAuthorizationUrl(`${authBase}/authorize`, client, { redirectUri, state, codeChallenge, scope: SCOPE }, { response_mode: 'query' }),
+    supportsPkce: true,
+    exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
+    refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    async listPage(accessToken, query, continuation, limits) {
       const url = continuation ? assertGraphLink(continuation) : getFirstPageUrl(query);
-      const page = await fetchJsonWithToken<GraphPage>(url, accessToken);
+      const page = await fetchJsonWithToken<GraphPage>(url, accessToken, limits);
       const files = (page.value ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
       const next = page['@odata.nextLink'];
       return next ? { files, continuation: assertGraphLink(next) } : { files };
     },
-    async openDownload(accessToken, fileId) {
+    async openDownload(accessToken, fileId, limits) {
       const params = new URLSearchParams({ $select: ITEM_FIELDS });
-      const item = await fetchJsonWithToken<GraphItem>(`${itemUrl(fileId)}?${params}`, accessToken);
+      const item = await fetchJsonWithToken<GraphItem>(`${itemUrl(fileId)}?${params}`, accessToken, limits);
       if (!item.file) throw createDriveRequestError(new Error(`OneDrive item ${fileId} is not a file`));
       // /content answers 302 to a pre-authenticated URL; fetchDownload does not forward the token there.
-      const response = await fetchDownload(`${itemUrl(item.id)}/content`, accessToken);
+      const response = await fetchDownload(`${itemUrl(item.id)}/content`, accessToken, limits, redirectPolicy);
       return {
         name: item.name,
         mimeType: item.file.mimeType || getMimeTypeFromName(item.name),

@@ -3,6 +3,7 @@
  * failure to `Drive request failed`, keeping the provider's answer for `onError` only.
  */
 import { createDriveRequestError, DriveReauthRequiredError } from '../drive-errors.js';
+import { toCallSignal, type UpstreamLimits } from '../upstream-limits.js';
 
 /** Enough of a provider's error body to diagnose it in logs, without holding a large page. */
 const ERROR_BODY_PREVIEW_BYTES = 2048;
@@ -41,18 +42,18 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 /** An authorized API call; resolves only with a 2xx response. */
-export async function fetchWithToken(url: string, accessToken: string, init: RequestInit = {}): Promise<Response> {
+export async function fetchWithToken(url: string, accessToken: string, limits: UpstreamLimits, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${accessToken}`);
   const method = init.method ?? 'GET';
-  const response = await send(url, { ...init, method, headers });
+  const response = await send(url, { ...init, method, headers, signal: toCallSignal(limits) });
   if (!response.ok) throw await toFailure(method, url, response);
   return response;
 }
 
 /** An authorized JSON API call. */
-export async function fetchJsonWithToken<T>(url: string, accessToken: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetchWithToken(url, accessToken, init);
+export async function fetchJsonWithToken<T>(url: string, accessToken: string, limits: UpstreamLimits, init: RequestInit = {}): Promise<T> {
+  const response = await fetchWithToken(url, accessToken, limits, init);
   try {
     return (await response.json()) as T;
   } catch (error) {
@@ -61,8 +62,8 @@ export async function fetchJsonWithToken<T>(url: string, accessToken: string, in
 }
 
 /** POST of a JSON body (Dropbox's RPC style). */
-export function postJsonWithToken<T>(url: string, accessToken: string, body: unknown): Promise<T> {
-  return fetchJsonWithToken<T>(url, accessToken, {
+export function postJsonWithToken<T>(url: string, accessToken: string, limits: UpstreamLimits, body: unknown): Promise<T> {
+  return fetchJsonWithToken<T>(url, accessToken, limits, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -70,24 +71,67 @@ export function postJsonWithToken<T>(url: string, accessToken: string, body: unk
 }
 
 /**
- * A download whose redirects are followed by hand: the bearer token goes to the provider's API
- * only, never to the storage host it redirects to (those URLs are pre-authenticated).
+ * Where a download may be redirected: https hosts only. Loopback http is allowed only when the
+ * provider's own base URL is loopback http (a local fake or proxy), so a provider answer can never
+ * send the server to a plain-http host such as a cloud metadata address.
  */
-export async function fetchDownload(url: string, accessToken: string, init: RequestInit = {}): Promise<Response> {
+export interface RedirectPolicy {
+  allowLoopbackHttp: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLoopbackHttp(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname);
+}
+
+/** The redirect policy of a provider whose API is at `apiBase`. */
+export function toRedirectPolicy(apiBase: string): RedirectPolicy {
+  return { allowLoopbackHttp: isLoopbackHttp(apiBase) };
+}
+
+function assertRedirectAllowed(target: URL, policy: RedirectPolicy): void {
+  if (target.protocol === 'https:') return;
+  if (policy.allowLoopbackHttp && isLoopbackHttp(target.href)) return;
+  throw createDriveRequestError(new Error(`a download redirect to ${target.protocol}//${target.host} was refused (https only)`));
+}
+
+/**
+ * A download whose redirects are followed by hand: the bearer token goes to the provider's API
+ * only, never to the storage host it redirects to (those URLs are pre-authenticated). The timeout
+ * covers the wait for the answer's headers; the client's signal stays on the body, and the part
+ * reader times out a body that stops sending.
+ */
+export async function fetchDownload(url: string, accessToken: string, limits: UpstreamLimits, policy: RedirectPolicy, init: RequestInit = {}): Promise<Response> {
   const method = init.method ?? 'GET';
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${accessToken}`);
-  let response = await send(url, { ...init, method, headers, redirect: 'manual' });
-  let currentUrl = url;
-  for (let redirects = 0; isRedirect(response.status); redirects += 1) {
-    const location = response.headers.get('location');
-    if (!location || redirects >= MAX_DOWNLOAD_REDIRECTS) throw await toFailure(method, currentUrl, response);
-    await response.body?.cancel();
-    currentUrl = new URL(location, currentUrl).href;
-    response = await send(currentUrl, { redirect: 'manual' });
+  const controller = new AbortController();
+  const stopOnClientAbort = () => controller.abort(limits.signal?.reason);
+  if (limits.signal?.aborted) stopOnClientAbort();
+  limits.signal?.addEventListener('abort', stopOnClientAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${limits.timeoutMs} ms`)), limits.timeoutMs);
+  try {
+    let response = await send(url, { ...init, method, headers, redirect: 'manual', signal: controller.signal });
+    let currentUrl = url;
+    for (let redirects = 0; isRedirect(response.status); redirects += 1) {
+      const location = response.headers.get('location');
+      if (!location || redirects >= MAX_DOWNLOAD_REDIRECTS) throw await toFailure(method, currentUrl, response);
+      await response.body?.cancel();
+      const target = new URL(location, currentUrl);
+      assertRedirectAllowed(target, policy);
+      currentUrl = target.href;
+      response = await send(currentUrl, { redirect: 'manual', signal: controller.signal });
+    }
+    if (!response.ok) throw await toFailure(method, currentUrl, response);
+    return response;
+  } catch (error) {
+    limits.signal?.removeEventListener('abort', stopOnClientAbort);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
-  if (!response.ok) throw await toFailure(method, currentUrl, response);
-  return response;
 }
 
 function isRedirect(status: number): boolean {

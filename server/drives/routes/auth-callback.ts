@@ -1,25 +1,33 @@
 /**
- * GET /auth/:provider/cb: spends the state, exchanges the code for tokens stored against the user
- * the state names, and answers the page that tells the opener the drive is connected.
+ * GET /auth/:provider/cb: spends the state, checks that the browser calling back is the one that
+ * started the flow, exchanges the code (with the PKCE verifier) for tokens stored against the user
+ * the state names, and answers the page that tells the opener the drive is connected. Every
+ * answer clears the binding cookie: the flow is over whatever the outcome.
  */
-import { UpupError } from '../../errors.js';
+import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { RouteContext } from '../../internal/routes/context.js';
+import { toReportedFailure } from '../../internal/router.js';
 import { getCallbackPageSecurityPolicy, renderCallbackPage } from '../callback-page.js';
 import { saveDriveTokens } from '../drive-tokens.js';
-import { consumeOAuthState } from '../oauth-state.js';
+import { matchesBinding, toClearBindingCookie } from '../oauth/browser-binding.js';
+import { consumeOAuthState } from '../oauth/oauth-state.js';
+import { getPublicOrigin } from '../public-origin.js';
 import { getPostMessageTargets, resolveReturnTo } from '../return-to.js';
-import { getRedirectUri } from './auth-start.js';
-import { findCallbackUserId, requireConfiguredProvider, requireProviderSlug, requireTokenStore } from './drive-request.js';
+import { getBindingCookieScope, getRedirectUri } from './auth-start.js';
+import { findCallbackUserId, getUpstreamLimits, requireConfiguredProvider, requireProviderSlug, requireTokenStore } from './drive-request.js';
+import type { DriveProviderDescription } from '../providers/descriptions.js';
 
 /** Provider error codes are short (`access_denied`); anything longer is not worth echoing. */
 const MAX_PROVIDER_ERROR_LENGTH = 200;
+/** The callback's 500 body, as `driveRouteFailures` in ../index.ts gives it. */
+const CALLBACK_FAILURE = { message: 'Internal error', code: UpupErrorCode.STORAGE_ERROR };
+export const OTHER_BROWSER_MESSAGE = 'Sign-in was started in another browser';
 
 function badRequest(message: string, detail?: string): UpupError {
   return new UpupError(message, undefined, { status: 400, ...(detail ? { cause: new Error(detail) } : {}) });
 }
 
-export async function finishAuthorizationRoute(ctx: RouteContext): Promise<Response> {
-  const description = requireProviderSlug(ctx);
+async function completeAuthorization(ctx: RouteContext, description: DriveProviderDescription): Promise<Response> {
   const store = requireTokenStore(ctx, 'tokenStore is required');
   const query = ctx.url.searchParams;
   const code = query.get('code');
@@ -34,22 +42,29 @@ export async function finishAuthorizationRoute(ctx: RouteContext): Promise<Respo
   if (!code || !state) throw badRequest('Missing code or state');
   const record = await consumeOAuthState(store, state, description.slug);
   if (!record) throw badRequest('Invalid or expired state', 'the state is unknown, spent, older than 10 minutes or issued for another provider');
-  // A signed-in browser must be the user who started the flow: otherwise someone could have a
-  // victim connect their drive into the starter's account with a crafted consent link.
+  // The consent link may have been forwarded: only the browser that started the flow may finish it.
+  if (!(await matchesBinding(ctx.req, description.slug, record.browserBindingHash))) {
+    throw badRequest(OTHER_BROWSER_MESSAGE, 'the callback carries no binding cookie, or one of another flow');
+  }
+  // A signed-in browser must also be the user who started the flow.
   const callbackUserId = await findCallbackUserId(ctx);
   if (callbackUserId !== undefined && callbackUserId !== record.userId) {
     throw badRequest('Invalid or expired state', 'the state was issued to a different user than the one calling back');
   }
   const provider = requireConfiguredProvider(ctx, description);
-  const tokens = await provider.exchangeCode(code, getRedirectUri(ctx, provider.slug));
+  const tokens = await provider.exchangeCode(
+    { code, redirectUri: getRedirectUri(ctx, provider.slug), codeVerifier: record.codeVerifier },
+    getUpstreamLimits(ctx),
+  );
   await saveDriveTokens(store, provider.slug, record.userId, tokens);
 
   const nonce = crypto.randomUUID().replace(/-/g, '');
+  const publicUrl = new URL(getPublicOrigin(ctx));
   const html = renderCallbackPage({
     provider: provider.slug,
     displayName: provider.displayName,
-    targetOrigins: getPostMessageTargets(ctx.url, ctx.settings.cors),
-    returnTo: resolveReturnTo(record.returnTo, ctx.url, ctx.settings.cors),
+    targetOrigins: getPostMessageTargets(ctx.settings.cors),
+    returnTo: resolveReturnTo(record.returnTo, publicUrl, ctx.settings.cors),
     nonce,
   });
   return new Response(html, {
@@ -62,4 +77,16 @@ export async function finishAuthorizationRoute(ctx: RouteContext): Promise<Respo
       'x-content-type-options': 'nosniff',
     },
   });
+}
+
+export async function finishAuthorizationRoute(ctx: RouteContext): Promise<Response> {
+  const description = requireProviderSlug(ctx);
+  let response: Response;
+  try {
+    response = await completeAuthorization(ctx, description);
+  } catch (error) {
+    response = toReportedFailure(ctx.settings, ctx, error, CALLBACK_FAILURE);
+  }
+  response.headers.append('set-cookie', toClearBindingCookie(getBindingCookieScope(ctx, description.slug)));
+  return response;
 }

@@ -1,19 +1,29 @@
 /**
- * GET /auth/:provider: stores a fresh OAuth state for this user and provider and sends the
- * browser to the provider's consent page.
+ * GET /auth/:provider: stores a fresh OAuth state for this user, provider and browser, sets the
+ * browser-binding cookie, and sends the browser to the provider's consent page (with a PKCE
+ * challenge where the provider takes one).
  */
 import { UpupError } from '../../errors.js';
 import type { RouteContext } from '../../internal/routes/context.js';
-import { createOAuthState } from '../oauth-state.js';
+import { chooseBindingValue, hashBindingValue, toSetBindingCookie, type BindingCookieScope } from '../oauth/browser-binding.js';
+import { createOAuthState } from '../oauth/oauth-state.js';
+import { createCodeVerifier, toCodeChallenge } from '../oauth/pkce.js';
+import { getPublicOrigin } from '../public-origin.js';
 import { MAX_RETURN_TO_LENGTH } from '../return-to.js';
+import type { DriveProviderSlug } from '../types.js';
 import { requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore } from './drive-request.js';
 
 /**
- * Always `<mount>/auth/:provider/cb` on the request's own origin, built the same way at the
+ * Always `<mount>/auth/:provider/cb` on the handler's public origin, built the same way at the
  * redirect and at the code exchange (providers compare them byte for byte).
  */
 export function getRedirectUri(ctx: RouteContext, slug: string): string {
-  return `${ctx.url.origin}${ctx.mountPath}/auth/${slug}/cb`;
+  return `${getPublicOrigin(ctx)}${ctx.mountPath}/auth/${slug}/cb`;
+}
+
+/** The binding cookie reaches only `/auth/<provider>` and below; `Secure` whenever the origin is https. */
+export function getBindingCookieScope(ctx: RouteContext, provider: DriveProviderSlug): BindingCookieScope {
+  return { provider, path: `${ctx.mountPath}/auth/${provider}`, secure: getPublicOrigin(ctx).startsWith('https:') };
 }
 
 export async function startAuthorizationRoute(ctx: RouteContext): Promise<Response> {
@@ -27,7 +37,27 @@ export async function startAuthorizationRoute(ctx: RouteContext): Promise<Respon
   // Validated at the callback; a value too long to ever be accepted is not worth storing.
   const requested = ctx.url.searchParams.get('returnTo');
   const returnTo = requested && requested.length <= MAX_RETURN_TO_LENGTH ? requested : undefined;
-  const state = await createOAuthState(store, { provider: provider.slug, userId, ...(returnTo ? { returnTo } : {}) });
-  const location = provider.getAuthorizationUrl({ redirectUri: getRedirectUri(ctx, provider.slug), state });
-  return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+  const binding = chooseBindingValue(ctx.req, provider.slug);
+  const codeVerifier = provider.supportsPkce ? createCodeVerifier() : undefined;
+  const state = await createOAuthState(store, {
+    provider: provider.slug,
+    userId,
+    browserBindingHash: await hashBindingValue(binding),
+    ...(returnTo ? { returnTo } : {}),
+    ...(codeVerifier ? { codeVerifier } : {}),
+  });
+  const location = provider.getAuthorizationUrl({
+    redirectUri: getRedirectUri(ctx, provider.slug),
+    state,
+    codeChallenge: codeVerifier ? await toCodeChallenge(codeVerifier) : undefined,
+  });
+  return new Response(null, {
+    status: 302,
+    headers: {
+      location,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'set-cookie': toSetBindingCookie(getBindingCookieScope(ctx, provider.slug), binding),
+    },
+  });
 }

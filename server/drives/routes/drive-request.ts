@@ -12,6 +12,7 @@ import type { DriveProvider } from '../providers/drive-provider.js';
 import { createDriveProviderRegistry, type DriveProviderRegistry } from '../providers/registry.js';
 import { findDriveProvider, type DriveProviderDescription } from '../providers/descriptions.js';
 import type { DriveTokenStore } from '../types.js';
+import { resolveDriveRouteOptions, type ResolvedDriveRouteOptions, type UpstreamLimits } from '../upstream-limits.js';
 
 function failure(status: number, message: string, detail?: string): UpupError {
   return new UpupError(message, undefined, { status, ...(detail ? { cause: new Error(detail) } : {}) });
@@ -66,14 +67,32 @@ export async function requireDriveUserId(ctx: RouteContext): Promise<string> {
 
 /**
  * The user the callback request itself carries, when it carries one. The callback is a top-level
- * navigation, so a bearer-only `getUserId` sees nobody there; a throwing one counts as nobody.
+ * navigation, so a bearer-only `getUserId` sees nobody there. A throwing `getUserId` (a broken or
+ * tampered session) is a refusal: nothing is stored for a caller the host could not identify.
  */
 export async function findCallbackUserId(ctx: RouteContext): Promise<string | undefined> {
   try {
     return await askUserId(ctx);
-  } catch {
-    return undefined;
+  } catch (error) {
+    throw new UpupError('Could not identify the signed-in user', undefined, { status: 400, cause: error });
   }
+}
+
+const routeOptions = new WeakMap<HandlerSettings, ResolvedDriveRouteOptions>();
+
+/** `drives` with its defaults, checked at construction and resolved once per handler. */
+export function getDriveRouteOptions(settings: HandlerSettings): ResolvedDriveRouteOptions {
+  let options = routeOptions.get(settings);
+  if (!options) {
+    options = resolveDriveRouteOptions(settings.config.drives);
+    routeOptions.set(settings, options);
+  }
+  return options;
+}
+
+/** This request's upstream limits: the configured timeout and the client's abort signal. */
+export function getUpstreamLimits(ctx: RouteContext): UpstreamLimits {
+  return { signal: ctx.req.signal, timeoutMs: getDriveRouteOptions(ctx.settings).timeoutMs };
 }
 
 /** The key namespace of `keyStrategy` and the default keys: `null` is the anonymous one. */

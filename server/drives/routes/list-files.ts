@@ -7,8 +7,9 @@ import { toJsonResponse } from '../../internal/responses.js';
 import { isDriveReauthRequired } from '../drive-errors.js';
 import { withDriveTokens } from '../drive-tokens.js';
 import { listDriveFiles, parseListCursor } from '../listing.js';
+import { requireDriveItemId } from '../drive-item-id.js';
 import type { DriveListQuery } from '../providers/drive-provider.js';
-import { requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toReauthResponse } from './drive-request.js';
+import { getUpstreamLimits, requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toReauthResponse } from './drive-request.js';
 
 function readListRequest(url: URL): { query: DriveListQuery; continuation?: string } {
   const cursor = url.searchParams.get('cursor');
@@ -17,7 +18,7 @@ function readListRequest(url: URL): { query: DriveListQuery; continuation?: stri
   const search = url.searchParams.get('search')?.trim();
   const query: DriveListQuery = {};
   if (search) query.search = search;
-  else if (folderId) query.folderId = folderId;
+  else if (folderId) query.folderId = requireDriveItemId(folderId, 'folderId');
   return { query };
 }
 
@@ -27,8 +28,9 @@ export async function listFilesRoute(ctx: RouteContext): Promise<Response> {
   const provider = requireConfiguredProvider(ctx, description);
   const userId = await requireDriveUserId(ctx);
   const { query, continuation } = readListRequest(ctx.url);
+  const limits = getUpstreamLimits(ctx);
   try {
-    const listing = await withDriveTokens(store, provider, userId, (accessToken) => listDriveFiles(provider, accessToken, query, continuation));
+    const listing = await withDriveTokens(store, provider, userId, limits, (accessToken) => listDriveFiles(provider, accessToken, limits, query, continuation));
     return toJsonResponse({ provider: provider.slug, files: listing.files, ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) });
   } catch (error) {
     if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);

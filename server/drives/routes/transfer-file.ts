@@ -1,21 +1,35 @@
 /**
  * POST /files/:provider/transfer: streams one drive file into the bucket under the same key
- * strategy and name sanitising as /presign, then signs a download URL for it.
+ * strategy, name sanitising, upload policy (`onBeforeUpload`, anonymous uploads) and limits as
+ * /presign, then signs a download URL for it. A bounded number run at once per handler.
  */
 import { isUpupError, UpupError } from '../../errors.js';
 import { assertFileAllowed } from '../../internal/file-policy.js';
+import { ANONYMOUS_USER_ID, resolveUploaderId } from '../../internal/identity.js';
 import { isPlainObject, readJsonBody } from '../../internal/request-body.js';
 import { resolveRequestStorage, type RequestStorage } from '../../internal/request-storage.js';
 import { toJsonResponse } from '../../internal/responses.js';
 import type { RouteContext } from '../../internal/routes/context.js';
-import { chooseObjectKey } from '../../internal/routes/upload-start.js';
+import { chooseObjectKey, runBeforeUpload } from '../../internal/routes/upload-start.js';
 import { presignGetObject } from '../../internal/s3-operations.js';
 import type { UploadedFileEvent } from '../../types.js';
 import { createDriveRequestError, isDriveReauthRequired } from '../drive-errors.js';
+import { requireDriveItemId } from '../drive-item-id.js';
 import { withDriveTokens } from '../drive-tokens.js';
 import type { DriveDownload } from '../providers/drive-provider.js';
-import { streamToBucket, type StoredObject } from '../transfer/stream-to-bucket.js';
-import { requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toKeyUserId, toReauthResponse } from './drive-request.js';
+import { MAX_TRANSFER_BYTES, streamToBucket, TransferTooLargeError, type StoredObject } from '../transfer/stream-to-bucket.js';
+import { toTransfersBusyResponse, tryAcquireTransferSlot } from '../transfer/transfer-slots.js';
+import type { UpstreamLimits } from '../upstream-limits.js';
+import {
+  getDriveRouteOptions,
+  getUpstreamLimits,
+  requireConfiguredProvider,
+  requireDriveUserId,
+  requireProviderSlug,
+  requireTokenStore,
+  toKeyUserId,
+  toReauthResponse,
+} from './drive-request.js';
 
 interface TransferRequest {
   fileId: string;
@@ -31,20 +45,40 @@ async function readTransferRequest(req: Request): Promise<TransferRequest> {
     throw new UpupError('Missing fileId', undefined, { status: 400 });
   }
   return {
-    fileId: request.fileId,
+    fileId: requireDriveItemId(request.fileId, 'fileId'),
     fileName: typeof request.fileName === 'string' && request.fileName.trim() !== '' ? request.fileName : undefined,
     declaredSize: typeof request.size === 'number' && Number.isFinite(request.size) ? request.size : 0,
     declaredType: typeof request.mimeType === 'string' ? request.mimeType : '',
   };
 }
 
+function fileTooLarge(cause: unknown): UpupError {
+  return new UpupError('File too large', undefined, { status: 413, cause });
+}
+
 /**
- * The declared size and type only allow an early answer; what the provider says about the file
- * is checked again, so a client cannot talk its way past `maxFileSize` or `allowedTypes`.
+ * The key namespace, under the same rule as /presign: an anonymous drive namespace
+ * (`allowAnonymous`) may write to the bucket only when anonymous uploads are allowed too.
  */
-async function assertDownloadAllowed(ctx: RouteContext, download: DriveDownload): Promise<void> {
+async function requireUploaderId(ctx: RouteContext, driveUserId: string): Promise<string | null> {
+  if (driveUserId !== ANONYMOUS_USER_ID) return toKeyUserId(driveUserId);
+  await resolveUploaderId(ctx.settings.config, ctx.req);
+  return null;
+}
+
+/**
+ * What the provider says about the file is checked like a /presign request (size, type, then
+ * `onBeforeUpload` with phase `transfer`), so a client cannot talk its way past the policy with
+ * the declared values. A refusal releases the provider connection.
+ */
+async function assertDownloadAllowed(ctx: RouteContext, download: DriveDownload, name: string): Promise<void> {
   try {
-    assertFileAllowed({ size: download.size ?? 0, type: download.mimeType }, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
+    if (download.size !== undefined && download.size > MAX_TRANSFER_BYTES) {
+      throw fileTooLarge(new Error(`the provider reports ${download.size} bytes; transfers hold at most ${MAX_TRANSFER_BYTES}`));
+    }
+    const file = { name, type: download.mimeType, size: download.size ?? 0 };
+    assertFileAllowed(file, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
+    await runBeforeUpload(ctx, 'transfer', { file, metadata: undefined, chunkSizeBytes: undefined });
   } catch (error) {
     await download.body.cancel().catch(() => undefined);
     throw error;
@@ -74,6 +108,19 @@ async function runFileUploadedHook(ctx: RouteContext, file: UploadedFileEvent): 
   }
 }
 
+async function writeToBucket(download: DriveDownload, storage: RequestStorage, key: string, ctx: RouteContext, limits: UpstreamLimits): Promise<StoredObject> {
+  try {
+    return await streamToBucket(
+      download.body,
+      { client: storage.client, bucket: storage.storage.bucket, key, contentType: download.mimeType },
+      { expectedSize: download.size, maxBytes: ctx.settings.maxFileSize, limits },
+    );
+  } catch (error) {
+    if (error instanceof TransferTooLargeError) throw fileTooLarge(error);
+    throw isUpupError(error) ? error : createDriveRequestError(error);
+  }
+}
+
 export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
   const description = requireProviderSlug(ctx);
   const store = requireTokenStore(ctx, 'tokenStore is required');
@@ -81,42 +128,39 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
   assertFileAllowed({ size: request.declaredSize, type: request.declaredType }, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
   const provider = requireConfiguredProvider(ctx, description);
   const driveUserId = await requireDriveUserId(ctx);
+  const userId = await requireUploaderId(ctx, driveUserId);
 
-  let download: DriveDownload;
+  const release = tryAcquireTransferSlot(ctx.settings, getDriveRouteOptions(ctx.settings).maxConcurrentTransfers);
+  if (!release) return toTransfersBusyResponse();
   try {
-    download = await withDriveTokens(store, provider, driveUserId, (accessToken) => provider.openDownload(accessToken, request.fileId));
-  } catch (error) {
-    if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);
-    throw error;
-  }
-  await assertDownloadAllowed(ctx, download);
+    const limits = getUpstreamLimits(ctx);
+    let download: DriveDownload;
+    try {
+      download = await withDriveTokens(store, provider, driveUserId, limits, (accessToken) => provider.openDownload(accessToken, request.fileId, limits));
+    } catch (error) {
+      if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);
+      throw error;
+    }
+    const name = request.fileName ?? download.name;
+    await assertDownloadAllowed(ctx, download, name);
+    const { storage, key } = await chooseDestination(ctx, download, name, userId);
+    const stored = await writeToBucket(download, storage, key, ctx, limits);
 
-  const name = request.fileName ?? download.name;
-  const userId = toKeyUserId(driveUserId);
-  const { storage, key } = await chooseDestination(ctx, download, name, userId);
-  let stored: StoredObject;
-  try {
-    stored = await streamToBucket(
-      download.body,
-      { client: storage.client, bucket: storage.storage.bucket, key, contentType: download.mimeType },
-      { expectedSize: download.size, maxBytes: ctx.settings.maxFileSize },
-    );
-  } catch (error) {
-    throw isUpupError(error) ? error : createDriveRequestError(error);
+    await runFileUploadedHook(ctx, {
+      req: ctx.req,
+      requestId: ctx.requestId,
+      key,
+      size: stored.size,
+      ...(stored.etag ? { etag: stored.etag } : {}),
+      userId,
+      source: 'drive',
+      provider: provider.slug,
+      name,
+      type: download.mimeType,
+    });
+    const url = await presignGetObject(storage.client, storage.storage.bucket, key, ctx.settings.downloadUrlExpiresIn);
+    return toJsonResponse({ provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url });
+  } finally {
+    release();
   }
-
-  await runFileUploadedHook(ctx, {
-    req: ctx.req,
-    requestId: ctx.requestId,
-    key,
-    size: stored.size,
-    ...(stored.etag ? { etag: stored.etag } : {}),
-    userId,
-    source: 'drive',
-    provider: provider.slug,
-    name,
-    type: download.mimeType,
-  });
-  const url = await presignGetObject(storage.client, storage.storage.bucket, key, ctx.settings.downloadUrlExpiresIn);
-  return toJsonResponse({ provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url });
 }

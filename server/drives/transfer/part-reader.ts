@@ -1,6 +1,7 @@
 /**
  * Cuts a byte stream into parts of a fixed size, holding one part plus one network chunk, and
- * counts bytes as they arrive so a size cap stops the stream the moment it is crossed.
+ * counts bytes as they arrive so a size cap stops the stream the moment it is crossed. A stream
+ * that sends nothing for `idleTimeoutMs` fails instead of holding the transfer open forever.
  */
 
 export class SizeLimitExceededError extends Error {
@@ -22,7 +23,34 @@ export interface PartReader {
   cancel(reason?: unknown): Promise<void>;
 }
 
-export function createPartReader(stream: ReadableStream<Uint8Array>, partSize: number, maxBytes: number | undefined): PartReader {
+export class DownloadStalledError extends Error {
+  constructor(readonly idleTimeoutMs: number) {
+    super(`the drive download sent nothing for ${idleTimeoutMs} ms`);
+  }
+}
+
+/** One read, failing when the stream stays silent for `idleTimeoutMs`. */
+async function readWithin<T>(reader: ReadableStreamDefaultReader<T>, idleTimeoutMs: number | undefined): Promise<ReadableStreamReadResult<T>> {
+  if (idleTimeoutMs === undefined) return reader.read();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DownloadStalledError(idleTimeoutMs)), idleTimeoutMs);
+  });
+  try {
+    return await Promise.race([reader.read(), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface PartReaderOptions {
+  partSize: number;
+  maxBytes: number | undefined;
+  idleTimeoutMs?: number | undefined;
+}
+
+export function createPartReader(stream: ReadableStream<Uint8Array>, options: PartReaderOptions): PartReader {
+  const { partSize, maxBytes, idleTimeoutMs } = options;
   const reader = stream.getReader();
   let pending: Uint8Array | undefined;
   let streamEnded = false;
@@ -38,7 +66,7 @@ export function createPartReader(stream: ReadableStream<Uint8Array>, partSize: n
     let value: Uint8Array | undefined;
     // Empty chunks carry nothing; skipping them keeps `done` exact.
     while (!streamEnded && (value === undefined || value.byteLength === 0)) {
-      const result = await reader.read();
+      const result = await readWithin(reader, idleTimeoutMs);
       if (result.done) streamEnded = true;
       else value = result.value;
     }

@@ -1,8 +1,10 @@
 /**
  * Writes a drive download into the bucket without holding the file: a file that fits in one part
- * (5 MiB) is written with one PUT; anything longer becomes a multipart upload of 5 MiB parts, one
- * part uploading while the next is read, so memory stays near two parts whatever the file size.
- * A failure, including crossing `maxFileSize`, aborts the multipart upload: nothing is persisted.
+ * (5 MiB) is written with one PUT; anything longer becomes a multipart upload, one part uploading
+ * while the next is read. Parts are 5 MiB, larger only when the provider-reported size needs it to
+ * fit 10,000 parts, and never above 64 MiB, so a transfer holds at most three parts (192 MiB).
+ * A failure, including crossing `maxFileSize`, a timeout or the client going away, aborts the
+ * multipart upload: nothing is persisted.
  */
 import {
   AbortMultipartUploadCommand,
@@ -13,11 +15,23 @@ import {
   type CompletedPart,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstream-limits.js';
 import { createPartReader, type PartReader } from './part-reader.js';
 
 /** The single-PUT threshold and the part size of drive transfers; the S3 minimum part size. */
 export const TRANSFER_PART_SIZE = 5 * 1024 * 1024;
+/** The largest part a transfer buffers (three of them at most are alive at once). */
+export const MAX_TRANSFER_PART_SIZE = 64 * 1024 * 1024;
 const MAX_PARTS = 10_000;
+/** The largest file a transfer can write: 10,000 parts of 64 MiB (625 GiB). */
+export const MAX_TRANSFER_BYTES = MAX_PARTS * MAX_TRANSFER_PART_SIZE;
+
+/** The file needs more than 10,000 parts of the size chosen for it (413, not a failure of ours). */
+export class TransferTooLargeError extends Error {
+  constructor(readonly partSize: number) {
+    super(`the drive file needs more than ${MAX_PARTS} parts of ${partSize} bytes`);
+  }
+}
 
 export interface BucketObject {
   client: S3Client;
@@ -33,6 +47,11 @@ export interface StreamToBucketOptions {
   maxBytes: number | undefined;
   /** For benchmarks; transfers always use 5 MiB. */
   partSize?: number;
+  /**
+   * The client's signal and the per-call timeout: every S3 request and every wait for download
+   * bytes is bounded by both. Without it (benchmarks) nothing is bounded.
+   */
+  limits?: UpstreamLimits;
 }
 
 export interface StoredObject {
@@ -50,12 +69,17 @@ function toEtag(value: string | undefined): string | undefined {
 function choosePartSize(options: StreamToBucketOptions): number {
   const base = options.partSize ?? TRANSFER_PART_SIZE;
   if (options.expectedSize === undefined) return base;
-  return Math.max(base, Math.ceil(options.expectedSize / MAX_PARTS));
+  return Math.min(MAX_TRANSFER_PART_SIZE, Math.max(base, Math.ceil(options.expectedSize / MAX_PARTS)));
+}
+
+/** `send` options bounding one S3 request, or none. */
+function toSendOptions(limits: UpstreamLimits | undefined): { abortSignal?: AbortSignal } {
+  return limits ? { abortSignal: toCallSignal(limits) } : {};
 }
 
 export async function streamToBucket(body: ReadableStream<Uint8Array>, target: BucketObject, options: StreamToBucketOptions): Promise<StoredObject> {
   const partSize = choosePartSize(options);
-  const reader = createPartReader(body, partSize, options.maxBytes);
+  const reader = createPartReader(body, { partSize, maxBytes: options.maxBytes, idleTimeoutMs: options.limits?.timeoutMs });
   let firstPart: Uint8Array;
   try {
     firstPart = await reader.readPart();
@@ -70,15 +94,21 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
       Body: firstPart,
       ContentLength: firstPart.byteLength,
       ContentType: target.contentType,
-    }));
+    }), toSendOptions(options.limits));
     return { size: firstPart.byteLength, etag: toEtag(put.ETag), parts: 0 };
   }
-  return writeMultipart(reader, firstPart, target);
+  return writeMultipart(reader, firstPart, target, partSize, options.limits);
 }
 
-async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target: BucketObject): Promise<StoredObject> {
+async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target: BucketObject, partSize: number, limits: UpstreamLimits | undefined): Promise<StoredObject> {
   const { client, bucket, key } = target;
-  const created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: target.contentType }));
+  let created;
+  try {
+    created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: target.contentType }), toSendOptions(limits));
+  } catch (error) {
+    await reader.cancel(error);
+    throw error;
+  }
   const uploadId = created.UploadId!;
   const completed: CompletedPart[] = [];
   let inFlight: Promise<void> | undefined;
@@ -91,7 +121,7 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
       PartNumber: partNumber,
       Body: bytes,
       ContentLength: bytes.byteLength,
-    }));
+    }), toSendOptions(limits));
     completed.push({ PartNumber: partNumber, ETag: answer.ETag });
   };
 
@@ -101,7 +131,7 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
   try {
     let part = firstPart;
     for (let partNumber = 1; ; partNumber += 1) {
-      if (partNumber > MAX_PARTS) throw new Error(`the file needs more than ${MAX_PARTS} parts`);
+      if (partNumber > MAX_PARTS) throw new TransferTooLargeError(partSize);
       inFlight = uploadPart(partNumber, part);
       if (reader.done) break;
       const [next] = await Promise.all([reader.readPartInto(slots[partNumber % 2]!), inFlight]);
@@ -117,14 +147,16 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
       Key: key,
       UploadId: uploadId,
       MultipartUpload: { Parts: completed },
-    }));
+    }), toSendOptions(limits));
     return { size: reader.bytesRead, etag: toEtag(done.ETag), parts: completed.length };
   } catch (error) {
     await reader.cancel(error);
     // A part still uploading could land after the abort and leave bytes behind; let it settle first.
     await inFlight?.catch(() => undefined);
     try {
-      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+      // The client may be gone already: the clean-up keeps only the timeout, not the client's signal.
+      const cleanupLimits = limits ? withoutClientSignal(limits) : undefined;
+      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }), toSendOptions(cleanupLimits));
     } catch (abortError) {
       throw new AggregateError([error, abortError], 'the transfer failed and its multipart upload could not be aborted');
     }

@@ -22,7 +22,7 @@ function isClientErrorStatus(status: number | undefined): status is number {
   return status !== undefined && status >= 400 && status < 500;
 }
 
-async function runBeforeUpload(ctx: RouteContext, phase: UploadStartPhase, request: UploadRequest): Promise<void> {
+export async function runBeforeUpload(ctx: RouteContext, phase: UploadStartPhase, request: UploadRequest): Promise<void> {
   const hook = ctx.settings.hooks.onBeforeUpload;
   if (!hook) return;
   let verdict: boolean | void;

@@ -93,7 +93,7 @@ describe('OAuth callback page in a real browser', () => {
     const messages = listen(() => popup);
     try {
       popup = openSignIn(refused, 'one-drive');
-      // The page still closes itself after posting (to elsewhere.test and its own origin only).
+      // The page still closes itself after posting (to elsewhere.test only).
       await waitFor(() => popup!.closed, 'the refused flow\'s popup to close');
       // A later flow that may reach this page: its message arrives, the refused one never did.
       popup = openSignIn(allowed, 'box');

@@ -20,6 +20,14 @@ describe('drive configuration', () => {
     assert.throws(construct({ providers: {}, tokenStore: { get: async () => null } as never }), /tokenStore must have async get\(key\), set\(key, value, ttlSeconds\) and delete\(key\)/);
   });
 
+  it('checks the drives limits: whole numbers from 1, defaults when absent', () => {
+    assert.throws(construct({ drives: { timeoutMs: 0 } }), /drives\.timeoutMs must be a whole number >= 1; got 0/);
+    assert.throws(construct({ drives: { maxConcurrentTransfers: 2.5 } }), /drives\.maxConcurrentTransfers must be a whole number >= 1/);
+    assert.throws(construct({ drives: 'fast' as never }), /drives must be an object/);
+    assert.doesNotThrow(construct({ drives: { timeoutMs: 60_000, maxConcurrentTransfers: 8 } }));
+    assert.doesNotThrow(construct({}));
+  });
+
   it('accepts every provider with base URLs for a proxy or a local fake', () => {
     const credentials = { clientId: 'id', clientSecret: 'secret', authBaseUrl: 'http://127.0.0.1:9000', apiBaseUrl: 'http://127.0.0.1:9000/' };
     assert.doesNotThrow(construct({ providers: { googleDrive: credentials, oneDrive: { ...credentials, tenantId: 'organizations' }, dropbox: credentials, box: credentials } }));

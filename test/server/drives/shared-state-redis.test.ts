@@ -44,6 +44,8 @@ describe('drive state shared through Redis', { skip: redisBinary ? false : 'redi
     const oneDrive = fakes.byId.oneDrive;
 
     const { authorizeUrl, callbackUrl } = await startConsent(instanceA, oneDrive, user);
+    // One browser talks to both instances: it carries the binding cookie A set.
+    for (const [name, value] of instanceA.browserCookies) instanceB.browserCookies.set(name, value);
     const page = await openCallback(instanceB, callbackUrl, user);
     assert.equal(page.status, 200, page.text);
     assert.deepEqual(readCallbackData(page.text).message, { type: 'svc:oauth-success', provider: 'one-drive' });

@@ -215,7 +215,7 @@ describe('POST /files/:provider/transfer', () => {
   });
 
   it('puts anonymous drive imports in the anonymous namespace', async () => {
-    const anonymous = await createDriveHandler(fakes, { getUserId: undefined, allowAnonymous: true });
+    const anonymous = await createDriveHandler(fakes, { getUserId: undefined, allowAnonymous: true, allowAnonymousUploads: true });
     const dropbox = fakes.byId.dropbox;
     await connectDrive(anonymous, dropbox, 'ignored');
     const item = dropbox.tree.addFile('shared.txt', { bytes: new TextEncoder().encode('anon') });

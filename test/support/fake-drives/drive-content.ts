@@ -19,6 +19,8 @@ export interface FakeItem {
   hideSize?: boolean;
   /** A Google Drive shortcut to this item id. */
   shortcutTargetId?: string;
+  /** Holds downloads of this file part-way (see DownloadGate). */
+  gate?: DownloadGate;
   modifiedAt: string;
 }
 
@@ -44,18 +46,57 @@ function* generateChunks(size: number, seed: number): Generator<Uint8Array> {
   }
 }
 
-/** The content as a stream of 64 KiB chunks, produced as the reader pulls. */
-export function contentStream(content: FakeContent): ReadableStream<Uint8Array> {
-  if ('bytes' in content) {
+/**
+ * Holds a download after `afterBytes` until released: a transfer stays in flight for as long as a
+ * test needs (a disconnect, a busy handler, a stalled provider) with no timing involved.
+ */
+export class DownloadGate {
+  private releaseGate!: () => void;
+  private markReached!: () => void;
+  private markCancelled!: () => void;
+  readonly released = new Promise<void>((resolve) => { this.releaseGate = resolve; });
+  /** Resolves once a download has sent `afterBytes` and is waiting. */
+  readonly reached = new Promise<void>((resolve) => { this.markReached = resolve; });
+  /** Resolves when the reader cancelled the download (the server stopped reading). */
+  readonly cancelled = new Promise<void>((resolve) => { this.markCancelled = resolve; });
+
+  constructor(readonly afterBytes: number) {}
+
+  release(): void {
+    this.releaseGate();
+  }
+
+  /** Called by the stream before it sends bytes past `afterBytes`. */
+  async wait(): Promise<void> {
+    this.markReached();
+    await this.released;
+  }
+
+  noteCancelled(): void {
+    this.markCancelled();
+  }
+}
+
+/** The content as a stream of 64 KiB chunks, produced as the reader pulls (held at the gate, if any). */
+export function contentStream(content: FakeContent, gate?: DownloadGate): ReadableStream<Uint8Array> {
+  if ('bytes' in content && !gate) {
     const bytes = content.bytes;
     return new ReadableStream({ start(controller) { controller.enqueue(bytes.slice()); controller.close(); } });
   }
-  const chunks = generateChunks(content.size, content.seed);
+  const chunks: Iterator<Uint8Array> = 'bytes' in content ? [content.bytes.slice()][Symbol.iterator]() : generateChunks(content.size, content.seed);
+  let sent = 0;
   return new ReadableStream({
-    pull(controller) {
+    async pull(controller) {
+      if (gate && sent >= gate.afterBytes) await gate.wait();
       const next = chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      else {
+        sent += next.value.byteLength;
+        controller.enqueue(next.value);
+      }
+    },
+    cancel() {
+      gate?.noteCancelled();
     },
   }, { highWaterMark: 1 });
 }
@@ -109,7 +150,7 @@ export class FakeDriveTree {
     return item;
   }
 
-  addFile(name: string, content: FakeContent, options: { parentId?: string; mimeType?: string; hideSize?: boolean } = {}): FakeItem {
+  addFile(name: string, content: FakeContent, options: { parentId?: string; mimeType?: string; hideSize?: boolean; gate?: DownloadGate } = {}): FakeItem {
     const item: FakeItem = {
       id: this.nextId(),
       name,
@@ -119,6 +160,7 @@ export class FakeDriveTree {
       modifiedAt: this.timestamp(),
       ...(options.mimeType ? { mimeType: options.mimeType } : {}),
       ...(options.hideSize ? { hideSize: true } : {}),
+      ...(options.gate ? { gate: options.gate } : {}),
     };
     this.items.set(item.id, item);
     return item;

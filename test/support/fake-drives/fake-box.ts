@@ -4,7 +4,7 @@
  * information; `/content` answering 302 to a pre-authenticated URL that must get no token.
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
-import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer } from './fake-provider.js';
+import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
 
 function boxError(status: number, code: string, message: string): Response {
@@ -19,8 +19,8 @@ function toBoxItem(item: FakeItem): Record<string, unknown> {
 
 export async function startFakeBox(): Promise<FakeProviderServer> {
   const tree = new FakeDriveTree((sequence) => String(1_000_000_000 + sequence), '0');
-  const oauth = new OAuthAuthority({ clientId: 'box-client-id', clientSecret: 'box-client-secret', scope: 'root_readonly', rotatesRefreshTokens: true });
-  const state = { tree, oauth, pageSizeCap: undefined as number | undefined, requests: [] };
+  const oauth = new OAuthAuthority({ clientId: 'box-client-id', clientSecret: 'box-client-secret', scope: 'root_readonly', rotatesRefreshTokens: true, requiresPkce: false });
+  const state: FakeProviderState = { tree, oauth, pageSizeCap: undefined, requests: [] };
 
   const folderItems = (folder: FakeItem, url: URL): Response => {
     const items = tree.children(folder.id);
@@ -60,7 +60,7 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
     const item = file ? tree.get(decodeURIComponent(file[1]!)) : undefined;
     if (!file || !item || item.isFolder) return boxError(404, 'not_found', 'Not Found');
     if (!file[2]) return toJson(toBoxItem(item));
-    return new Response(null, { status: 302, headers: { location: `${origin}/dl/${encodeURIComponent(item.id)}/content?sig=fake` } });
+    return new Response(null, { status: 302, headers: { location: `${state.downloadRedirectOrigin ?? origin}/dl/${encodeURIComponent(item.id)}/content?sig=fake` } });
   };
 
   const download = (request: Request, url: URL): Response => {
@@ -69,7 +69,7 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
     if (!item?.content) return new Response('gone', { status: 404 });
     const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
     if (!item.hideSize) headers['content-length'] = String(contentSize(item.content));
-    return new Response(contentStream(item.content), { headers });
+    return new Response(contentStream(item.content, item.gate), { headers });
   };
 
   return startFakeProviderServer(state, async (request, url, origin) => {

@@ -53,6 +53,7 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     clientSecret: 'dropbox-app-secret',
     scope: 'files.content.read files.metadata.read',
     rotatesRefreshTokens: false,
+    requiresPkce: true,
   });
   const state = { tree, oauth, pageSizeCap: undefined as number | undefined, requests: [] };
 
@@ -115,7 +116,7 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     const result = JSON.stringify(toMetadata(tree, item)).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
     const headers: Record<string, string> = { 'content-type': 'application/octet-stream', 'dropbox-api-result': result };
     if (!item.hideSize) headers['content-length'] = String(contentSize(item.content));
-    return new Response(contentStream(item.content), { headers });
+    return new Response(contentStream(item.content, item.gate), { headers });
   };
 
   return startFakeProviderServer(state, async (request, url) => {

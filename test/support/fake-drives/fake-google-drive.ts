@@ -50,6 +50,7 @@ export async function startFakeGoogleDrive(): Promise<FakeProviderServer> {
     clientSecret: 'google-secret',
     scope: 'https://www.googleapis.com/auth/drive.readonly',
     rotatesRefreshTokens: false,
+    requiresPkce: true,
   });
   const state = { tree, oauth, pageSizeCap: undefined as number | undefined, requests: [] };
 
@@ -86,7 +87,7 @@ export async function startFakeGoogleDrive(): Promise<FakeProviderServer> {
     }
     const headers: Record<string, string> = { 'content-type': item.mimeType ?? 'application/octet-stream' };
     if (!item.hideSize) headers['content-length'] = String(contentSize(item.content));
-    return new Response(contentStream(item.content), { headers });
+    return new Response(contentStream(item.content, item.gate), { headers });
   };
 
   const exportFile = (item: FakeItem, url: URL): Response => {

@@ -4,7 +4,7 @@
  * item metadata; `/content` answering 302 to a pre-authenticated URL that must get no token.
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
-import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer } from './fake-provider.js';
+import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
 
 function graphError(status: number, code: string, message: string): Response {
@@ -33,8 +33,9 @@ export async function startFakeOneDrive(): Promise<FakeProviderServer> {
     clientSecret: 'one-drive-secret',
     scope: 'Files.Read.All offline_access',
     rotatesRefreshTokens: true,
+    requiresPkce: true,
   });
-  const state = { tree, oauth, pageSizeCap: undefined as number | undefined, requests: [] };
+  const state: FakeProviderState = { tree, oauth, pageSizeCap: undefined, requests: [] };
 
   const page = (items: FakeItem[], url: URL, origin: string): Response => {
     const pageSize = choosePageSize(state, url.searchParams.get('$top'), 999, 200);
@@ -66,7 +67,7 @@ export async function startFakeOneDrive(): Promise<FakeProviderServer> {
     if (itemRoute[2] === '/children') return page(tree.children(item.id), url, origin);
     if (itemRoute[2] === '/content') {
       if (!item.content) return graphError(404, 'itemNotFound', 'The item has no content.');
-      return new Response(null, { status: 302, headers: { location: `${origin}/download/${encodeURIComponent(item.id)}?tempauth=preauth-${Date.now()}` } });
+      return new Response(null, { status: 302, headers: { location: `${state.downloadRedirectOrigin ?? origin}/download/${encodeURIComponent(item.id)}?tempauth=preauth-${Date.now()}` } });
     }
     return toJson(toDriveItem(item, origin, false));
   };
@@ -78,7 +79,7 @@ export async function startFakeOneDrive(): Promise<FakeProviderServer> {
     if (!item?.content) return new Response('gone', { status: 404 });
     const headers: Record<string, string> = { 'content-type': item.mimeType ?? 'application/octet-stream' };
     if (!item.hideSize) headers['content-length'] = String(contentSize(item.content));
-    return new Response(contentStream(item.content), { headers });
+    return new Response(contentStream(item.content, item.gate), { headers });
   };
 
   return startFakeProviderServer(state, async (request, url, origin) => {

@@ -19,6 +19,10 @@ export interface FakeProviderState {
   /** Caps every listing page below the provider's own maximum, to force pagination. */
   pageSizeCap: number | undefined;
   requests: RecordedRequest[];
+  /** Where `/content` redirects point (OneDrive, Box); the fake's own origin when unset. */
+  downloadRedirectOrigin?: string;
+  /** Requests whose path starts with `pathPrefix` get no answer until `released` resolves (a hung provider). */
+  holdRequests?: { pathPrefix: string; released: Promise<void> } | undefined;
 }
 
 export interface FakeProviderServer extends FakeProviderState {
@@ -54,6 +58,7 @@ export async function startFakeProviderServer(state: FakeProviderState, handle: 
   const handler: FetchHandler = async (request) => {
     const url = new URL(request.url);
     state.requests.push({ method: request.method, path: url.pathname, search: url.search, authorization: request.headers.get('authorization') });
+    if (state.holdRequests && url.pathname.startsWith(state.holdRequests.pathPrefix)) await state.holdRequests.released;
     return handle(request, url, server!.url);
   };
   server = await startLocalServer(handler);

@@ -3,7 +3,7 @@
  * request), single-use codes bound to their redirect URI, expiring access tokens, and refresh
  * tokens that some providers rotate on every use.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export interface OAuthAuthorityOptions {
   clientId: string;
@@ -12,11 +12,22 @@ export interface OAuthAuthorityOptions {
   scope: string;
   /** Microsoft and Box issue a new refresh token on every refresh and retire the old one. */
   rotatesRefreshTokens: boolean;
+  /**
+   * Google, Microsoft and Dropbox take PKCE (RFC 7636); these fakes insist on S256 and check the
+   * verifier at the exchange. Box documents no code challenge, so its fake ignores one.
+   */
+  requiresPkce: boolean;
 }
 
 interface IssuedCode {
   redirectUri: string;
   used: boolean;
+  /** The S256 challenge sent at consent, when PKCE is in use. */
+  codeChallenge: string | undefined;
+}
+
+function toS256Challenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
 }
 
 interface AccessGrant {
@@ -65,9 +76,13 @@ export class OAuthAuthority {
       this.refuseNextConsent = undefined;
     } else if (params.get('scope') !== this.options.scope) {
       back.searchParams.set('error', 'invalid_scope');
+    } else if (this.options.requiresPkce && (params.get('code_challenge_method') !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(params.get('code_challenge') ?? ''))) {
+      back.searchParams.set('error', 'invalid_request');
+      back.searchParams.set('error_description', 'code_challenge with code_challenge_method S256 is required');
     } else {
       const code = randomBytes(12).toString('hex');
-      this.codes.set(code, { redirectUri, used: false });
+      const codeChallenge = this.options.requiresPkce ? params.get('code_challenge')! : undefined;
+      this.codes.set(code, { redirectUri, used: false, codeChallenge });
       back.searchParams.set('code', code);
     }
     return new Response(null, { status: 302, headers: { location: back.href } });
@@ -113,6 +128,10 @@ export class OAuthAuthority {
       issued.used = true;
       // RFC 6749 4.1.3: the redirect_uri must be identical to the one of the authorization request.
       if (form.get('redirect_uri') !== issued.redirectUri) return oauthError('invalid_grant', 'redirect_uri mismatch');
+      // RFC 7636 4.6: the verifier must hash to the challenge the consent request carried.
+      if (issued.codeChallenge !== undefined && toS256Challenge(form.get('code_verifier') ?? '') !== issued.codeChallenge) {
+        return oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
+      }
       this.exchanges += 1;
       return this.issue(this.newRefreshToken(), extra);
     }

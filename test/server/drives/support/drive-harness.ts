@@ -19,8 +19,22 @@ export function readSessionUser(req: Request): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
-export function sessionHeaders(user: string | undefined): Record<string, string> {
-  return user ? { cookie: `session=${encodeURIComponent(user)}` } : {};
+export function sessionHeaders(user: string | undefined, browserCookies?: Map<string, string>): Record<string, string> {
+  const cookies = user ? [`session=${encodeURIComponent(user)}`] : [];
+  for (const [name, value] of browserCookies ?? []) cookies.push(`${name}=${value}`);
+  return cookies.length > 0 ? { cookie: cookies.join('; ') } : {};
+}
+
+/** Keeps what `Set-Cookie` answers set, as a browser would (paths aside: every route here is under /auth). */
+export function rememberCookies(jar: Map<string, string>, headers: Headers): void {
+  for (const line of headers.getSetCookie()) {
+    const [pair = '', ...attributes] = line.split(';');
+    const separator = pair.indexOf('=');
+    const name = pair.slice(0, separator).trim();
+    const expired = attributes.some((attribute) => attribute.trim().toLowerCase() === 'max-age=0');
+    if (expired) jar.delete(name);
+    else jar.set(name, pair.slice(separator + 1).trim());
+  }
 }
 
 /** A user name no other test uses, so bucket listings by key prefix see only this test's objects. */
@@ -34,6 +48,8 @@ export interface DriveHandler {
   transport: Transport;
   /** What `hooks.onError` received (unless the test passed its own hooks). */
   errors: UploadErrorRecord[];
+  /** The test browser's cookies (the OAuth binding cookies), sent with every request. */
+  browserCookies: Map<string, string>;
   get(path: string, user?: string): Promise<WireResponse>;
   post(path: string, body: unknown, user?: string): Promise<WireResponse>;
 }
@@ -51,12 +67,18 @@ export async function createDriveHandler(fakes: FakeDrives, overrides: Partial<U
     ...overrides,
   });
   const transport = inProcess(handler, APP_ORIGIN);
+  const browserCookies = new Map<string, string>();
   return {
     handler,
     tokenStore,
     transport,
     errors,
-    get: (path, user) => transport.send(MOUNT + path, { headers: sessionHeaders(user) }),
+    browserCookies,
+    async get(path, user) {
+      const response = await transport.send(MOUNT + path, { headers: sessionHeaders(user, browserCookies) });
+      rememberCookies(browserCookies, response.headers);
+      return response;
+    },
     post: (path, body, user) => transport.post(MOUNT + path, body, sessionHeaders(user)),
   };
 }
@@ -78,10 +100,16 @@ export async function startConsent(drive: DriveHandler, fake: FakeDrive, user: s
   return { authorizeUrl, callbackUrl: new URL(consent.headers.get('location')!) };
 }
 
-/** The browser arriving at the callback URL (a top-level navigation: cookies, no Authorization). */
-export function openCallback(drive: DriveHandler, callbackUrl: URL, user: string | undefined): Promise<WireResponse> {
+/**
+ * A browser arriving at the callback URL (a top-level navigation: cookies, no Authorization): the
+ * test browser that started the flow, or with `otherBrowser` one that never saw it.
+ */
+export async function openCallback(drive: DriveHandler, callbackUrl: URL, user: string | undefined, options: { otherBrowser?: boolean } = {}): Promise<WireResponse> {
   assert.equal(callbackUrl.origin, APP_ORIGIN, 'the provider redirects back to the handler origin');
-  return drive.transport.send(callbackUrl.pathname + callbackUrl.search, { headers: sessionHeaders(user) });
+  const jar = options.otherBrowser ? new Map<string, string>() : drive.browserCookies;
+  const response = await drive.transport.send(callbackUrl.pathname + callbackUrl.search, { headers: sessionHeaders(user, jar) });
+  rememberCookies(jar, response.headers);
+  return response;
 }
 
 /** Connects `user`'s drive at `fake` through the whole flow and returns the callback page. */

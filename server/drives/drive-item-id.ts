@@ -1,0 +1,16 @@
+/**
+ * Drive file and folder ids come from the client and end up in provider URL paths. `.` and `..`
+ * would be resolved as path segments (`/files/..` is the parent route), and no provider issues
+ * ids longer than a few hundred characters, so both are refused before any provider call.
+ */
+import { UpupError, UpupErrorCode } from '../errors.js';
+
+export const MAX_DRIVE_ITEM_ID_LENGTH = 1024;
+
+/** The id unchanged, or 400 `Invalid <name>`. */
+export function requireDriveItemId(id: string, name: 'fileId' | 'folderId'): string {
+  if (id === '.' || id === '..' || id.length > MAX_DRIVE_ITEM_ID_LENGTH) {
+    throw new UpupError(`Invalid ${name}`, UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`${name} is a dot segment or longer than ${MAX_DRIVE_ITEM_ID_LENGTH} characters`) });
+  }
+  return id;
+}

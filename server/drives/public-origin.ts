@@ -1,0 +1,11 @@
+/**
+ * The origin browsers and providers use to reach this handler. The OAuth `redirect_uri`, the
+ * binding cookie's `Secure` flag and the callback page's own-origin checks all derive from it, so
+ * a handler behind a proxy must agree with the URL the provider redirects to.
+ */
+import type { RouteContext } from '../internal/routes/context.js';
+
+/** Today the request's own origin; the one place to change once the handler knows its public URL. */
+export function getPublicOrigin(ctx: RouteContext): string {
+  return ctx.url.origin;
+}
