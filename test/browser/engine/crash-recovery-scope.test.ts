@@ -74,13 +74,13 @@ describe('UploadEngine crashRecovery scope', () => {
       allowedFileTypes: 'image/*',
       onBeforeFileAdded: (file) => file.name !== 'blocked.png',
     });
-    const events = recordEvents(engine, ['file-rejected', 'files-restored']);
+    const rejections = recordEvents(engine, ['file-rejected']);
+    const restorations = recordEvents(engine, ['files-restored']);
     await engine.ready;
     expect(engine.files.map((file) => file.name)).to.deep.equal(['a.png']);
-    const rejected = events.filter((event) => event.name === 'file-rejected').map((event) => [event.detail.file.name, event.detail.reason]);
+    const rejected = rejections.map(({ detail }) => [detail.file.name, detail.reason]);
     expect(rejected.sort()).to.deep.equal([['blocked.png', 'REJECTED_BY_HOOK'], ['report.pdf', 'TYPE_MISMATCH']]);
-    const restored = events.filter((event) => event.name === 'files-restored');
-    expect(restored.map((event) => event.detail.files.map((file) => file.name))).to.deep.equal([['a.png']]);
+    expect(restorations.map(({ detail }) => detail.files.map((file) => file.name))).to.deep.equal([['a.png']]);
     // A refused file is forgotten, not offered again on the next load.
     await engine.whenPersisted();
     expect((await storedRecords()).map((record) => record.name)).to.deep.equal(['a.png']);
@@ -116,7 +116,7 @@ describe('UploadEngine crashRecovery scope', () => {
 
     // Same uploader, but the page now takes one image only and uploads on its own.
     const second = new UploadEngine({ ...options, allowedFileTypes: 'image/*', maxFiles: 1, autoUpload: true });
-    const started = recordEvents(second, ['file-upload-start']);
+    const started = recordEvents(second, ['upload-start', 'file-state-change']);
     const rejected = nextEvent(second, 'file-rejected');
     await second.ready;
     expect((await rejected).reason).to.equal('TYPE_MISMATCH');
