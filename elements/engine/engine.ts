@@ -11,7 +11,7 @@ import type { RequestContext } from './http.js';
 import { abortMultipart } from './multipart.js';
 import { forgetSessions } from './multipart-session.js';
 import { clearPersistedUploads } from './persisted-uploads.js';
-import { persistenceScope } from './persistence-scope.js';
+import { persistenceScope, scopeIdentity } from './persistence-scope.js';
 import { forgetTusUploads } from './tus-url-storage.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
@@ -101,8 +101,11 @@ export class UploadEngine {
    * @throws ConfigurationError, leaving the previous options in force.
    */
   setOptions(partial: Partial<EngineOptions>): void {
+    const scopeBefore = scopeIdentity(this.resolved);
     this.resolved = resolveOptions({ ...this.resolved.raw, ...partial });
     this.applyOptions();
+    // A user key (or target) known only now, say after sign-in: that scope's files come back too.
+    if (scopeIdentity(this.resolved) !== scopeBefore) void this.restoreFromCrash();
     this.queue.pump();
   }
 

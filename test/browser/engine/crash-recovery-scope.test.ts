@@ -131,6 +131,18 @@ describe('UploadEngine crashRecovery scope', () => {
     expect(resume.status).to.equal(404);
   });
 
+  it('restores a user\'s files once the user key arrives after start-up', async () => {
+    const scope = { serverUrl: '/api/upload', uploaderId: 'inbox' };
+    await leaveBehind({ ...scope, persistenceKey: 'alice' }, [randomFile('late.bin', 100)]);
+    const engine = new UploadEngine({ ...scope, crashRecovery: true });
+    await engine.ready;
+    expect(engine.files).to.deep.equal([]);
+    const restored = nextEvent(engine, 'files-restored');
+    engine.setOptions({ persistenceKey: 'alice' });
+    expect((await restored).files.map((file) => file.name)).to.deep.equal(['late.bin']);
+    expect(engine.files.map((file) => file.name)).to.deep.equal(['late.bin']);
+  });
+
   it('restores a file into one uploader of the page, not into each uploader of the same scope', async () => {
     const scope = { serverUrl: '/api/upload' };
     await leaveBehind(scope, [randomFile('shared.png', 100, 'image/png')]);
