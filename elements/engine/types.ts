@@ -132,7 +132,11 @@ export interface CrashRecoveryEntry {
 }
 
 export interface CrashRecoveryOptions {
-  /** Custom storage (headless only). Default: an IndexedDB database named `svc-uploader-recovery`. */
+  /**
+   * Custom storage (headless only). Default: an IndexedDB database named `svc-uploader-recovery`.
+   * It must hand back every field it was given, `scope` included: an entry without the engine's
+   * scope is not restored.
+   */
   storage?: CrashRecoveryStorage;
   /** Entries older than this are swept on start-up. Default 24 hours. */
   ttlMs?: number;
