@@ -12,7 +12,7 @@ import { abortMultipart } from './multipart.js';
 import { forgetSessions } from './multipart-session.js';
 import { clearPersistedUploads } from './persisted-uploads.js';
 import { persistenceScope, scopeIdentity } from './persistence-scope.js';
-import { forgetTusUploads } from './tus-url-storage.js';
+import { forgetTusUploads } from './tus-records.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from './remote-files.js';

@@ -1,6 +1,6 @@
 import { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
 import { forgetSessions } from './multipart-session.js';
-import { forgetTusUploads } from './tus-url-storage.js';
+import { forgetTusUploads } from './tus-records.js';
 
 /**
  * Removes everything svc-uploader keeps in this browser profile for this origin, whatever the

@@ -1,28 +1,6 @@
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
 import { keysWithPrefix, localStore } from './persistence-scope.js';
-
-/** Where the engine keeps tus upload URLs; `clearPersistedUploads()` removes everything under it. */
-export const TUS_RECORD_PREFIX = 'svc-uploader:tus:';
-/** Entries tus-js-client's own storage wrote with its default fingerprint (file name in the key). */
-export const LEGACY_TUS_PREFIX = 'tus::tus-br-';
-
-interface StoredTusUpload {
-  scope: string;
-  uploadUrl: string | null;
-  parallelUploadUrls: string[] | null;
-  size: number | null;
-  creationTime: string;
-  expiresAt: number;
-}
-
-function parse(raw: string | null): StoredTusUpload | undefined {
-  try {
-    const stored = JSON.parse(raw ?? 'null') as StoredTusUpload | null;
-    return stored && typeof stored.scope === 'string' && Number.isFinite(stored.expiresAt) ? stored : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { parseTusRecord, TUS_RECORD_PREFIX, type StoredTusUpload } from './tus-records.js';
 
 /**
  * tus-js-client's URL storage, scoped and expiring. Keys are `svc-uploader:tus:<fingerprint>:<n>`
@@ -72,7 +50,7 @@ export class ScopedTusUrlStorage implements UrlStorage {
     if (!store) return [];
     const found: PreviousUpload[] = [];
     for (const key of keysWithPrefix(store, prefix)) {
-      const stored = parse(store.getItem(key));
+      const stored = parseTusRecord(store.getItem(key));
       if (!stored || stored.expiresAt <= Date.now()) {
         store.removeItem(key);
         continue;
@@ -83,14 +61,4 @@ export class ScopedTusUrlStorage implements UrlStorage {
     }
     return found;
   }
-}
-
-/** Removes the tus records of one scope (`reset()`), or all of them, legacy ones included (sign-out). */
-export function forgetTusUploads(scope?: string): void {
-  const store = localStore();
-  if (!store) return;
-  for (const key of keysWithPrefix(store, TUS_RECORD_PREFIX)) {
-    if (scope === undefined || parse(store.getItem(key))?.scope === scope) store.removeItem(key);
-  }
-  if (scope === undefined) for (const key of keysWithPrefix(store, LEGACY_TUS_PREFIX)) store.removeItem(key);
 }
