@@ -118,7 +118,12 @@ export class CrashRecovery {
     return entries;
   }
 
-  /** The engine is going away: its files may be restored by a later engine of this page. */
+  /** Marks listed files as this engine's again (an element put back on the page), unless another engine took them. */
+  claimUnowned(ids: Iterable<string>): void {
+    for (const id of ids) if (!claims.has(id)) claims.set(id, this);
+  }
+
+    /** The engine is going away: its files may be restored by a later engine of this page. */
   releaseAll(): Set<string> {
     const owned = new Set<string>();
     for (const [id, owner] of claims) {

@@ -292,6 +292,9 @@ export class UploadEngine {
     } else if (!options.crashRecovery && this.recovery) {
       void this.recovery.clear();
       this.recovery = undefined;
+    } else if (this.recovery) {
+      // Options are applied again when an element returns to the page after destroy().
+      this.recovery.claimUnowned([...this.entries].map((entry) => entry.id));
     }
     for (const plugin of options.raw.plugins ?? []) {
       if (this.initializedPlugins.has(plugin.name)) continue;

@@ -155,6 +155,17 @@ describe('UploadEngine crashRecovery scope', () => {
     expect(third.names).to.deep.equal(['shared.png']);
   });
 
+  it('an engine back in use after destroy() owns its listed files again', async () => {
+    const scope = { serverUrl: '/api/upload' };
+    await leaveBehind(scope, [randomFile('moved.png', 100, 'image/png')]);
+    const first = await restoredNames(scope);
+    first.engine.destroy();
+    // What the element does when it is put back on the page.
+    first.engine.setOptions({});
+    const second = await restoredNames(scope);
+    expect([first.names, second.names]).to.deep.equal([['moved.png'], []]);
+  });
+
   it('reset() removes the records of its own scope and leaves other uploaders\' records alone', async () => {
     await leaveBehind({ serverUrl: '/api/upload', uploaderId: 'left' }, [randomFile('left.bin', 10)]);
     const right = new UploadEngine({ serverUrl: '/api/upload', uploaderId: 'right', crashRecovery: true });
