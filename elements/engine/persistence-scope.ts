@@ -27,9 +27,13 @@ export async function sha256OfText(text: string): Promise<string> {
   return new Sha256().update(bytes).digestHex();
 }
 
-/** The hashed scope of an uploader with these options. */
+let lastScope: { identity: string; hash: Promise<string> } | undefined;
+
+/** The hashed scope of an uploader with these options (the last one is remembered: every save asks). */
 export function persistenceScope(options: ResolvedOptions): Promise<string> {
-  return sha256OfText(`svc-uploader-scope:${scopeIdentity(options)}`);
+  const identity = scopeIdentity(options);
+  if (lastScope?.identity !== identity) lastScope = { identity, hash: sha256OfText(`svc-uploader-scope:${identity}`) };
+  return lastScope.hash;
 }
 
 /**
