@@ -1,7 +1,6 @@
-import { createEntry, toRecord, type FileEntry } from './file-entry.js';
-import type { FileEntryList } from './file-entry-list.js';
+import type { FileEntry } from './file-entry.js';
 import { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
-import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage, FileState, UploadFileRecord } from './types.js';
+import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage } from './types.js';
 
 /** Keeps away from the quota edge: other data of the origin needs room too. */
 const QUOTA_HEADROOM = 0.9;
@@ -9,9 +8,16 @@ const QUOTA_HEADROOM = 0.9;
 export type QuotaWarning = (message: string) => void;
 
 /**
+ * Record ids a live engine of this page owns (it saved or restored them), so a second uploader
+ * of the same scope on the page does not restore, and upload, the same file again.
+ */
+const claims = new Map<string, CrashRecovery>();
+
+/**
  * Mirrors the file list into storage so a reload restores real files. Writes are serialized
  * (a delete never overtakes the put before it) and best effort: a failed write loses recovery,
- * never the upload.
+ * never the upload. Each record carries the hashed scope of the uploader that saved it
+ * (persistence-scope.ts); `restore()` hands back only records of the same scope.
  */
 export class CrashRecovery {
   readonly storage: CrashRecoveryStorage;
@@ -21,6 +27,7 @@ export class CrashRecovery {
   constructor(
     private readonly settings: CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number },
     private readonly warn: QuotaWarning,
+    private readonly scope: () => Promise<string>,
   ) {
     this.storage = settings.storage ?? new IndexedDbRecoveryStorage();
   }
@@ -43,6 +50,7 @@ export class CrashRecovery {
   save(entry: FileEntry): Promise<void> {
     // A remote file's placeholder has no bytes to restore, and its copy cannot continue after a reload.
     if (this.tooLarge.has(entry.id) || entry.remote) return this.queue;
+    claims.set(entry.id, this);
     return this.enqueue(async () => {
       if (entry.file.size > this.settings.maxFileBytes || !(await this.hasRoomFor(entry.file.size))) {
         this.tooLarge.add(entry.id);
@@ -60,6 +68,7 @@ export class CrashRecovery {
         metadata: entry.metadata,
         addedAt: entry.addedAt,
         savedAt: Date.now(),
+        scope: await this.scope(),
       };
       await this.storage.put(record);
     });
@@ -67,26 +76,66 @@ export class CrashRecovery {
 
   forget(id: string): Promise<void> {
     this.tooLarge.delete(id);
+    this.release(id);
     return this.enqueue(() => this.storage.delete(id));
   }
 
+  /** Removes the records of this uploader's scope (and those it saved); other scopes keep theirs. */
   clear(): Promise<void> {
     this.tooLarge.clear();
+    const owned = this.releaseAll();
+    return this.enqueue(async () => {
+      const scope = await this.scope();
+      for (const entry of await this.storage.getAll()) {
+        if (entry.scope === scope || owned.has(entry.id)) await this.storage.delete(entry.id);
+      }
+    });
+  }
+
+  /** Removes every record in the storage, whatever its scope (sign-out). */
+  clearAll(): Promise<void> {
+    this.tooLarge.clear();
+    this.releaseAll();
     return this.enqueue(() => this.storage.clear());
   }
 
-  /** Entries still within the TTL; older ones are swept from storage. */
+  /**
+   * Entries of this scope still within the TTL that no other live engine of the page owns; they
+   * are claimed for this one. Entries past the TTL are swept from storage, whatever their scope.
+   */
   async restore(): Promise<CrashRecoveryEntry[]> {
     let entries: CrashRecoveryEntry[] = [];
     await this.enqueue(async () => {
       const now = Date.now();
+      const scope = await this.scope();
       for (const entry of await this.storage.getAll()) {
         if (now - entry.savedAt > this.settings.ttlMs) await this.storage.delete(entry.id);
-        else entries.push(entry);
+        else if (entry.scope === scope && (claims.get(entry.id) ?? this) === this) entries.push(entry);
       }
       entries = entries.sort((a, b) => a.addedAt - b.addedAt);
+      for (const entry of entries) claims.set(entry.id, this);
     });
     return entries;
+  }
+
+  /** Marks listed files as this engine's again (an element put back on the page), unless another engine took them. */
+  claimUnowned(ids: Iterable<string>): void {
+    for (const id of ids) if (!claims.has(id)) claims.set(id, this);
+  }
+
+    /** The engine is going away: its files may be restored by a later engine of this page. */
+  releaseAll(): Set<string> {
+    const owned = new Set<string>();
+    for (const [id, owner] of claims) {
+      if (owner !== this) continue;
+      owned.add(id);
+      claims.delete(id);
+    }
+    return owned;
+  }
+
+  private release(id: string): void {
+    if (claims.get(id) === this) claims.delete(id);
   }
 
   /** Resolves when every write so far has landed. */
@@ -95,34 +144,3 @@ export class CrashRecovery {
   }
 }
 
-/** Saved states after which a restored file continues by itself (it was mid-upload). */
-const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'paused', 'uploaded']);
-
-/**
- * Entries for restored files: real Files rebuilt from the stored bytes with the same name, type
- * and lastModified (so a remembered multipart session still matches), same id and source.
- */
-function toRestoredEntries(saved: CrashRecoveryEntry[]): { entries: FileEntry[]; continueUploads: boolean } {
-  let continueUploads = false;
-  const entries = saved.map((record) => {
-    const file = new File([record.blob], record.name, { type: record.type, lastModified: record.lastModified });
-    const entry = createEntry(file, file, record.source, record.metadata, record.id);
-    entry.addedAt = record.addedAt;
-    if (record.state === 'failed') entry.state = 'failed';
-    if (INTERRUPTED.has(record.state)) continueUploads = true;
-    return entry;
-  });
-  return { entries, continueUploads };
-}
-
-/**
- * Puts the files an earlier page saved back into `list` (those not in it already): their records,
- * and whether one was mid-upload. Nothing when storage holds none or cannot be read.
- */
-export async function restoreInto(recovery: CrashRecovery, list: FileEntryList): Promise<{ records: UploadFileRecord[]; continueUploads: boolean } | undefined> {
-  const restored = await recovery.restore().catch(() => []);
-  if (restored.length === 0) return undefined;
-  const { entries, continueUploads } = toRestoredEntries(restored.filter((saved) => !list.find(saved.id)));
-  for (const entry of entries) list.add(entry);
-  return { records: entries.map(toRecord), continueUploads };
-}

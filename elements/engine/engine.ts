@@ -1,6 +1,7 @@
 import { BatchIntake, type IntakeHost } from './batch-intake.js';
 import { ConnectionBudget } from './connection-budget.js';
-import { CrashRecovery, restoreInto } from './crash-recovery.js';
+import { CrashRecovery } from './crash-recovery.js';
+import { restoreInto } from './crash-restore.js';
 import type { AbortCause } from './errors.js';
 import { EventBus } from './event-bus.js';
 import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
@@ -8,6 +9,10 @@ import { FileEntryList } from './file-entry-list.js';
 import { replaceEntryFile } from './file-replacement.js';
 import type { RequestContext } from './http.js';
 import { abortMultipart } from './multipart.js';
+import { forgetSessions } from './multipart-session.js';
+import { clearPersistedUploads } from './persisted-uploads.js';
+import { persistenceScope, scopeIdentity } from './persistence-scope.js';
+import { forgetTusUploads } from './tus-records.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from './remote-files.js';
@@ -45,6 +50,8 @@ export class UploadEngine {
   private readonly queue: UploadQueue;
   private readonly initializedPlugins = new Set<string>();
   private readonly host: EngineHost;
+  /** Aborts started by the last `reset()`, awaited before persisted records are cleared. */
+  private discarding: Promise<unknown> = Promise.resolve();
 
   /** Resolves once crash recovery has put restored files back (immediately without it). */
   readonly ready: Promise<void>;
@@ -94,8 +101,11 @@ export class UploadEngine {
    * @throws ConfigurationError, leaving the previous options in force.
    */
   setOptions(partial: Partial<EngineOptions>): void {
+    const scopeBefore = scopeIdentity(this.resolved);
     this.resolved = resolveOptions({ ...this.resolved.raw, ...partial });
     this.applyOptions();
+    // A user key (or target) known only now, say after sign-in: that scope's files come back too.
+    if (scopeIdentity(this.resolved) !== scopeBefore) void this.restoreFromCrash();
     this.queue.pump();
   }
 
@@ -228,13 +238,30 @@ export class UploadEngine {
     this.queue.checkComplete();
   }
 
-  /** Empties the list: aborts uploads (discarding multipart parts) and clears crash recovery. */
+  /**
+   * Empties the list: aborts uploads (discarding multipart parts) and removes what this uploader's
+   * scope persisted (crash-recovery records, multipart resume records, tus upload URLs).
+   */
   reset(): void {
-    for (const entry of this.entries) this.discard(entry, 'reset');
+    const discards = [...this.entries].map((entry) => this.discard(entry, 'reset'));
     this.entries.clear();
     void this.recovery?.clear();
+    this.discarding = Promise.allSettled(discards).then(() => this.forgetScopeRecords());
     this.emitFilesChange();
     this.queue.checkComplete();
+  }
+
+  /**
+   * Sign-out: empties the list as `reset()` does (aborting unfinished multipart uploads while the
+   * user's credentials still work), then removes everything persisted in this browser for any
+   * uploader or user: crash-recovery records (this engine's storage and the default IndexedDB
+   * database), multipart resume records and tus upload URLs.
+   */
+  async clearPersistedUploads(): Promise<void> {
+    this.reset();
+    await this.discarding;
+    await this.recovery?.clearAll();
+    await clearPersistedUploads();
   }
 
   /** Resolves when every crash-recovery write so far has landed (immediately without it). */
@@ -248,6 +275,7 @@ export class UploadEngine {
    */
   destroy(): void {
     this.network.stop();
+    this.recovery?.releaseAll();
     for (const entry of this.entries) this.abortEntry(entry, 'reset');
   }
 
@@ -258,11 +286,15 @@ export class UploadEngine {
     this.budget.setLimit(options.maxConnections);
     this.network.follow(options.networkAware);
     if (options.crashRecovery && !this.recovery) {
-      this.recovery = new CrashRecovery(options.crashRecovery, (message) => this.bus.emit('error', { code: 'STORAGE_QUOTA', message }));
+      const warn = (message: string): void => this.bus.emit('error', { code: 'STORAGE_QUOTA', message });
+      this.recovery = new CrashRecovery(options.crashRecovery, warn, () => persistenceScope(this.resolved));
       for (const entry of this.entries) if (!SETTLED_STATES.has(entry.state)) void this.recovery.save(entry);
     } else if (!options.crashRecovery && this.recovery) {
       void this.recovery.clear();
       this.recovery = undefined;
+    } else if (this.recovery) {
+      // Options are applied again when an element returns to the page after destroy().
+      this.recovery.claimUnowned([...this.entries].map((entry) => entry.id));
     }
     for (const plugin of options.raw.plugins ?? []) {
       if (this.initializedPlugins.has(plugin.name)) continue;
@@ -321,11 +353,23 @@ export class UploadEngine {
     return { headers, withCredentials: this.resolved.raw.withCredentials, signal };
   }
 
-  /** Stops the entry's attempt; an unfinished file's multipart session is aborted in storage. */
-  private discard(entry: FileEntry, cause: AbortCause): void {
+  /**
+   * Stops the entry's attempt; the multipart session of a file that did not succeed is aborted in
+   * storage (a failed file may still own one: a failed complete, a part out of retries).
+   */
+  private discard(entry: FileEntry, cause: AbortCause): Promise<void> {
     this.abortEntry(entry, cause);
-    if (SETTLED_STATES.has(entry.state)) return;
-    void abortMultipart({ entry, options: this.resolved, requestContext: () => this.requestContext(new AbortController().signal) });
+    if (entry.state === 'successful' || entry.state === 'canceled') return Promise.resolve();
+    return abortMultipart({ entry, options: this.resolved, requestContext: () => this.requestContext(new AbortController().signal) }).catch(() => undefined);
+  }
+
+  /** Resume records of this scope that no file of the list is using any more. */
+  private async forgetScopeRecords(): Promise<void> {
+    const scope = await persistenceScope(this.resolved);
+    const inUse = new Set<string>();
+    for (const entry of this.entries) if (entry.multipart) inUse.add(entry.multipart.fingerprint);
+    forgetSessions(scope, inUse);
+    if (this.entries.length === 0) forgetTusUploads(scope);
   }
 
   private targets(id?: string): FileEntry[] {
@@ -336,8 +380,11 @@ export class UploadEngine {
 
   private async restoreFromCrash(): Promise<void> {
     if (!this.recovery) return;
-    const restored = await restoreInto(this.recovery, this.entries);
+    const restored = await restoreInto({ options: this.resolved, recovery: this.recovery, list: this.entries, bus: this.bus });
     if (!restored) return;
+    // A refused file's remembered multipart session would otherwise wait in storage for nobody.
+    for (const entry of restored.refused) void this.discard(entry, 'removed');
+    if (restored.records.length === 0) return;
     this.bus.emit('files-restored', { files: restored.records });
     this.emitFilesChange();
     const autoResume = this.resolved.raw.autoUpload || (this.resolved.multipart?.autoResume ?? false);

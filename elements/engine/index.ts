@@ -16,6 +16,7 @@ export { toBytes } from './sizes.js';
 export { contentHash, sha256Hex } from './content-hash.js';
 export { definePipelineStep, PIPELINE_STAGE_ORDER, type PipelineStepFactory } from './pipeline.js';
 export { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
+export { clearPersistedUploads } from './persisted-uploads.js';
 export { MULTIPART_DEFAULTS } from './options.js';
 export type { RemoteFileInput, RemoteTransferContext, RemoteTransferResult } from './remote-files.js';
 export type * from './types.js';

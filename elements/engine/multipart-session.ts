@@ -1,3 +1,5 @@
+import { keysWithPrefix, localStore } from './persistence-scope.js';
+
 /**
  * A multipart upload session as the engine remembers it, and where it is remembered between page
  * loads (`resumable.persist`). The token is the only handle: key and upload id stay inside it.
@@ -8,11 +10,16 @@ export interface StoredPart {
 }
 
 export interface MultipartSession {
+  /** Hash of file identity, handler URL and scope: the storage key, without the file name. */
   fingerprint: string;
+  /** Hashed scope of the uploader (persistence-scope.ts), kept so `reset()` can find its records. */
+  scope: string;
   key: string;
   token: string;
   partSize: number;
   fileSize: number;
+  /** When the record stops being usable: the init time plus the resume window. */
+  expiresAt: number;
   /** Parts storage has confirmed (ETag received or listed by /multipart/resume). */
   parts: Map<number, StoredPart>;
   /** The handler vouched for this session in this page (init or resume); otherwise ask /resume first. */
@@ -20,61 +27,72 @@ export interface MultipartSession {
 }
 
 interface PersistedSession {
+  scope: string;
   key: string;
   token: string;
   partSize: number;
   fileSize: number;
+  expiresAt: number;
   parts: Array<[number, StoredPart]>;
   savedAt: number;
 }
 
-const PREFIX = 'svc-uploader:multipart:';
+/** Every resume record lives under this prefix; `clearPersistedUploads()` removes them all. */
+export const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
 
-/** Identity of "the same file at the same target" across reloads. */
-export function sessionFingerprint(targetUrl: string, file: File): string {
-  return [targetUrl, file.name, file.size, file.lastModified, file.type].join('|');
+function isPersistedSession(value: unknown): value is PersistedSession {
+  const record = value as PersistedSession | null;
+  return (
+    typeof record === 'object' && record !== null &&
+    typeof record.scope === 'string' && typeof record.token === 'string' && typeof record.key === 'string' &&
+    Number.isFinite(record.partSize) && Number.isFinite(record.fileSize) && Number.isFinite(record.expiresAt) &&
+    Array.isArray(record.parts)
+  );
 }
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Access throws in sandboxed frames and with storage disabled.
-    return undefined;
-  }
-}
-
+/**
+ * The remembered session for `fingerprint`, unless it is past its expiry or unreadable (records
+ * written before expiries existed included): such a record is removed and nothing is returned.
+ */
 export function loadSession(fingerprint: string): MultipartSession | undefined {
-  const raw = storage()?.getItem(PREFIX + fingerprint);
+  const raw = localStore()?.getItem(MULTIPART_RECORD_PREFIX + fingerprint);
   if (!raw) return undefined;
+  let stored: unknown;
   try {
-    const stored = JSON.parse(raw) as PersistedSession;
-    return {
-      fingerprint,
-      key: stored.key,
-      token: stored.token,
-      partSize: stored.partSize,
-      fileSize: stored.fileSize,
-      parts: new Map(stored.parts),
-      confirmed: false,
-    };
+    stored = JSON.parse(raw);
   } catch {
+    stored = undefined;
+  }
+  if (!isPersistedSession(stored) || stored.expiresAt <= Date.now()) {
     forgetSession(fingerprint);
     return undefined;
   }
+  return {
+    fingerprint,
+    scope: stored.scope,
+    key: stored.key,
+    token: stored.token,
+    partSize: stored.partSize,
+    fileSize: stored.fileSize,
+    expiresAt: stored.expiresAt,
+    parts: new Map(stored.parts),
+    confirmed: false,
+  };
 }
 
 export function saveSession(session: MultipartSession): void {
   const record: PersistedSession = {
+    scope: session.scope,
     key: session.key,
     token: session.token,
     partSize: session.partSize,
     fileSize: session.fileSize,
+    expiresAt: session.expiresAt,
     parts: [...session.parts],
     savedAt: Date.now(),
   };
   try {
-    storage()?.setItem(PREFIX + session.fingerprint, JSON.stringify(record));
+    localStore()?.setItem(MULTIPART_RECORD_PREFIX + session.fingerprint, JSON.stringify(record));
   } catch {
     // Quota exceeded: the upload goes on, only resuming after a reload is lost.
   }
@@ -82,20 +100,37 @@ export function saveSession(session: MultipartSession): void {
 
 export function forgetSession(fingerprint: string): void {
   try {
-    storage()?.removeItem(PREFIX + fingerprint);
+    localStore()?.removeItem(MULTIPART_RECORD_PREFIX + fingerprint);
   } catch {
     // Nothing to forget when storage is unavailable.
   }
 }
 
+/**
+ * Removes the records of one scope except the fingerprints in `keep` (`reset()`), or every record
+ * when no scope is given (sign-out).
+ */
+export function forgetSessions(scope?: string, keep: ReadonlySet<string> = new Set()): void {
+  const store = localStore();
+  if (!store) return;
+  for (const key of keysWithPrefix(store, MULTIPART_RECORD_PREFIX)) {
+    if (keep.has(key.slice(MULTIPART_RECORD_PREFIX.length))) continue;
+    if (scope !== undefined && readScope(store.getItem(key)) !== scope) continue;
+    store.removeItem(key);
+  }
+}
+
+function readScope(raw: string | null): string | undefined {
+  try {
+    return (JSON.parse(raw ?? 'null') as { scope?: string } | null)?.scope;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Fingerprints of every remembered session (for tests and for a host's cleanup UI). */
 export function listSessionFingerprints(): string[] {
-  const store = storage();
+  const store = localStore();
   if (!store) return [];
-  const fingerprints: string[] = [];
-  for (let index = 0; index < store.length; index += 1) {
-    const key = store.key(index);
-    if (key?.startsWith(PREFIX)) fingerprints.push(key.slice(PREFIX.length));
-  }
-  return fingerprints;
+  return keysWithPrefix(store, MULTIPART_RECORD_PREFIX).map((key) => key.slice(MULTIPART_RECORD_PREFIX.length));
 }

@@ -1,13 +1,8 @@
 import { UploadFailureError, toUploadFailure } from './errors.js';
 import { delay, putBlob } from './http.js';
 import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
-import {
-  forgetSession,
-  loadSession,
-  saveSession,
-  sessionFingerprint,
-  type MultipartSession,
-} from './multipart-session.js';
+import { forgetSession, loadSession, saveSession, type MultipartSession } from './multipart-session.js';
+import { fileFingerprint, persistenceScope } from './persistence-scope.js';
 import { assertStorageSuccess } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
@@ -46,7 +41,8 @@ function partCount(session: MultipartSession): number {
 async function openSession(context: StrategyContext, routes: MultipartRoutes): Promise<MultipartSession> {
   const settings = context.options.multipart!;
   const { entry } = context;
-  const fingerprint = sessionFingerprint(handlerUrl(context), entry.file);
+  const scope = await persistenceScope(context.options);
+  const fingerprint = await fileFingerprint(entry.file, handlerUrl(context), scope);
   let session = entry.multipart?.fingerprint === fingerprint ? entry.multipart : undefined;
   if (!session && settings.autoResume) session = loadSession(fingerprint);
   if (!session && !settings.autoResume && loadSession(fingerprint)) {
@@ -67,6 +63,7 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
     } catch (error) {
       if (!isDeadSession(error)) throw error;
       forgetSession(fingerprint);
+      entry.multipart = undefined;
       session = undefined;
     }
   }
@@ -76,7 +73,9 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
     const metadata = context.uploadMetadata();
     if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
     const init = await routes.init(body);
-    session = { fingerprint, key: init.key, token: init.token, partSize: init.partSize, fileSize: file.size, parts: new Map(), confirmed: true };
+    // The handler's resume window runs from the init, and a resume never extends it.
+    const expiresAt = Date.now() + settings.resumeWindowSeconds * 1000;
+    session = { fingerprint, scope, key: init.key, token: init.token, partSize: init.partSize, fileSize: file.size, expiresAt, parts: new Map(), confirmed: true };
   }
   entry.multipart = session;
   if (settings.persist) saveSession(session);
@@ -205,7 +204,14 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   } finally {
     context.signal.removeEventListener('abort', onOuterAbort);
   }
-  const completed = await routes.complete(session);
+  let completed: Awaited<ReturnType<MultipartRoutes['complete']>>;
+  try {
+    completed = await routes.complete(session);
+  } catch (error) {
+    // A failed complete leaves nothing a later page should pick up: only this page may try again.
+    if (!context.signal.aborted) forgetSession(session.fingerprint);
+    throw error;
+  }
   forgetSession(session.fingerprint);
   context.entry.multipart = undefined;
   const result: UploadResult = { key: completed.key ?? session.key, strategy: 'multipart' };
@@ -223,7 +229,8 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
 export async function abortMultipart(context: Pick<StrategyContext, 'entry' | 'options' | 'requestContext'>): Promise<void> {
   if (context.options.target.kind !== 'handler') return;
   // A restored file may own a remembered session it has not opened yet in this page.
-  const session = context.entry.multipart ?? loadSession(sessionFingerprint(context.options.target.url, context.entry.file));
+  const fingerprint = context.entry.multipart ? undefined : await fileFingerprint(context.entry.file, context.options.target.url, await persistenceScope(context.options));
+  const session = context.entry.multipart ?? loadSession(fingerprint!);
   if (!session) return;
   context.entry.multipart = undefined;
   forgetSession(session.fingerprint);

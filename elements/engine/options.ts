@@ -20,6 +20,8 @@ export const MULTIPART_DEFAULTS: Required<Omit<MultipartResumableOptions, 'proto
   partTimeoutMs: 30_000,
   maxConcurrentParts: 3,
   autoResume: true,
+  // The handler's default `multipartResumeWindowSeconds`.
+  resumeWindowSeconds: 86_400,
 };
 
 export const CRASH_RECOVERY_DEFAULTS = {
@@ -69,6 +71,14 @@ function nonNegativeInteger(value: number | undefined, fallback: number, name: s
     throw new ConfigurationError(`${name} must be a non-negative number`);
   }
   return Math.floor(value);
+}
+
+function nonNegativeNumber(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new ConfigurationError(`${name} must be a non-negative number`);
+  }
+  return value;
 }
 
 function sizeLimit(options: EngineOptions, name: 'maxFileSize' | 'minFileSize' | 'maxTotalFileSize', fallback: number): number {
@@ -123,11 +133,13 @@ function resolveResumable(options: EngineOptions, target: UploadTarget): Pick<Re
         partTimeoutMs: positiveInteger(merged.partTimeoutMs, MULTIPART_DEFAULTS.partTimeoutMs, 'resumable.partTimeoutMs'),
         maxConcurrentParts: positiveInteger(merged.maxConcurrentParts, MULTIPART_DEFAULTS.maxConcurrentParts, 'resumable.maxConcurrentParts'),
         autoResume: merged.autoResume !== false,
+        resumeWindowSeconds: nonNegativeNumber(merged.resumeWindowSeconds, MULTIPART_DEFAULTS.resumeWindowSeconds, 'resumable.resumeWindowSeconds'),
       },
     };
   }
   if (resumable.protocol === 'tus') {
     if (!resumable.endpoint) throw new ConfigurationError("resumable.protocol 'tus' requires resumable.endpoint");
+    nonNegativeNumber(resumable.resumeWindowSeconds, 0, 'resumable.resumeWindowSeconds');
     return { tus: resumable };
   }
   throw new ConfigurationError(`Unknown resumable.protocol: ${String((resumable as { protocol: unknown }).protocol)}`);
@@ -143,6 +155,9 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
   const target = resolveTarget(options, mode);
   if (options.isSuccessfulCall !== undefined && typeof options.isSuccessfulCall !== 'function') {
     throw new ConfigurationError('isSuccessfulCall must be a function');
+  }
+  for (const name of ['persistenceKey', 'uploaderId'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'string') throw new ConfigurationError(`${name} must be a string`);
   }
   const requestedMaxFiles = options.maxFiles ?? 10;
   const crashRecovery = options.crashRecovery

@@ -1,7 +1,12 @@
 import { UploadFailureError } from './errors.js';
+import { fileFingerprint, persistenceScope } from './persistence-scope.js';
 import { assertStorageSuccess } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
+import { ScopedTusUrlStorage } from './tus-url-storage.js';
 import type { StorageResponse, UploadResult } from './types.js';
+
+/** How long a remembered tus upload URL is offered for resuming unless `resumeWindowSeconds` says otherwise. */
+const DEFAULT_TUS_WINDOW_SECONDS = 86_400;
 
 type TusModule = typeof import('tus-js-client');
 type TusResponse = { getStatus(): number; getHeader(name: string): string | undefined; getBody(): string };
@@ -39,8 +44,10 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
   const settings = context.options.tus!;
   const { entry, signal } = context;
   const tus = await loadTus();
+  const scope = await persistenceScope(context.options);
   signal.throwIfAborted();
   const { file } = entry;
+  const windowMs = (settings.resumeWindowSeconds ?? DEFAULT_TUS_WINDOW_SECONDS) * 1000;
   return new Promise<UploadResult>((resolve, reject) => {
     const upload = new tus.Upload(file, {
       endpoint: settings.endpoint,
@@ -51,6 +58,9 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
       removeFingerprintOnSuccess: settings.removeFingerprintOnSuccess ?? true,
       headers: settings.headers ?? {},
       parallelUploads: settings.parallelUploads ?? 1,
+      // Scoped, hashed and expiring instead of tus-js-client's default (file name in a key kept forever).
+      fingerprint: (input: File) => fileFingerprint(input, settings.endpoint, scope),
+      urlStorage: new ScopedTusUrlStorage(scope, windowMs),
       metadata: { filename: file.name, filetype: file.type, ...stringMetadata(context.uploadMetadata()), ...settings.metadata },
       onUploadUrlAvailable: () => {
         entry.tusUrl = upload.url ?? undefined;

@@ -48,6 +48,11 @@ export interface MultipartResumableOptions {
   maxConcurrentParts?: number;
   /** Continue a remembered session of the same file, skipping stored parts. Default true. */
   autoResume?: boolean;
+  /**
+   * How long a remembered session stays usable, counted from its init: the handler's
+   * `multipartResumeWindowSeconds`. Older records are ignored and removed. Default 86400.
+   */
+  resumeWindowSeconds?: number;
 }
 
 /** tus 1.0 through tus-js-client (loaded on first use). */
@@ -61,6 +66,8 @@ export interface TusResumableOptions {
   headers?: Record<string, string>;
   metadata?: Record<string, string>;
   parallelUploads?: number;
+  /** How long a remembered upload URL stays usable, counted from its creation. Default 86400. */
+  resumeWindowSeconds?: number;
 }
 
 export type ResumableOptions = MultipartResumableOptions | TusResumableOptions;
@@ -120,10 +127,16 @@ export interface CrashRecoveryEntry {
   /** When the file joined the list (restores keep the list order). */
   addedAt: number;
   savedAt: number;
+  /** Hashed scope of the uploader that saved it (see `persistenceKey`); only that scope restores it. */
+  scope?: string;
 }
 
 export interface CrashRecoveryOptions {
-  /** Custom storage (headless only). Default: an IndexedDB database named `svc-uploader-recovery`. */
+  /**
+   * Custom storage (headless only). Default: an IndexedDB database named `svc-uploader-recovery`.
+   * It must hand back every field it was given, `scope` included: an entry without the engine's
+   * scope is not restored.
+   */
   storage?: CrashRecoveryStorage;
   /** Entries older than this are swept on start-up. Default 24 hours. */
   ttlMs?: number;
@@ -211,6 +224,14 @@ export interface EngineOptions {
   maxConcurrentUploads?: number;
   resumable?: ResumableOptions;
   crashRecovery?: boolean | CrashRecoveryOptions;
+  /**
+   * The signed-in user (or any host-chosen key): persisted uploads are scoped to it, so files,
+   * multipart sessions and tus uploads saved under one key are never restored or resumed under
+   * another. Stored only as part of a SHA-256 hash.
+   */
+  persistenceKey?: string;
+  /** Which uploader of the page this is (the element passes its `id` or `name`); part of the same scope. */
+  uploaderId?: string;
   networkAware?: boolean;
   metadata?: Record<string, unknown>;
   cors?: CorsOptions;

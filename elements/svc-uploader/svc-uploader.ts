@@ -267,6 +267,15 @@ export class SvcUploader extends UploaderPropsElement {
     this.engine.reset();
   }
 
+  /**
+   * For sign-out: empties the list as `reset()` does (unfinished multipart uploads are aborted),
+   * then removes every file and upload session persisted in this browser, for any uploader or user.
+   */
+  clearPersistedUploads(): Promise<void> {
+    this.#rejections = [];
+    return this.engine.clearPersistedUploads();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     // Back on the page after a removal: the engine's network watch is attached again.

@@ -48,6 +48,7 @@ export class UploaderPropsElement extends SvcElement {
   declare maxConcurrentUploads?: number;
   declare resumable?: ResumableOptions;
   declare crashRecovery: boolean;
+  declare persistenceKey?: string;
   declare networkAware: boolean;
   declare metadata?: Record<string, unknown>;
   declare cors?: CorsOptions;
@@ -78,6 +79,8 @@ export class UploaderPropsElement extends SvcElement {
   protected engineOptions(): EngineOptions {
     const options: Record<string, unknown> = {};
     for (const name of ENGINE_PROP_NAMES) options[name] = this[name];
+    // Which uploader of the page this is: part of the scope of what it persists.
+    options['uploaderId'] = this.id || this.getAttribute('name') || undefined;
     return options as EngineOptions;
   }
 

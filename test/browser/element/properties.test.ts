@@ -48,6 +48,7 @@ const samples: Record<UploaderPropName, Sample> = {
   maxConcurrentUploads: { attribute: '2', value: 2 },
   resumable: { attribute: JSON.stringify(resumable), value: resumable },
   crashRecovery: { attribute: '', value: true },
+  persistenceKey: { attribute: 'user-42', value: 'user-42' },
   networkAware: { attribute: '', value: false },
   metadata: { attribute: '{"album":"summer"}', value: { album: 'summer' } },
   cors: { attribute: JSON.stringify(cors), value: cors },
