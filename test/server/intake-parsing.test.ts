@@ -59,12 +59,23 @@ describe('request intake', () => {
     });
 
     it('routes a path holding a long run of slashes at once', async () => {
-      const path = `${MOUNT}/x${'/'.repeat(64_000)}y`;
+      const path = `${MOUNT}/x${'/'.repeat(16_000)}y`;
       const { result, milliseconds } = await timed(() => inProcess(corsHandler).post(path, { name: 'a.png', type: 'image/png', size: 5 }));
       assert.deepEqual([result.status, result.body], [404, { error: 'Not found' }]);
       assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms`);
-      const trailing = await inProcess(corsHandler).post(`${MOUNT}/presign${'/'.repeat(64_000)}`, { name: 'a.png', type: 'image/png', size: 5 });
+      const trailing = await inProcess(corsHandler).post(`${MOUNT}/presign${'/'.repeat(16_000)}`, { name: 'a.png', type: 'image/png', size: 5 });
       assert.equal(trailing.status, 200, 'trailing slashes are still stripped');
+    });
+
+    it('answers 414 to a URL above 16 KiB before routing it, with the request id and CORS headers', async () => {
+      const path = `${MOUNT}/auth/${'%5C'.repeat(70_000)}`;
+      const { result, milliseconds } = await timed(() => inProcess(corsHandler).send(path, { method: 'PUT', headers: { origin: 'https://app.example.com' } }));
+      assert.deepEqual([result.status, result.body], [414, { error: 'Request URL too long', code: 'BAD_REQUEST' }]);
+      assert.ok(result.headers.get('x-svc-request-id'));
+      assert.equal(result.headers.get('access-control-allow-origin'), 'https://app.example.com');
+      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms`);
+      const longQuery = await inProcess(corsHandler).send(`${MOUNT}/health?pad=${'a'.repeat(15_000)}`);
+      assert.equal(longQuery.status, 200, 'a long URL within the limit is served');
     });
 
     it('checks an Origin holding a long run of slashes at once, and it matches nothing', async () => {
