@@ -1,8 +1,19 @@
+import { UpupError, UpupErrorCode } from './errors.js';
 import { getCorsHeaders, getPreflightHeaders } from './internal/cors.js';
 import { REQUEST_ID_HEADER, withResponseHeaders } from './internal/responses.js';
 import { createUploadRouter, INTERNAL_ERROR, toEventContext, toReportedFailure, type RequestState } from './internal/router.js';
 import { resolveHandlerSettings } from './internal/settings.js';
 import type { UploadHandler, UploadHandlerConfig } from './types.js';
+
+/**
+ * Longest request URL routed, as Node's default header limit and common edge runtimes allow.
+ * Routing and decoding cost grows with the URL, and no route needs more.
+ */
+const MAX_REQUEST_URL_LENGTH = 16 * 1024;
+
+function urlTooLong(length: number): UpupError {
+  return new UpupError('Request URL too long', UpupErrorCode.BAD_REQUEST, { status: 414, cause: new Error(`URL of ${length} characters`) });
+}
 
 /**
  * Creates the upload handler: one function from a Web `Request` to a `Response` that serves every
@@ -23,9 +34,10 @@ export function createUploadHandler(config: UploadHandlerConfig): UploadHandler 
     const state: RequestState = { requestId, mountPath: '' };
     let response: Response;
     try {
+      if (req.url.length > MAX_REQUEST_URL_LENGTH) throw urlTooLong(req.url.length);
       response = await app.request(req, undefined, toEventContext(state));
     } catch (error) {
-      response = toReportedFailure(settings, { requestId, route: new URL(req.url).pathname, req }, error, INTERNAL_ERROR);
+      response = toReportedFailure(settings, { requestId, route: new URL(req.url).pathname.slice(0, 200), req }, error, INTERNAL_ERROR);
     }
     const preflightHeaders = req.method === 'OPTIONS' ? getPreflightHeaders(settings.cors, corsHeaders) : {};
     return withResponseHeaders(response, { ...corsHeaders, ...preflightHeaders, [REQUEST_ID_HEADER]: requestId });

@@ -5,7 +5,8 @@
  */
 import { createConfigError, UpupError, UpupErrorCode } from './errors.js';
 import { ensureBucketCorsAllows } from './internal/bucket-cors.js';
-import { isTypeAllowed } from './internal/file-policy.js';
+import { isTypeAllowed, MAX_FILE_NAME_LENGTH } from './internal/file-policy.js';
+import { normalizeMimeType } from './internal/mime-type.js';
 import { sanitizeFileName } from './internal/object-key.js';
 import { presignGetObject, presignPutObject, UPLOAD_URL_EXPIRES_IN } from './internal/s3-operations.js';
 import { assertPresignExpiry } from './internal/settings.js';
@@ -84,8 +85,9 @@ function matchesAccept(file: FileParams, accept: string | undefined): boolean {
 function assertFileParams(file: unknown): asserts file is FileParams {
   const candidate = file as Partial<FileParams> | undefined;
   const valid = typeof candidate === 'object' && candidate !== null
-    && typeof candidate.name === 'string' && candidate.name.trim() !== ''
-    && typeof candidate.type === 'string'
+    && typeof candidate.name === 'string' && candidate.name.length <= MAX_FILE_NAME_LENGTH && candidate.name.trim() !== ''
+    // Signed as given (the browser sends its own File.type), so it must be exactly one MIME type.
+    && typeof candidate.type === 'string' && normalizeMimeType(candidate.type) !== undefined
     && typeof candidate.size === 'number' && Number.isSafeInteger(candidate.size) && candidate.size >= 0;
   if (!valid) throw new UpupError('Invalid file metadata', UpupErrorCode.BAD_REQUEST, { status: 400 });
 }

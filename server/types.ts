@@ -39,7 +39,13 @@ export interface UploadFileInfo {
 }
 
 export interface KeyStrategyContext {
+  /** As the client sent it, except `type`, which is normalised; `file.name` is raw client text. */
   file: UploadFileInfo;
+  /**
+   * `file.name` made safe for a key: its last path segment, letters, digits, `.`, `-`, `_`
+   * only, no leading dot, at most 200 bytes. The default key uses it.
+   */
+  safeName: string;
   userId: string | null;
   metadata: Record<string, unknown> | undefined;
 }
@@ -162,6 +168,17 @@ export interface UploadHandlerConfig {
   allowedTypes?: string[];
   keyStrategy?: KeyStrategy;
   cors?: CorsConfig;
+  /**
+   * Absolute URL where browsers reach the handler (`https://app.example.com`); its origin is the
+   * handler's own origin for the cross-site check and drive redirect URIs. Default: the request URL's.
+   */
+  publicUrl?: string;
+  /**
+   * Behind a proxy that sets them, read the handler's own origin from `Forwarded` or
+   * `X-Forwarded-Proto` / `X-Forwarded-Host` (the last entry, written by the nearest proxy).
+   * Default false; `publicUrl` wins when both are set.
+   */
+  trustProxy?: boolean;
   health?: HealthConfig;
   /** Seconds after init during which /multipart/resume works; default 86400; 0 removes the route. */
   multipartResumeWindowSeconds?: number;

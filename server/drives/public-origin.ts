@@ -5,7 +5,7 @@
  */
 import type { RouteContext } from '../internal/routes/context.js';
 
-/** Today the request's own origin; the one place to change once the handler knows its public URL. */
+/** `publicUrl`'s origin, the forwarded origin under `trustProxy`, or the request's own origin. */
 export function getPublicOrigin(ctx: RouteContext): string {
-  return ctx.url.origin;
+  return ctx.publicOrigin;
 }

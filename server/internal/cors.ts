@@ -4,6 +4,7 @@
  */
 import { createConfigError } from '../errors.js';
 import type { CorsConfig } from '../types.js';
+import { trimTrailing } from './linear-text.js';
 import { REQUEST_ID_HEADER } from './responses.js';
 
 export interface NormalizedCors {
@@ -22,9 +23,16 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 }
 
-/** Browsers send origins without a trailing slash and with a lower-case scheme and host. */
-function normalizeOrigin(origin: string): string {
-  return origin.trim().replace(/\/+$/, '').toLowerCase();
+/** No real origin comes close: scheme, a 253-character host name and a port. */
+export const MAX_ORIGIN_LENGTH = 512;
+
+/**
+ * Browsers send origins without a trailing slash and with a lower-case scheme and host. An
+ * overlong value becomes `` (matches nothing) before any other work is spent on it.
+ */
+export function normalizeOrigin(origin: string): string {
+  if (origin.length > MAX_ORIGIN_LENGTH) return '';
+  return trimTrailing(origin.trim(), '/').toLowerCase();
 }
 
 export function normalizeCors(cors: CorsConfig): NormalizedCors {

@@ -3,7 +3,34 @@
  */
 import { UpupError, UpupErrorCode } from '../errors.js';
 import type { UploadFileInfo } from '../types.js';
+import { normalizeMimeType, toMimeEssence } from './mime-type.js';
 import { isPlainObject } from './request-body.js';
+
+/** Longest accepted `name`, in UTF-16 code units; checked before any other work on it. */
+export const MAX_FILE_NAME_LENGTH = 1024;
+/** S3's largest object. */
+export const MAX_OBJECT_BYTES = 5 * 1024 ** 4;
+/** S3's largest single PUT; above it only a multipart upload can store the file. */
+export const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
+/** Code of the 413 that /presign answers for a file only multipart can store. */
+export const MULTIPART_REQUIRED_CODE = 'MULTIPART_REQUIRED';
+
+/**
+ * Types that a browser runs as active content when served from a site's own origin. A family
+ * pattern (`image/*`, `text/*`) never admits them; list one exactly to accept it.
+ */
+const SCRIPTABLE_TYPES: ReadonlySet<string> = new Set([
+  'image/svg+xml',
+  'text/html',
+  'application/xhtml+xml',
+  'text/xml',
+  'application/xml',
+  'text/xsl',
+  'text/javascript',
+  'application/javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+]);
 
 export interface UploadRequest {
   file: UploadFileInfo;
@@ -18,48 +45,69 @@ function invalidMetadata(detail: string): UpupError {
 }
 
 /**
- * Checks the shape of a FileMetadata body. `size` must be a whole, non-negative number of bytes
- * within JavaScript's exact integer range: it is signed into the PUT as Content-Length.
+ * Checks the shape of a FileMetadata body. `name` is capped at {@link MAX_FILE_NAME_LENGTH}
+ * before anything else reads it; `type` must be exactly one MIME type (or empty) and is replaced
+ * by its normalised form; `size` must be a whole, non-negative number of bytes within
+ * JavaScript's exact integer range, since it is signed into the PUT as Content-Length.
  * Unknown fields are ignored; a `metadata` that is not an object is dropped, not rejected.
  */
 export function parseUploadRequest(body: unknown): UploadRequest {
   if (!isPlainObject(body)) throw invalidMetadata('body is not a JSON object');
   const { name, type, size, metadata, chunkSizeBytes } = body;
-  if (typeof name !== 'string' || name.trim() === '') throw invalidMetadata('name must be a non-empty string');
+  if (typeof name !== 'string' || name.length > MAX_FILE_NAME_LENGTH || name.trim() === '') {
+    throw invalidMetadata(`name must be a non-empty string of at most ${MAX_FILE_NAME_LENGTH} characters`);
+  }
   if (typeof type !== 'string') throw invalidMetadata('type must be a string');
+  const normalizedType = normalizeMimeType(type);
+  if (normalizedType === undefined) throw invalidMetadata('type must be one MIME type such as "image/png" (or empty)');
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
     throw invalidMetadata('size must be a whole number of bytes >= 0');
   }
   return {
-    file: { name, type, size },
+    file: { name, type: normalizedType, size },
     metadata: isPlainObject(metadata) ? metadata : undefined,
     chunkSizeBytes: typeof chunkSizeBytes === 'number' && Number.isFinite(chunkSizeBytes) && chunkSizeBytes > 0 ? chunkSizeBytes : undefined,
   };
 }
 
-/** The MIME essence: lower case, parameters (`; charset=...`) removed. */
-function mimeEssence(type: string): string {
-  return type.split(';', 1)[0]!.trim().toLowerCase();
+function matchesPattern(essence: string, pattern: string): boolean {
+  if (pattern.endsWith('/*')) {
+    const family = pattern.slice(0, -1);
+    return essence.startsWith(family) && essence.length > family.length && !SCRIPTABLE_TYPES.has(essence);
+  }
+  return essence === (toMimeEssence(pattern) ?? pattern);
 }
 
 /**
- * Exact MIME match or a trailing `/*` family pattern (`image/*`). An empty type never matches a
- * non-empty list; an absent list allows everything.
+ * Exact MIME match or a trailing `/*` family pattern (`image/*`), which admits no scriptable type
+ * (`image/svg+xml`, `text/html`, ...). An empty or malformed type never matches a non-empty list;
+ * an absent list allows everything.
  */
 export function isTypeAllowed(type: string, allowedTypes: readonly string[] | undefined): boolean {
   if (allowedTypes === undefined) return true;
-  const essence = mimeEssence(type);
-  if (essence === '') return false;
-  return allowedTypes.some((pattern) => {
-    if (pattern.endsWith('/*')) return essence.startsWith(pattern.slice(0, -1)) && essence.length > pattern.length - 1;
-    return essence === mimeEssence(pattern);
-  });
+  const essence = toMimeEssence(type);
+  if (essence === undefined) return false;
+  return allowedTypes.some((pattern) => matchesPattern(essence, pattern.toLowerCase()));
 }
 
-/** 413 above `maxFileSize`, then 415 outside `allowedTypes`, in that order. */
-export function assertFileAllowed(file: { size: number; type: string }, maxFileSize: number | undefined, allowedTypes: readonly string[] | undefined): void {
-  if (maxFileSize !== undefined && file.size > maxFileSize) {
-    throw new UpupError('File too large', undefined, { status: 413, cause: new Error(`size ${file.size} exceeds maxFileSize ${maxFileSize}`) });
+function fileTooLarge(detail: string, code?: string): UpupError {
+  return new UpupError('File too large', code, { status: 413, cause: new Error(detail) });
+}
+
+/**
+ * 413 above `maxFileSize` or above S3's 5 TiB object limit, then 415 outside `allowedTypes`, in
+ * that order. `singlePut` adds S3's 5 GiB limit of one PUT (code `MULTIPART_REQUIRED`).
+ */
+export function assertFileAllowed(
+  file: { size: number; type: string },
+  maxFileSize: number | undefined,
+  allowedTypes: readonly string[] | undefined,
+  options: { singlePut?: boolean } = {},
+): void {
+  if (maxFileSize !== undefined && file.size > maxFileSize) throw fileTooLarge(`size ${file.size} exceeds maxFileSize ${maxFileSize}`);
+  if (file.size > MAX_OBJECT_BYTES) throw fileTooLarge(`size ${file.size} exceeds S3's ${MAX_OBJECT_BYTES}-byte object limit`);
+  if (options.singlePut && file.size > MAX_SINGLE_PUT_BYTES) {
+    throw fileTooLarge(`size ${file.size} exceeds S3's ${MAX_SINGLE_PUT_BYTES}-byte single PUT limit; use /multipart/init`, MULTIPART_REQUIRED_CODE);
   }
   if (!isTypeAllowed(file.type, allowedTypes)) {
     throw new UpupError('File type not allowed', undefined, { status: 415, cause: new Error(`type "${file.type}" is not in allowedTypes`) });

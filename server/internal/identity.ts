@@ -3,6 +3,7 @@
  */
 import { UpupError, UpupErrorCode } from '../errors.js';
 import type { UploadHandlerConfig } from '../types.js';
+import { callHostCode, toInternalError } from './host-code.js';
 import type { UploadTokenClaims } from './upload-token.js';
 
 /**
@@ -17,11 +18,14 @@ export const TOKEN_OWNER_MISMATCH_MESSAGE = 'Upload token does not belong to the
 
 type IdentityConfig = Pick<UploadHandlerConfig, 'getUserId' | 'auth' | 'allowAnonymousUploads'>;
 
-/** `getUserId`'s answer: a user id, `null` for the anonymous namespace, `undefined` when unauthenticated. */
+/**
+ * `getUserId`'s answer: a user id, `null` for the anonymous namespace, `undefined` when
+ * unauthenticated. A throwing or ill-typed `getUserId` is 500 `Internal error`.
+ */
 async function askUserId(config: IdentityConfig, req: Request): Promise<string | null | undefined> {
-  const value = await config.getUserId!(req);
+  const value: unknown = await callHostCode(() => config.getUserId!(req));
   if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value !== 'string') throw new UpupError(`getUserId must return a string or null; got ${typeof value}`);
+  if (typeof value !== 'string') throw toInternalError(new Error(`getUserId must return a string or null; got ${typeof value}`));
   return value === ANONYMOUS_USER_ID ? null : value;
 }
 

@@ -3,6 +3,8 @@
  * the end of the path against the route shapes, after trailing slashes are stripped.
  */
 
+import { trimTrailing } from './linear-text.js';
+
 /** Fixed shapes first, so `/auth/presign` is /presign and not provider "presign"; longer shapes first. */
 const ROUTE_SHAPES: readonly (readonly string[])[] = [
   ['multipart', 'init'],
@@ -33,7 +35,7 @@ function matchesTail(segments: readonly string[], shape: readonly string[]): boo
 }
 
 export function splitRoutePath(pathname: string): SplitPath {
-  const stripped = pathname.replace(/\/+$/, '') || '/';
+  const stripped = trimTrailing(pathname, '/') || '/';
   const segments = stripped.split('/');
   for (const shape of ROUTE_SHAPES) {
     if (!matchesTail(segments, shape)) continue;

@@ -6,8 +6,10 @@
  */
 import { getRouterParams, H3, type H3Event } from 'h3';
 import { handleDriveRoute, driveRouteFailures, type DriveRoute } from '../drives/index.js';
-import { isUpupError, UpupError, UpupErrorCode } from '../errors.js';
+import { isUpupError, UpupError } from '../errors.js';
 import { reportError } from './error-report.js';
+import { INTERNAL_ERROR, toInternalError } from './host-code.js';
+import { assertSameSiteOrAllowed, resolvePublicOrigin } from './request-origin.js';
 import { toFailureResponse } from './responses.js';
 import { splitRoutePath } from './route-paths.js';
 import type { RouteContext, RouteFailure, RouteFunction } from './routes/context.js';
@@ -28,7 +30,7 @@ export interface RequestState {
 }
 
 const REQUEST_STATE = 'svcUploader';
-export const INTERNAL_ERROR: RouteFailure = { message: 'Internal error', code: UpupErrorCode.STORAGE_ERROR };
+export { INTERNAL_ERROR };
 const NOT_FOUND: RouteFailure = { message: 'Not found' };
 
 function stateOf(event: H3Event): RequestState {
@@ -59,6 +61,7 @@ function createRouteContext(event: H3Event, settings: HandlerSettings, pattern: 
     url,
     requestId: state.requestId,
     mountPath: state.mountPath,
+    publicOrigin: resolvePublicOrigin(settings, req, url),
     route,
     params: readRouteParams(event),
     settings,
@@ -93,7 +96,7 @@ async function passesAuthGate(ctx: RouteContext): Promise<boolean> {
   try {
     allowed = await gate(ctx.req, { route: ctx.route });
   } catch (error) {
-    throw new UpupError(INTERNAL_ERROR.message, INTERNAL_ERROR.code, { status: 500, cause: error });
+    throw toInternalError(error);
   }
   return allowed === true;
 }
@@ -102,6 +105,7 @@ function defineRoute(settings: HandlerSettings, pattern: string | undefined, run
   return async function routeHandler(event: H3Event): Promise<Response> {
     const ctx = createRouteContext(event, settings, pattern);
     try {
+      if (gated) assertSameSiteOrAllowed(settings, ctx.req, ctx.publicOrigin);
       if (gated && !(await passesAuthGate(ctx))) {
         throw new UpupError('Unauthorized', undefined, { status: 401, cause: new Error('the auth gate returned false') });
       }

@@ -6,6 +6,7 @@ import { assertDriveConfig } from '../drives/config.js';
 import { createConfigError } from '../errors.js';
 import type { StorageConfig, StorageResolver, UploadHandlerConfig, UploadHooks } from '../types.js';
 import { normalizeCors, type NormalizedCors } from './cors.js';
+import { readPublicUrl } from './request-origin.js';
 import { assertS3StorageShape } from './storage-config.js';
 import { createUploadTokenCodec, type UploadTokenCodec } from './upload-token.js';
 import { readUploadTokenSecrets, type UploadTokenSecrets } from './upload-token-secrets.js';
@@ -30,6 +31,10 @@ export interface HandlerSettings {
   maxFileSize: number | undefined;
   allowedTypes: readonly string[] | undefined;
   cors: NormalizedCors | undefined;
+  /** The origin of `publicUrl`; undefined when not configured. */
+  publicOrigin: string | undefined;
+  /** Read the public origin from `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host`. */
+  trustProxy: boolean;
   hooks: UploadHooks;
 }
 
@@ -108,6 +113,7 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
   assertOptionalFunction(config.keyStrategy, 'keyStrategy');
   assertOptionalBoolean(config.allowAnonymousUploads, 'allowAnonymousUploads');
   assertOptionalBoolean(config.allowAnonymous, 'allowAnonymous');
+  assertOptionalBoolean(config.trustProxy, 'trustProxy');
   const hooks = config.hooks ?? {};
   if (typeof hooks !== 'object' || hooks === null) throw createConfigError('hooks must be an object');
   for (const name of HOOK_NAMES) assertOptionalFunction(hooks[name], `hooks.${name}`);
@@ -124,6 +130,8 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
     maxFileSize: readMaxFileSize(config.maxFileSize),
     allowedTypes: readAllowedTypes(config.allowedTypes),
     cors: config.cors === undefined ? undefined : normalizeCors(config.cors),
+    publicOrigin: readPublicUrl(config.publicUrl),
+    trustProxy: config.trustProxy === true,
     hooks,
   };
 }

@@ -30,10 +30,13 @@ describe('CORS', () => {
     describe(index === 0 ? 'in-process' : 'http', () => {
       const use = (name: string) => transports[name]![index]!;
 
-      it('adds no CORS headers when cors is not configured', async () => {
+      it('adds no CORS headers when cors is not configured, and refuses a foreign origin', async () => {
         const response = await use('none').post(`${MOUNT}/presign`, smallFile, { origin: APP });
-        assert.equal(response.status, 200);
+        assert.deepEqual([response.status, response.body], [403, { error: 'Cross-site request refused', code: 'AUTH_DENIED' }]);
         assert.equal(response.headers.get('access-control-allow-origin'), null);
+        const serverToServer = await use('none').post(`${MOUNT}/presign`, smallFile);
+        assert.equal(serverToServer.status, 200);
+        assert.equal(serverToServer.headers.get('access-control-allow-origin'), null);
       });
 
       it('reflects a concrete match and allows credentials', async () => {
@@ -44,9 +47,9 @@ describe('CORS', () => {
         assert.match(response.headers.get('vary') ?? '', /Origin/);
       });
 
-      it('adds nothing for an origin that is not listed', async () => {
+      it('adds nothing for an origin that is not listed, and refuses its POST', async () => {
         const response = await use('concrete').post(`${MOUNT}/presign`, smallFile, { origin: OTHER });
-        assert.equal(response.status, 200, 'CORS is a browser rule; the handler still answers');
+        assert.equal(response.status, 403, 'CORS would only hide the answer; the request itself is refused');
         assert.equal(response.headers.get('access-control-allow-origin'), null);
         assert.equal(response.headers.get('access-control-allow-credentials'), null);
       });

@@ -18,6 +18,13 @@ export interface RouteContext {
    * root). `url.origin + mountPath + '/auth/google-drive/cb'` is an absolute route URL.
    */
   mountPath: string;
+  /**
+   * The origin browsers use to reach the handler (`https://app.example.com`): `publicUrl`'s,
+   * else the forwarded one when `trustProxy` is on, else `url.origin`. Use it, not `url.origin`,
+   * for absolute URLs handed to browsers or providers: behind a TLS-terminating proxy `url` is
+   * the proxy's internal address.
+   */
+  publicOrigin: string;
   /** The matched route pattern, e.g. `/presign`, `/auth/:provider/cb`. */
   route: string;
   /** Decoded route parameters, e.g. `{ provider: 'google-drive' }`. */

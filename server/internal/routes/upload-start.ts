@@ -6,8 +6,9 @@
 import { isUpupError, UpupError } from '../../errors.js';
 import type { PresignResponseContext, PresignResponsePayload, UploadStartPhase } from '../../types.js';
 import { assertFileAllowed, parseUploadRequest, type UploadRequest } from '../file-policy.js';
+import { toInternalError } from '../host-code.js';
 import { resolveUploaderId } from '../identity.js';
-import { assertObjectKey, createDefaultObjectKey } from '../object-key.js';
+import { assertObjectKey, createDefaultObjectKey, sanitizeFileName } from '../object-key.js';
 import { readJsonBody } from '../request-body.js';
 import { resolveRequestStorage, type RequestStorage } from '../request-storage.js';
 import type { RouteContext } from './context.js';
@@ -31,7 +32,7 @@ export async function runBeforeUpload(ctx: RouteContext, phase: UploadStartPhase
   } catch (error) {
     // An UpupError is a deliberate refusal: its message and code reach the client (403 unless it names another 4xx).
     if (isUpupError(error)) throw new UpupError(error.message, error.code, { status: isClientErrorStatus(error.status) ? error.status : 403, cause: error });
-    throw error;
+    throw toInternalError(error);
   }
   if (verdict === false) throw new UpupError('Upload rejected', undefined, { status: 403, cause: new Error('onBeforeUpload returned false') });
 }
@@ -39,14 +40,14 @@ export async function runBeforeUpload(ctx: RouteContext, phase: UploadStartPhase
 export async function chooseObjectKey(ctx: RouteContext, request: UploadRequest, userId: string | null): Promise<string> {
   const strategy = ctx.settings.config.keyStrategy;
   if (!strategy) return createDefaultObjectKey(userId, request.file.name);
-  const key = await strategy({ file: request.file, userId, metadata: request.metadata });
+  const key = await strategy({ file: request.file, safeName: sanitizeFileName(request.file.name), userId, metadata: request.metadata });
   assertObjectKey(key);
   return key;
 }
 
 export async function prepareUploadStart(ctx: RouteContext, phase: UploadStartPhase): Promise<PreparedUpload> {
   const request = parseUploadRequest(await readJsonBody(ctx.req));
-  assertFileAllowed(request.file, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
+  assertFileAllowed(request.file, ctx.settings.maxFileSize, ctx.settings.allowedTypes, { singlePut: phase === 'presign' });
   await runBeforeUpload(ctx, phase, request);
   const userId = await resolveUploaderId(ctx.settings.config, ctx.req);
   const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId, metadata: request.metadata });
