@@ -1,4 +1,5 @@
 import { UploadFailureError } from './errors.js';
+import { assertCompleteAnswer, assertInitAnswer, assertResumeAnswer, assertSignPartAnswer } from './handler-answers.js';
 import { postJson, type RequestContext } from './http.js';
 import type { MultipartSession, StoredPart } from './multipart-session.js';
 
@@ -50,17 +51,16 @@ export class MultipartRoutes {
     private readonly requestContext: () => Promise<RequestContext>,
   ) {}
 
-  async init(body: Record<string, unknown>): Promise<MultipartInitResponse> {
+  async init(body: Record<string, unknown> & { size: number }): Promise<MultipartInitResponse> {
     const answer = await postJson<MultipartInitResponse>(`${this.baseUrl}/multipart/init`, body, await this.requestContext());
-    if (!answer.token || !answer.partSize) {
-      throw new UploadFailureError({ code: 'HTTP_ERROR', message: 'The multipart init answer lacks token or partSize', retryable: false });
-    }
+    assertInitAnswer(answer, body.size);
     return answer;
   }
 
   /** Asks storage (through the handler) which parts it holds, and takes the fresh token. */
   async resume(session: MultipartSession): Promise<Map<number, StoredPart>> {
     const answer = await postJson<ResumeResponse>(`${this.baseUrl}/multipart/resume`, { token: session.token }, await this.requestContext());
+    assertResumeAnswer(answer);
     session.token = answer.token;
     session.key = answer.key ?? session.key;
     session.confirmed = true;
@@ -68,18 +68,22 @@ export class MultipartRoutes {
   }
 
   signPart(session: MultipartSession, partNumber: number): Promise<SignPartResponse> {
-    return this.withFreshToken(session, async () =>
-      postJson<SignPartResponse>(`${this.baseUrl}/multipart/sign-part`, { token: session.token, partNumber }, await this.requestContext()),
-    );
+    return this.withFreshToken(session, async () => {
+      const answer = await postJson<SignPartResponse>(`${this.baseUrl}/multipart/sign-part`, { token: session.token, partNumber }, await this.requestContext());
+      assertSignPartAnswer(answer);
+      return answer;
+    });
   }
 
   complete(session: MultipartSession): Promise<CompleteResponse> {
     const parts = [...session.parts]
       .sort(([a], [b]) => a - b)
       .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag }));
-    return this.withFreshToken(session, async () =>
-      postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, await this.requestContext()),
-    );
+    return this.withFreshToken(session, async () => {
+      const answer = await postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, await this.requestContext());
+      assertCompleteAnswer(answer);
+      return answer;
+    });
   }
 
   abort(session: MultipartSession): Promise<unknown> {
