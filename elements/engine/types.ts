@@ -391,8 +391,8 @@ export interface EngineEventMap {
   'part-retry': { file: UploadFileRecord; partNumber: number; retry: number; delayMs: number; error: UploadFailure };
   /** A multipart upload continued a remembered session; `skippedParts` were already stored. */
   'file-resumed': { file: UploadFileRecord; skippedParts: number[] };
-  /** A whole-file retry is about to start (`retry` counts from 1). */
-  'file-retry': { file: UploadFileRecord; retry: number; error: UploadFailure };
+  /** A whole-file retry starts after `delayMs` (`retry` counts from 1). */
+  'file-retry': { file: UploadFileRecord; retry: number; delayMs: number; error: UploadFailure };
   'file-paused': { file: UploadFileRecord; reason: PauseReason };
   'file-failed': { file: UploadFileRecord; error: UploadFailure };
   'file-canceled': { file: UploadFileRecord };

@@ -117,9 +117,10 @@ async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: Abo
         fail(host, entry, failure);
         return undefined;
       }
-      host.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, error: failure });
       const { retryBaseDelayMs, retryMaxDelayMs } = host.options;
-      await delay(delayBeforeRetry(backoffDelay(retry, retryBaseDelayMs, retryMaxDelayMs), retryHintOf(error), retryMaxDelayMs), signal);
+      const delayMs = delayBeforeRetry(backoffDelay(retry, retryBaseDelayMs, retryMaxDelayMs), retryHintOf(error), retryMaxDelayMs);
+      host.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, delayMs, error: failure });
+      await delay(delayMs, signal);
     }
   }
 }
