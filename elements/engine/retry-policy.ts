@@ -25,6 +25,8 @@ export function parseRetryAfter(value: string | null | undefined, capMs: number,
   if (/^\d+$/.test(text)) {
     delayMs = Number(text) * 1000;
   } else {
+    // Every HTTP date form starts with a day name; Date.parse alone would take '-1' as a year.
+    if (!/^[A-Za-z]{3}/.test(text)) return undefined;
     const date = Date.parse(text);
     if (Number.isNaN(date)) return undefined;
     delayMs = date - now;
