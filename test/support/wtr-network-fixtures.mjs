@@ -8,8 +8,10 @@
 //                                                     queued answers of upload URL n, then the real
 //                                                     presigned URL `target`
 // Everything is same-origin with the test page, so the browser reads every header it is sent.
+// The fault-injecting proxy scenarios (wtr-fault-proxy-fixtures.mjs) are mounted from here too.
 import { importSource, testStorageConfig } from './wtr-handler.mjs';
 import { toNodeHandler } from 'srvx/node';
+import faultProxyFixtures from './wtr-fault-proxy-fixtures.mjs';
 
 const UPLOAD_TOKEN_SECRET = 'browser-tests-upload-token-secret';
 /** A hang lasts at most this long, so nothing lingers after the client gave up. */
@@ -131,4 +133,4 @@ async function networkMiddleware(context, next) {
   await nodeHandler(context.req, context.res);
 }
 
-export default [networkMiddleware];
+export default [networkMiddleware, ...faultProxyFixtures];
