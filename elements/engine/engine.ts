@@ -321,10 +321,13 @@ export class UploadEngine {
     return { headers, withCredentials: this.resolved.raw.withCredentials, signal };
   }
 
-  /** Stops the entry's attempt; an unfinished file's multipart session is aborted in storage. */
+  /**
+   * Stops the entry's attempt; an unfinished file's multipart session is aborted in storage. A
+   * failed file kept its session for retry(); discarding it discards the parts too.
+   */
   private discard(entry: FileEntry, cause: AbortCause): void {
     this.abortEntry(entry, cause);
-    if (SETTLED_STATES.has(entry.state)) return;
+    if (entry.state === 'successful' || entry.state === 'canceled') return;
     void abortMultipart({ entry, options: this.resolved, requestContext: () => this.requestContext(new AbortController().signal) });
   }
 

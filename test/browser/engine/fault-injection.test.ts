@@ -15,6 +15,8 @@ interface StorageRule {
   side?: 'browser' | 'handler';
   partNumber?: number;
   fault: Fault;
+  /** How many matching requests get the fault. Default 1. */
+  times?: number;
 }
 interface ScenarioSpec {
   storage?: StorageRule[];
@@ -40,6 +42,10 @@ function options(serverUrl: string): EngineOptions {
   };
 }
 
+async function scenarioState(id: string, name: string): Promise<ScenarioState> {
+  return (await (await fetch(`/test-fixtures/fault-proxy/${id}?name=${encodeURIComponent(name)}`)).json()) as ScenarioState;
+}
+
 async function withScenario(spec: ScenarioSpec, files: File[]): Promise<void> {
   const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify(spec) })).json()) as { id: string };
   try {
@@ -50,11 +56,11 @@ async function withScenario(spec: ScenarioSpec, files: File[]): Promise<void> {
       const record = engine.files[index]!;
       expect(record.state, `${file.name}: ${record.error?.code} ${record.error?.message}`).to.equal('successful');
       expect(await sha256Of(await readBack(record.result!.downloadUrl)), file.name).to.equal(await sha256Of(file));
-      const state = (await (await fetch(`/test-fixtures/fault-proxy/${id}?name=${encodeURIComponent(file.name)}`)).json()) as ScenarioState;
+      const state = await scenarioState(id, file.name);
       expect(state.objects.map((object) => object.size), `${file.name} stored once`).to.deep.equal([file.size]);
       expect(state.openUploads, `${file.name}: open multipart uploads`).to.deep.equal([]);
     }
-    const state = (await (await fetch(`/test-fixtures/fault-proxy/${id}?name=-`)).json()) as ScenarioState;
+    const state = await scenarioState(id, '-');
     expect(state.unfired, `faults that never happened (proxy saw: ${state.proxy.join(', ')})`).to.deep.equal([]);
   } finally {
     await fetch(`/test-fixtures/fault-proxy/${id}`, { method: 'DELETE' });
@@ -108,5 +114,41 @@ describe('Fault injection: handler → browser', () => {
 
   it('stores the file once when the /presign answer is lost', async () => {
     await withScenario({ handler: { dropAnswer: ['presign'] } }, [filesFor('lost-presign')[0]!]);
+  });
+});
+
+describe('Fault injection: storage keeps failing', () => {
+  afterEach(() => localStorage.clear());
+
+  it('fails both files with the storage error, stores nothing, and removing the file leaves no open upload', async () => {
+    const always500: StorageRule[] = [
+      { match: 'put', side: 'browser', fault: '500', times: 100 },
+      { match: 'part', side: 'browser', partNumber: 1, fault: '500', times: 100 },
+    ];
+    const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: always500 }) })).json()) as { id: string };
+    try {
+      const files = filesFor('always-500');
+      const engine = new UploadEngine(options(`/test-fixtures/proxied/${id}`));
+      await engine.addFiles(files);
+      await engine.start();
+      for (const [index, file] of files.entries()) {
+        const record = engine.files[index]!;
+        expect(record.state, file.name).to.equal('failed');
+        expect(record.error, file.name).to.include({ code: 'HTTP_ERROR', status: 500, serverCode: 'InternalError', retryable: true });
+        expect(record.attempts, file.name).to.equal(3);
+        expect((await scenarioState(id, file.name)).objects, file.name).to.deep.equal([]);
+      }
+      // The failed multipart file keeps its session for retry(); removing it discards the parts.
+      expect((await scenarioState(id, files[1]!.name)).openUploads).to.have.length(1);
+      engine.removeFile(engine.files[1]!.id);
+      let openUploads = (await scenarioState(id, files[1]!.name)).openUploads;
+      for (let check = 0; openUploads.length > 0 && check < 50; check += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        openUploads = (await scenarioState(id, files[1]!.name)).openUploads;
+      }
+      expect(openUploads).to.deep.equal([]);
+    } finally {
+      await fetch(`/test-fixtures/fault-proxy/${id}`, { method: 'DELETE' });
+    }
   });
 });
