@@ -8,113 +8,88 @@ import { UploadFailureError } from './errors.js';
 
 const MIB = 1024 * 1024;
 /** S3's limits on multipart uploads. */
-export const MIN_PART_SIZE = 5 * MIB;
-export const MAX_PART_SIZE = 5 * 1024 * MIB;
-export const MAX_PARTS = 10_000;
+const MIN_PART_SIZE = 5 * MIB;
+const MAX_PART_SIZE = 5 * 1024 * MIB;
+const MAX_PARTS = 10_000;
 
-const MAX_UPLOAD_HEADERS = 32;
-const MAX_HEADER_VALUE_LENGTH = 8192;
-/** An RFC 9110 token; one quantifier, tried only on names already capped in length. */
+/** An RFC 9110 token of bounded length; one quantifier. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
 
-function invalid(what: string): UploadFailureError {
-  return new UploadFailureError({ code: 'INVALID_RESPONSE', message: `The handler's answer is malformed: ${what}`, retryable: false });
+type Answer = Record<string, unknown>;
+
+/** Throws INVALID_RESPONSE naming the field unless `valid`. */
+function check(valid: boolean, field: string): void {
+  if (!valid) throw new UploadFailureError({ code: 'INVALID_RESPONSE', message: `Malformed handler answer: ${field}`, retryable: false });
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+function isObject(value: unknown): value is Answer {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function assertObject(value: unknown, route: string): Record<string, unknown> {
-  if (!isObject(value)) throw invalid(`${route} did not answer a JSON object`);
-  return value;
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
 }
 
-function assertString(answer: Record<string, unknown>, field: string, route: string): string {
-  const value = answer[field];
-  if (typeof value !== 'string' || value.length === 0) throw invalid(`${route} ${field} is not a non-empty string`);
-  return value;
+function isCount(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
 }
 
-function assertOptionalString(answer: Record<string, unknown>, field: string, route: string): void {
-  if (answer[field] !== undefined && typeof answer[field] !== 'string') throw invalid(`${route} ${field} is not a string`);
+/** The answer is an object whose `required` fields are non-empty strings and `optional` ones strings when present. */
+function checkFields(answer: unknown, required: string[], optional: string[] = []): asserts answer is Answer {
+  check(isObject(answer), 'not an object');
+  for (const field of required) check(isText((answer as Answer)[field]), field);
+  for (const field of optional) check(['undefined', 'string'].includes(typeof (answer as Answer)[field]), field);
 }
 
-/** `uploadHeaders`, when present: a small object of header names to single-line string values. */
-function assertUploadHeaders(answer: Record<string, unknown>, route: string): void {
-  const headers = answer['uploadHeaders'];
+/** `uploadHeaders`, when present: at most 32 header names with single-line string values. */
+function checkUploadHeaders(headers: unknown): void {
   if (headers === undefined) return;
-  if (!isObject(headers)) throw invalid(`${route} uploadHeaders is not an object`);
-  const entries = Object.entries(headers);
-  if (entries.length > MAX_UPLOAD_HEADERS) throw invalid(`${route} uploadHeaders has more than ${MAX_UPLOAD_HEADERS} entries`);
-  for (const [name, value] of entries) {
-    if (!HEADER_NAME.test(name)) throw invalid(`${route} uploadHeaders has an invalid header name`);
-    if (typeof value !== 'string' || value.length > MAX_HEADER_VALUE_LENGTH || /[\r\n\0]/.test(value)) {
-      throw invalid(`${route} uploadHeaders.${name} is not a single-line string`);
-    }
+  check(isObject(headers) && Object.keys(headers).length <= 32, 'uploadHeaders');
+  for (const [name, value] of Object.entries(headers as Answer)) {
+    check(HEADER_NAME.test(name) && typeof value === 'string' && value.length <= 8192 && !/[\r\n\0]/.test(value), `uploadHeaders.${name.slice(0, 64)}`);
   }
 }
 
 /** `/presign` (and a token endpoint): `{key, uploadUrl, uploadHeaders?, publicUrl?, downloadUrl?}`. */
-export function assertPresignAnswer(value: unknown): void {
-  const answer = assertObject(value, '/presign');
-  assertString(answer, 'key', '/presign');
-  assertString(answer, 'uploadUrl', '/presign');
-  assertUploadHeaders(answer, '/presign');
-  assertOptionalString(answer, 'publicUrl', '/presign');
-  assertOptionalString(answer, 'downloadUrl', '/presign');
+export function assertPresignAnswer(answer: unknown): void {
+  checkFields(answer, ['key', 'uploadUrl'], ['publicUrl', 'downloadUrl']);
+  checkUploadHeaders(answer['uploadHeaders']);
 }
 
 /**
- * `/multipart/init`: `{key, token, partSize}` where partSize is an integer within S3's part
- * limits (a file smaller than one minimum part may have a part size as small as the file) that
- * cuts the file into at most 10,000 parts.
+ * `/multipart/init`: `{key, token, partSize}`; partSize is an integer within S3's part limits
+ * (as small as the file for a file below the minimum) giving at most 10,000 parts.
  */
-export function assertInitAnswer(value: unknown, fileSize: number): void {
-  const answer = assertObject(value, '/multipart/init');
-  assertString(answer, 'key', '/multipart/init');
-  assertString(answer, 'token', '/multipart/init');
+export function assertInitAnswer(answer: unknown, fileSize: number): void {
+  checkFields(answer, ['key', 'token']);
   const partSize = answer['partSize'];
-  if (typeof partSize !== 'number' || !Number.isSafeInteger(partSize) || partSize < 1 || partSize > MAX_PART_SIZE) {
-    throw invalid(`/multipart/init partSize ${String(partSize)} is not an integer between 1 and ${MAX_PART_SIZE}`);
-  }
-  if (partSize < MIN_PART_SIZE && partSize < fileSize) {
-    throw invalid(`/multipart/init partSize ${partSize} is below S3's minimum of ${MIN_PART_SIZE} bytes`);
-  }
-  if (Math.ceil(fileSize / partSize) > MAX_PARTS) {
-    throw invalid(`/multipart/init partSize ${partSize} cuts the file into more than ${MAX_PARTS} parts`);
-  }
+  check(
+    isCount(partSize, 1, MAX_PART_SIZE) && (partSize >= MIN_PART_SIZE || partSize >= fileSize) && Math.ceil(fileSize / partSize) <= MAX_PARTS,
+    `partSize ${String(partSize).slice(0, 32)}`,
+  );
 }
 
 /** `/multipart/sign-part`: `{uploadUrl, uploadHeaders?}`. */
-export function assertSignPartAnswer(value: unknown): void {
-  const answer = assertObject(value, '/multipart/sign-part');
-  assertString(answer, 'uploadUrl', '/multipart/sign-part');
-  assertUploadHeaders(answer, '/multipart/sign-part');
+export function assertSignPartAnswer(answer: unknown): void {
+  checkFields(answer, ['uploadUrl']);
+  checkUploadHeaders(answer['uploadHeaders']);
 }
 
-/** `/multipart/resume`: `{key, token, parts: [{partNumber, eTag, size?}]}`. */
-export function assertResumeAnswer(value: unknown): void {
-  const answer = assertObject(value, '/multipart/resume');
-  assertString(answer, 'token', '/multipart/resume');
-  assertOptionalString(answer, 'key', '/multipart/resume');
+/** `/multipart/resume`: `{key?, token, parts: [{partNumber, eTag, size?}]}`. */
+export function assertResumeAnswer(answer: unknown): void {
+  checkFields(answer, ['token'], ['key']);
   const parts = answer['parts'];
-  if (!Array.isArray(parts) || parts.length > MAX_PARTS) throw invalid(`/multipart/resume parts is not a list of at most ${MAX_PARTS}`);
-  for (const part of parts) {
-    if (!isObject(part)) throw invalid('/multipart/resume lists a part that is not an object');
-    const { partNumber, eTag, size } = part;
-    if (typeof partNumber !== 'number' || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
-      throw invalid('/multipart/resume lists a part with an invalid partNumber');
-    }
-    if (typeof eTag !== 'string' || eTag.length === 0 || eTag.length > 1024) throw invalid('/multipart/resume lists a part with an invalid eTag');
-    if (size !== undefined && (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)) {
-      throw invalid('/multipart/resume lists a part with an invalid size');
-    }
+  check(Array.isArray(parts) && parts.length <= MAX_PARTS, 'parts');
+  for (const part of parts as unknown[]) {
+    check(
+      isObject(part) && isCount(part['partNumber'], 1, MAX_PARTS) && isText(part['eTag']) && part['eTag'].length <= 1024
+        && (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)),
+      'parts[]',
+    );
   }
 }
 
-/** `/multipart/complete`: `{key?, publicUrl?, downloadUrl?, etag?}`, all strings when present. */
-export function assertCompleteAnswer(value: unknown): void {
-  const answer = assertObject(value, '/multipart/complete');
-  for (const field of ['key', 'publicUrl', 'downloadUrl', 'etag']) assertOptionalString(answer, field, '/multipart/complete');
+/** `/multipart/complete`: an object whose `key`, `publicUrl`, `downloadUrl`, `etag` are strings when present. */
+export function assertCompleteAnswer(answer: unknown): void {
+  checkFields(answer, [], ['key', 'publicUrl', 'downloadUrl', 'etag']);
 }

@@ -64,21 +64,15 @@ export async function assertStorageSuccess(
 export async function assertObjectStored(response: StorageResponse, isSuccessfulCall: SuccessPredicate, retryMaxDelayMs: number): Promise<void> {
   await assertStorageSuccess(response, isSuccessfulCall, retryMaxDelayMs);
   if (isSuccessfulCall) return;
-  if (response.body.trim().length > 0) {
-    const storageCode = storageErrorCode(response.body);
+  const hasBody = response.body.trim().length > 0;
+  if (hasBody || !response.headers['etag']) {
     throw new UploadFailureError({
       code: 'INVALID_RESPONSE',
       status: response.status,
-      serverCode: storageCode,
-      message: `Storage answered ${response.status} with a body (${storageCode ?? 'not an S3 success'}): nothing proves the bytes were stored`,
-      retryable: false,
-    });
-  }
-  if (!response.headers['etag']) {
-    throw new UploadFailureError({
-      code: 'INVALID_RESPONSE',
-      status: response.status,
-      message: 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
+      serverCode: storageErrorCode(response.body),
+      message: hasBody
+        ? `Storage answered ${response.status} with a body, not an S3 success`
+        : 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
       retryable: false,
     });
   }

@@ -18,16 +18,13 @@ export function resolveUploadOrigins(origins: string[] | undefined): string[] {
   if (origins === undefined) return [];
   if (!Array.isArray(origins)) throw new ConfigurationError('allowedUploadOrigins must be an array of origins');
   return origins.map((origin) => {
-    let parsed: URL;
     try {
-      parsed = new URL(String(origin));
+      const parsed = new URL(String(origin));
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed.origin;
     } catch {
-      throw new ConfigurationError(`allowedUploadOrigins: ${String(origin)} is not a URL`);
+      // Not a URL: refused below.
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new ConfigurationError(`allowedUploadOrigins: ${String(origin)} is not an http(s) origin`);
-    }
-    return parsed.origin;
+    throw new ConfigurationError(`allowedUploadOrigins: ${String(origin)} is not an http(s) origin`);
   });
 }
 
@@ -41,19 +38,15 @@ function refused(reason: string): UploadFailureError {
  * listed in `allowedUploadOrigins`; never to `data:`, `blob:`, `javascript:` or similar.
  */
 export function assertUploadUrl(value: unknown, allowedOrigins: readonly string[]): string {
-  if (typeof value !== 'string' || value.length === 0) throw refused('not a string');
-  if (value.length > MAX_UPLOAD_URL_LENGTH) throw refused(`longer than ${MAX_UPLOAD_URL_LENGTH} characters`);
-  let url: URL;
+  let url: URL | undefined;
   try {
-    url = new URL(value, pageOrigin());
+    if (typeof value === 'string' && value.length <= MAX_UPLOAD_URL_LENGTH) url = new URL(value, pageOrigin());
   } catch {
-    throw refused('not a URL');
+    // Not a URL: refused below.
   }
-  if (url.username || url.password) throw refused('carries credentials');
+  if (!url || url.username || url.password) throw refused('not a URL without credentials');
   if (url.protocol === 'https:') return url.href;
-  if (url.protocol === 'http:') {
-    if (isLoopbackHost(url.hostname) || url.origin === pageOrigin() || allowedOrigins.includes(url.origin)) return url.href;
-    throw refused(`plain http to ${url.origin} (list it in allowedUploadOrigins to allow it)`);
-  }
-  throw refused(`scheme ${url.protocol} is not http(s)`);
+  if (url.protocol === 'http:' && (isLoopbackHost(url.hostname) || url.origin === pageOrigin() || allowedOrigins.includes(url.origin))) return url.href;
+  // The origin is named so a developer sees what to list in allowedUploadOrigins.
+  throw refused(`${url.protocol === 'http:' ? url.origin : url.protocol} is not https, loopback or an allowedUploadOrigins entry`);
 }
