@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import { ConfigurationError, UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
 import { randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 import { createNetworkPlan, type NetworkPlanSpec } from './network-plan.js';
 
@@ -72,6 +72,13 @@ describe('UploadEngine: what counts as stored', () => {
     );
     expect(record.state).to.equal('failed');
     expect(record.error!.code).to.equal('NETWORK_ERROR');
+  });
+
+  it('refuses allowedUploadOrigins entries that are not http(s) origins, and time-outs that are not numbers', () => {
+    expect(() => new UploadEngine({ allowedUploadOrigins: ['ftp://storage.example.test'] })).to.throw(ConfigurationError, /allowedUploadOrigins/);
+    expect(() => new UploadEngine({ allowedUploadOrigins: ['not a url'] })).to.throw(ConfigurationError, /allowedUploadOrigins/);
+    expect(() => new UploadEngine({ requestTimeoutMs: Number.NaN })).to.throw(ConfigurationError, /requestTimeoutMs/);
+    expect(() => new UploadEngine({ uploadStallTimeoutMs: Number.POSITIVE_INFINITY })).to.throw(ConfigurationError, /uploadStallTimeoutMs/);
   });
 
   it('stores through the real handler and storage: an empty 200 with an ETag is a success', async () => {
