@@ -1,6 +1,6 @@
 import { UploadFailureError } from './errors.js';
 import { assertCompleteAnswer, assertInitAnswer, assertResumeAnswer, assertSignPartAnswer } from './handler-answers.js';
-import { postJson, type RequestContext } from './http.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, postJson, type RequestContext } from './http.js';
 import type { MultipartSession, StoredPart } from './multipart-session.js';
 
 export interface MultipartInitResponse {
@@ -28,6 +28,9 @@ interface ResumeResponse {
   token: string;
   parts: Array<{ partNumber: number; eTag: string; size?: number }>;
 }
+
+/** `/multipart/complete` gets this many times `requestTimeoutMs` (5 minutes by default). */
+const COMPLETE_TIMEOUT_FACTOR = 10;
 
 function isExpiredToken(error: unknown): boolean {
   return error instanceof UploadFailureError && error.status === 403 && error.serverCode === 'expired';
@@ -80,7 +83,10 @@ export class MultipartRoutes {
       .sort(([a], [b]) => a - b)
       .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag }));
     return this.withFreshToken(session, async () => {
-      const answer = await postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, await this.requestContext());
+      const context = await this.requestContext();
+      // Storage may take minutes to assemble a large object before the handler can answer.
+      const timeoutMs = COMPLETE_TIMEOUT_FACTOR * (context.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+      const answer = await postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, { ...context, timeoutMs });
       assertCompleteAnswer(answer);
       return answer;
     });

@@ -230,7 +230,7 @@ export interface EngineOptions {
   retryBaseDelayMs?: number;
   /** Cap (ms) of the whole-file backoff and of any `Retry-After` the handler or storage sends. Default 30000. */
   retryMaxDelayMs?: number;
-  /** A call to `serverUrl` / `uploadEndpoint` with no complete answer after this long fails (retryable `REQUEST_TIMEOUT`). Default 30000. */
+  /** A call to `serverUrl` / `uploadEndpoint` with no complete answer after this long fails (retryable `REQUEST_TIMEOUT`); `/multipart/complete` gets ten times as long. Default 30000. */
   requestTimeoutMs?: number;
   /** A single PUT with no upload progress, or no answer after the last byte, for this long fails (retryable `REQUEST_TIMEOUT`). Default 30000. */
   uploadStallTimeoutMs?: number;

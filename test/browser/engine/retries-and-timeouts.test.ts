@@ -131,4 +131,13 @@ describe('UploadEngine timeouts', () => {
     expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
     await expectStoredExactly(record, file);
   });
+
+  it('times out a /multipart/complete that never answers (after ten times requestTimeoutMs) and completes on the retry', async () => {
+    const file = randomFile('complete-hang.bin', 6 * MIB);
+    const { record, fileRetries, log } = await run({ handler: { 'multipart/complete': [{ hang: true }] } }, file, { ...multipart([0]), requestTimeoutMs: 500 });
+    expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
+    expect(fileRetries[0]!.error.message).to.contain('5000 ms');
+    expect(log.handler.filter((route) => route.startsWith('multipart/complete'))).to.deep.equal(['multipart/complete scripted', 'multipart/complete']);
+    await expectStoredExactly(record, file);
+  });
 });
