@@ -16,8 +16,8 @@ async function run(spec: NetworkPlanSpec, file: File, options: Partial<EngineOpt
   return {
     record,
     log: await plan.log(),
-    fileRetries: events.filter((event) => event.name === 'file-retry').map((event) => event.detail as { delayMs: number; error: { code: string; serverCode?: string } }),
-    partRetries: events.filter((event) => event.name === 'part-retry').map((event) => event.detail as { delayMs: number; error: { code: string; serverCode?: string } }),
+    fileRetries: events.filter((event) => event.name === 'file-retry').map((event) => event.detail as { delayMs: number; error: { code: string; message: string; serverCode?: string } }),
+    partRetries: events.filter((event) => event.name === 'part-retry').map((event) => event.detail as { delayMs: number; error: { code: string; message: string; serverCode?: string } }),
   };
 }
 
