@@ -131,6 +131,8 @@ const ar = {
     'failure.NETWORK_ERROR': 'خطأ في الشبكة. تحقق من اتصالك وحاول مرة أخرى.',
     'failure.HTTP_ERROR': 'رفض الخادم عملية الرفع.',
     'failure.PART_TIMEOUT': 'انتهت مهلة الرفع.',
+    'failure.REQUEST_TIMEOUT': 'لم يستجب الخادم في الوقت المحدد. حاول مرة أخرى.',
+    'failure.INVALID_RESPONSE': 'أرسل التخزين ردًا لا يؤكد الرفع.',
     'failure.REJECTED_BY_PREDICATE': 'لم تقبل وحدة التخزين هذا الملف.',
     'failure.TOKEN_EXPIRED': 'انتهت صلاحية إذن الرفع. حاول مرة أخرى.',
     'failure.UPLOAD_GONE': 'لم يعد بالإمكان استئناف الرفع. ابدأه من جديد.',

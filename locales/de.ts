@@ -128,6 +128,8 @@ const de = {
     'failure.NETWORK_ERROR': 'Netzwerkfehler. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     'failure.HTTP_ERROR': 'Der Server hat das Hochladen abgelehnt.',
     'failure.PART_TIMEOUT': 'Beim Hochladen wurde das Zeitlimit überschritten.',
+    'failure.REQUEST_TIMEOUT': 'Der Server hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.',
+    'failure.INVALID_RESPONSE': 'Die Antwort des Speichers bestätigt den Upload nicht.',
     'failure.REJECTED_BY_PREDICATE': 'Der Speicher hat diese Datei nicht angenommen.',
     'failure.TOKEN_EXPIRED': 'Die Berechtigung zum Hochladen ist abgelaufen. Versuchen Sie es erneut.',
     'failure.UPLOAD_GONE': 'Das Hochladen kann nicht mehr fortgesetzt werden. Starten Sie es neu.',

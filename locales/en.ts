@@ -136,6 +136,8 @@ const messages = {
   'failure.NETWORK_ERROR': 'Network error. Check your connection and try again.',
   'failure.HTTP_ERROR': 'The server refused the upload.',
   'failure.PART_TIMEOUT': 'The upload timed out.',
+  'failure.REQUEST_TIMEOUT': 'The server did not answer in time. Try again.',
+  'failure.INVALID_RESPONSE': 'The storage gave an answer that does not confirm the upload.',
   'failure.REJECTED_BY_PREDICATE': 'The storage did not accept this file.',
   'failure.TOKEN_EXPIRED': 'The upload permission expired. Try again.',
   'failure.UPLOAD_GONE': 'The upload can no longer be resumed. Start it again.',

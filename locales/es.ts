@@ -128,6 +128,8 @@ const es = {
     'failure.NETWORK_ERROR': 'Error de red. Comprueba tu conexión e inténtalo de nuevo.',
     'failure.HTTP_ERROR': 'El servidor rechazó la subida.',
     'failure.PART_TIMEOUT': 'Se agotó el tiempo de espera de la subida.',
+    'failure.REQUEST_TIMEOUT': 'El servidor no respondió a tiempo. Inténtalo de nuevo.',
+    'failure.INVALID_RESPONSE': 'La respuesta del almacenamiento no confirma la subida.',
     'failure.REJECTED_BY_PREDICATE': 'El almacenamiento no aceptó este archivo.',
     'failure.TOKEN_EXPIRED': 'El permiso de subida caducó. Inténtalo de nuevo.',
     'failure.UPLOAD_GONE': 'La subida ya no se puede reanudar. Vuelve a empezarla.',

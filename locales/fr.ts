@@ -131,6 +131,8 @@ const fr = {
     'failure.NETWORK_ERROR': 'Erreur réseau. Vérifiez votre connexion et réessayez.',
     'failure.HTTP_ERROR': 'Le serveur a refusé l’envoi.',
     'failure.PART_TIMEOUT': 'Le délai d’envoi est dépassé.',
+    'failure.REQUEST_TIMEOUT': 'Le serveur n’a pas répondu à temps. Réessayez.',
+    'failure.INVALID_RESPONSE': 'La réponse du stockage ne confirme pas l’envoi.',
     'failure.REJECTED_BY_PREDICATE': 'Le stockage n’a pas accepté ce fichier.',
     'failure.TOKEN_EXPIRED': 'L’autorisation d’envoi a expiré. Réessayez.',
     'failure.UPLOAD_GONE': 'L’envoi ne peut plus être repris. Recommencez-le.',

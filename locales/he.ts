@@ -131,6 +131,8 @@ const he = {
     'failure.NETWORK_ERROR': 'שגיאת רשת. יש לבדוק את החיבור ולנסות שוב.',
     'failure.HTTP_ERROR': 'השרת דחה את ההעלאה.',
     'failure.PART_TIMEOUT': 'תם הזמן המוקצב להעלאה.',
+    'failure.REQUEST_TIMEOUT': 'השרת לא הגיב בזמן. נסו שוב.',
+    'failure.INVALID_RESPONSE': 'תשובת האחסון אינה מאשרת את ההעלאה.',
     'failure.REJECTED_BY_PREDICATE': 'האחסון לא קיבל את הקובץ הזה.',
     'failure.TOKEN_EXPIRED': 'תוקף ההרשאה להעלאה פג. יש לנסות שוב.',
     'failure.UPLOAD_GONE': 'כבר אי אפשר להמשיך את ההעלאה. יש להתחיל אותה מחדש.',

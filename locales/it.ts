@@ -128,6 +128,8 @@ const it = {
     'failure.NETWORK_ERROR': 'Errore di rete. Controlla la connessione e riprova.',
     'failure.HTTP_ERROR': 'Il server ha rifiutato il caricamento.',
     'failure.PART_TIMEOUT': 'Il caricamento è scaduto.',
+    'failure.REQUEST_TIMEOUT': 'Il server non ha risposto in tempo. Riprova.',
+    'failure.INVALID_RESPONSE': 'La risposta dello spazio di archiviazione non conferma il caricamento.',
     'failure.REJECTED_BY_PREDICATE': 'Lo spazio di archiviazione non ha accettato questo file.',
     'failure.TOKEN_EXPIRED': 'L’autorizzazione al caricamento è scaduta. Riprova.',
     'failure.UPLOAD_GONE': 'Il caricamento non può più essere ripreso. Ricomincialo.',

@@ -128,6 +128,8 @@ const ja = {
     'failure.NETWORK_ERROR': 'ネットワークエラーです。接続を確認してもう一度お試しください。',
     'failure.HTTP_ERROR': 'サーバーがアップロードを拒否しました。',
     'failure.PART_TIMEOUT': 'アップロードがタイムアウトしました。',
+    'failure.REQUEST_TIMEOUT': 'サーバーが時間内に応答しませんでした。もう一度お試しください。',
+    'failure.INVALID_RESPONSE': 'ストレージの応答ではアップロードを確認できませんでした。',
     'failure.REJECTED_BY_PREDICATE': 'ストレージがこのファイルを受け付けませんでした。',
     'failure.TOKEN_EXPIRED': 'アップロードの許可の有効期限が切れました。もう一度お試しください。',
     'failure.UPLOAD_GONE': 'このアップロードは再開できなくなりました。最初からやり直してください。',

@@ -128,6 +128,8 @@ const ko = {
     'failure.NETWORK_ERROR': '네트워크 오류입니다. 연결을 확인하고 다시 시도하세요.',
     'failure.HTTP_ERROR': '서버가 업로드를 거부했습니다.',
     'failure.PART_TIMEOUT': '업로드 시간이 초과되었습니다.',
+    'failure.REQUEST_TIMEOUT': '서버가 제때 응답하지 않았습니다. 다시 시도하세요.',
+    'failure.INVALID_RESPONSE': '저장소 응답으로 업로드를 확인할 수 없습니다.',
     'failure.REJECTED_BY_PREDICATE': '저장소에서 이 파일을 받아들이지 않았습니다.',
     'failure.TOKEN_EXPIRED': '업로드 권한이 만료되었습니다. 다시 시도하세요.',
     'failure.UPLOAD_GONE': '이 업로드는 더 이상 재개할 수 없습니다. 처음부터 다시 시작하세요.',

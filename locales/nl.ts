@@ -128,6 +128,8 @@ const nl = {
     'failure.NETWORK_ERROR': 'Netwerkfout. Controleer je verbinding en probeer het opnieuw.',
     'failure.HTTP_ERROR': 'De server heeft de upload geweigerd.',
     'failure.PART_TIMEOUT': 'Er is een time-out opgetreden bij het uploaden.',
+    'failure.REQUEST_TIMEOUT': 'De server antwoordde niet op tijd. Probeer het opnieuw.',
+    'failure.INVALID_RESPONSE': 'Het antwoord van de opslag bevestigt de upload niet.',
     'failure.REJECTED_BY_PREDICATE': 'De opslag heeft dit bestand niet geaccepteerd.',
     'failure.TOKEN_EXPIRED': 'De toestemming om te uploaden is verlopen. Probeer het opnieuw.',
     'failure.UPLOAD_GONE': 'De upload kan niet meer worden hervat. Begin opnieuw.',

@@ -131,6 +131,8 @@ const pl = {
     'failure.NETWORK_ERROR': 'Błąd sieci. Sprawdź połączenie i spróbuj ponownie.',
     'failure.HTTP_ERROR': 'Serwer odrzucił przesyłanie.',
     'failure.PART_TIMEOUT': 'Upłynął limit czasu przesyłania.',
+    'failure.REQUEST_TIMEOUT': 'Serwer nie odpowiedział na czas. Spróbuj ponownie.',
+    'failure.INVALID_RESPONSE': 'Odpowiedź magazynu nie potwierdza przesłania.',
     'failure.REJECTED_BY_PREDICATE': 'Magazyn nie przyjął tego pliku.',
     'failure.TOKEN_EXPIRED': 'Zezwolenie na przesyłanie wygasło. Spróbuj ponownie.',
     'failure.UPLOAD_GONE': 'Tego przesyłania nie można już wznowić. Zacznij je od nowa.',

@@ -128,6 +128,8 @@ const ptBR = {
     'failure.NETWORK_ERROR': 'Erro de rede. Verifique sua conexão e tente de novo.',
     'failure.HTTP_ERROR': 'O servidor recusou o envio.',
     'failure.PART_TIMEOUT': 'O tempo de envio se esgotou.',
+    'failure.REQUEST_TIMEOUT': 'O servidor não respondeu a tempo. Tente novamente.',
+    'failure.INVALID_RESPONSE': 'A resposta do armazenamento não confirma o envio.',
     'failure.REJECTED_BY_PREDICATE': 'O armazenamento não aceitou este arquivo.',
     'failure.TOKEN_EXPIRED': 'A permissão de envio expirou. Tente de novo.',
     'failure.UPLOAD_GONE': 'Não é mais possível retomar o envio. Comece de novo.',

@@ -132,6 +132,8 @@ const tr = {
     'failure.NETWORK_ERROR': 'Ağ hatası. Bağlantınızı kontrol edip yeniden deneyin.',
     'failure.HTTP_ERROR': 'Sunucu yüklemeyi reddetti.',
     'failure.PART_TIMEOUT': 'Yükleme zaman aşımına uğradı.',
+    'failure.REQUEST_TIMEOUT': 'Sunucu zamanında yanıt vermedi. Yeniden deneyin.',
+    'failure.INVALID_RESPONSE': 'Depolamanın yanıtı yüklemeyi doğrulamıyor.',
     'failure.REJECTED_BY_PREDICATE': 'Depolama alanı bu dosyayı kabul etmedi.',
     'failure.TOKEN_EXPIRED': 'Yükleme izninin süresi doldu. Yeniden deneyin.',
     'failure.UPLOAD_GONE': 'Bu yükleme artık sürdürülemiyor. Baştan başlatın.',

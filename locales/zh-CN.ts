@@ -128,6 +128,8 @@ const zhCN = {
     'failure.NETWORK_ERROR': '网络错误。请检查网络连接后重试。',
     'failure.HTTP_ERROR': '服务器拒绝了此次上传。',
     'failure.PART_TIMEOUT': '上传超时。',
+    'failure.REQUEST_TIMEOUT': '服务器未及时响应，请重试。',
+    'failure.INVALID_RESPONSE': '存储的响应无法确认上传。',
     'failure.REJECTED_BY_PREDICATE': '存储服务未接受此文件。',
     'failure.TOKEN_EXPIRED': '上传授权已过期，请重试。',
     'failure.UPLOAD_GONE': '此上传已无法继续，请重新开始。',

@@ -128,6 +128,8 @@ const zhTW = {
     'failure.NETWORK_ERROR': '網路錯誤。請檢查網路連線後再試一次。',
     'failure.HTTP_ERROR': '伺服器拒絕了這次上傳。',
     'failure.PART_TIMEOUT': '上傳逾時。',
+    'failure.REQUEST_TIMEOUT': '伺服器未及時回應，請再試一次。',
+    'failure.INVALID_RESPONSE': '儲存空間的回應無法確認上傳。',
     'failure.REJECTED_BY_PREDICATE': '儲存空間未接受這個檔案。',
     'failure.TOKEN_EXPIRED': '上傳授權已過期，請再試一次。',
     'failure.UPLOAD_GONE': '這次上傳已無法繼續，請重新開始。',

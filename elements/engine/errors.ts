@@ -15,14 +15,17 @@ export class UploadFailureError extends Error implements UploadFailure {
   readonly status?: number;
   readonly serverCode?: string;
   readonly retryable: boolean;
+  /** How long the server asked to wait (`Retry-After`, already capped); read by the retry loops. */
+  readonly retryAfterMs?: number;
 
-  constructor(failure: UploadFailure) {
+  constructor(failure: UploadFailure & { retryAfterMs?: number }) {
     super(failure.message);
     this.name = 'UploadFailureError';
     this.code = failure.code;
     this.status = failure.status;
     this.serverCode = failure.serverCode;
     this.retryable = failure.retryable;
+    this.retryAfterMs = failure.retryAfterMs;
   }
 
   toFailure(): UploadFailure {
@@ -41,6 +44,12 @@ export function toUploadFailure(error: unknown): UploadFailure {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'NETWORK_ERROR', message, retryable: true };
+}
+
+/** The server's wish for the next retry carried by a failure, when it said one. */
+export function retryHintOf(error: unknown): { retryAfterMs?: number; serverCode?: string } | undefined {
+  if (!(error instanceof UploadFailureError)) return undefined;
+  return { retryAfterMs: error.retryAfterMs, serverCode: error.serverCode };
 }
 
 /** Reasons an in-flight attempt is aborted on purpose (not failures). */

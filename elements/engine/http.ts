@@ -1,11 +1,18 @@
 import { UploadFailureError } from './errors.js';
-import type { StorageResponse } from './types.js';
+import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
+import type { FailureCode, StorageResponse } from './types.js';
 
 export interface RequestContext {
   headers?: Record<string, string>;
   withCredentials?: boolean;
   signal?: AbortSignal;
+  /** Give up on a handler call after this long (a retryable REQUEST_TIMEOUT). Default 30000. */
+  timeoutMs?: number;
+  /** Longest Retry-After honoured; longer ones are cut to it. Default 30000. */
+  retryMaxDelayMs?: number;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Failure body of the handler: `{error, code?}`. */
 interface FailureBody {
@@ -13,25 +20,49 @@ interface FailureBody {
   code?: string;
 }
 
+/** A signal that fires on the caller's abort or after `timeoutMs`, whichever comes first. */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  if (!signal) return timeout;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, timeout]);
+  // Browsers before AbortSignal.any (Safari < 17.4): join the two by hand.
+  const joined = new AbortController();
+  for (const source of [signal, timeout]) {
+    if (source.aborted) joined.abort(source.reason);
+    else source.addEventListener('abort', () => joined.abort(source.reason), { once: true });
+  }
+  return joined.signal;
+}
+
+function timeoutFailure(url: string, timeoutMs: number): UploadFailureError {
+  return new UploadFailureError({ code: 'REQUEST_TIMEOUT', message: `POST ${url} got no answer within ${timeoutMs} ms`, retryable: true });
+}
+
 /**
  * POSTs JSON and returns the parsed JSON answer. Non-2xx answers become UploadFailureError with
- * the handler's `code`; 4xx are not retryable (the handler decided), 5xx and network errors are.
+ * the handler's `code`; 4xx are not retryable (the handler decided), 5xx, 408, 429, network errors
+ * and time-outs are. A `Retry-After` on the answer travels with the error to the retry.
  */
 export async function postJson<T>(url: string, body: unknown, context: RequestContext = {}): Promise<T> {
+  const timeoutMs = context.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const signal = withTimeout(context.signal, timeoutMs);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...context.headers },
       body: JSON.stringify(body),
       credentials: context.withCredentials ? 'include' : 'same-origin',
-      signal: context.signal,
+      signal,
     });
+    // The time-out covers the body too: a handler may send headers and then stall.
+    text = await response.text();
   } catch (error) {
     context.signal?.throwIfAborted();
+    if (signal.aborted) throw timeoutFailure(url, timeoutMs);
     throw new UploadFailureError({ code: 'NETWORK_ERROR', message: `POST ${url} failed: ${(error as Error).message}`, retryable: true });
   }
-  const text = await response.text();
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -39,18 +70,19 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
     parsed = undefined;
   }
   if (!response.ok) {
-    const failure = (parsed ?? {}) as FailureBody;
+    const failure = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as FailureBody;
     throw new UploadFailureError({
       code: 'HTTP_ERROR',
       status: response.status,
-      serverCode: failure.code,
-      message: failure.error ?? `POST ${url} answered ${response.status}`,
+      serverCode: typeof failure.code === 'string' ? failure.code : undefined,
+      message: typeof failure.error === 'string' ? failure.error : `POST ${url} answered ${response.status}`,
       // 408 and 429 are transient even though they are 4xx.
       retryable: response.status >= 500 || response.status === 408 || response.status === 429,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), context.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS),
     });
   }
   if (parsed === undefined) {
-    throw new UploadFailureError({ code: 'HTTP_ERROR', status: response.status, message: `POST ${url} answered no JSON`, retryable: false });
+    throw new UploadFailureError({ code: 'INVALID_RESPONSE', status: response.status, message: `POST ${url} answered no JSON`, retryable: false });
   }
   return parsed as T;
 }
@@ -62,6 +94,8 @@ export interface PutOptions {
   onProgress?: (loaded: number) => void;
   /** Abort when no upload progress happens for this long (a stalled connection). */
   stallTimeoutMs?: number;
+  /** The failure code of a stall: PART_TIMEOUT for a part, REQUEST_TIMEOUT for a whole file. */
+  stallCode?: FailureCode;
 }
 
 function parseHeaders(raw: string): Record<string, string> {
@@ -121,8 +155,8 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
       cleanUp();
       if (stalled) {
         reject(new UploadFailureError({
-          code: 'PART_TIMEOUT',
-          message: `No upload progress for ${options.stallTimeoutMs} ms`,
+          code: options.stallCode ?? 'PART_TIMEOUT',
+          message: `No upload progress or answer for ${options.stallTimeoutMs} ms`,
           retryable: true,
         }));
       } else {

@@ -1,5 +1,6 @@
 import { UploadFailureError } from './errors.js';
-import { postJson, type RequestContext } from './http.js';
+import { assertCompleteAnswer, assertInitAnswer, assertResumeAnswer, assertSignPartAnswer } from './handler-answers.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, postJson, type RequestContext } from './http.js';
 import type { MultipartSession, StoredPart } from './multipart-session.js';
 
 export interface MultipartInitResponse {
@@ -28,6 +29,9 @@ interface ResumeResponse {
   parts: Array<{ partNumber: number; eTag: string; size?: number }>;
 }
 
+/** `/multipart/complete` gets this many times `requestTimeoutMs` (5 minutes by default). */
+const COMPLETE_TIMEOUT_FACTOR = 10;
+
 function isExpiredToken(error: unknown): boolean {
   return error instanceof UploadFailureError && error.status === 403 && error.serverCode === 'expired';
 }
@@ -50,17 +54,16 @@ export class MultipartRoutes {
     private readonly requestContext: () => Promise<RequestContext>,
   ) {}
 
-  async init(body: Record<string, unknown>): Promise<MultipartInitResponse> {
+  async init(body: Record<string, unknown> & { size: number }): Promise<MultipartInitResponse> {
     const answer = await postJson<MultipartInitResponse>(`${this.baseUrl}/multipart/init`, body, await this.requestContext());
-    if (!answer.token || !answer.partSize) {
-      throw new UploadFailureError({ code: 'HTTP_ERROR', message: 'The multipart init answer lacks token or partSize', retryable: false });
-    }
+    assertInitAnswer(answer, body.size);
     return answer;
   }
 
   /** Asks storage (through the handler) which parts it holds, and takes the fresh token. */
   async resume(session: MultipartSession): Promise<Map<number, StoredPart>> {
     const answer = await postJson<ResumeResponse>(`${this.baseUrl}/multipart/resume`, { token: session.token }, await this.requestContext());
+    assertResumeAnswer(answer);
     session.token = answer.token;
     session.key = answer.key ?? session.key;
     session.confirmed = true;
@@ -68,18 +71,25 @@ export class MultipartRoutes {
   }
 
   signPart(session: MultipartSession, partNumber: number): Promise<SignPartResponse> {
-    return this.withFreshToken(session, async () =>
-      postJson<SignPartResponse>(`${this.baseUrl}/multipart/sign-part`, { token: session.token, partNumber }, await this.requestContext()),
-    );
+    return this.withFreshToken(session, async () => {
+      const answer = await postJson<SignPartResponse>(`${this.baseUrl}/multipart/sign-part`, { token: session.token, partNumber }, await this.requestContext());
+      assertSignPartAnswer(answer);
+      return answer;
+    });
   }
 
   complete(session: MultipartSession): Promise<CompleteResponse> {
     const parts = [...session.parts]
       .sort(([a], [b]) => a - b)
       .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag }));
-    return this.withFreshToken(session, async () =>
-      postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, await this.requestContext()),
-    );
+    return this.withFreshToken(session, async () => {
+      const context = await this.requestContext();
+      // Storage may take minutes to assemble a large object before the handler can answer.
+      const timeoutMs = COMPLETE_TIMEOUT_FACTOR * (context.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+      const answer = await postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, { ...context, timeoutMs });
+      assertCompleteAnswer(answer);
+      return answer;
+    });
   }
 
   abort(session: MultipartSession): Promise<unknown> {

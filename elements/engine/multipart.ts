@@ -1,12 +1,14 @@
-import { UploadFailureError, toUploadFailure } from './errors.js';
+import { UploadFailureError, retryHintOf, toUploadFailure } from './errors.js';
 import { delay, putBlob } from './http.js';
 import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
 import { forgetSession, loadSession, saveSession, type MultipartSession } from './multipart-session.js';
 import { fileFingerprint, persistenceScope } from './persistence-scope.js';
-import { assertStorageSuccess } from './storage-response.js';
+import { delayBeforeRetry } from './retry-policy.js';
+import { assertObjectStored } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
+import { assertUploadUrl } from './upload-url.js';
 
 /** Abort, then confirm the upload is gone, at most this many times. */
 const ABORT_CHECKS = 3;
@@ -69,7 +71,7 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
   }
   if (!session) {
     const { file } = entry;
-    const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size, chunkSizeBytes: settings.chunkSizeBytes };
+    const body: Record<string, unknown> & { size: number } = { name: file.name, type: file.type, size: file.size, chunkSizeBytes: settings.chunkSizeBytes };
     const metadata = context.uploadMetadata();
     if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
     const init = await routes.init(body);
@@ -80,6 +82,12 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
   entry.multipart = session;
   if (settings.persist) saveSession(session);
   return session;
+}
+
+/** The written `retryDelays` entry; the default list gets equal jitter (half fixed, half random). */
+function plannedPartDelay(context: StrategyContext, retry: number): number {
+  const planned = context.options.multipart!.retryDelays[retry]!;
+  return context.options.partRetryJitter ? Math.round(planned / 2 + (Math.random() * planned) / 2) : planned;
 }
 
 /** Uploads one part, re-slicing the file and re-signing on each retry (a resent slice can fail). */
@@ -103,7 +111,8 @@ async function uploadPart(
       // The first attempt may use a URL signed while the previous part was uploading.
       const signed = await ((retry === 0 && presigned) || routes.signPart(session, partNumber));
       if (retry === 0) afterSigned?.();
-      const response = await putBlob(signed.uploadUrl, context.entry.file.slice(start, end), {
+      const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
+      const response = await putBlob(uploadUrl, context.entry.file.slice(start, end), {
         headers: toUploadRequestHeaders(signed.uploadHeaders),
         signal,
         stallTimeoutMs: settings.partTimeoutMs,
@@ -112,11 +121,12 @@ async function uploadPart(
           progress.report();
         },
       });
-      await assertStorageSuccess(response, context.options.raw.isSuccessfulCall);
+      await assertObjectStored(response, context.options.raw.isSuccessfulCall, context.options.retryMaxDelayMs);
+      // Complete needs every part's ETag, whatever a host predicate accepted.
       const eTag = response.headers['etag'];
       if (!eTag) {
         throw new UploadFailureError({
-          code: 'HTTP_ERROR',
+          code: 'INVALID_RESPONSE',
           message: 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
           retryable: false,
         });
@@ -134,7 +144,7 @@ async function uploadPart(
       if (signal.aborted) throw signal.reason;
       const failure = toUploadFailure(error);
       if (!failure.retryable || retry >= settings.retryDelays.length) throw error;
-      delayMs = settings.retryDelays[retry]!;
+      delayMs = delayBeforeRetry(plannedPartDelay(context, retry), retryHintOf(error), context.options.retryMaxDelayMs);
       context.partRetry(partNumber, retry + 1, delayMs, failure);
     } finally {
       release();

@@ -1,6 +1,9 @@
 import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
+import { DEFAULT_RETRY_MAX_DELAY_MS } from './retry-policy.js';
 import { toBytes } from './sizes.js';
+import { resolveUploadOrigins } from './upload-url.js';
 import type {
   CrashRecoveryOptions,
   EngineOptions,
@@ -10,6 +13,8 @@ import type {
 } from './types.js';
 
 const MIB = 1024 * 1024;
+
+export const DEFAULT_UPLOAD_STALL_TIMEOUT_MS = 30_000;
 
 /** Defaults of the multipart fields (the contract leaves them to the project). */
 export const MULTIPART_DEFAULTS: Required<Omit<MultipartResumableOptions, 'protocol'>> = {
@@ -52,6 +57,13 @@ export interface ResolvedOptions {
   processingTimeout: number;
   workerTimeoutMs: number;
   retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  requestTimeoutMs: number;
+  uploadStallTimeoutMs: number;
+  /** `allowedUploadOrigins` as normalized origins (`scheme://host[:port]`). */
+  allowedUploadOrigins: string[];
+  /** True when `retryDelays` is the default list, whose delays then get jitter; a list the host wrote is used as written. */
+  partRetryJitter: boolean;
   multipart?: Required<Omit<MultipartResumableOptions, 'protocol'>>;
   tus?: TusResumableOptions;
   crashRecovery?: CrashRecoveryOptions & typeof CRASH_RECOVERY_DEFAULTS;
@@ -180,6 +192,11 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     processingTimeout: positiveInteger(options.processingTimeout, 60_000, 'processingTimeout'),
     workerTimeoutMs: positiveInteger(options.workerTimeoutMs, 30_000, 'workerTimeoutMs'),
     retryBaseDelayMs: nonNegativeInteger(options.retryBaseDelayMs, 1000, 'retryBaseDelayMs'),
+    retryMaxDelayMs: nonNegativeInteger(options.retryMaxDelayMs, DEFAULT_RETRY_MAX_DELAY_MS, 'retryMaxDelayMs'),
+    requestTimeoutMs: positiveInteger(options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 'requestTimeoutMs'),
+    uploadStallTimeoutMs: positiveInteger(options.uploadStallTimeoutMs, DEFAULT_UPLOAD_STALL_TIMEOUT_MS, 'uploadStallTimeoutMs'),
+    allowedUploadOrigins: resolveUploadOrigins(options.allowedUploadOrigins),
+    partRetryJitter: options.resumable?.protocol === 'multipart' && options.resumable.retryDelays === undefined,
     ...resolveResumable(options, target),
     crashRecovery,
   };

@@ -1,9 +1,11 @@
 import { UploadFailureError } from './errors.js';
 import { putBlob, postJson } from './http.js';
-import { assertStorageSuccess } from './storage-response.js';
+import { assertPresignAnswer } from './handler-answers.js';
+import { assertObjectStored } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
+import { assertUploadUrl } from './upload-url.js';
 
 /** Answer of `/presign` and of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`). */
 interface PresignedUrlResponse {
@@ -42,22 +44,25 @@ export async function uploadSinglePut(context: StrategyContext): Promise<UploadR
   const { file } = context.entry;
   const request = await context.requestContext();
   const presigned = await postJson<PresignedUrlResponse>(presignUrl(context), presignRequestBody(context), request);
-  if (typeof presigned.uploadUrl !== 'string' || typeof presigned.key !== 'string') {
-    throw new UploadFailureError({ code: 'HTTP_ERROR', message: 'The presign answer lacks uploadUrl or key', retryable: false });
-  }
+  assertPresignAnswer(presigned);
+  const uploadUrl = assertUploadUrl(presigned.uploadUrl, context.options.allowedUploadOrigins);
   const headers = presigned.uploadHeaders ? toUploadRequestHeaders(presigned.uploadHeaders) : file.type ? { 'Content-Type': file.type } : {};
   const release = await context.budget.acquire(context.signal);
   let response;
   try {
-    response = await putBlob(presigned.uploadUrl, file, {
+    // A fresh slice per attempt: Chromium can refuse to resend a Blob it failed to read once
+    // (ERR_BLOB_OUT_OF_MEMORY), while a new slice of the same file goes through.
+    response = await putBlob(uploadUrl, file.slice(0, file.size, file.type), {
       headers,
       signal: context.signal,
+      stallTimeoutMs: context.options.uploadStallTimeoutMs,
+      stallCode: 'REQUEST_TIMEOUT',
       onProgress: (loaded) => context.reportProgress(loaded),
     });
   } finally {
     release();
   }
-  await assertStorageSuccess(response, context.options.raw.isSuccessfulCall);
+  await assertObjectStored(response, context.options.raw.isSuccessfulCall, context.options.retryMaxDelayMs);
   context.reportProgress(file.size);
   const result: UploadResult = { key: presigned.key, strategy: 'single' };
   if (presigned.publicUrl) result.publicUrl = presigned.publicUrl;

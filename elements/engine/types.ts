@@ -247,8 +247,19 @@ export interface EngineOptions {
   requestHeaders?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
   /** Send cookies on requests to `serverUrl` / `uploadEndpoint`. Default: same-origin only. */
   withCredentials?: boolean;
-  /** Base delay (ms) before a whole-file retry, doubled per retry. Default 1000. */
+  /** Base delay (ms) of whole-file retries: each waits a random time up to `retryBaseDelayMs · 2^n`. Default 1000. */
   retryBaseDelayMs?: number;
+  /** Cap (ms) of the whole-file backoff and of any `Retry-After` the handler or storage sends. Default 30000. */
+  retryMaxDelayMs?: number;
+  /** A call to `serverUrl` / `uploadEndpoint` with no complete answer after this long fails (retryable `REQUEST_TIMEOUT`); `/multipart/complete` gets ten times as long. Default 30000. */
+  requestTimeoutMs?: number;
+  /** A single PUT with no upload progress, or no answer after the last byte, for this long fails (retryable `REQUEST_TIMEOUT`). Default 30000. */
+  uploadStallTimeoutMs?: number;
+  /**
+   * Origins (`http://storage.lan:9000`) to which the engine may PUT over plain `http:`. Upload URLs
+   * must otherwise be `https:`, or `http:` to loopback or to the page's own origin.
+   */
+  allowedUploadOrigins?: string[];
 }
 
 /**
@@ -353,6 +364,10 @@ export type FailureCode =
   | 'NETWORK_ERROR'
   | 'HTTP_ERROR'
   | 'PART_TIMEOUT'
+  /** A handler call got no answer in `requestTimeoutMs`, or a single PUT stalled for `uploadStallTimeoutMs`. */
+  | 'REQUEST_TIMEOUT'
+  /** The handler or storage answered something that cannot be trusted (malformed JSON fields, a refused upload URL, a 2xx with an error body or no ETag). */
+  | 'INVALID_RESPONSE'
   | 'REJECTED_BY_PREDICATE'
   | 'TOKEN_EXPIRED'
   | 'UPLOAD_GONE'
@@ -397,8 +412,8 @@ export interface EngineEventMap {
   'part-retry': { file: UploadFileRecord; partNumber: number; retry: number; delayMs: number; error: UploadFailure };
   /** A multipart upload continued a remembered session; `skippedParts` were already stored. */
   'file-resumed': { file: UploadFileRecord; skippedParts: number[] };
-  /** A whole-file retry is about to start (`retry` counts from 1). */
-  'file-retry': { file: UploadFileRecord; retry: number; error: UploadFailure };
+  /** A whole-file retry starts after `delayMs` (`retry` counts from 1). */
+  'file-retry': { file: UploadFileRecord; retry: number; delayMs: number; error: UploadFailure };
   'file-paused': { file: UploadFileRecord; reason: PauseReason };
   'file-failed': { file: UploadFileRecord; error: UploadFailure };
   'file-canceled': { file: UploadFileRecord };

@@ -1,5 +1,5 @@
 import type { ConnectionBudget } from './connection-budget.js';
-import { isAbortCause, toUploadFailure, UploadFailureError } from './errors.js';
+import { isAbortCause, retryHintOf, toUploadFailure, UploadFailureError } from './errors.js';
 import type { EventBus } from './event-bus.js';
 import { toRecord, type FileEntry } from './file-entry.js';
 import { delay, type RequestContext } from './http.js';
@@ -8,6 +8,7 @@ import type { ResolvedOptions } from './options.js';
 import { assemblePipeline, runStep } from './pipeline.js';
 import { awaitProcessing } from './processing-stream.js';
 import { transferRemote } from './remote-files.js';
+import { backoffDelay, delayBeforeRetry } from './retry-policy.js';
 import { uploadSinglePut } from './single-put.js';
 import type { StrategyContext } from './strategy-context.js';
 import { uploadTus } from './tus.js';
@@ -41,7 +42,11 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
     options: host.options,
     signal,
     budget: host.budget,
-    requestContext: () => host.requestContext(signal),
+    requestContext: async () => ({
+      ...(await host.requestContext(signal)),
+      timeoutMs: host.options.requestTimeoutMs,
+      retryMaxDelayMs: host.options.retryMaxDelayMs,
+    }),
     uploadMetadata: () => ({ ...host.options.raw.metadata, ...entry.metadata }),
     reportProgress(bytesUploaded) {
       if (bytesUploaded === entry.bytesUploaded) return;
@@ -93,7 +98,11 @@ function fail(host: RunnerHost, entry: FileEntry, error: UploadFailure): void {
   host.bus.emit('file-failed', { file: toRecord(entry), error });
 }
 
-/** Uploads with up to `maxRetries` whole-file retries (retries, not attempts). */
+/**
+ * Uploads with up to `maxRetries` whole-file retries (retries, not attempts), each after a random
+ * wait up to `retryBaseDelayMs · 2^n` (capped at `retryMaxDelayMs`), or longer when the handler or
+ * storage asked for it with `Retry-After` or `SlowDown`.
+ */
 async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<UploadResult | undefined> {
   for (let retry = 0; ; retry += 1) {
     entry.attempts += 1;
@@ -108,8 +117,10 @@ async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: Abo
         fail(host, entry, failure);
         return undefined;
       }
-      host.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, error: failure });
-      await delay(host.options.retryBaseDelayMs * 2 ** retry, signal);
+      const { retryBaseDelayMs, retryMaxDelayMs } = host.options;
+      const delayMs = delayBeforeRetry(backoffDelay(retry, retryBaseDelayMs, retryMaxDelayMs), retryHintOf(error), retryMaxDelayMs);
+      host.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, delayMs, error: failure });
+      await delay(delayMs, signal);
     }
   }
 }

@@ -1,0 +1,95 @@
+/**
+ * Checks of what the handler (or a client-mode token endpoint) answers, before the engine acts
+ * on it. A malformed answer is a non-retryable INVALID_RESPONSE: asking again gets the same
+ * answer, and acting on it could send part of a file and call it stored (`partSize: -1`) or
+ * slice a large file into millions of parts (`partSize: 1`).
+ */
+import { UploadFailureError } from './errors.js';
+
+const MIB = 1024 * 1024;
+/** S3's limits on multipart uploads. */
+const MIN_PART_SIZE = 5 * MIB;
+const MAX_PART_SIZE = 5 * 1024 * MIB;
+const MAX_PARTS = 10_000;
+
+/** An RFC 9110 token of bounded length; one quantifier. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
+
+type Answer = Record<string, unknown>;
+
+/** Throws INVALID_RESPONSE naming the field unless `valid`. */
+function check(valid: boolean, field: string): void {
+  if (!valid) throw new UploadFailureError({ code: 'INVALID_RESPONSE', message: `Malformed handler answer: ${field}`, retryable: false });
+}
+
+function isObject(value: unknown): value is Answer {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+function isCount(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+}
+
+/** The answer is an object whose `required` fields are non-empty strings and `optional` ones strings when present. */
+function checkFields(answer: unknown, required: string[], optional: string[] = []): asserts answer is Answer {
+  check(isObject(answer), 'not an object');
+  for (const field of required) check(isText((answer as Answer)[field]), field);
+  for (const field of optional) check(['undefined', 'string'].includes(typeof (answer as Answer)[field]), field);
+}
+
+/** `uploadHeaders`, when present: at most 32 header names with single-line string values. */
+function checkUploadHeaders(headers: unknown): void {
+  if (headers === undefined) return;
+  check(isObject(headers) && Object.keys(headers).length <= 32, 'uploadHeaders');
+  for (const [name, value] of Object.entries(headers as Answer)) {
+    check(HEADER_NAME.test(name) && typeof value === 'string' && value.length <= 8192 && !/[\r\n\0]/.test(value), `uploadHeaders.${name.slice(0, 64)}`);
+  }
+}
+
+/** `/presign` (and a token endpoint): `{key, uploadUrl, uploadHeaders?, publicUrl?, downloadUrl?}`. */
+export function assertPresignAnswer(answer: unknown): void {
+  checkFields(answer, ['key', 'uploadUrl'], ['publicUrl', 'downloadUrl']);
+  checkUploadHeaders(answer['uploadHeaders']);
+}
+
+/**
+ * `/multipart/init`: `{key, token, partSize}`; partSize is an integer within S3's part limits
+ * (as small as the file for a file below the minimum) giving at most 10,000 parts.
+ */
+export function assertInitAnswer(answer: unknown, fileSize: number): void {
+  checkFields(answer, ['key', 'token']);
+  const partSize = answer['partSize'];
+  check(
+    isCount(partSize, 1, MAX_PART_SIZE) && (partSize >= MIN_PART_SIZE || partSize >= fileSize) && Math.ceil(fileSize / partSize) <= MAX_PARTS,
+    `partSize ${String(partSize).slice(0, 32)}`,
+  );
+}
+
+/** `/multipart/sign-part`: `{uploadUrl, uploadHeaders?}`. */
+export function assertSignPartAnswer(answer: unknown): void {
+  checkFields(answer, ['uploadUrl']);
+  checkUploadHeaders(answer['uploadHeaders']);
+}
+
+/** `/multipart/resume`: `{key?, token, parts: [{partNumber, eTag, size?}]}`. */
+export function assertResumeAnswer(answer: unknown): void {
+  checkFields(answer, ['token'], ['key']);
+  const parts = answer['parts'];
+  check(Array.isArray(parts) && parts.length <= MAX_PARTS, 'parts');
+  for (const part of parts as unknown[]) {
+    check(
+      isObject(part) && isCount(part['partNumber'], 1, MAX_PARTS) && isText(part['eTag']) && part['eTag'].length <= 1024
+        && (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)),
+      'parts[]',
+    );
+  }
+}
+
+/** `/multipart/complete`: an object whose `key`, `publicUrl`, `downloadUrl`, `etag` are strings when present. */
+export function assertCompleteAnswer(answer: unknown): void {
+  checkFields(answer, [], ['key', 'publicUrl', 'downloadUrl', 'etag']);
+}

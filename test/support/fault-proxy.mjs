@@ -1,0 +1,137 @@
+// A fault-injecting HTTP proxy in front of S3-compatible storage. Both the browser (presigned
+// URLs) and the upload handler (its storage endpoint) talk to storage through it, so one set of
+// rules can break either side's requests. Requests pass byte for byte (the Host header too, so
+// SigV4 signatures made for the proxy's address still verify), except the one a rule picks.
+import { createServer, request as httpRequest } from 'node:http';
+
+/** A hang lasts at most this long, so nothing lingers once the client gave up. */
+const HANG_MS = 30_000;
+
+/**
+ * Which storage request a rule targets:
+ * - `put` a single-PUT object upload, `part` an UploadPart (optionally `partNumber`),
+ * - `create` CreateMultipartUpload, `complete` CompleteMultipartUpload, `list-parts` ListParts.
+ * `side` narrows to the browser (a request with an Origin) or the handler (the AWS SDK).
+ */
+function requestKind(method, url) {
+  const query = url.searchParams;
+  if (method === 'PUT' && query.has('uploadId') && query.has('partNumber')) return 'part';
+  if (method === 'PUT') return 'put';
+  if (method === 'POST' && query.has('uploads')) return 'create';
+  if (method === 'POST' && query.has('uploadId')) return 'complete';
+  if (method === 'GET' && query.has('uploadId')) return 'list-parts';
+  return 'other';
+}
+
+function matches(rule, request, kind, url) {
+  if (rule.remaining <= 0 || rule.match !== kind) return false;
+  const side = request.headers.origin ? 'browser' : 'handler';
+  if (rule.side && rule.side !== side) return false;
+  if (rule.partNumber !== undefined && url.searchParams.get('partNumber') !== String(rule.partNumber)) return false;
+  return true;
+}
+
+function corsHeaders(request) {
+  const origin = request.headers.origin;
+  if (!origin) return {};
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'ETag, Retry-After', vary: 'Origin' };
+}
+
+function errorBody(code, message) {
+  return `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+}
+
+/** Plays one fault on a request that is not forwarded. */
+function playFault(fault, request, response) {
+  const answer = (status, code, extra = {}) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(status, { 'content-type': 'application/xml', ...corsHeaders(request), ...extra });
+      response.end(errorBody(code, `Injected ${code}`));
+    });
+  };
+  switch (fault) {
+    case 'reset':
+      request.socket.resetAndDestroy();
+      return;
+    case 'drop-mid-body': {
+      // Take part of the body, then cut the connection as a flaky link would.
+      let received = 0;
+      request.on('data', (chunk) => {
+        received += chunk.length;
+        if (received >= 256 * 1024) request.socket.destroy();
+      });
+      request.on('end', () => request.socket.destroy());
+      return;
+    }
+    case 'hang': {
+      request.resume();
+      const timer = setTimeout(() => request.socket.destroy(), HANG_MS);
+      request.socket.on('close', () => clearTimeout(timer));
+      return;
+    }
+    case '500':
+      return answer(500, 'InternalError');
+    case '503-retry-after':
+      return answer(503, 'ServiceUnavailable', { 'retry-after': '1' });
+    case 'slow-down':
+      return answer(503, 'SlowDown');
+    default:
+      throw new Error(`Unknown fault ${fault}`);
+  }
+}
+
+/**
+ * Starts a proxy to `upstream` (`http://host:port`) on a random loopback port. `rules` are
+ * `{match, side?, partNumber?, fault, times?}`; each fires on its next `times` (default 1)
+ * matching requests. Returns the proxy's endpoint, a log of what it saw and a close function.
+ */
+export async function startFaultProxy(upstream, rules) {
+  const target = new URL(upstream);
+  const armed = rules.map((rule) => ({ ...rule, remaining: rule.times ?? 1 }));
+  const log = [];
+  const sockets = new Set();
+  const server = createServer((request, response) => {
+    const url = new URL(request.url, 'http://proxy');
+    const kind = requestKind(request.method, url);
+    const side = request.headers.origin ? 'browser' : 'handler';
+    const rule = request.method === 'OPTIONS' ? undefined : armed.find((candidate) => matches(candidate, request, kind, url));
+    const partNumber = url.searchParams.get('partNumber');
+    log.push(`${side} ${kind}${partNumber ? ` ${partNumber}` : ''}${rule ? ` ${rule.fault}` : ''}`);
+    if (rule) {
+      rule.remaining -= 1;
+      playFault(rule.fault, request, response);
+      return;
+    }
+    const forward = httpRequest(
+      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
+      (upstreamResponse) => {
+        response.writeHead(upstreamResponse.statusCode, upstreamResponse.rawHeaders);
+        upstreamResponse.pipe(response);
+      },
+    );
+    forward.on('error', () => request.socket.destroy());
+    // The client went away before the answer was complete: so does the upstream request.
+    response.on('close', () => {
+      if (!response.writableFinished) forward.destroy();
+    });
+    request.pipe(forward);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    log,
+    /** Rules that never fired: a scenario that did not happen proves nothing. */
+    unfired: () => armed.filter((rule) => rule.remaining > 0).map(({ match, fault }) => `${match} ${fault}`),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,108 @@
+// Fault-injection scenarios for the engine's browser tests (see fault-proxy.mjs):
+// - POST   /test-fixtures/fault-proxy             `{storage: rules, handler: {dropAnswer: [route]}}`
+//                                                 starts a proxy in front of the test storage and a
+//                                                 real handler whose storage endpoint is that proxy
+// - GET    /test-fixtures/fault-proxy/<id>?name=  what the proxy saw, rules that never fired, and the
+//                                                 bucket's objects and open multipart uploads whose
+//                                                 key contains `name`
+// - DELETE /test-fixtures/fault-proxy/<id>        stops the proxy
+// - /test-fixtures/proxied/<id>/...               that handler; a route listed in `dropAnswer` does
+//                                                 its work, then its answer is lost on the way back
+import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { startFaultProxy } from './fault-proxy.mjs';
+import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
+
+const scenarios = new Map();
+let storageClient;
+
+function client() {
+  const storage = testStorageConfig();
+  storageClient ??= new S3Client({ region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: storage.credentials });
+  return storageClient;
+}
+
+async function bucketState(name) {
+  const { bucket } = testStorageConfig();
+  const objects = [];
+  let token;
+  do {
+    const page = await client().send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) if (object.Key.includes(name)) objects.push({ key: object.Key, size: object.Size });
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  const uploads = await client().send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+  const openUploads = (uploads.Uploads ?? []).filter((upload) => upload.Key.includes(name)).map((upload) => ({ key: upload.Key, uploadId: upload.UploadId }));
+  return { objects, openUploads };
+}
+
+/** The handler did its work; the connection breaks after the status line, before the body. */
+function lostAnswer() {
+  const body = new ReadableStream({
+    pull(controller) {
+      controller.error(new Error('connection lost'));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+async function createScenario(spec) {
+  const id = crypto.randomUUID();
+  const storage = testStorageConfig();
+  const proxy = await startFaultProxy(storage.endpoint, spec.storage ?? []);
+  const { createUploadHandler } = await importSource('../../server/index.ts');
+  const handler = createUploadHandler({
+    storage: { ...storage, endpoint: proxy.endpoint },
+    uploadTokenSecret: 'browser-tests-upload-token-secret',
+    allowAnonymousUploads: true,
+  });
+  const dropAnswer = [...(spec.handler?.dropAnswer ?? [])];
+  const handlerLog = [];
+  scenarios.set(id, { proxy, handler, dropAnswer, handlerLog });
+  // A scenario a test forgot to stop closes itself.
+  setTimeout(() => stopScenario(id), 5 * 60_000).unref();
+  return id;
+}
+
+async function stopScenario(id) {
+  const scenario = scenarios.get(id);
+  scenarios.delete(id);
+  await scenario?.proxy.close();
+}
+
+async function scenarioEndpoint(request) {
+  const url = new URL(request.url);
+  const id = url.pathname.split('/')[3];
+  if (request.method === 'POST') return Response.json({ id: await createScenario(await request.json()) });
+  const scenario = scenarios.get(id);
+  if (!scenario) return Response.json({ error: 'Unknown scenario' }, { status: 404 });
+  if (request.method === 'DELETE') {
+    await stopScenario(id);
+    return new Response(null, { status: 204 });
+  }
+  const name = url.searchParams.get('name') ?? '';
+  return Response.json({
+    proxy: scenario.proxy.log,
+    handler: scenario.handlerLog,
+    unfired: [...scenario.proxy.unfired(), ...scenario.dropAnswer.map((route) => `${route} drop-answer`)],
+    ...(await bucketState(name)),
+  });
+}
+
+async function proxiedHandler(request) {
+  const url = new URL(request.url);
+  const scenario = scenarios.get(url.pathname.split('/')[3]);
+  if (!scenario) return Response.json({ error: 'Unknown scenario' }, { status: 404 });
+  const route = url.pathname.split('/').slice(4).join('/');
+  const response = await scenario.handler(request);
+  const drop = scenario.dropAnswer.indexOf(route);
+  scenario.handlerLog.push(`${route} ${response.status}${drop >= 0 ? ' lost' : ''}`);
+  if (drop < 0) return response;
+  scenario.dropAnswer.splice(drop, 1);
+  await response.arrayBuffer();
+  return lostAnswer();
+}
+
+export default [
+  mountFetchHandler('/test-fixtures/fault-proxy', scenarioEndpoint),
+  mountFetchHandler('/test-fixtures/proxied', proxiedHandler),
+];
