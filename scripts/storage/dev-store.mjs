@@ -16,6 +16,7 @@ const CORS_ALLOW_ANY_ORIGIN = `<CORSConfiguration>
     <AllowedMethod>HEAD</AllowedMethod><AllowedMethod>DELETE</AllowedMethod>
     <AllowedHeader>*</AllowedHeader>
     <ExposeHeader>ETag</ExposeHeader>
+    <ExposeHeader>Retry-After</ExposeHeader>
     <MaxAgeSeconds>3000</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
@@ -27,7 +28,7 @@ function sendXml(res, status, body, origin) {
   res.setHeader('Content-Type', 'application/xml');
   if (origin) {
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'ETag');
+    res.setHeader('Access-Control-Expose-Headers', 'ETag, Retry-After');
   }
   res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
 }

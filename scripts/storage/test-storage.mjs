@@ -13,7 +13,7 @@ export const TEST_CORS_RULES = [{
   AllowedOrigins: ['*'],
   AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD', 'DELETE'],
   AllowedHeaders: ['*'],
-  ExposeHeaders: ['ETag'],
+  ExposeHeaders: ['ETag', 'Retry-After'],
   MaxAgeSeconds: 3000,
 }];
 

@@ -22,7 +22,7 @@ export async function ensureBucketCorsAllows(client: S3Client, bucket: string, o
     AllowedOrigins: [origin],
     AllowedMethods: ['PUT', 'GET', 'HEAD'],
     AllowedHeaders: ['*'],
-    ExposeHeaders: ['ETag'],
+    ExposeHeaders: ['ETag', 'Retry-After'],
     MaxAgeSeconds: 3600,
   };
   await client.send(new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: [...rules, rule] } }));

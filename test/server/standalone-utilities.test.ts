@@ -101,6 +101,7 @@ describe('s3GeneratePresignedUrl', () => {
     const added = rules.find((rule) => rule.AllowedOrigins?.includes('https://app.example.com'));
     assert.ok(added?.AllowedMethods?.includes('PUT'));
     assert.ok(added?.ExposeHeaders?.includes('ETag'));
+    assert.ok(added?.ExposeHeaders?.includes('Retry-After'));
     await s3GeneratePresignedUrl({ ...params, bucketName: bucket, enableAutoCorsConfig: true });
     const again = (await storage.client.send(new GetBucketCorsCommand({ Bucket: bucket }))).CORSRules ?? [];
     assert.equal(again.length, rules.length, 'no duplicate rule for an origin already allowed');

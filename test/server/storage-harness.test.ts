@@ -16,6 +16,6 @@ describe('test storage harness', () => {
     const storage = await getTestStorage();
     if (storage.kind === 's3rver') return t.skip('s3rver keeps CORS outside the S3 API');
     const cors = await storage.client.send(new GetBucketCorsCommand({ Bucket: storage.bucket }));
-    assert.deepEqual(cors.CORSRules?.[0]?.ExposeHeaders, ['ETag']);
+    assert.deepEqual(cors.CORSRules?.[0]?.ExposeHeaders, ['ETag', 'Retry-After']);
   });
 });
