@@ -43,6 +43,17 @@ describe('<svc-uploader> displayed file names (built bundle)', function () {
     expect(BIDI_CONTROLS.test(element.shadowRoot!.textContent!)).to.equal(false);
   });
 
+  it('shows the preview of a spoofed image name as written', async () => {
+    const element = await mountBuilt();
+    await element.addFiles([file('photo\u202Egnp.exe', 'image/png'), file('notes.txt', 'text/plain')]);
+    await element.updateComplete;
+    partsOf(element, 'file-preview-button')[0]!.click();
+    await element.updateComplete;
+    const name = partOf(element, 'preview-name').querySelector('bdi')!;
+    expect(name.textContent).to.equal('photognp.exe');
+    expect(partOf(element, 'preview').getAttribute('aria-label')).to.equal('Preview photognp.exe');
+  });
+
   it('shortens a long name in the middle, keeping its extension, and keeps the full name in the tooltip', async () => {
     const element = await mountBuilt();
     await element.addFiles([file(LONG), file('short.pdf')]);
@@ -62,7 +73,7 @@ describe('<svc-uploader> displayed file names (built bundle)', function () {
 
   it('never splits a character when it shortens a name', async () => {
     const element = await mountBuilt();
-    const name = `${'👩‍👩‍👧‍👦'.repeat(30)}.jpg`;
+    const name = `${'👩‍👩‍👧‍👦'.repeat(60)}.jpg`;
     await element.addFiles([file(name)]);
     await element.updateComplete;
     const shown = partOf(element, 'file-name').textContent!;
