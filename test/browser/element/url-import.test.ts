@@ -46,7 +46,7 @@ describe('<svc-uploader> link import', () => {
     expect(new TextDecoder().decode(await storedBytes(detail.result.downloadUrl!))).to.equal(fixtureFileText('holiday.txt'));
   });
 
-  it('shows a name the link chose with bidi controls as written, and keeps it for the upload', async () => {
+  it('lists a name the link chose with bidi controls as written, and keeps the name on the file', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     await openLinkPanel(element);
     const added = nextEvent(element, 'svc-files-add');
