@@ -243,6 +243,10 @@ const ar = {
     'aria.overallProgress': 'التقدّم الإجمالي للرفع',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'إشعارات الرفع',
+
+    'rejection.overLimit': '{count, plural, zero {لم تتم إضافة أي ملف: يمكن إضافة {maxFiles, number} كحد أقصى.} one {لم تتم إضافة ملف واحد: يمكن إضافة {maxFiles, number} كحد أقصى.} two {لم تتم إضافة ملفين: يمكن إضافة {maxFiles, number} كحد أقصى.} few {لم تتم إضافة # ملفات: يمكن إضافة {maxFiles, number} كحد أقصى.} many {لم تتم إضافة # ملفًا: يمكن إضافة {maxFiles, number} كحد أقصى.} other {لم تتم إضافة # ملف: يمكن إضافة {maxFiles, number} كحد أقصى.}}',
+    'rejection.more': '{count, plural, zero {ولا ملفات أخرى} one {وملف آخر لم تتم إضافته} two {وملفان آخران لم تتم إضافتهما} few {و# ملفات أخرى لم تتم إضافتها} many {و# ملفًا آخر لم تتم إضافتها} other {و# ملف آخر لم تتم إضافتها}}',
+    'rejection.folderLimit': 'يحتوي المجلد على أكثر من {limit, number} ملف: تم أخذ أول {limit, number} فقط.',
   },
 } satisfies LocaleBundle;
 

@@ -240,6 +240,10 @@ const de = {
     'aria.overallProgress': 'Gesamtfortschritt des Hochladens',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Upload-Benachrichtigungen',
+
+    'rejection.overLimit': '{count, plural, one {# Datei wurde nicht hinzugefügt: Es können höchstens {maxFiles, number} hinzugefügt werden.} other {# Dateien wurden nicht hinzugefügt: Es können höchstens {maxFiles, number} hinzugefügt werden.}}',
+    'rejection.more': '{count, plural, one {und # weitere Datei wurde nicht hinzugefügt} other {und # weitere Dateien wurden nicht hinzugefügt}}',
+    'rejection.folderLimit': 'Der Ordner enthält mehr als {limit, number} Dateien: Nur die ersten {limit, number} wurden übernommen.',
   },
 } satisfies LocaleBundle;
 

@@ -248,6 +248,10 @@ const messages = {
   'aria.overallProgress': 'Overall upload progress',
   'aria.fileStatus': '{name}: {status}',
   'aria.notifications': 'Uploader notifications',
+
+  'rejection.overLimit': '{count, plural, one {# file was not added: at most {maxFiles, number} can be added.} other {# files were not added: at most {maxFiles, number} can be added.}}',
+  'rejection.more': '{count, plural, one {and # more file was not added} other {and # more files were not added}}',
+  'rejection.folderLimit': 'The folder holds more than {limit, number} files: only the first {limit, number} were taken.',
 } as const;
 
 /** Every message key the UI may ask for. */

@@ -240,6 +240,10 @@ const es = {
     'aria.overallProgress': 'Progreso total de la subida',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Avisos de la subida',
+
+    'rejection.overLimit': '{count, plural, one {No se añadió # archivo: se pueden añadir como máximo {maxFiles, number}.} many {No se añadieron # de archivos: se pueden añadir como máximo {maxFiles, number}.} other {No se añadieron # archivos: se pueden añadir como máximo {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {y # archivo más no se añadió} many {y # de archivos más no se añadieron} other {y # archivos más no se añadieron}}',
+    'rejection.folderLimit': 'La carpeta contiene más de {limit, number} archivos: solo se tomaron los primeros {limit, number}.',
   },
 } satisfies LocaleBundle;
 

@@ -243,6 +243,10 @@ const fr = {
     'aria.overallProgress': 'Progression globale de l’envoi',
     'aria.fileStatus': '{name}\u00a0: {status}',
     'aria.notifications': 'Notifications d’envoi',
+
+    'rejection.overLimit': '{count, plural, one {# fichier n’a pas été ajouté\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.} many {# de fichiers n’ont pas été ajoutés\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.} other {# fichiers n’ont pas été ajoutés\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.}}',
+    'rejection.more': '{count, plural, one {et # autre fichier non ajouté} many {et # de fichiers supplémentaires non ajoutés} other {et # autres fichiers non ajoutés}}',
+    'rejection.folderLimit': 'Le dossier contient plus de {limit, number} fichiers\u00a0: seuls les {limit, number} premiers ont été pris.',
   },
 } satisfies LocaleBundle;
 

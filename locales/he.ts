@@ -243,6 +243,10 @@ const he = {
     'aria.overallProgress': 'התקדמות ההעלאה הכוללת',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'התראות העלאה',
+
+    'rejection.overLimit': '{count, plural, one {קובץ אחד לא נוסף: ניתן להוסיף עד {maxFiles, number}.} two {שני קבצים לא נוספו: ניתן להוסיף עד {maxFiles, number}.} other {# קבצים לא נוספו: ניתן להוסיף עד {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {ועוד קובץ אחד שלא נוסף} two {ועוד שני קבצים שלא נוספו} other {ועוד # קבצים שלא נוספו}}',
+    'rejection.folderLimit': 'בתיקייה יש יותר מ-{limit, number} קבצים: נלקחו רק {limit, number} הראשונים.',
   },
 } satisfies LocaleBundle;
 

@@ -240,6 +240,10 @@ const it = {
     'aria.overallProgress': 'Avanzamento complessivo del caricamento',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notifiche di caricamento',
+
+    'rejection.overLimit': '{count, plural, one {# file non è stato aggiunto: se ne possono aggiungere al massimo {maxFiles, number}.} many {# di file non sono stati aggiunti: se ne possono aggiungere al massimo {maxFiles, number}.} other {# file non sono stati aggiunti: se ne possono aggiungere al massimo {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {e # altro file non aggiunto} many {e altri # di file non aggiunti} other {e altri # file non aggiunti}}',
+    'rejection.folderLimit': 'La cartella contiene più di {limit, number} file: sono stati presi solo i primi {limit, number}.',
   },
 } satisfies LocaleBundle;
 

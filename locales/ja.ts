@@ -240,6 +240,10 @@ const ja = {
     'aria.overallProgress': 'アップロード全体の進行状況',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'アップロードの通知',
+
+    'rejection.overLimit': '{count, plural, other {# 件のファイルは追加されませんでした。追加できるのは最大 {maxFiles, number} 件です。}}',
+    'rejection.more': '{count, plural, other {ほか # 件のファイルも追加されませんでした}}',
+    'rejection.folderLimit': 'フォルダーに {limit, number} 件を超えるファイルがあります。最初の {limit, number} 件のみ取り込みました。',
   },
 } satisfies LocaleBundle;
 

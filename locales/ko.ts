@@ -240,6 +240,10 @@ const ko = {
     'aria.overallProgress': '전체 업로드 진행률',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': '업로드 알림',
+
+    'rejection.overLimit': '{count, plural, other {파일 #개를 추가하지 않았습니다. 최대 {maxFiles, number}개까지 추가할 수 있습니다.}}',
+    'rejection.more': '{count, plural, other {외 #개 파일도 추가하지 않았습니다}}',
+    'rejection.folderLimit': '폴더에 파일이 {limit, number}개보다 많습니다. 처음 {limit, number}개만 가져왔습니다.',
   },
 } satisfies LocaleBundle;
 

@@ -240,6 +240,10 @@ const nl = {
     'aria.overallProgress': 'Totale uploadvoortgang',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Uploadmeldingen',
+
+    'rejection.overLimit': '{count, plural, one {# bestand is niet toegevoegd: er kunnen er maximaal {maxFiles, number} worden toegevoegd.} other {# bestanden zijn niet toegevoegd: er kunnen er maximaal {maxFiles, number} worden toegevoegd.}}',
+    'rejection.more': '{count, plural, one {en nog # bestand niet toegevoegd} other {en nog # bestanden niet toegevoegd}}',
+    'rejection.folderLimit': 'De map bevat meer dan {limit, number} bestanden: alleen de eerste {limit, number} zijn meegenomen.',
   },
 } satisfies LocaleBundle;
 

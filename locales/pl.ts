@@ -243,6 +243,10 @@ const pl = {
     'aria.overallProgress': 'Łączny postęp przesyłania',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Powiadomienia o przesyłaniu',
+
+    'rejection.overLimit': '{count, plural, one {Nie dodano # pliku: można dodać najwyżej {maxFiles, number}.} few {Nie dodano # plików: można dodać najwyżej {maxFiles, number}.} many {Nie dodano # plików: można dodać najwyżej {maxFiles, number}.} other {Nie dodano # pliku: można dodać najwyżej {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {i jeszcze # niedodany plik} few {i jeszcze # niedodane pliki} many {i jeszcze # niedodanych plików} other {i jeszcze # niedodanego pliku}}',
+    'rejection.folderLimit': 'Folder zawiera więcej niż {limit, number} plików: wzięto tylko pierwsze {limit, number}.',
   },
 } satisfies LocaleBundle;
 

@@ -240,6 +240,10 @@ const ptBR = {
     'aria.overallProgress': 'Progresso geral do envio',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notificações de envio',
+
+    'rejection.overLimit': '{count, plural, one {# arquivo não foi adicionado: é possível adicionar no máximo {maxFiles, number}.} many {# de arquivos não foram adicionados: é possível adicionar no máximo {maxFiles, number}.} other {# arquivos não foram adicionados: é possível adicionar no máximo {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {e mais # arquivo não adicionado} many {e mais # de arquivos não adicionados} other {e mais # arquivos não adicionados}}',
+    'rejection.folderLimit': 'A pasta contém mais de {limit, number} arquivos: apenas os primeiros {limit, number} foram incluídos.',
   },
 } satisfies LocaleBundle;
 

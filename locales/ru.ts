@@ -243,6 +243,10 @@ const ru = {
     'aria.overallProgress': 'Общий ход загрузки',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Уведомления о загрузке',
+
+    'rejection.overLimit': '{count, plural, one {# файл не добавлен: можно добавить не более {maxFiles, number}.} few {# файла не добавлены: можно добавить не более {maxFiles, number}.} many {# файлов не добавлено: можно добавить не более {maxFiles, number}.} other {# файла не добавлено: можно добавить не более {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {и ещё # файл не добавлен} few {и ещё # файла не добавлены} many {и ещё # файлов не добавлено} other {и ещё # файла не добавлено}}',
+    'rejection.folderLimit': 'В папке больше {limit, number} файлов: взяты только первые {limit, number}.',
   },
 } satisfies LocaleBundle;
 

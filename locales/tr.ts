@@ -244,6 +244,10 @@ const tr = {
     'aria.overallProgress': 'Toplam yükleme ilerlemesi',
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Yükleme bildirimleri',
+
+    'rejection.overLimit': '{count, plural, one {# dosya eklenmedi: en fazla {maxFiles, number} dosya eklenebilir.} other {# dosya eklenmedi: en fazla {maxFiles, number} dosya eklenebilir.}}',
+    'rejection.more': '{count, plural, one {ve eklenmeyen # dosya daha} other {ve eklenmeyen # dosya daha}}',
+    'rejection.folderLimit': 'Klasörde {limit, number} dosyadan fazlası var: yalnızca ilk {limit, number} dosya alındı.',
   },
 } satisfies LocaleBundle;
 

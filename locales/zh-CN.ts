@@ -240,6 +240,10 @@ const zhCN = {
     'aria.overallProgress': '总上传进度',
     'aria.fileStatus': '{name}：{status}',
     'aria.notifications': '上传通知',
+
+    'rejection.overLimit': '{count, plural, other {# 个文件未添加：最多只能添加 {maxFiles, number} 个。}}',
+    'rejection.more': '{count, plural, other {另有 # 个文件未添加}}',
+    'rejection.folderLimit': '文件夹中的文件超过 {limit, number} 个：仅取用了前 {limit, number} 个。',
   },
 } satisfies LocaleBundle;
 

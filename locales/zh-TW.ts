@@ -240,6 +240,10 @@ const zhTW = {
     'aria.overallProgress': '整體上傳進度',
     'aria.fileStatus': '{name}：{status}',
     'aria.notifications': '上傳通知',
+
+    'rejection.overLimit': '{count, plural, other {# 個檔案未新增：最多只能新增 {maxFiles, number} 個。}}',
+    'rejection.more': '{count, plural, other {另有 # 個檔案未新增}}',
+    'rejection.folderLimit': '資料夾中的檔案超過 {limit, number} 個：僅取用前 {limit, number} 個。',
   },
 } satisfies LocaleBundle;
 

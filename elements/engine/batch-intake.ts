@@ -3,6 +3,7 @@ import { findDuplicate } from './deduplication.js';
 import type { EventBus } from './event-bus.js';
 import { createEntry, toRecord } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
+import { MainThreadSlicer } from './main-thread-yield.js';
 import type { ResolvedOptions } from './options.js';
 import { toRemotePlaceholder, type RemoteFileInput } from './remote-files.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
@@ -21,6 +22,11 @@ export interface IntakeHost {
 /**
  * How files join the list: `onBeforeFileAdded`, the restrictions, then deduplication, file by
  * file in that order. Batches are taken one after another, so limits see earlier batches.
+ *
+ * A batch of thousands of files is taken in slices with the main thread handed back in between
+ * (see main-thread-yield.ts): refusing 10,000 files over `maxFiles` used to block the page for
+ * minutes in one task. Nothing is awaited per file unless a host filter or content hashing asks
+ * for it, so listeners see one update per slice rather than one per file.
  */
 export class BatchIntake {
   private queue: Promise<unknown> = Promise.resolve();
@@ -52,10 +58,13 @@ export class BatchIntake {
       rejected.push(rejection);
       bus.emit('file-rejected', rejection);
     };
+    const slicer = new MainThreadSlicer();
     for (const [index, candidate] of batch.entries()) {
+      if (slicer.due()) await slicer.yield();
       const remote = remotes?.[index];
+      const hook = this.host.options.raw.onBeforeFileAdded;
       // A host filter or a content hash would look at bytes a remote placeholder does not have.
-      const filtered = remote ? { accepted: true as const, file: candidate } : await runBeforeFileAdded(candidate, this.host.options.raw.onBeforeFileAdded);
+      const filtered = remote || !hook ? { accepted: true as const, file: candidate } : await runBeforeFileAdded(candidate, hook);
       if (!filtered.accepted) {
         reject(filtered.rejection);
         continue;

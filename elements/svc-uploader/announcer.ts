@@ -1,10 +1,12 @@
 /**
  * What screen readers hear: one polite announcement for the moments that matter (files added,
  * upload started, progress milestones, completion, failure, pause, connectivity, the image editor),
- * never for every progress tick.
+ * never for every progress tick. File names are read without bidi controls (see
+ * templates/display-name.ts), as they are shown.
  */
 import type { Translator } from '../i18n/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
+import { displayName } from './templates/display-name.js';
 
 const MILESTONES = [25, 50, 75];
 
@@ -25,7 +27,7 @@ export class Announcer {
       case 'svc-files-add':
         return t('announce.filesAdded', { count: (detail.files as unknown[]).length });
       case 'svc-file-remove':
-        return t('announce.fileRemoved', { name: (detail.file as { name: string }).name });
+        return t('announce.fileRemoved', { name: displayName((detail.file as { name: string }).name) });
       case 'svc-upload-start':
         this.milestone = 0;
         return t('announce.started', { count: (detail.files as unknown[]).length });
@@ -43,12 +45,12 @@ export class Announcer {
       case 'svc-error': {
         const failure = detail as unknown as SvcUploaderEventDetail<'svc-error'>;
         if (failure.scope !== 'upload' || !failure.file || !failure.failure) return undefined;
-        return t('announce.fileFailed', { name: failure.file.name, reason: t(`failure.${failure.failure.code}`) });
+        return t('announce.fileFailed', { name: displayName(failure.file.name), reason: t(`failure.${failure.failure.code}`) });
       }
       case 'svc-editor-open':
-        return t('announce.editorOpened', { name: (detail.file as { name: string }).name });
+        return t('announce.editorOpened', { name: displayName((detail.file as { name: string }).name) });
       case 'svc-editor-save':
-        return t('announce.editorSaved', { name: (detail.edited as File).name });
+        return t('announce.editorSaved', { name: displayName((detail.edited as File).name) });
       case 'svc-upload-pause':
         return t('announce.paused');
       case 'svc-upload-resume':

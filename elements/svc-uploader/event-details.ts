@@ -54,6 +54,11 @@ export interface DropDetail {
 
 export type FileRejectDetail = FileRejection;
 
+export interface FilesRejectDetail {
+  /** Every file of the batch that was refused, in the order they arrived. */
+  rejections: FileRejection[];
+}
+
 export interface FileTypeMismatchDetail {
   file: File;
   /** The `allowedFileTypes` value in force, arrays joined with commas. */

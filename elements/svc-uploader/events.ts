@@ -13,6 +13,7 @@ import type {
   FilePauseDetail,
   FileProgressEventDetail,
   FileRejectDetail,
+  FilesRejectDetail,
   FilesSelectDetail,
   FileStateChangeDetail,
   FilesUploadCompleteDetail,
@@ -82,6 +83,7 @@ export const svcUploaderEvents = {
   'svc-file-add': defineEvent<FileDetail>({ group: 'files', callback: 'onFileAdded', detailType: '{ file: UploadFileRecord }', doc: 'A file passed every check and joined the list.' }),
   'svc-files-add': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesAdded', detailType: '{ files: UploadFileRecord[] }', doc: 'A batch finished adding; `files` are the ones accepted (fires only when at least one was).' }),
   'svc-file-reject': defineEvent<FileRejectDetail>({ group: 'files', callback: 'onRestrictionFailed', detailType: '{ file: File, reason, message, limit? }', doc: 'A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.' }),
+  'svc-files-reject': defineEvent<FilesRejectDetail>({ group: 'files', callback: 'onFilesRejected', detailType: '{ rejections: { file: File, reason, message, limit? }[] }', doc: 'A batch finished adding and some of its files were refused: all of them in one event (fires only when at least one was). Each also had its own `svc-file-reject`.' }),
   'svc-file-type-mismatch': defineEvent<FileTypeMismatchDetail>({ group: 'files', callback: 'onFileTypeMismatch', detailType: '{ file: File, allowedFileTypes }', doc: 'A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).' }),
   'svc-file-remove': defineEvent<FileDetail>({ group: 'files', callback: 'onFileRemoved', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.' }),
   'svc-file-click': defineEvent<FileDetail>({ group: 'files', callback: 'onFileClick', detailType: '{ file: UploadFileRecord }', doc: 'The user activated a file\'s name in the list.' }),
@@ -115,7 +117,7 @@ export const svcUploaderEvents = {
 
   // Diagnostics.
   'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.' }),
-  'svc-warn': defineEvent<SvcWarnDetail>({ group: 'diagnostics', callback: 'onWarn', detailType: '{ code, message, file? }', doc: 'Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry).' }),
+  'svc-warn': defineEvent<SvcWarnDetail>({ group: 'diagnostics', callback: 'onWarn', detailType: '{ code, message, file? }', doc: 'Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).' }),
 } as const;
 
 export type SvcUploaderEventName = keyof typeof svcUploaderEvents;

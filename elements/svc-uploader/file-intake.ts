@@ -5,7 +5,7 @@
  */
 import type { AddFilesResult } from '../engine/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import type { DropReadResult } from './sources/dropped-files.js';
+import { MAX_FILES_PER_FOLDER, type DropReadResult } from './sources/dropped-files.js';
 import type { PanelDelivery, PanelFailure } from './sources/source-panel.js';
 import type { ElementFileSource } from './types.js';
 
@@ -14,6 +14,8 @@ export interface IntakeHost {
   addFiles(files: File[], source: ElementFileSource): Promise<AddFilesResult>;
   pasteEnabled(): boolean;
   closePanel(): void;
+  /** A folder held more than `limit` files and only the first `limit` were taken: say so on screen. */
+  folderCutShort(limit: number): void;
 }
 
 /**
@@ -38,16 +40,22 @@ export class FileIntake {
 
   readonly pickerChanged = (event: Event, source: ElementFileSource): void => {
     const input = event.target as HTMLInputElement;
-    const files = Array.from(input.files ?? []);
+    let files = Array.from(input.files ?? []);
     // Cleared so choosing the same file again still fires `change`.
     input.value = '';
+    // The browser lists a chosen folder in full; a dropped one is read only up to the same limit.
+    if (source === 'folder' && files.length > MAX_FILES_PER_FOLDER) {
+      files = files.slice(0, MAX_FILES_PER_FOLDER);
+      this.folderCutShort('The chosen folder');
+    }
     void this.take(files, source);
   };
 
-  async dropped({ files, folderCount, skipped }: DropReadResult): Promise<void> {
+  async dropped({ files, folderCount, skipped, truncated }: DropReadResult): Promise<void> {
     if (skipped.length > 0) {
       this.host.dispatch('svc-warn', { code: 'DROP_ENTRIES_SKIPPED', message: `Not added from the drop: ${skipped.join(', ')}` });
     }
+    if (truncated) this.folderCutShort('The dropped folder');
     const dropped = files.map(({ file, relativePath }) => withRelativePath(file, relativePath));
     if (dropped.length === 0) return;
     if (this.host.dispatch('svc-files-drop', { files: dropped, folderCount }).defaultPrevented) return;
@@ -74,6 +82,12 @@ export class FileIntake {
     // Closed even when validation refused the file: the list view shows why.
     this.host.closePanel();
     return result.added.length > 0;
+  }
+
+  private folderCutShort(what: string): void {
+    const message = `${what} holds more than ${MAX_FILES_PER_FOLDER} files; only the first ${MAX_FILES_PER_FOLDER} were taken.`;
+    this.host.dispatch('svc-warn', { code: 'FOLDER_LIMIT_REACHED', message });
+    this.host.folderCutShort(MAX_FILES_PER_FOLDER);
   }
 
   panelFailed({ source, code, message, url, status }: PanelFailure): void {

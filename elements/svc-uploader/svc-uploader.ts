@@ -58,6 +58,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-add - A file passed every check and joined the list.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-add - A batch finished adding; `files` are the ones accepted (fires only when at least one was).
  * @event {CustomEvent<{ file: File, reason, message, limit? }>} svc-file-reject - A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.
+ * @event {CustomEvent<{ rejections: { file: File, reason, message, limit? }[] }>} svc-files-reject - A batch finished adding and some of its files were refused: all of them in one event (fires only when at least one was). Each also had its own `svc-file-reject`.
  * @event {CustomEvent<{ file: File, allowedFileTypes }>} svc-file-type-mismatch - A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-remove - (cancelable) The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-click - The user activated a file's name in the list.
@@ -85,7 +86,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file, result }>} svc-file-process - The processing stream (`processingEndpoint`) delivered its result for a file.
  * @event {CustomEvent<{ file, partNumber, size }>} svc-part-upload - One multipart part is stored.
  * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.
- * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry).
+ * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).
  * End of generated events.
  *
  * @csspart base - The root container; drops and pastes land here. Carries `lang`, `dir` and `data-status`.
@@ -115,7 +116,9 @@ export class SvcUploader extends UploaderPropsElement {
   #files: readonly UploadFileRecord[] = [];
   #progress = 0;
   #online = typeof navigator === 'undefined' || navigator.onLine;
+  /** Refused files since the notice was dismissed; appended in place, as a batch may refuse thousands. */
   #rejections: FileRejection[] = [];
+  #folderLimit: number | undefined;
   #dragState: DragState = 'idle';
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
@@ -157,6 +160,10 @@ export class SvcUploader extends UploaderPropsElement {
     addFiles: (files, source) => this.addFiles(files, source),
     pasteEnabled: () => this.enablePaste && !this.isProcessing,
     closePanel: () => this.#panels.close(),
+    folderCutShort: (limit) => {
+      this.#folderLimit = limit;
+      this.requestUpdate();
+    },
   });
   readonly #dragDrop = createDragDropHandlers({
     acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.#panels.current,
@@ -187,6 +194,7 @@ export class SvcUploader extends UploaderPropsElement {
     },
     clearRejections: () => {
       this.#rejections = [];
+      this.#folderLimit = undefined;
       this.requestUpdate();
     },
     upload: () => this.upload(),
@@ -211,6 +219,7 @@ export class SvcUploader extends UploaderPropsElement {
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
     const result = await this.engine.addFiles(files, source, { hold: this.#editor.opensOnAdd });
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
+    if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
     this.#editor.openHeld(result.added);
     return result;
   }
@@ -264,6 +273,7 @@ export class SvcUploader extends UploaderPropsElement {
   /** Empties the list, stopping uploads in flight. */
   reset(): void {
     this.#rejections = [];
+    this.#folderLimit = undefined;
     this.engine.reset();
   }
 
@@ -350,7 +360,7 @@ export class SvcUploader extends UploaderPropsElement {
     const focusedId = this.#listWindow.focusedId;
     return buildUploaderView(this, {
       translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
-      dragState: this.#dragState, rejections: this.#rejections, online: this.#online, maxFiles: this.effectiveMaxFiles(),
+      dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
       previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
@@ -388,7 +398,7 @@ export class SvcUploader extends UploaderPropsElement {
         this.requestUpdate();
       },
       onRejected: (rejection) => {
-        this.#rejections = [...this.#rejections, rejection];
+        this.#rejections.push(rejection);
         this.requestUpdate();
       },
       allowedFileTypesText: () => [this.allowedFileTypes ?? '*'].flat().join(','),

@@ -5,6 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Translate } from '../sources/source-panel.js';
+import { displayName, shortName } from '../templates/display-name.js';
 import type { DriveBrowserState, DriveScreen } from './drive-browser-state.js';
 import { driveStyles } from './drive-styles.js';
 import type { DriveFileEntry } from './drive-types.js';
@@ -79,11 +80,16 @@ function renderBreadcrumbs({ t, state, actions }: DriveViewContext): TemplateRes
   return html`
     <nav part="drive-breadcrumbs" class="drive-breadcrumbs" aria-label=${t('drive.breadcrumbs')}>
       <ol>
-        ${names.map((name, index) => html`<li><button part="drive-crumb" type="button" @click=${() => actions.goTo(index)}>${name}</button></li>`)}
-        <li><span part="drive-crumb drive-crumb-current" aria-current="page">${current}</span></li>
+        ${names.map((name, index) => html`<li><button part="drive-crumb" type="button" @click=${() => actions.goTo(index)}><bdi dir="auto">${shortName(name)}</bdi></button></li>`)}
+        <li><span part="drive-crumb drive-crumb-current" aria-current="page"><bdi dir="auto">${shortName(current)}</bdi></span></li>
       </ol>
     </nav>
   `;
+}
+
+/** A drive's names come from whoever shared the file: shown safely, as in the file list. */
+function renderEntryName(name: string): TemplateResult {
+  return html`<bdi part="drive-item-name" class="drive-item-name" dir="auto" title=${displayName(name)}>${shortName(name)}</bdi>`;
 }
 
 function renderEntry(view: DriveViewContext, entry: DriveFileEntry): TemplateResult {
@@ -91,15 +97,15 @@ function renderEntry(view: DriveViewContext, entry: DriveFileEntry): TemplateRes
   if (entry.isFolder) {
     return html`
       <li part="drive-item drive-item-folder" class="drive-item drive-item-folder" data-id=${entry.id}>
-        <button part="drive-folder" class="drive-row" type="button" aria-label=${t('drive.openFolder', { name: entry.name })}
-          @click=${() => actions.openFolder(entry)}><span part="drive-item-name" class="drive-item-name">${entry.name}</span></button>
+        <button part="drive-folder" class="drive-row" type="button" aria-label=${t('drive.openFolder', { name: displayName(entry.name) })}
+          @click=${() => actions.openFolder(entry)}>${renderEntryName(entry.name)}</button>
       </li>`;
   }
   return html`
     <li part="drive-item drive-item-file" class="drive-item" data-id=${entry.id}>
       <label part="drive-file" class="drive-row">
         <input part="drive-checkbox" type="checkbox" .checked=${state.selection.has(entry.id)} @change=${() => actions.toggle(entry)} />
-        <span part="drive-item-name" class="drive-item-name">${entry.name}</span>
+        ${renderEntryName(entry.name)}
         ${entry.size !== undefined ? html`<span part="drive-item-size" class="drive-item-size">${view.formatBytes(entry.size)}</span>` : nothing}
       </label>
     </li>`;

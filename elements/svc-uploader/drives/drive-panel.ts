@@ -268,6 +268,7 @@ class DrivePanel implements SourcePanel {
     const api = this.api!;
     const result = await this.context.engine().addRemoteFiles(files.map((file) => toRemoteFile(api, file)), this.source);
     if (result.added.length > 0) this.context.notify('svc-files-add', { files: result.added });
+    if (result.rejected.length > 0) this.context.notify('svc-files-reject', { rejections: result.rejected });
     this.state.selection.clear();
     // Closed even when limits refused some: the list view shows why.
     this.context.close();

@@ -7,6 +7,7 @@
  * Geometry: the displayed image is the source turned clockwise by `rotation`, then mirrored by
  * `flipX`/`flipY` in that turned frame. The crop rectangle is in the pixels of the displayed image.
  */
+import { displayName } from '../templates/display-name.js';
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
 export type AspectPreset = 'free' | 'original' | 'square' | '4:3' | '16:9';
@@ -48,7 +49,8 @@ export type ColourSetting = keyof ColourAdjustments;
 
 export function initialEditState(sourceWidth: number, sourceHeight: number, name: string): EditState {
   return {
-    sourceWidth, sourceHeight, originalName: name, name,
+    // The field shows the name without bidi controls (see templates/display-name.ts).
+    sourceWidth, sourceHeight, originalName: name, name: displayName(name),
     rotation: 0, flipX: false, flipY: false,
     crop: { x: 0, y: 0, width: sourceWidth, height: sourceHeight },
     aspect: 'free', filter: 'none', brightness: 0, contrast: 0, saturation: 0,
@@ -214,9 +216,13 @@ export function rename(state: EditState, name: string): EditState {
   return { ...state, name };
 }
 
-/** The name a saved file gets: what the user typed, or the original when the field is blank. */
+/**
+ * The name a saved file gets: what the user typed, or the original when the field is blank or
+ * still shows the original (which keeps any bidi controls the field left out).
+ */
 export function effectiveName(state: EditState): string {
-  return state.name.trim() || state.originalName;
+  const typed = state.name.trim();
+  return typed && typed !== displayName(state.originalName) ? typed : state.originalName;
 }
 
 export function isGeometryChanged(state: EditState): boolean {

@@ -7,6 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { Translate } from '../sources/source-panel.js';
+import { displayName } from '../templates/display-name.js';
 import { renderIcon, type GlyphName } from '../templates/icons.js';
 import type { IconsConfig } from '../types.js';
 import { cssFilter } from './colour-filters.js';
@@ -155,7 +156,7 @@ function stage(model: EditorViewModel): TemplateResult {
   const imageStyle = styleMap({ '--editor-ratio': String(width / height) });
   return html`<div class="editor-stage" part="editor-stage">
     <div class="editor-image" style=${imageStyle}>
-      <canvas part="editor-canvas" class="editor-canvas" role="img" aria-label=${model.state.name || model.state.originalName}
+      <canvas part="editor-canvas" class="editor-canvas" role="img" aria-label=${model.state.name || displayName(model.state.originalName)}
         style=${styleMap({ filter: cssFilter(model.state) })} ${ref(model.canvasRef)}></canvas>
       ${model.cropOverlay}
     </div>

@@ -15,10 +15,15 @@ export interface DropReadResult {
   folderCount: number;
   /** Folders that were dropped while folder drops are off, and entries that could not be read. */
   skipped: string[];
+  /** The drop held more than `MAX_FILES_PER_FOLDER` files: reading stopped there, the rest is left out. */
+  truncated: boolean;
 }
 
-/** Reading stops after this many files so a dropped home directory cannot freeze the page. */
-export const MAX_FILES_PER_DROP = 10_000;
+/**
+ * Reading stops after this many files so a dropped home directory cannot freeze the page; the
+ * folder picker is held to the same number.
+ */
+export const MAX_FILES_PER_FOLDER = 10_000;
 
 /**
  * Must be called synchronously inside the `drop` handler: the browser empties
@@ -49,6 +54,7 @@ async function collect(entries: FileSystemEntry[], plainFiles: File[], allowFold
     files: plainFiles.map((file) => ({ file, relativePath: file.name })),
     folderCount: 0,
     skipped: [],
+    truncated: false,
   };
   for (const entry of entries) {
     if (entry.isDirectory && !allowFolders) {
@@ -61,14 +67,19 @@ async function collect(entries: FileSystemEntry[], plainFiles: File[], allowFold
 }
 
 async function walk(entry: FileSystemEntry, parentPath: string, result: DropReadResult): Promise<void> {
-  if (result.files.length >= MAX_FILES_PER_DROP) return;
+  if (result.files.length >= MAX_FILES_PER_FOLDER) {
+    result.truncated = true;
+    return;
+  }
   const path = parentPath ? `${parentPath}/${entry.name}` : entry.name;
   try {
     if (entry.isFile) {
       result.files.push({ file: await readFileEntry(entry as FileSystemFileEntry), relativePath: path });
     } else if (entry.isDirectory) {
       result.folderCount += 1;
-      for (const child of await readAllChildren(entry as FileSystemDirectoryEntry)) await walk(child, path, result);
+      const children = await readChildren(entry as FileSystemDirectoryEntry, MAX_FILES_PER_FOLDER - result.files.length);
+      if (children.more) result.truncated = true;
+      for (const child of children.entries) await walk(child, path, result);
     }
   } catch {
     // Unreadable entries (permissions, files deleted mid-drop) are reported, the rest goes on.
@@ -82,14 +93,19 @@ function readFileEntry(entry: FileSystemFileEntry): Promise<File> {
 
 /**
  * `readEntries` hands out a folder's children in batches (100 at a time in Chromium) and signals
- * the end with an empty batch; reading it once silently loses the rest of a large folder.
+ * the end with an empty batch; reading it once silently loses the rest of a large folder. Reading
+ * stops once `budget` children are in hand (`more` then says the folder had others), so a folder
+ * of a million files is not listed in full only to be cut down afterwards.
  */
-async function readAllChildren(directory: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
+async function readChildren(directory: FileSystemDirectoryEntry, budget: number): Promise<{ entries: FileSystemEntry[]; more: boolean }> {
   const reader = directory.createReader();
   const children: FileSystemEntry[] = [];
   for (;;) {
     const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
-    if (batch.length === 0) return children.sort((a, b) => a.name.localeCompare(b.name));
+    if (batch.length === 0) return { entries: children.sort((a, b) => a.name.localeCompare(b.name)), more: false };
     children.push(...batch);
+    if (children.length > budget) {
+      return { entries: children.slice(0, budget).sort((a, b) => a.name.localeCompare(b.name)), more: true };
+    }
   }
 }

@@ -6,6 +6,7 @@
  */
 import { html, nothing } from 'lit';
 import type { OpenEditor } from '../editor/editor-controller.js';
+import { shortName } from './display-name.js';
 import { renderIcon } from './icons.js';
 import type { UploaderView } from './view-model.js';
 
@@ -19,7 +20,7 @@ function renderFrame(view: UploaderView, editor: OpenEditor) {
   return html`
     <header part="editor-header" class="source-view-header editor-header ${view.slot('editor', 'header')}">
       <h2 part="editor-title" id="editor-title" class="source-view-title editor-title ${view.slot('editor', 'title')}" tabindex="-1">
-        ${t('edit.title', { name: editor.name })}</h2>
+        ${t('edit.title', { name: shortName(editor.name) })}</h2>
     </header>
     <div part="editor-body" class="editor-body ${view.slot('editor', 'body')}">${body}</div>
     ${editor.error ? html`<p part="editor-error" class="editor-error ${view.slot('editor', 'error')}" role="alert">${renderIcon('AlertIcon', view.icons, 'icon')}<span>${editor.error}</span></p>` : nothing}

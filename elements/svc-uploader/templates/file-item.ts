@@ -6,6 +6,7 @@
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../engine/types.js';
+import { displayName, shortName } from './display-name.js';
 import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';
 import { renderIcon } from './icons.js';
 import type { UploaderView } from './view-model.js';
@@ -46,12 +47,12 @@ function renderThumbnail(view: UploaderView, file: UploadFileRecord, kind: FileK
   const classes = `thumbnail ${url ? 'has-image' : ''} ${view.slot('file', 'thumbnail')}`;
   if (view.allowPreview && isPreviewable(kind) && layout === 'row') {
     return html`<button part="file-thumbnail file-preview-button" class=${classes} type="button" data-kind=${kind} data-preview-for=${file.id}
-      aria-label=${t('aria.previewFile', { name: file.name })} @click=${() => intents.openPreview(file.id)}>${visual}</button>`;
+      aria-label=${t('aria.previewFile', { name: displayName(file.name) })} @click=${() => intents.openPreview(file.id)}>${visual}</button>`;
   }
   return html`<span part="file-thumbnail" class=${classes} data-kind=${kind}>${visual}
     ${layout === 'hero' && view.allowPreview && isPreviewable(kind)
       ? html`<button part="file-preview-button button" class="preview-button icon-button" type="button" data-preview-for=${file.id}
-          aria-label=${t('aria.previewFile', { name: file.name })} title=${t('action.preview')} @click=${() => intents.openPreview(file.id)}>
+          aria-label=${t('aria.previewFile', { name: displayName(file.name) })} title=${t('action.preview')} @click=${() => intents.openPreview(file.id)}>
           ${renderIcon('ExpandIcon', view.icons)}</button>`
       : nothing}</span>`;
 }
@@ -63,7 +64,7 @@ function iconButton(part: string, label: string, glyph: Parameters<typeof render
 
 function renderActions(view: UploaderView, file: UploadFileRecord) {
   const { t, intents } = view;
-  const { name } = file;
+  const name = displayName(file.name);
   return html`
     <span part="file-actions" class="file-actions ${view.slot('file', 'actions')}">
       ${file.state === 'successful' ? html`<span part="file-done" class="file-done">${renderIcon('CheckIcon', view.icons)}</span>` : nothing}
@@ -90,7 +91,7 @@ function renderProgress(view: UploaderView, file: UploadFileRecord) {
   return html`
     <div part="file-progress" class="progress file-progress ${view.slot('file', 'progress')}" role="progressbar" aria-valuemin="0" aria-valuemax="100"
       aria-valuenow=${indeterminate ? nothing : Math.floor(file.percentage)} aria-valuetext=${indeterminate ? nothing : progressText(view, file)}
-      aria-label=${view.t('aria.fileProgress', { name: file.name })} ?data-indeterminate=${indeterminate}>
+      aria-label=${view.t('aria.fileProgress', { name: displayName(file.name) })} ?data-indeterminate=${indeterminate}>
       <div class="progress-fill" style=${styleMap(indeterminate ? {} : { inlineSize: `${percent}%` })}></div>
     </div>
   `;
@@ -99,6 +100,10 @@ function renderProgress(view: UploaderView, file: UploadFileRecord) {
 export function renderFileItem(view: UploaderView, file: UploadFileRecord, layout: ItemLayout, placement?: RowPlacement) {
   const { t, intents, translator } = view;
   const kind = fileKindOf(file.type, file.name);
+  // Shown without bidi controls and shortened in the middle; the full name stays in the tooltip
+  // and the accessible name (see display-name.ts).
+  const name = displayName(file.name);
+  const shown = shortName(file.name);
   const sizeText = SHOWS_PROGRESS.has(file.state) && file.bytesUploaded > 0 ? progressText(view, file) : translator.formatBytes(file.size);
   const style = placement?.offset !== undefined ? styleMap({ insetBlockStart: `${placement.offset}px` }) : nothing;
   const hasMedia = layout === 'hero' && view.thumbnailUrl(file) !== undefined;
@@ -107,7 +112,8 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
       data-file-id=${file.id} aria-posinset=${placement ? placement.index + 1 : nothing} aria-setsize=${placement ? placement.count : nothing} style=${style}>
       ${renderThumbnail(view, file, kind, layout)}
       <div class="file-main">
-        <button part="file-name" class="file-name ${view.slot('file', 'name')}" type="button" title=${file.name} @click=${() => intents.clickFile(file.id)}><bdi>${file.name}</bdi></button>
+        <button part="file-name" class="file-name ${view.slot('file', 'name')}" type="button" title=${name}
+          aria-label=${shown === name ? nothing : name} @click=${() => intents.clickFile(file.id)}><bdi dir="auto">${shown}</bdi></button>
         <p part="file-details" class="file-details ${view.slot('file', 'details')}">
           ${layout === 'hero' && !view.mini ? html`<span part="file-kind">${t('file.kind', { kind })}</span>` : nothing}
           <span part="file-size" class="file-size">${sizeText}</span>

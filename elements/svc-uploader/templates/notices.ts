@@ -1,7 +1,9 @@
 /** Banners and messages around the list: offline, busy, rejected files, branding. */
 import { html, nothing } from 'lit';
 import type { FileRejection } from '../../engine/types.js';
+import { shortName } from './display-name.js';
 import { renderIcon } from './icons.js';
+import { summarizeRefusals, type RefusalRow } from './refusal-summary.js';
 import type { UploaderView } from './view-model.js';
 
 export function renderOfflineBanner(view: UploaderView) {
@@ -22,7 +24,7 @@ export function rejectionText(view: UploaderView, rejection: FileRejection): str
   const limit = rejection.limit;
   const size = typeof limit === 'number' ? translator.formatBytes(limit) : '';
   return t(`rejection.${rejection.reason}`, {
-    name: rejection.file.name,
+    name: shortName(rejection.file.name),
     maxSize: size,
     minSize: size,
     maxFiles: typeof limit === 'number' ? limit : view.maxFiles,
@@ -31,13 +33,23 @@ export function rejectionText(view: UploaderView, rejection: FileRejection): str
   });
 }
 
+function refusalRowText(view: UploaderView, row: RefusalRow): string {
+  if (row.kind === 'file') return rejectionText(view, row.rejection);
+  return view.t('rejection.overLimit', { count: row.count, maxFiles: row.maxFiles ?? view.maxFiles });
+}
+
+/** Files refused since the notice was last dismissed, summarized (see refusal-summary.ts). */
 export function renderRejections(view: UploaderView) {
-  if (view.rejections.length === 0) return nothing;
+  const { folderLimit } = view;
+  if (view.rejections.length === 0 && folderLimit === undefined) return nothing;
+  const { rows, hiddenFiles } = summarizeRefusals(view.rejections);
   return html`
     <div part="rejections" class="rejections ${view.slot('notices', 'rejections')}" role="alert">
       ${renderIcon('AlertIcon', view.icons, 'icon banner-icon')}
       <ul part="rejection-list" class="rejection-list">
-        ${view.rejections.map((rejection) => html`<li part="rejection" data-reason=${rejection.reason}>${rejectionText(view, rejection)}</li>`)}
+        ${folderLimit === undefined ? nothing : html`<li part="rejection" data-reason="FOLDER_LIMIT_REACHED">${view.t('rejection.folderLimit', { limit: folderLimit })}</li>`}
+        ${rows.map((row) => html`<li part="rejection" data-reason=${row.kind === 'file' ? row.rejection.reason : 'LIMIT_EXCEEDED'}>${refusalRowText(view, row)}</li>`)}
+        ${hiddenFiles > 0 ? html`<li part="rejection-more" class="rejection-more">${view.t('rejection.more', { count: hiddenFiles })}</li>` : nothing}
       </ul>
       <button part="rejections-dismiss button" class="rejections-dismiss" type="button" @click=${view.intents.dismissRejections}>${view.t('rejection.dismiss')}</button>
     </div>

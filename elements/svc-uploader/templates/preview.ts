@@ -1,5 +1,6 @@
 /** The expanded preview dialog of an image, video or audio file (`allowPreview`). */
 import { html, nothing } from 'lit';
+import { displayName, shortName } from './display-name.js';
 import { fileKindOf } from './file-kind.js';
 import { renderIcon } from './icons.js';
 import type { UploaderView } from './view-model.js';
@@ -17,15 +18,15 @@ export function renderPreview(view: UploaderView) {
   const { t, intents, translator } = view;
   const kind = fileKindOf(file.type, file.name);
   return html`
-    <dialog part="preview" class="preview ${view.slot('preview', 'root')}" data-kind=${kind} aria-label=${t('aria.previewFile', { name: file.name })}
+    <dialog part="preview" class="preview ${view.slot('preview', 'root')}" data-kind=${kind} aria-label=${t('aria.previewFile', { name: displayName(file.name) })}
       @close=${intents.previewClosed}>
       <div class="preview-frame">
         <header class="preview-header">
-          <p part="preview-name" class="preview-name"><bdi>${file.name}</bdi><span class="preview-size">${translator.formatBytes(file.size)}</span></p>
+          <p part="preview-name" class="preview-name"><bdi dir="auto" title=${displayName(file.name)}>${shortName(file.name)}</bdi><span class="preview-size">${translator.formatBytes(file.size)}</span></p>
           <button part="preview-close button" class="icon-button ${view.slot('preview', 'closeButton')}" type="button"
             aria-label=${t('file.previewClose')} title=${t('file.previewClose')} @click=${intents.closePreview}>${renderIcon('CloseIcon', view.icons)}</button>
         </header>
-        ${renderMedia(view, view.mediaUrl(file), kind, file.name)}
+        ${renderMedia(view, view.mediaUrl(file), kind, displayName(file.name))}
       </div>
     </dialog>
   `;

@@ -60,6 +60,8 @@ export interface UploaderView {
   panel: { source: UploadSource; view?: SourcePanel } | undefined;
   dragState: DragState;
   rejections: readonly FileRejection[];
+  /** Set when a dropped or chosen folder held more files than are read: the number read. */
+  folderLimit: number | undefined;
   listWindow: ListWindow;
   /** The file in the expanded preview. */
   previewFile: UploadFileRecord | undefined;

@@ -118,10 +118,12 @@ describe('<svc-uploader> drive import (server-side transfer)', () => {
   it('applies the list limits to drive files: a file over max-file-size is refused with its reason', async () => {
     const element = await signedInPanel('dropbox', 'max-file-size="100 KB"');
     const rejected = nextEvent(element, 'svc-file-reject');
+    const batchRejected = nextEvent(element, 'svc-files-reject');
     await chooseTwoFiles(element);
     const { detail } = await rejected;
     expect(detail.reason).to.equal('FILE_TOO_LARGE');
     expect(detail.file.name).to.equal('diagram.bin');
+    expect((await batchRejected).detail.rejections.map((rejection) => rejection.file.name)).to.deep.equal(['diagram.bin']);
     await until(element, () => element.files.length === 1, 'the accepted file');
     expect(element.files[0]!.name).to.equal('notes.txt');
   });

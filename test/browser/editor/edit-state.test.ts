@@ -111,6 +111,14 @@ describe('image editor state', () => {
     expect(effectiveName(rename(photo(), ' beach.jpg '))).to.equal('beach.jpg');
   });
 
+  it('shows a name without its bidi controls, and keeps the original name unless the user renames', () => {
+    const spoofed = initialEditState(400, 200, 'invoice\u202Efdp.exe');
+    expect(spoofed.name).to.equal('invoicefdp.exe');
+    expect(effectiveName(spoofed)).to.equal('invoice\u202Efdp.exe');
+    expect(isChanged(spoofed)).to.equal(false);
+    expect(effectiveName(rename(spoofed, 'invoice.pdf'))).to.equal('invoice.pdf');
+  });
+
   it('resets everything to the original', () => {
     const edited = rename(setFilter(setColour(rotateQuarter(flip(photo(), 'horizontal'), 1), 'saturation', -40), 'warm'), 'x.jpg');
     expect(resetEditState(edited)).to.deep.equal(photo());

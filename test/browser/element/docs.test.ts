@@ -8,7 +8,7 @@ import {
 /** The element suites; every event of the table must be exercised in one of them. */
 const SUITES = [
   'accessibility', 'appearance', 'bundle', 'file-list', 'image-editor', 'interface', 'media', 'properties', 'run-controls', 'sources',
-  'theme-and-motion', 'upload', 'url-import', 'virtual-list',
+  'theme-and-motion', 'upload', 'url-import', 'virtual-list', 'large-batch', 'displayed-names', 'folder-limit',
 ];
 /** The cloud-drive sources' suites, in their own folder next to their fixtures. */
 const DRIVE_SUITES = ['sign-in', 'browse', 'import'];

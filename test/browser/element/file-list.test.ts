@@ -7,12 +7,15 @@ describe('<svc-uploader> file list and validation', () => {
   it('refuses files over max-files and explains why on screen', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload" max-files="2"></svc-uploader>');
     const rejected = recordEvents(element, ['svc-file-reject']);
+    const batchRejected = recordEvents(element, ['svc-files-reject']);
     const added = nextEvent(element, 'svc-files-add');
     await chooseFiles(element, [textFile('a.txt'), textFile('b.txt'), textFile('c.txt')]);
     await added;
     await element.updateComplete;
     expect(element.files.map((file) => file.name)).to.deep.equal(['a.txt', 'b.txt']);
     expect(rejected).to.have.length(1);
+    expect(batchRejected).to.have.length(1);
+    expect(batchRejected[0]!.detail.rejections.map((rejection: { file: File }) => rejection.file.name)).to.deep.equal(['c.txt']);
     expect(rejected[0]!.detail).to.include({ reason: 'LIMIT_EXCEEDED', limit: 2 });
     expect(rejected[0]!.detail.file.name).to.equal('c.txt');
     expect(part(element, 'rejection').textContent).to.equal('c.txt was not added: up to 2 files are allowed.');

@@ -46,6 +46,17 @@ describe('<svc-uploader> link import', () => {
     expect(new TextDecoder().decode(await storedBytes(detail.result.downloadUrl!))).to.equal(fixtureFileText('holiday.txt'));
   });
 
+  it('lists a name the link chose with bidi controls as written, and keeps the name on the file', async () => {
+    const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
+    await openLinkPanel(element);
+    const added = nextEvent(element, 'svc-files-add');
+    await importUrl(element, `${otherOrigin}/element-fixtures/files/invoice%E2%80%AEfdp.exe?cors=1`);
+    const [file] = (await added).detail.files;
+    expect(file!.name).to.equal('invoice\u202Efdp.exe');
+    await until(element, () => maybePart(element, 'source-view') === null, 'the panel to close');
+    expect(part(element, 'file-name').textContent).to.equal('invoicefdp.exe');
+  });
+
   it('says clearly when another origin refuses to share the file (CORS), and reports it once', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     const errors = recordEvents(element, ['svc-error']);

@@ -27,6 +27,23 @@ describe('UploadEngine validation', () => {
       expect(engine.files).to.have.length(2);
     });
 
+    it('hands the main thread back while it takes a large batch, keeping the order of its events', async () => {
+      const engine = new UploadEngine({ maxFiles: 10 });
+      const order: string[] = [];
+      engine.on('file-added', ({ file }) => order.push(file.name));
+      engine.on('file-rejected', ({ file }) => order.push(file.name));
+      let settled = false;
+      let timerRanWhileTaking = false;
+      setTimeout(() => { timerRanWhileTaking = !settled; });
+      const files = Array.from({ length: 3_000 }, (_, index) => textFile(`f-${String(index).padStart(4, '0')}.txt`, 'x'));
+      const result = await engine.addFiles(files);
+      settled = true;
+      expect(timerRanWhileTaking).to.equal(true);
+      expect(result.added).to.have.length(10);
+      expect(result.rejected).to.have.length(2_990);
+      expect(order).to.deep.equal(files.map((file) => file.name));
+    });
+
     it('clamps values below 1 to 1, and mini forces 1', async () => {
       for (const options of [{ maxFiles: 0 }, { maxFiles: -5 }, { maxFiles: 4, mini: true }]) {
         const engine = new UploadEngine(options);
