@@ -1,3 +1,4 @@
+import { getPageBase } from './page-base.js';
 import type { UploadFailure } from './types.js';
 
 export type ProcessingOutcome = { ok: true; result: unknown } | { ok: false; error: UploadFailure };
@@ -22,8 +23,7 @@ function statusOf(payload: unknown): string | undefined {
 
 /** `?key=` appended to the endpoint, keeping any query it already has. */
 export function processingStreamUrl(endpoint: string, key: string): string {
-  const base = typeof location === 'undefined' ? undefined : location.href;
-  const url = new URL(endpoint, base);
+  const url = new URL(endpoint, getPageBase());
   url.searchParams.set('key', key);
   return url.toString();
 }

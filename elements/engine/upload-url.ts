@@ -1,4 +1,5 @@
 import { ConfigurationError, UploadFailureError } from './errors.js';
+import { getPageBase, getPageOrigin } from './page-base.js';
 
 /** Longer upload URLs are refused before parsing; presigned S3 URLs stay well under 4 KiB. */
 const MAX_UPLOAD_URL_LENGTH = 16_384;
@@ -7,10 +8,6 @@ function isLoopbackHost(hostname: string): boolean {
   if (hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]') return true;
   // URL has already normalized any IPv4 spelling (0x7f.1, 2130706433) to dotted decimal.
   return hostname.startsWith('127.') && /^[\d.]+$/.test(hostname);
-}
-
-function pageOrigin(): string | undefined {
-  return typeof location === 'undefined' ? undefined : location.origin;
 }
 
 /** Normalizes `allowedUploadOrigins`; an entry that is not an http(s) origin is a configuration error. */
@@ -40,13 +37,13 @@ function refused(reason: string): UploadFailureError {
 export function assertUploadUrl(value: unknown, allowedOrigins: readonly string[]): string {
   let url: URL | undefined;
   try {
-    if (typeof value === 'string' && value.length <= MAX_UPLOAD_URL_LENGTH) url = new URL(value, pageOrigin());
+    if (typeof value === 'string' && value.length <= MAX_UPLOAD_URL_LENGTH) url = new URL(value, getPageBase());
   } catch {
     // Not a URL: refused below.
   }
   if (!url || url.username || url.password) throw refused('not a URL without credentials');
   if (url.protocol === 'https:') return url.href;
-  if (url.protocol === 'http:' && (isLoopbackHost(url.hostname) || url.origin === pageOrigin() || allowedOrigins.includes(url.origin))) return url.href;
+  if (url.protocol === 'http:' && (isLoopbackHost(url.hostname) || url.origin === getPageOrigin() || allowedOrigins.includes(url.origin))) return url.href;
   // The origin is named so a developer sees what to list in allowedUploadOrigins.
   throw refused(`${url.protocol === 'http:' ? url.origin : url.protocol} is not https, loopback or an allowedUploadOrigins entry`);
 }
