@@ -24,10 +24,15 @@ function renderUpload(file) {
   return item;
 }
 
+let latestRefresh = 0;
+
+/** Two files finishing together start two listings; only the newest may draw, whichever answers last. */
 async function refreshUploads() {
+  const refresh = ++latestRefresh;
   const response = await fetch('/api/files');
   if (!response.ok) return;
   const { files } = await response.json();
+  if (refresh !== latestRefresh) return;
   list.replaceChildren(...files.map(renderUpload));
   empty.hidden = files.length > 0;
 }
