@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { svcUploaderEvents } from '../../elements/svc-uploader/events.js';
 import { uploaderProps, type PropDefinition } from '../../elements/svc-uploader/properties.js';
-import { designTokens } from '../../elements/theme/tokens.js';
+import { designTokens, type DesignToken } from '../../elements/theme/tokens.js';
 import type {
   Attribute, ClassField, ClassMethod, CssCustomProperty, CssPart, CustomElementDeclaration, Event, Package, Slot,
 } from './custom-elements-schema.js';
@@ -145,7 +145,7 @@ function readEvents(): Event[] {
 }
 
 function readCssProperties(): CssCustomProperty[] {
-  return designTokens.map((token) => ({
+  return (designTokens as readonly DesignToken[]).map((token) => ({
     name: token.name,
     description: token.dark ? `${token.description} Dark mode: \`${token.dark}\`.` : token.description,
     default: token.light,
