@@ -74,6 +74,7 @@ try {
   if (wants('typecheck')) {
     await gate('type-check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit']);
     await gate('generated API docs are up to date', process.execPath, ['--import', 'tsx', 'scripts/generate-element-docs.ts', '--check']);
+    await gate('generated element manifest and typings are up to date', process.execPath, ['--import', 'tsx', 'scripts/generate-element-manifest.ts', '--check']);
   }
   const built = !wants('e2e') || await gate('build', process.execPath, ['scripts/build.mjs']);
   if (['server', 'browser', 'e2e'].some(wants)) {

@@ -89,6 +89,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).
  * End of generated events.
  *
+ * Every part is listed in docs/element.md ("Styling").
  * @csspart base - The root container; drops and pastes land here. Carries `lang`, `dir` and `data-status`.
  * @csspart drop-zone - The idle drop area with the pickers, source chips and limits.
  * @csspart drop-overlay - Covers a file list while files are dragged over it.
@@ -105,7 +106,6 @@ import { buildUploaderView } from './uploader-view.js';
  * @csspart preview - The expanded preview dialog.
  * @csspart editor - The image editor, inline over the list or a dialog; its inner parts start with `editor-`, the file's button is `file-edit`.
  * @csspart announcer - The visually hidden live region.
- * Every part is listed in docs/element.md ("Styling").
  *
  * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` design token applies.
  */

@@ -1,19 +1,18 @@
 import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../engine/index.js';
-import { ENGINE_PROP_NAMES, toPropertyDeclarations } from './properties.js';
+import { ENGINE_PROP_NAMES, propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
 import { SvcElement } from './svc-element.js';
-import {
-  DEFAULT_SOURCES,
-  type CloudDrivesConfig,
-  type FolderUploadOptions,
-  type I18nConfig,
-  type IconsConfig,
-  type ImageEditorOptions,
-  type ThemeConfig,
-  type UploadSource,
+import type {
+  CloudDrivesConfig,
+  FolderUploadOptions,
+  I18nConfig,
+  IconsConfig,
+  ImageEditorOptions,
+  ThemeConfig,
+  UploadSource,
 } from './types.js';
 
 /**
- * The props of `<svc-uploader>` (declared from the table in `properties.ts`) with the contract's
+ * The props of `<svc-uploader>` (declared from the table in `properties.ts`) with the table's
  * defaults. Kept apart from the element's behaviour so each file reads in one sitting.
  */
 export class UploaderPropsElement extends SvcElement {
@@ -65,14 +64,8 @@ export class UploaderPropsElement extends SvcElement {
 
   constructor() {
     super();
-    Object.assign(this, {
-      autoUpload: false, quietCompletion: false, enablePaste: false, disableDragDrop: false,
-      maxFiles: 10, allowedFileTypes: '*', maxFileSize: { size: 1, unit: 'GB' }, contentDeduplication: false,
-      imageCompression: false, heicConversion: false, stripExifData: false, thumbnailGenerator: false,
-      checksumVerification: false, processingTimeout: 60_000, maxRetries: 3, maxConcurrentUploads: 3,
-      crashRecovery: false, networkAware: true, sources: [...DEFAULT_SOURCES], animations: true, mini: false,
-      allowPreview: true, showBranding: true, isProcessing: false,
-    });
+    // Every default comes from the table, where it is declared once.
+    Object.assign(this, propDefaults());
   }
 
   /** The engine's share of the props, as they are now. */
@@ -86,6 +79,6 @@ export class UploaderPropsElement extends SvcElement {
 
   /** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
   protected effectiveMaxFiles(): number {
-    return this.mini ? 1 : Math.max(1, Math.floor(this.maxFiles ?? 10));
+    return this.mini ? 1 : Math.max(1, Math.floor(this.maxFiles ?? (uploaderProps.maxFiles.default as number)));
   }
 }

@@ -3,6 +3,7 @@ import { toAcceptAttribute, toBytes, type FileSizeLimit } from '../engine/index.
 import type { Translator } from '../i18n/index.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
 import { countFiles, type UploaderView } from './templates/view-model.js';
+import { uploaderProps } from './properties.js';
 import { DEFAULT_SOURCES, type IconsConfig, type UploadSource } from './types.js';
 
 /** The props the view reads (a subset of the element). */
@@ -68,7 +69,7 @@ export function buildUploaderView(props: ViewProps, state: ViewState): UploaderV
     quietCompletion: props.quietCompletion,
     showBranding: props.showBranding,
     allowPreview: props.allowPreview,
-    maxRetries: props.maxRetries ?? 3,
+    maxRetries: props.maxRetries ?? (uploaderProps.maxRetries.default as number),
     mini: props.mini,
   };
 }

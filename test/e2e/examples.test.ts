@@ -81,7 +81,8 @@ describe('framework examples (built with Vite, real handler, real storage)', () 
 });
 
 describe('framework examples in TypeScript', () => {
-  // Vue and Svelte templates need their own checkers (vue-tsc, svelte-check), which are not installed.
+  // Vue and Svelte templates need their own checkers (vue-tsc, svelte-check), which are not dependencies
+  // here; both examples have a tsconfig.json for them (see docs/frameworks.md).
   for (const folder of ['react', 'angular']) {
     it(`${folder}: type-checks with its own tsconfig against the built declarations`, async () => {
       await runNodeTool('node_modules/typescript/bin/tsc', ['-p', `examples/${folder}/tsconfig.json`]);

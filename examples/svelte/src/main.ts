@@ -1,6 +1,8 @@
 // Importing the package registers <svc-uploader> first, so Svelte sees the element's property
 // setters and assigns maxFiles and maxFileSize as properties instead of attributes.
 import 'svc-uploader';
+// Types <svc-uploader> in markup for svelte-check and the Svelte language tools (SvelteHTMLElements).
+import type {} from 'svc-uploader/svelte';
 import { mount } from 'svelte';
 import App from './App.svelte';
 
