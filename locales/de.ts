@@ -150,6 +150,9 @@ const de = {
     'url.corsBlocked': '{origin} erlaubt anderen Websites nicht, seine Dateien herunterzuladen.',
     'url.networkError': 'Der Link ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung.',
     'url.httpError': 'Der Server hat mit einem Fehler geantwortet ({status}).',
+    'url.tooLarge': 'Die Datei unter diesem Link ist größer als {size}.',
+    'url.timeout': 'Der Link antwortet nicht mehr.',
+    'url.typeMismatch': 'Die Datei unter diesem Link ist nicht die Art Datei, die ihr Name oder Typ angibt.',
 
     'camera.title': 'Kamera',
     'camera.preview': 'Kameravorschau',

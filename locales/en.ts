@@ -158,6 +158,9 @@ const messages = {
   'url.corsBlocked': '{origin} does not let other websites download its files.',
   'url.networkError': 'The link could not be reached. Check the address and your connection.',
   'url.httpError': 'The server answered with an error ({status}).',
+  'url.tooLarge': 'The file at this link is larger than {size}.',
+  'url.timeout': 'The link stopped answering.',
+  'url.typeMismatch': 'The file at this link is not the kind of file its name or type says.',
 
   'camera.title': 'Camera',
   'camera.preview': 'Camera preview',

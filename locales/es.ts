@@ -150,6 +150,9 @@ const es = {
     'url.corsBlocked': '{origin} no permite que otros sitios web descarguen sus archivos.',
     'url.networkError': 'No se pudo acceder al enlace. Comprueba la dirección y tu conexión.',
     'url.httpError': 'El servidor respondió con un error ({status}).',
+    'url.tooLarge': 'El archivo de este enlace supera {size}.',
+    'url.timeout': 'El enlace dejó de responder.',
+    'url.typeMismatch': 'El archivo de este enlace no es del tipo que indican su nombre o su tipo.',
 
     'camera.title': 'Cámara',
     'camera.preview': 'Vista previa de la cámara',

@@ -153,6 +153,9 @@ const fr = {
     'url.corsBlocked': '{origin} n’autorise pas les autres sites à télécharger ses fichiers.',
     'url.networkError': 'Le lien est inaccessible. Vérifiez l’adresse et votre connexion.',
     'url.httpError': 'Le serveur a répondu par une erreur ({status}).',
+    'url.tooLarge': 'Le fichier de ce lien dépasse {size}.',
+    'url.timeout': 'Le lien ne répond plus.',
+    'url.typeMismatch': 'Le fichier de ce lien n’est pas du type qu’annoncent son nom ou son type.',
 
     'camera.title': 'Caméra',
     'camera.preview': 'Aperçu de la caméra',

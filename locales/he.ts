@@ -153,6 +153,9 @@ const he = {
     'url.corsBlocked': '{origin} לא מאפשר לאתרים אחרים להוריד את הקבצים שלו.',
     'url.networkError': 'אין גישה לקישור. יש לבדוק את הכתובת ואת החיבור.',
     'url.httpError': 'השרת השיב בשגיאה ({status}).',
+    'url.tooLarge': 'הקובץ בקישור הזה גדול מ־{size}.',
+    'url.timeout': 'הקישור הפסיק להגיב.',
+    'url.typeMismatch': 'הקובץ בקישור הזה אינו מהסוג שהשם או הסוג שלו מציינים.',
 
     'camera.title': 'מצלמה',
     'camera.preview': 'תצוגה מקדימה של המצלמה',

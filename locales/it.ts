@@ -150,6 +150,9 @@ const it = {
     'url.corsBlocked': '{origin} non consente ad altri siti di scaricare i suoi file.',
     'url.networkError': 'Il link non è raggiungibile. Controlla l’indirizzo e la connessione.',
     'url.httpError': 'Il server ha risposto con un errore ({status}).',
+    'url.tooLarge': 'Il file a questo link supera {size}.',
+    'url.timeout': 'Il link ha smesso di rispondere.',
+    'url.typeMismatch': 'Il file a questo link non è del tipo indicato dal nome o dal tipo.',
 
     'camera.title': 'Fotocamera',
     'camera.preview': 'Anteprima della fotocamera',

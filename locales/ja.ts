@@ -150,6 +150,9 @@ const ja = {
     'url.corsBlocked': '{origin} は他のサイトからのファイルのダウンロードを許可していません。',
     'url.networkError': 'リンクにアクセスできません。アドレスと接続を確認してください。',
     'url.httpError': 'サーバーがエラーを返しました（{status}）。',
+    'url.tooLarge': 'このリンクのファイルは {size} を超えています。',
+    'url.timeout': 'リンクが応答しなくなりました。',
+    'url.typeMismatch': 'このリンクのファイルは、名前や種類が示す形式ではありません。',
 
     'camera.title': 'カメラ',
     'camera.preview': 'カメラのプレビュー',

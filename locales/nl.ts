@@ -150,6 +150,9 @@ const nl = {
     'url.corsBlocked': '{origin} staat andere websites niet toe om zijn bestanden te downloaden.',
     'url.networkError': 'De koppeling is niet bereikbaar. Controleer het adres en je verbinding.',
     'url.httpError': 'De server antwoordde met een fout ({status}).',
+    'url.tooLarge': 'Het bestand achter deze link is groter dan {size}.',
+    'url.timeout': 'De link reageert niet meer.',
+    'url.typeMismatch': 'Het bestand achter deze link is niet het soort bestand dat de naam of het type aangeeft.',
 
     'camera.title': 'Camera',
     'camera.preview': 'Cameravoorbeeld',

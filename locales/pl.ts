@@ -153,6 +153,9 @@ const pl = {
     'url.corsBlocked': '{origin} nie pozwala innym witrynom pobierać swoich plików.',
     'url.networkError': 'Link jest niedostępny. Sprawdź adres i połączenie.',
     'url.httpError': 'Serwer odpowiedział błędem ({status}).',
+    'url.tooLarge': 'Plik pod tym linkiem jest większy niż {size}.',
+    'url.timeout': 'Link przestał odpowiadać.',
+    'url.typeMismatch': 'Plik pod tym linkiem nie jest tym rodzajem pliku, na jaki wskazuje jego nazwa lub typ.',
 
     'camera.title': 'Aparat',
     'camera.preview': 'Podgląd z aparatu',

@@ -150,6 +150,9 @@ const ptBR = {
     'url.corsBlocked': '{origin} não permite que outros sites baixem seus arquivos.',
     'url.networkError': 'Não foi possível acessar o link. Verifique o endereço e sua conexão.',
     'url.httpError': 'O servidor respondeu com um erro ({status}).',
+    'url.tooLarge': 'O arquivo deste link é maior que {size}.',
+    'url.timeout': 'O link parou de responder.',
+    'url.typeMismatch': 'O arquivo deste link não é do tipo que o nome ou o tipo indicam.',
 
     'camera.title': 'Câmera',
     'camera.preview': 'Visualização da câmera',

@@ -154,6 +154,9 @@ const tr = {
     'url.corsBlocked': '{origin}, dosyalarının başka siteler tarafından indirilmesine izin vermiyor.',
     'url.networkError': 'Bağlantıya ulaşılamıyor. Adresi ve internet bağlantınızı kontrol edin.',
     'url.httpError': 'Sunucu bir hatayla yanıt verdi ({status}).',
+    'url.tooLarge': 'Bu bağlantıdaki dosya {size} boyutundan büyük.',
+    'url.timeout': 'Bağlantı yanıt vermeyi bıraktı.',
+    'url.typeMismatch': 'Bu bağlantıdaki dosya, adının veya türünün belirttiği türde değil.',
 
     'camera.title': 'Kamera',
     'camera.preview': 'Kamera önizlemesi',

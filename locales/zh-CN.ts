@@ -150,6 +150,9 @@ const zhCN = {
     'url.corsBlocked': '{origin} 不允许其他网站下载其文件。',
     'url.networkError': '无法访问该链接。请检查地址和网络连接。',
     'url.httpError': '服务器返回了错误（{status}）。',
+    'url.tooLarge': '此链接的文件超过 {size}。',
+    'url.timeout': '链接已停止响应。',
+    'url.typeMismatch': '此链接的文件与其名称或类型所示的格式不符。',
 
     'camera.title': '相机',
     'camera.preview': '相机预览',

@@ -150,6 +150,9 @@ const zhTW = {
     'url.corsBlocked': '{origin} 不允許其他網站下載其檔案。',
     'url.networkError': '無法連上這個連結。請檢查網址和網路連線。',
     'url.httpError': '伺服器傳回錯誤（{status}）。',
+    'url.tooLarge': '此連結的檔案超過 {size}。',
+    'url.timeout': '連結已停止回應。',
+    'url.typeMismatch': '此連結的檔案與其名稱或類型所示的格式不符。',
 
     'camera.title': '相機',
     'camera.preview': '相機預覽',

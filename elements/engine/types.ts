@@ -228,6 +228,11 @@ export interface EngineOptions {
   withCredentials?: boolean;
   /** Base delay (ms) before a whole-file retry, doubled per retry. Default 1000. */
   retryBaseDelayMs?: number;
+  /**
+   * `<svc-uploader>` link import: milliseconds a link may stay silent (no answer, no new bytes)
+   * before the import gives up with `URL_TIMEOUT`. Default 30000.
+   */
+  urlImportTimeout?: number;
 }
 
 /**

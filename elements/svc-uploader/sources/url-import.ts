@@ -2,13 +2,23 @@
  * Downloads a URL into a File in the browser. A cross-origin server must allow this page with
  * CORS; when it does not, the browser reports only "failed to fetch", so a second, opaque
  * (`no-cors`) request tells "the server answered but refused to share" apart from "unreachable".
+ *
+ * The remote server is not trusted: the download stops at the size limit (a declared
+ * `Content-Length` above it is refused before the body is read), a link that stops sending bytes
+ * times out, and the file's type comes from its bytes (see content-sniffing.ts), not from the
+ * server's `Content-Type` or the path. No cookies or credentials are sent.
  */
+import { decideContentType, SNIFF_HEAD_BYTES } from './content-sniffing.js';
+import { BodyTooLargeError, readCappedBody } from './capped-body.js';
 
 export type UrlImportErrorCode =
   | 'URL_INVALID'
   | 'URL_CORS_BLOCKED'
   | 'URL_NETWORK_ERROR'
   | 'URL_HTTP_ERROR'
+  | 'URL_TOO_LARGE'
+  | 'URL_TIMEOUT'
+  | 'URL_TYPE_MISMATCH'
   | 'URL_ABORTED';
 
 export class UrlImportError extends Error {
@@ -23,6 +33,16 @@ export function isUrlImportError(error: unknown): error is UrlImportError {
   return typeof error === 'object' && error !== null && (error as Error).name === 'UrlImportError';
 }
 
+/** How much of a remote answer is read, and how long a silent link is waited for. */
+export interface UrlImportLimits {
+  /** The download stops (and is refused) beyond this many bytes. */
+  maxBytes: number;
+  /** Milliseconds without an answer or a new byte before the import gives up. */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_URL_IMPORT_TIMEOUT_MS = 30_000;
+
 /** Resolves `text` against the page, accepting only http(s) URLs. */
 export function parseImportUrl(text: string, base = document.baseURI): URL {
   let url: URL;
@@ -35,27 +55,73 @@ export function parseImportUrl(text: string, base = document.baseURI): URL {
   return url;
 }
 
-export async function fetchUrlAsFile(text: string, signal: AbortSignal): Promise<File> {
+/**
+ * A signal that aborts when `signal` does or when `idleTimeoutMs` pass without `touch()`: a slow
+ * but steady download goes on, a link that stops sending is given up.
+ */
+function idleDeadline(signal: AbortSignal, idleTimeoutMs: number) {
+  const timeout = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const touch = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => timeout.abort(), idleTimeoutMs);
+  };
+  touch();
+  return {
+    signal: AbortSignal.any([signal, timeout.signal]),
+    touch,
+    timedOut: () => timeout.signal.aborted && !signal.aborted,
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+export async function fetchUrlAsFile(text: string, signal: AbortSignal, limits: UrlImportLimits): Promise<File> {
   const url = parseImportUrl(text);
-  let response: Response;
+  const deadline = idleDeadline(signal, limits.idleTimeoutMs);
+  const stopped = (): UrlImportError => deadline.timedOut()
+    ? new UrlImportError('URL_TIMEOUT', `${url.href} stopped answering for ${limits.idleTimeoutMs} ms.`)
+    : new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
   try {
-    response = await fetch(url, { mode: 'cors', credentials: 'omit', signal });
-  } catch (error) {
-    if (signal.aborted) throw new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
-    throw await classifyFetchFailure(url, signal, error);
+    let response: Response;
+    try {
+      response = await fetch(url, { mode: 'cors', credentials: 'omit', signal: deadline.signal });
+    } catch (error) {
+      if (deadline.signal.aborted) throw stopped();
+      throw await classifyFetchFailure(url, deadline.signal, error);
+    }
+    deadline.touch();
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new UrlImportError('URL_HTTP_ERROR', `${url.href} answered ${response.status}.`, response.status);
+    }
+    const tooLarge = new UrlImportError('URL_TOO_LARGE', `${url.href} is larger than ${limits.maxBytes} bytes.`);
+    let blob: Blob;
+    try {
+      blob = await readCappedBody(response, limits.maxBytes, deadline.touch);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw tooLarge;
+      if (deadline.signal.aborted) throw stopped();
+      throw new UrlImportError('URL_NETWORK_ERROR', `The download of ${url.href} broke off.`);
+    }
+    const name = fileNameFor(url, response);
+    const head = new Uint8Array(await blob.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
+    const verdict = decideContentType(name, declaredContentType(response), head);
+    if (!verdict.ok) {
+      throw new UrlImportError('URL_TYPE_MISMATCH', `${url.href} claims to be ${verdict.claimed} but its bytes are ${verdict.sniffed ?? 'of no known format'}.`);
+    }
+    return new File([blob], name, {
+      type: verdict.type,
+      lastModified: Date.parse(response.headers.get('last-modified')?.slice(0, 100) ?? '') || Date.now(),
+    });
+  } finally {
+    deadline.dispose();
   }
-  if (!response.ok) throw new UrlImportError('URL_HTTP_ERROR', `${url.href} answered ${response.status}.`, response.status);
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch {
-    if (signal.aborted) throw new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
-    throw new UrlImportError('URL_NETWORK_ERROR', `The download of ${url.href} broke off.`);
-  }
-  return new File([blob], fileNameFor(url, response), {
-    type: blob.type || response.headers.get('content-type')?.split(';')[0] || '',
-    lastModified: Date.parse(response.headers.get('last-modified') ?? '') || Date.now(),
-  });
+}
+
+/** The server's `Content-Type` without parameters, or '' when it is not a plain `type/subtype`. */
+function declaredContentType(response: Response): string {
+  const value = (response.headers.get('content-type') ?? '').slice(0, 200).split(';')[0]!.trim().toLowerCase();
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(value) ? value : '';
 }
 
 async function classifyFetchFailure(url: URL, signal: AbortSignal, cause: unknown): Promise<UrlImportError> {
@@ -73,9 +139,12 @@ async function classifyFetchFailure(url: URL, signal: AbortSignal, cause: unknow
   return new UrlImportError('URL_NETWORK_ERROR', `${url.href} could not be reached (${reason}).`);
 }
 
+/** Longest `Content-Disposition` read: the patterns below run only on a bounded string. */
+const MAX_DISPOSITION_CHARS = 2048;
+
 /** Name from Content-Disposition (when the server exposes it), else the last path segment. */
 export function fileNameFor(url: URL, response: Response): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
+  const disposition = (response.headers.get('content-disposition') ?? '').slice(0, MAX_DISPOSITION_CHARS);
   const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
   if (encoded) {
     try {
