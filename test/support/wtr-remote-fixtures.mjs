@@ -66,9 +66,40 @@ function fileRoute(request) {
   return new Response(body, { headers: { ...CORS, 'content-type': type } });
 }
 
+/**
+ * The smallest tus server that finishes an upload: creation answers an upload URL whose last
+ * segment holds a malformed percent escape; every PATCH is accepted whole.
+ */
+async function tusEscapeRoute(request) {
+  const headers = { 'tus-resumable': '1.0.0', 'cache-control': 'no-store' };
+  if (request.method === 'POST') {
+    return new Response(null, { status: 201, headers: { ...headers, location: '/remote-fixtures/tus-escape/files/report%E0%A4%A' } });
+  }
+  if (request.method === 'PATCH') {
+    const received = (await request.arrayBuffer()).byteLength;
+    const offset = Number(request.headers.get('upload-offset') ?? 0) + received;
+    return new Response(null, { status: 204, headers: { ...headers, 'upload-offset': String(offset) } });
+  }
+  return new Response(null, { status: 405, headers });
+}
+
+/** `progress-only`: status-less progress messages (JSON and plain text), then the result event. */
+function processingRoute(request) {
+  const url = new URL(request.url);
+  const key = url.searchParams.get('key');
+  const body = [
+    `data: ${JSON.stringify({ progress: 10, key })}\n\n`,
+    'data: 50%\n\n',
+    `event: complete\ndata: ${JSON.stringify({ key, variants: ['small'] })}\n\n`,
+  ].join('');
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' } });
+}
+
 export default [
   mountFetchHandler('/remote-fixtures/flood', floodRoute),
   mountFetchHandler('/remote-fixtures/sent', sentRoute),
   mountFetchHandler('/remote-fixtures/stall', stallRoute),
   mountFetchHandler('/remote-fixtures/file', fileRoute),
+  mountFetchHandler('/remote-fixtures/tus-escape', tusEscapeRoute),
+  mountFetchHandler('/remote-fixtures/processing', processingRoute),
 ];
