@@ -95,6 +95,23 @@ function processingRoute(request) {
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' } });
 }
 
+/** A listing whose provider answered entries of the wrong shape among well-formed ones. */
+function driveListingRoute() {
+  const files = [
+    { id: 'good-file', name: 'report.pdf', isFolder: false, size: 1200, mimeType: 'application/pdf' },
+    { id: 'good-folder', name: 'Photos', isFolder: true },
+    { id: 7, name: 'numeric id', isFolder: false },
+    { id: 'object-name', name: { text: 'object name' }, isFolder: false },
+    { id: 'size-text', name: 'size as text', isFolder: false, size: '12' },
+    { id: 'flag-text', name: 'folder flag as text', isFolder: 'yes' },
+    { id: 'mime-number', name: 'numeric type', isFolder: false, mimeType: 5 },
+    { id: 'huge-name', name: 'x'.repeat(5000), isFolder: false },
+    null,
+    'just a string',
+  ];
+  return Response.json({ files, nextCursor: 12 }, { headers: { 'cache-control': 'no-store' } });
+}
+
 export default [
   mountFetchHandler('/remote-fixtures/flood', floodRoute),
   mountFetchHandler('/remote-fixtures/sent', sentRoute),
@@ -102,4 +119,5 @@ export default [
   mountFetchHandler('/remote-fixtures/file', fileRoute),
   mountFetchHandler('/remote-fixtures/tus-escape', tusEscapeRoute),
   mountFetchHandler('/remote-fixtures/processing', processingRoute),
+  mountFetchHandler('/remote-fixtures/drive/files/google-drive', driveListingRoute),
 ];
