@@ -1,5 +1,6 @@
 import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from './image-steps/image-dimensions.js';
 import { toBytes } from './sizes.js';
 import type {
   CrashRecoveryOptions,
@@ -50,6 +51,7 @@ export interface ResolvedOptions {
   processingTimeout: number;
   workerTimeoutMs: number;
   retryBaseDelayMs: number;
+  maxImagePixels: number;
   multipart?: Required<Omit<MultipartResumableOptions, 'protocol'>>;
   tus?: TusResumableOptions;
   crashRecovery?: CrashRecoveryOptions & typeof CRASH_RECOVERY_DEFAULTS;
@@ -165,6 +167,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     processingTimeout: positiveInteger(options.processingTimeout, 60_000, 'processingTimeout'),
     workerTimeoutMs: positiveInteger(options.workerTimeoutMs, 30_000, 'workerTimeoutMs'),
     retryBaseDelayMs: nonNegativeInteger(options.retryBaseDelayMs, 1000, 'retryBaseDelayMs'),
+    maxImagePixels: positiveInteger(options.maxImagePixels, DEFAULT_MAX_IMAGE_PIXELS, 'maxImagePixels'),
     ...resolveResumable(options, target),
     crashRecovery,
   };

@@ -11,6 +11,8 @@
 // - /remote-fixtures/processing?mode=<mode>  Server-Sent Events: `progress-only` sends only
 //                                            messages without a status, then a completion event
 // - /remote-fixtures/drive/files/<provider>  a drive listing with malformed entries among good ones
+// - /remote-fixtures/image-bomb.png          a valid 20,000 × 20,000 px PNG of about 400 KB
+import { imageBomb } from './image-bomb.mjs';
 import { mountFetchHandler } from './wtr-handler.mjs';
 
 const CORS = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
@@ -112,6 +114,10 @@ function driveListingRoute() {
   return Response.json({ files, nextCursor: 12 }, { headers: { 'cache-control': 'no-store' } });
 }
 
+async function imageBombRoute() {
+  return new Response(await imageBomb(), { headers: { ...CORS, 'content-type': 'image/png' } });
+}
+
 export default [
   mountFetchHandler('/remote-fixtures/flood', floodRoute),
   mountFetchHandler('/remote-fixtures/sent', sentRoute),
@@ -120,4 +126,5 @@ export default [
   mountFetchHandler('/remote-fixtures/tus-escape', tusEscapeRoute),
   mountFetchHandler('/remote-fixtures/processing', processingRoute),
   mountFetchHandler('/remote-fixtures/drive/files/google-drive', driveListingRoute),
+  mountFetchHandler('/remote-fixtures/image-bomb.png', imageBombRoute),
 ];
