@@ -111,6 +111,7 @@ const ar = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'إعادة تعيين',
     'edit.decodeFailed': 'لا يمكن تعديل هذه الصورة في هذا المتصفح.',
+    'edit.tooLarge': 'هذه الصورة أكبر من أن تُحرَّر في المتصفح.',
     'edit.saveFailed': 'تعذّر حفظ الصورة المعدّلة.',
 
     'summary.title': '{outcome, select, success {اكتمل الرفع} partial {تعذّر رفع بعض الملفات} failure {فشل الرفع} other {انتهى الرفع}}',

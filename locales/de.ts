@@ -108,6 +108,7 @@ const de = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Zurücksetzen',
     'edit.decodeFailed': 'Dieses Bild kann in diesem Browser nicht bearbeitet werden.',
+    'edit.tooLarge': 'Dieses Bild ist zu groß, um es im Browser zu bearbeiten.',
     'edit.saveFailed': 'Das bearbeitete Bild konnte nicht gespeichert werden.',
 
     'summary.title': '{outcome, select, success {Hochladen abgeschlossen} partial {Einige Dateien wurden nicht hochgeladen} failure {Hochladen fehlgeschlagen} other {Hochladen beendet}}',

@@ -116,6 +116,7 @@ const messages = {
   'edit.size': '{width, number} × {height, number} px',
   'edit.reset': 'Reset',
   'edit.decodeFailed': 'This image cannot be edited in this browser.',
+  'edit.tooLarge': 'This image is too large to edit in the browser.',
   'edit.saveFailed': 'The edited image could not be saved.',
 
   'summary.title': '{outcome, select, success {Upload complete} partial {Some files were not uploaded} failure {Upload failed} other {Upload finished}}',

@@ -108,6 +108,7 @@ const es = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Restablecer',
     'edit.decodeFailed': 'Esta imagen no se puede editar en este navegador.',
+    'edit.tooLarge': 'Esta imagen es demasiado grande para editarla en el navegador.',
     'edit.saveFailed': 'No se pudo guardar la imagen editada.',
 
     'summary.title': '{outcome, select, success {Subida completada} partial {Algunos archivos no se subieron} failure {Error en la subida} other {Subida finalizada}}',

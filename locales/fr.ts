@@ -111,6 +111,7 @@ const fr = {
     'edit.size': '{width, number}\u00a0×\u00a0{height, number}\u00a0px',
     'edit.reset': 'Réinitialiser',
     'edit.decodeFailed': 'Cette image ne peut pas être modifiée dans ce navigateur.',
+    'edit.tooLarge': 'Cette image est trop grande pour être modifiée dans le navigateur.',
     'edit.saveFailed': 'Impossible d’enregistrer l’image modifiée.',
 
     'summary.title': '{outcome, select, success {Envoi terminé} partial {Certains fichiers n’ont pas été envoyés} failure {Échec de l’envoi} other {Envoi achevé}}',

@@ -111,6 +111,7 @@ const he = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'איפוס',
     'edit.decodeFailed': 'אי אפשר לערוך את התמונה הזו בדפדפן הזה.',
+    'edit.tooLarge': 'התמונה הזו גדולה מכדי לערוך אותה בדפדפן.',
     'edit.saveFailed': 'לא ניתן היה לשמור את התמונה הערוכה.',
 
     'summary.title': '{outcome, select, success {ההעלאה הושלמה} partial {חלק מהקבצים לא הועלו} failure {ההעלאה נכשלה} other {ההעלאה הסתיימה}}',

@@ -108,6 +108,7 @@ const it = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Ripristina',
     'edit.decodeFailed': 'Non è possibile modificare questa immagine in questo browser.',
+    'edit.tooLarge': 'Questa immagine è troppo grande per essere modificata nel browser.',
     'edit.saveFailed': 'Non è stato possibile salvare l’immagine modificata.',
 
     'summary.title': '{outcome, select, success {Caricamento completato} partial {Alcuni file non sono stati caricati} failure {Caricamento non riuscito} other {Caricamento terminato}}',

@@ -108,6 +108,7 @@ const ko = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': '초기화',
     'edit.decodeFailed': '이 브라우저에서는 이 이미지를 편집할 수 없습니다.',
+    'edit.tooLarge': '이 이미지는 너무 커서 브라우저에서 편집할 수 없습니다.',
     'edit.saveFailed': '편집한 이미지를 저장하지 못했습니다.',
 
     'summary.title': '{outcome, select, success {업로드 완료} partial {일부 파일을 업로드하지 못했습니다} failure {업로드 실패} other {업로드 종료}}',

@@ -108,6 +108,7 @@ const nl = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Herstellen',
     'edit.decodeFailed': 'Deze afbeelding kan in deze browser niet worden bewerkt.',
+    'edit.tooLarge': 'Deze afbeelding is te groot om in de browser te bewerken.',
     'edit.saveFailed': 'De bewerkte afbeelding kon niet worden opgeslagen.',
 
     'summary.title': '{outcome, select, success {Uploaden voltooid} partial {Sommige bestanden zijn niet geüpload} failure {Uploaden mislukt} other {Uploaden beëindigd}}',

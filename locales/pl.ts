@@ -111,6 +111,7 @@ const pl = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Przywróć',
     'edit.decodeFailed': 'Tego obrazu nie można edytować w tej przeglądarce.',
+    'edit.tooLarge': 'Ten obraz jest zbyt duży, aby edytować go w przeglądarce.',
     'edit.saveFailed': 'Nie udało się zapisać edytowanego obrazu.',
 
     'summary.title': '{outcome, select, success {Przesyłanie zakończone} partial {Nie wszystkie pliki zostały przesłane} failure {Przesyłanie nie powiodło się} other {Przesyłanie dobiegło końca}}',

@@ -108,6 +108,7 @@ const ptBR = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Redefinir',
     'edit.decodeFailed': 'Não é possível editar esta imagem neste navegador.',
+    'edit.tooLarge': 'Esta imagem é grande demais para ser editada no navegador.',
     'edit.saveFailed': 'Não foi possível salvar a imagem editada.',
 
     'summary.title': '{outcome, select, success {Envio concluído} partial {Alguns arquivos não foram enviados} failure {Falha no envio} other {Envio finalizado}}',

@@ -111,6 +111,7 @@ const ru = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Сбросить',
     'edit.decodeFailed': 'В этом браузере нельзя изменить это изображение.',
+    'edit.tooLarge': 'Это изображение слишком большое для редактирования в браузере.',
     'edit.saveFailed': 'Не удалось сохранить изменённое изображение.',
 
     'summary.title': '{outcome, select, success {Загрузка завершена} partial {Некоторые файлы не загружены} failure {Не удалось выполнить загрузку} other {Загрузка окончена}}',

@@ -112,6 +112,7 @@ const tr = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Sıfırla',
     'edit.decodeFailed': 'Bu görsel bu tarayıcıda düzenlenemiyor.',
+    'edit.tooLarge': 'Bu görsel tarayıcıda düzenlenemeyecek kadar büyük.',
     'edit.saveFailed': 'Düzenlenen görsel kaydedilemedi.',
 
     'summary.title': '{outcome, select, success {Yükleme tamamlandı} partial {Bazı dosyalar yüklenemedi} failure {Yükleme başarısız oldu} other {Yükleme sona erdi}}',

@@ -108,6 +108,7 @@ const zhCN = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': '重置',
     'edit.decodeFailed': '无法在此浏览器中编辑这张图片。',
+    'edit.tooLarge': '此图片太大，无法在浏览器中编辑。',
     'edit.saveFailed': '无法保存编辑后的图片。',
 
     'summary.title': '{outcome, select, success {上传完成} partial {部分文件未能上传} failure {上传失败} other {上传已结束}}',

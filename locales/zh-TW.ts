@@ -108,6 +108,7 @@ const zhTW = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': '重設',
     'edit.decodeFailed': '無法在這個瀏覽器中編輯這張圖片。',
+    'edit.tooLarge': '此圖片太大，無法在瀏覽器中編輯。',
     'edit.saveFailed': '無法儲存編輯後的圖片。',
 
     'summary.title': '{outcome, select, success {上傳完成} partial {部分檔案未能上傳} failure {上傳失敗} other {上傳已結束}}',
