@@ -1,6 +1,6 @@
 import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
-import { DEFAULT_MAX_IMAGE_PIXELS } from './image-steps/image-dimensions.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from './image-steps/pixel-budget.js';
 import { toBytes } from './sizes.js';
 import type {
   CrashRecoveryOptions,

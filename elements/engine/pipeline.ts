@@ -1,5 +1,4 @@
 import { sha256Hex } from './content-hash.js';
-import { imageAbovePixelBudget } from './image-steps/image-dimensions.js';
 import { BUILT_IN_IMAGE_STEPS, type ImageStage } from './image-steps/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from './types.js';
@@ -77,6 +76,7 @@ export function pipelineErrorCode(error: unknown): { code?: string } {
  */
 export async function runStep(step: PipelineStep, context: PipelineContext, options: ResolvedOptions): Promise<PipelineStepOutput | void> {
   if (DECODING_STAGES.has(step.stage ?? 'custom')) {
+    const { imageAbovePixelBudget } = await import('./image-steps/image-dimensions.js');
     const size = await imageAbovePixelBudget(context.file, options.maxImagePixels);
     // HEIC conversion touches only ISO-BMFF images; for any other it has nothing to skip.
     if (size && (step.stage !== 'heic' || size.format === 'isobmff')) {

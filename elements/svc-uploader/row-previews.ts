@@ -5,14 +5,11 @@
  * listed image decoded at full size (a 20,000 px PNG alone takes Chromium past 4 GB).
  *
  * Images whose header declares more than `maxImagePixels` are not decoded at all and show the type
- * glyph. A few are made at a time, so adding a folder of photos does not decode them all at once.
+ * glyph. A few are made at a time, so adding a folder of photos does not decode them all at once;
+ * the decoding code (row-preview-image.ts) is loaded with the first picture.
  */
-import { fitWithin } from '../engine/image-steps/canvas-codec.js';
-import { DEFAULT_MAX_IMAGE_PIXELS, imageAbovePixelBudget, readImageDimensions } from '../engine/image-steps/image-dimensions.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../engine/image-steps/pixel-budget.js';
 
-/** Longest edge of a preview: the single-file card shows it 11rem high, twice that on dense screens. */
-const PREVIEW_EDGE = 640;
-const PREVIEW_QUALITY = 0.9;
 const CONCURRENT_DECODES = 2;
 
 /** The engine's `maxImagePixels` (undefined: the default) and a re-render once a preview is ready. */
@@ -23,30 +20,6 @@ export interface RowPreviewsHost {
 
 /** `null`: no preview (above the budget, or not decodable); the glyph stands in. */
 type PreviewState = Promise<void> | Blob | null;
-
-/** Resize options that fit the long edge in the box; one side only, so EXIF rotation keeps its aspect. */
-async function resizeOptions(blob: Blob): Promise<ImageBitmapOptions> {
-  const size = await readImageDimensions(blob);
-  if (!size) return { resizeWidth: PREVIEW_EDGE };
-  const fitted = fitWithin(size, PREVIEW_EDGE, PREVIEW_EDGE);
-  return size.height > size.width ? { resizeHeight: fitted.height } : { resizeWidth: fitted.width };
-}
-
-async function encodePreview(blob: Blob): Promise<Blob | null> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image', resizeQuality: 'medium', ...(await resizeOptions(blob)) });
-  } catch {
-    return null;
-  }
-  try {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    return await canvas.convertToBlob({ type: 'image/webp', quality: PREVIEW_QUALITY });
-  } finally {
-    bitmap.close();
-  }
-}
 
 export class RowPreviews {
   #previews = new WeakMap<Blob, PreviewState>();
@@ -66,8 +39,8 @@ export class RowPreviews {
     await this.#turn();
     let preview: Blob | null = null;
     try {
-      const oversized = await imageAbovePixelBudget(source, this.host.maxImagePixels() ?? DEFAULT_MAX_IMAGE_PIXELS);
-      if (!oversized) preview = await encodePreview(source);
+      const { createRowPreview } = await import('./row-preview-image.js');
+      preview = await createRowPreview(source, this.host.maxImagePixels() ?? DEFAULT_MAX_IMAGE_PIXELS);
     } catch {
       preview = null;
     } finally {

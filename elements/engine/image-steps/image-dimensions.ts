@@ -127,9 +127,6 @@ export async function readImageDimensions(blob: Blob): Promise<DeclaredImageSize
   return format && size ? { ...size, format } : undefined;
 }
 
-/** Default `maxImagePixels`: 50 megapixels, 200 MB once decoded. */
-export const DEFAULT_MAX_IMAGE_PIXELS = 50_000_000;
-
 /** The declared size when it is above the budget, else undefined (within it, or not known). */
 export async function imageAbovePixelBudget(blob: Blob, maxPixels: number): Promise<DeclaredImageSize | undefined> {
   const size = await readImageDimensions(blob);

@@ -6,7 +6,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ImageSize } from '../../engine/image-steps/canvas-codec.js';
-import { DEFAULT_MAX_IMAGE_PIXELS, imageAbovePixelBudget } from '../../engine/image-steps/image-dimensions.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../engine/image-steps/pixel-budget.js';
 import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../engine/types.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
@@ -109,6 +109,7 @@ export class EditorController implements ReactiveController {
     void this.#focusInto(editor);
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
+      const { imageAbovePixelBudget } = await import('../../engine/image-steps/image-dimensions.js');
       const oversized = await imageAbovePixelBudget(record.file, this.callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS);
       if (oversized) return this.#refuseOversized(editor, record, oversized, attempt);
       const { createEditorSession } = await import('./image-editor.js');

@@ -7,7 +7,7 @@ import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
 import { toBytes } from '../../engine/index.js';
 import {
-  DEFAULT_URL_IMPORT_TIMEOUT_MS, fetchUrlAsFile, isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
+  DEFAULT_URL_IMPORT_TIMEOUT_MS, isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
 } from './url-import.js';
 
 /** Which message explains each failure to the user. */
@@ -60,6 +60,8 @@ export function createUrlPanel(context: SourcePanelContext): SourcePanel {
     loading = controller;
     update();
     try {
+      // The download and its checks load with the first import, not with the page.
+      const { fetchUrlAsFile } = await import('./url-download.js');
       const file = await fetchUrlAsFile(url.href, controller.signal, limits);
       if (controller.signal.aborted) return;
       loading = undefined;
