@@ -35,6 +35,11 @@ export class RowPreviews {
     return state instanceof Blob ? state : undefined;
   }
 
+  /** Whether the image was judged above the budget (or undecodable): nothing should decode it whole. */
+  refused(source: Blob): boolean {
+    return this.#previews.get(source) === null;
+  }
+
   async #make(source: Blob): Promise<void> {
     await this.#turn();
     let preview: Blob | null = null;

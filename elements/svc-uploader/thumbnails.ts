@@ -42,8 +42,13 @@ export class ObjectUrls {
     return this.#previews.get(file.file);
   }
 
-  /** The file itself, for the expanded preview's image, video or audio player. */
+  /**
+   * The file itself, for the expanded preview's image, video or audio player; no source ('') for
+   * a picture the list found above the pixel budget or undecodable, which an `<img>` would try to
+   * decode at full size.
+   */
   media(file: UploadFileRecord): string {
+    if (file.type.toLowerCase().startsWith('image/') && this.#previews.refused(file.file)) return '';
     return this.#url(`media:${file.id}`, file.file);
   }
 

@@ -47,6 +47,16 @@ describe('<svc-uploader> pictures and the pixel budget', () => {
     expect(rowThumbnail(element, 'bomb.png').querySelector('svg')).to.not.equal(null);
   });
 
+  it('opens the preview of a picture above the budget without giving the image to the browser', async () => {
+    const element = await mount();
+    await element.addFiles([await imageBomb(), await picture('small.png', 64, 64)]);
+    await until(element, () => rowThumbnail(element, 'small.png').querySelector('img') !== null, 'the small picture');
+    rowThumbnail(element, 'bomb.png').click();
+    await until(element, () => maybePart<HTMLDialogElement>(element, 'preview')?.open ?? false, 'the preview');
+    expect(part(element, 'preview-name').textContent).to.contain('bomb.png');
+    expect(part(element, 'preview-media').getAttribute('src')).to.equal('');
+  });
+
   it('refuses to open the editor on a picture above maxImagePixels, with a message', async () => {
     const element = await mount();
     const errors = recordEvents(element, ['svc-error']);
