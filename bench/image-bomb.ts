@@ -1,7 +1,8 @@
 /**
  * Benchmark: the memory a 20,000 × 20,000 px PNG (about 400 KB on disk, 1.6 GB of RGBA decoded)
  * costs the page when it is added to `<svc-uploader>`, against an `<img>` of the original bytes in
- * a 40 px row, which is how the list showed pictures before the pixel budget. Each scenario runs in
+ * a 40 px row, which is how the list showed pictures before the pixel budget; then the same for a
+ * 6,000 × 6,000 px PNG (36 MP, within the budget), whose row picture is a resized decode. Each scenario runs in
  * its own browser context; the resident memory of all renderer processes (Linux /proc, found
  * through CDP `SystemInfo.getProcessInfo`) is sampled every 50 ms and its start, peak and end printed.
  *   node --import tsx bench/image-bomb.ts
@@ -36,10 +37,10 @@ async function rendererRss(browser: Browser): Promise<Map<number, number>> {
 
 const server = await servePageModule(new URL('./image-bomb-page.ts', import.meta.url));
 const bomb = await createImageBomb();
-const base64 = bomb.toString('base64');
+const withinBudget = await createImageBomb(6000);
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 
-async function measure(scenario: Scenario): Promise<{ outcome: string; baseline: number; peak: number; settled: number }> {
+async function measure(scenario: Scenario, base64 = ''): Promise<{ outcome: string; baseline: number; peak: number; settled: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(server.origin);
@@ -77,17 +78,21 @@ try {
   // Warm-up: the bundle, the decoders.
   await measure('blankPage');
   const rows: Array<[string, Scenario]> = [
-    ['blank page (no image)', 'blankPage'],
     ['<svc-uploader>: add the file', 'addToUploader'],
     ['<svc-uploader> + thumbnail & compression steps', 'addToUploaderWithSteps'],
     ['before: <img> of the original in a 40 px row', 'showOriginal'],
   ];
-  console.log(`image bomb: ${(bomb.length / 1024).toFixed(0)} KiB PNG, 20000 × 20000 px (${(20_000 * 20_000 * 4 / MIB).toFixed(0)} MiB as RGBA)`);
-  console.log(`${'scenario'.padEnd(50)} ${'shown'.padEnd(16)} ${'renderer RSS MiB: start'.padStart(24)} ${'peak'.padStart(8)} ${'end'.padStart(8)}`);
-  for (const [label, scenario] of rows) {
-    const result = await measure(scenario);
-    const mib = (value: number) => (value / MIB).toFixed(0).padStart(8);
-    console.log(`${label.padEnd(50)} ${result.outcome.slice(0, 16).padEnd(16)} ${mib(result.baseline).padStart(24)} ${mib(result.peak)} ${mib(result.settled)}`);
+  const mib = (value: number) => (value / MIB).toFixed(0).padStart(8);
+  const header = `${'scenario'.padEnd(50)} ${'shown'.padEnd(16)} ${'renderer RSS MiB: start'.padStart(24)} ${'peak'.padStart(8)} ${'end'.padStart(8)}`;
+  const blank = await measure('blankPage');
+  console.log(`blank page: renderer RSS ${mib(blank.baseline).trim()} MiB, peak ${mib(blank.peak).trim()} MiB`);
+  for (const [side, png] of [[20_000, bomb], [6000, withinBudget]] as const) {
+    console.log(`\n${(png.length / 1024).toFixed(0)} KiB PNG, ${side} × ${side} px (${(side * side / 1e6).toFixed(0)} MP, ${(side * side * 4 / MIB).toFixed(0)} MiB as RGBA)`);
+    console.log(header);
+    for (const [label, scenario] of rows) {
+      const result = await measure(scenario, png.toString('base64'));
+      console.log(`${label.padEnd(50)} ${result.outcome.slice(0, 16).padEnd(16)} ${mib(result.baseline).padStart(24)} ${mib(result.peak)} ${mib(result.settled)}`);
+    }
   }
 } finally {
   await browser.close();
