@@ -111,6 +111,7 @@ const ar = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'إعادة تعيين',
     'edit.decodeFailed': 'لا يمكن تعديل هذه الصورة في هذا المتصفح.',
+    'edit.tooLarge': 'هذه الصورة أكبر من أن تُحرَّر في المتصفح.',
     'edit.saveFailed': 'تعذّر حفظ الصورة المعدّلة.',
 
     'summary.title': '{outcome, select, success {اكتمل الرفع} partial {تعذّر رفع بعض الملفات} failure {فشل الرفع} other {انتهى الرفع}}',
@@ -155,6 +156,9 @@ const ar = {
     'url.corsBlocked': 'لا يسمح {origin} للمواقع الأخرى بتنزيل ملفاته.',
     'url.networkError': 'تعذّر الوصول إلى الرابط. تحقق من العنوان ومن اتصالك.',
     'url.httpError': 'ردّ الخادم بخطأ ({status}).',
+    'url.tooLarge': 'الملف في هذا الرابط أكبر من {size}.',
+    'url.timeout': 'توقف الرابط عن الاستجابة.',
+    'url.typeMismatch': 'الملف في هذا الرابط ليس من النوع الذي يدل عليه اسمه أو نوعه.',
 
     'camera.title': 'الكاميرا',
     'camera.preview': 'معاينة الكاميرا',

@@ -108,6 +108,7 @@ const de = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Zurücksetzen',
     'edit.decodeFailed': 'Dieses Bild kann in diesem Browser nicht bearbeitet werden.',
+    'edit.tooLarge': 'Dieses Bild ist zu groß, um es im Browser zu bearbeiten.',
     'edit.saveFailed': 'Das bearbeitete Bild konnte nicht gespeichert werden.',
 
     'summary.title': '{outcome, select, success {Hochladen abgeschlossen} partial {Einige Dateien wurden nicht hochgeladen} failure {Hochladen fehlgeschlagen} other {Hochladen beendet}}',
@@ -152,6 +153,9 @@ const de = {
     'url.corsBlocked': '{origin} erlaubt anderen Websites nicht, seine Dateien herunterzuladen.',
     'url.networkError': 'Der Link ist nicht erreichbar. Prüfen Sie die Adresse und Ihre Verbindung.',
     'url.httpError': 'Der Server hat mit einem Fehler geantwortet ({status}).',
+    'url.tooLarge': 'Die Datei unter diesem Link ist größer als {size}.',
+    'url.timeout': 'Der Link antwortet nicht mehr.',
+    'url.typeMismatch': 'Die Datei unter diesem Link ist nicht die Art Datei, die ihr Name oder Typ angibt.',
 
     'camera.title': 'Kamera',
     'camera.preview': 'Kameravorschau',

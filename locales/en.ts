@@ -116,6 +116,7 @@ const messages = {
   'edit.size': '{width, number} × {height, number} px',
   'edit.reset': 'Reset',
   'edit.decodeFailed': 'This image cannot be edited in this browser.',
+  'edit.tooLarge': 'This image is too large to edit in the browser.',
   'edit.saveFailed': 'The edited image could not be saved.',
 
   'summary.title': '{outcome, select, success {Upload complete} partial {Some files were not uploaded} failure {Upload failed} other {Upload finished}}',
@@ -160,6 +161,9 @@ const messages = {
   'url.corsBlocked': '{origin} does not let other websites download its files.',
   'url.networkError': 'The link could not be reached. Check the address and your connection.',
   'url.httpError': 'The server answered with an error ({status}).',
+  'url.tooLarge': 'The file at this link is larger than {size}.',
+  'url.timeout': 'The link stopped answering.',
+  'url.typeMismatch': 'The file at this link is not the kind of file its name or type says.',
 
   'camera.title': 'Camera',
   'camera.preview': 'Camera preview',

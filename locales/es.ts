@@ -108,6 +108,7 @@ const es = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Restablecer',
     'edit.decodeFailed': 'Esta imagen no se puede editar en este navegador.',
+    'edit.tooLarge': 'Esta imagen es demasiado grande para editarla en el navegador.',
     'edit.saveFailed': 'No se pudo guardar la imagen editada.',
 
     'summary.title': '{outcome, select, success {Subida completada} partial {Algunos archivos no se subieron} failure {Error en la subida} other {Subida finalizada}}',
@@ -152,6 +153,9 @@ const es = {
     'url.corsBlocked': '{origin} no permite que otros sitios web descarguen sus archivos.',
     'url.networkError': 'No se pudo acceder al enlace. Comprueba la dirección y tu conexión.',
     'url.httpError': 'El servidor respondió con un error ({status}).',
+    'url.tooLarge': 'El archivo de este enlace supera {size}.',
+    'url.timeout': 'El enlace dejó de responder.',
+    'url.typeMismatch': 'El archivo de este enlace no es del tipo que indican su nombre o su tipo.',
 
     'camera.title': 'Cámara',
     'camera.preview': 'Vista previa de la cámara',

@@ -111,6 +111,7 @@ const fr = {
     'edit.size': '{width, number}\u00a0×\u00a0{height, number}\u00a0px',
     'edit.reset': 'Réinitialiser',
     'edit.decodeFailed': 'Cette image ne peut pas être modifiée dans ce navigateur.',
+    'edit.tooLarge': 'Cette image est trop grande pour être modifiée dans le navigateur.',
     'edit.saveFailed': 'Impossible d’enregistrer l’image modifiée.',
 
     'summary.title': '{outcome, select, success {Envoi terminé} partial {Certains fichiers n’ont pas été envoyés} failure {Échec de l’envoi} other {Envoi achevé}}',
@@ -155,6 +156,9 @@ const fr = {
     'url.corsBlocked': '{origin} n’autorise pas les autres sites à télécharger ses fichiers.',
     'url.networkError': 'Le lien est inaccessible. Vérifiez l’adresse et votre connexion.',
     'url.httpError': 'Le serveur a répondu par une erreur ({status}).',
+    'url.tooLarge': 'Le fichier de ce lien dépasse {size}.',
+    'url.timeout': 'Le lien ne répond plus.',
+    'url.typeMismatch': 'Le fichier de ce lien n’est pas du type qu’annoncent son nom ou son type.',
 
     'camera.title': 'Caméra',
     'camera.preview': 'Aperçu de la caméra',

@@ -111,6 +111,7 @@ const he = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'איפוס',
     'edit.decodeFailed': 'אי אפשר לערוך את התמונה הזו בדפדפן הזה.',
+    'edit.tooLarge': 'התמונה הזו גדולה מכדי לערוך אותה בדפדפן.',
     'edit.saveFailed': 'לא ניתן היה לשמור את התמונה הערוכה.',
 
     'summary.title': '{outcome, select, success {ההעלאה הושלמה} partial {חלק מהקבצים לא הועלו} failure {ההעלאה נכשלה} other {ההעלאה הסתיימה}}',
@@ -155,6 +156,9 @@ const he = {
     'url.corsBlocked': '{origin} לא מאפשר לאתרים אחרים להוריד את הקבצים שלו.',
     'url.networkError': 'אין גישה לקישור. יש לבדוק את הכתובת ואת החיבור.',
     'url.httpError': 'השרת השיב בשגיאה ({status}).',
+    'url.tooLarge': 'הקובץ בקישור הזה גדול מ־{size}.',
+    'url.timeout': 'הקישור הפסיק להגיב.',
+    'url.typeMismatch': 'הקובץ בקישור הזה אינו מהסוג שהשם או הסוג שלו מציינים.',
 
     'camera.title': 'מצלמה',
     'camera.preview': 'תצוגה מקדימה של המצלמה',

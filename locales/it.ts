@@ -108,6 +108,7 @@ const it = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Ripristina',
     'edit.decodeFailed': 'Non è possibile modificare questa immagine in questo browser.',
+    'edit.tooLarge': 'Questa immagine è troppo grande per essere modificata nel browser.',
     'edit.saveFailed': 'Non è stato possibile salvare l’immagine modificata.',
 
     'summary.title': '{outcome, select, success {Caricamento completato} partial {Alcuni file non sono stati caricati} failure {Caricamento non riuscito} other {Caricamento terminato}}',
@@ -152,6 +153,9 @@ const it = {
     'url.corsBlocked': '{origin} non consente ad altri siti di scaricare i suoi file.',
     'url.networkError': 'Il link non è raggiungibile. Controlla l’indirizzo e la connessione.',
     'url.httpError': 'Il server ha risposto con un errore ({status}).',
+    'url.tooLarge': 'Il file a questo link supera {size}.',
+    'url.timeout': 'Il link ha smesso di rispondere.',
+    'url.typeMismatch': 'Il file a questo link non è del tipo indicato dal nome o dal tipo.',
 
     'camera.title': 'Fotocamera',
     'camera.preview': 'Anteprima della fotocamera',

@@ -108,6 +108,7 @@ const ja = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'リセット',
     'edit.decodeFailed': 'このブラウザではこの画像を編集できません。',
+    'edit.tooLarge': 'この画像は大きすぎるため、ブラウザーで編集できません。',
     'edit.saveFailed': '編集した画像を保存できませんでした。',
 
     'summary.title': '{outcome, select, success {アップロードが完了しました} partial {一部のファイルをアップロードできませんでした} failure {アップロードに失敗しました} other {アップロードが終了しました}}',
@@ -152,6 +153,9 @@ const ja = {
     'url.corsBlocked': '{origin} は他のサイトからのファイルのダウンロードを許可していません。',
     'url.networkError': 'リンクにアクセスできません。アドレスと接続を確認してください。',
     'url.httpError': 'サーバーがエラーを返しました（{status}）。',
+    'url.tooLarge': 'このリンクのファイルは {size} を超えています。',
+    'url.timeout': 'リンクが応答しなくなりました。',
+    'url.typeMismatch': 'このリンクのファイルは、名前や種類が示す形式ではありません。',
 
     'camera.title': 'カメラ',
     'camera.preview': 'カメラのプレビュー',

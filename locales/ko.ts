@@ -108,6 +108,7 @@ const ko = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': '초기화',
     'edit.decodeFailed': '이 브라우저에서는 이 이미지를 편집할 수 없습니다.',
+    'edit.tooLarge': '이 이미지는 너무 커서 브라우저에서 편집할 수 없습니다.',
     'edit.saveFailed': '편집한 이미지를 저장하지 못했습니다.',
 
     'summary.title': '{outcome, select, success {업로드 완료} partial {일부 파일을 업로드하지 못했습니다} failure {업로드 실패} other {업로드 종료}}',
@@ -152,6 +153,9 @@ const ko = {
     'url.corsBlocked': '{origin}에서 다른 웹사이트의 파일 다운로드를 허용하지 않습니다.',
     'url.networkError': '링크에 연결할 수 없습니다. 주소와 연결 상태를 확인하세요.',
     'url.httpError': '서버가 오류로 응답했습니다({status}).',
+    'url.tooLarge': '이 링크의 파일이 {size}보다 큽니다.',
+    'url.timeout': '링크가 응답을 멈췄습니다.',
+    'url.typeMismatch': '이 링크의 파일은 이름이나 형식이 나타내는 종류가 아닙니다.',
 
     'camera.title': '카메라',
     'camera.preview': '카메라 미리보기',

@@ -108,6 +108,7 @@ const nl = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Herstellen',
     'edit.decodeFailed': 'Deze afbeelding kan in deze browser niet worden bewerkt.',
+    'edit.tooLarge': 'Deze afbeelding is te groot om in de browser te bewerken.',
     'edit.saveFailed': 'De bewerkte afbeelding kon niet worden opgeslagen.',
 
     'summary.title': '{outcome, select, success {Uploaden voltooid} partial {Sommige bestanden zijn niet geüpload} failure {Uploaden mislukt} other {Uploaden beëindigd}}',
@@ -152,6 +153,9 @@ const nl = {
     'url.corsBlocked': '{origin} staat andere websites niet toe om zijn bestanden te downloaden.',
     'url.networkError': 'De koppeling is niet bereikbaar. Controleer het adres en je verbinding.',
     'url.httpError': 'De server antwoordde met een fout ({status}).',
+    'url.tooLarge': 'Het bestand achter deze link is groter dan {size}.',
+    'url.timeout': 'De link reageert niet meer.',
+    'url.typeMismatch': 'Het bestand achter deze link is niet het soort bestand dat de naam of het type aangeeft.',
 
     'camera.title': 'Camera',
     'camera.preview': 'Cameravoorbeeld',

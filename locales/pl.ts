@@ -111,6 +111,7 @@ const pl = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Przywróć',
     'edit.decodeFailed': 'Tego obrazu nie można edytować w tej przeglądarce.',
+    'edit.tooLarge': 'Ten obraz jest zbyt duży, aby edytować go w przeglądarce.',
     'edit.saveFailed': 'Nie udało się zapisać edytowanego obrazu.',
 
     'summary.title': '{outcome, select, success {Przesyłanie zakończone} partial {Nie wszystkie pliki zostały przesłane} failure {Przesyłanie nie powiodło się} other {Przesyłanie dobiegło końca}}',
@@ -155,6 +156,9 @@ const pl = {
     'url.corsBlocked': '{origin} nie pozwala innym witrynom pobierać swoich plików.',
     'url.networkError': 'Link jest niedostępny. Sprawdź adres i połączenie.',
     'url.httpError': 'Serwer odpowiedział błędem ({status}).',
+    'url.tooLarge': 'Plik pod tym linkiem jest większy niż {size}.',
+    'url.timeout': 'Link przestał odpowiadać.',
+    'url.typeMismatch': 'Plik pod tym linkiem nie jest tym rodzajem pliku, na jaki wskazuje jego nazwa lub typ.',
 
     'camera.title': 'Aparat',
     'camera.preview': 'Podgląd z aparatu',

@@ -108,6 +108,7 @@ const ptBR = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Redefinir',
     'edit.decodeFailed': 'Não é possível editar esta imagem neste navegador.',
+    'edit.tooLarge': 'Esta imagem é grande demais para ser editada no navegador.',
     'edit.saveFailed': 'Não foi possível salvar a imagem editada.',
 
     'summary.title': '{outcome, select, success {Envio concluído} partial {Alguns arquivos não foram enviados} failure {Falha no envio} other {Envio finalizado}}',
@@ -152,6 +153,9 @@ const ptBR = {
     'url.corsBlocked': '{origin} não permite que outros sites baixem seus arquivos.',
     'url.networkError': 'Não foi possível acessar o link. Verifique o endereço e sua conexão.',
     'url.httpError': 'O servidor respondeu com um erro ({status}).',
+    'url.tooLarge': 'O arquivo deste link é maior que {size}.',
+    'url.timeout': 'O link parou de responder.',
+    'url.typeMismatch': 'O arquivo deste link não é do tipo que o nome ou o tipo indicam.',
 
     'camera.title': 'Câmera',
     'camera.preview': 'Visualização da câmera',

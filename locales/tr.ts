@@ -112,6 +112,7 @@ const tr = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Sıfırla',
     'edit.decodeFailed': 'Bu görsel bu tarayıcıda düzenlenemiyor.',
+    'edit.tooLarge': 'Bu görsel tarayıcıda düzenlenemeyecek kadar büyük.',
     'edit.saveFailed': 'Düzenlenen görsel kaydedilemedi.',
 
     'summary.title': '{outcome, select, success {Yükleme tamamlandı} partial {Bazı dosyalar yüklenemedi} failure {Yükleme başarısız oldu} other {Yükleme sona erdi}}',
@@ -156,6 +157,9 @@ const tr = {
     'url.corsBlocked': '{origin}, dosyalarının başka siteler tarafından indirilmesine izin vermiyor.',
     'url.networkError': 'Bağlantıya ulaşılamıyor. Adresi ve internet bağlantınızı kontrol edin.',
     'url.httpError': 'Sunucu bir hatayla yanıt verdi ({status}).',
+    'url.tooLarge': 'Bu bağlantıdaki dosya {size} boyutundan büyük.',
+    'url.timeout': 'Bağlantı yanıt vermeyi bıraktı.',
+    'url.typeMismatch': 'Bu bağlantıdaki dosya, adının veya türünün belirttiği türde değil.',
 
     'camera.title': 'Kamera',
     'camera.preview': 'Kamera önizlemesi',

@@ -108,6 +108,7 @@ const zhCN = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': '重置',
     'edit.decodeFailed': '无法在此浏览器中编辑这张图片。',
+    'edit.tooLarge': '此图片太大，无法在浏览器中编辑。',
     'edit.saveFailed': '无法保存编辑后的图片。',
 
     'summary.title': '{outcome, select, success {上传完成} partial {部分文件未能上传} failure {上传失败} other {上传已结束}}',
@@ -152,6 +153,9 @@ const zhCN = {
     'url.corsBlocked': '{origin} 不允许其他网站下载其文件。',
     'url.networkError': '无法访问该链接。请检查地址和网络连接。',
     'url.httpError': '服务器返回了错误（{status}）。',
+    'url.tooLarge': '此链接的文件超过 {size}。',
+    'url.timeout': '链接已停止响应。',
+    'url.typeMismatch': '此链接的文件与其名称或类型所示的格式不符。',
 
     'camera.title': '相机',
     'camera.preview': '相机预览',

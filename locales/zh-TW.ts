@@ -108,6 +108,7 @@ const zhTW = {
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': '重設',
     'edit.decodeFailed': '無法在這個瀏覽器中編輯這張圖片。',
+    'edit.tooLarge': '此圖片太大，無法在瀏覽器中編輯。',
     'edit.saveFailed': '無法儲存編輯後的圖片。',
 
     'summary.title': '{outcome, select, success {上傳完成} partial {部分檔案未能上傳} failure {上傳失敗} other {上傳已結束}}',
@@ -152,6 +153,9 @@ const zhTW = {
     'url.corsBlocked': '{origin} 不允許其他網站下載其檔案。',
     'url.networkError': '無法連上這個連結。請檢查網址和網路連線。',
     'url.httpError': '伺服器傳回錯誤（{status}）。',
+    'url.tooLarge': '此連結的檔案超過 {size}。',
+    'url.timeout': '連結已停止回應。',
+    'url.typeMismatch': '此連結的檔案與其名稱或類型所示的格式不符。',
 
     'camera.title': '相機',
     'camera.preview': '相機預覽',

@@ -2,6 +2,7 @@ import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS } from './retry-policy.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from './image-steps/pixel-budget.js';
 import { toBytes } from './sizes.js';
 import { resolveUploadOrigins } from './upload-url.js';
 import type {
@@ -64,6 +65,7 @@ export interface ResolvedOptions {
   allowedUploadOrigins: string[];
   /** True when `retryDelays` is the default list, whose delays then get jitter; a list the host wrote is used as written. */
   partRetryJitter: boolean;
+  maxImagePixels: number;
   multipart?: Required<Omit<MultipartResumableOptions, 'protocol'>>;
   tus?: TusResumableOptions;
   crashRecovery?: CrashRecoveryOptions & typeof CRASH_RECOVERY_DEFAULTS;
@@ -197,6 +199,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     uploadStallTimeoutMs: positiveInteger(options.uploadStallTimeoutMs, DEFAULT_UPLOAD_STALL_TIMEOUT_MS, 'uploadStallTimeoutMs'),
     allowedUploadOrigins: resolveUploadOrigins(options.allowedUploadOrigins),
     partRetryJitter: options.resumable?.protocol === 'multipart' && options.resumable.retryDelays === undefined,
+    maxImagePixels: positiveInteger(options.maxImagePixels, DEFAULT_MAX_IMAGE_PIXELS, 'maxImagePixels'),
     ...resolveResumable(options, target),
     crashRecovery,
   };

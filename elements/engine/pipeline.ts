@@ -54,11 +54,35 @@ export function assemblePipeline(options: ResolvedOptions): PipelineStep[] {
   return steps.map((step, index) => ({ step, index })).sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index).map(({ step }) => step);
 }
 
+/** Stages whose steps decode the image: they never see one above `maxImagePixels`. */
+const DECODING_STAGES: ReadonlySet<PipelineStage> = new Set(['heic', 'compression', 'thumbnail']);
+
+/** A decoding step skipped an image whose declared size is above the pixel budget. */
+export class ImageTooLargeError extends Error {
+  override readonly name = 'ImageTooLargeError';
+  readonly code = 'IMAGE_TOO_LARGE';
+}
+
+/** The `code` a `pipeline-error` carries, when the failure has a known one. */
+export function pipelineErrorCode(error: unknown): { code?: string } {
+  return error instanceof ImageTooLargeError ? { code: error.code } : {};
+}
+
 /**
  * Runs one step: off the main thread when it offers `runInWorker` and `webWorker` is not false,
- * falling back to `run` on a throw or after `workerTimeoutMs`.
+ * falling back to `run` on a throw or after `workerTimeoutMs`. A decoding step first reads the
+ * image's declared size and refuses one above `maxImagePixels` (decoding costs 4 bytes a pixel,
+ * whatever the file size: a 1 MB PNG can stand for gigabytes).
  */
 export async function runStep(step: PipelineStep, context: PipelineContext, options: ResolvedOptions): Promise<PipelineStepOutput | void> {
+  if (DECODING_STAGES.has(step.stage ?? 'custom')) {
+    const { imageAbovePixelBudget } = await import('./image-steps/image-dimensions.js');
+    const size = await imageAbovePixelBudget(context.file, options.maxImagePixels);
+    // HEIC conversion touches only ISO-BMFF images; for any other it has nothing to skip.
+    if (size && (step.stage !== 'heic' || size.format === 'isobmff')) {
+      throw new ImageTooLargeError(`skipped: ${size.width} × ${size.height} px is above maxImagePixels (${options.maxImagePixels})`);
+    }
+  }
   if (step.runInWorker && options.raw.webWorker !== false) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {

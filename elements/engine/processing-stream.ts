@@ -31,9 +31,10 @@ export function processingStreamUrl(endpoint: string, key: string): string {
 /**
  * Waits on a Server-Sent Events stream for the processing result of one stored object.
  * Completion: a `complete`/`completed`/`done`/`processed` event, or a plain message whose JSON has
- * no `status` or a finished one. A message with status `error`/`failed`, or a named `error` event
- * carrying data, is a failure; messages with other statuses (progress) are ignored. No result
- * within `timeoutMs` is a `PROCESSING_TIMEOUT` failure.
+ * a finished `status`. A message with status `error`/`failed`, or a named `error` event carrying
+ * data, is a failure; every other message (progress, with another status or none at all) is
+ * ignored, so a progress note is never taken for the result. No result within `timeoutMs` is a
+ * `PROCESSING_TIMEOUT` failure.
  */
 export function awaitProcessing(endpoint: string, key: string, timeoutMs: number, signal?: AbortSignal): Promise<ProcessingOutcome> {
   return new Promise((resolve) => {
@@ -58,7 +59,7 @@ export function awaitProcessing(endpoint: string, key: string, timeoutMs: number
       const status = statusOf(payload);
       if (status && FAILURE_STATUSES.has(status)) {
         fail('PROCESSING_ERROR', String((payload as { error?: unknown; message?: unknown }).error ?? (payload as { message?: unknown }).message ?? 'Processing failed'));
-      } else if (!status || COMPLETION_STATUSES.has(status)) {
+      } else if (status && COMPLETION_STATUSES.has(status)) {
         finish({ ok: true, result: payload });
       }
     };

@@ -71,7 +71,7 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
         assertStorageSuccess(toStorageResponse(lastResponse), context.options.raw.isSuccessfulCall).then(() => {
           const url = upload.url ?? '';
           entry.tusUrl = undefined;
-          resolve({ key: decodeURIComponent(url.split('/').pop() ?? ''), url, strategy: 'tus' });
+          resolve({ key: keyFromUploadUrl(url), url, strategy: 'tus' });
         }, reject);
       },
       onError: (error) => {
@@ -99,6 +99,20 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
       () => upload.start(),
     );
   });
+}
+
+/**
+ * The stored object's key: the upload URL's last segment, decoded. The server writes that URL, so
+ * a malformed escape (`%E0%A4%A`) must not turn a finished upload into a failure: the segment is
+ * then kept as sent.
+ */
+function keyFromUploadUrl(url: string): string {
+  const segment = url.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /**

@@ -260,6 +260,18 @@ export interface EngineOptions {
    * must otherwise be `https:`, or `http:` to loopback or to the page's own origin.
    */
   allowedUploadOrigins?: string[];
+  /**
+   * `<svc-uploader>` link import: milliseconds a link may stay silent (no answer, no new bytes)
+   * before the import gives up with `URL_TIMEOUT`. Default 30000.
+   */
+  urlImportTimeout?: number;
+  /**
+   * Images above this many pixels (by the size their header declares) are never decoded: the
+   * decoding pipeline steps (HEIC conversion, compression, thumbnails) skip them with a
+   * `pipeline-error` coded `IMAGE_TOO_LARGE`, and `<svc-uploader>` shows the type glyph and no
+   * editor for them. The file itself uploads unchanged. Default 50,000,000 (50 MP, 200 MB decoded).
+   */
+  maxImagePixels?: number;
 }
 
 /**
@@ -423,7 +435,7 @@ export interface EngineEventMap {
   'file-processed': { file: UploadFileRecord; result: unknown };
   'file-processing-failed': { file: UploadFileRecord; error: UploadFailure };
   /** A pipeline step failed or was unavailable; the upload goes on with the previous bytes. */
-  'pipeline-error': { file: UploadFileRecord; step: string; message: string };
+  'pipeline-error': { file: UploadFileRecord; step: string; message: string; code?: string };
   /** A run began with these files. */
   'upload-start': { files: readonly UploadFileRecord[] };
   /** Aggregate progress of the files in the current run. */

@@ -5,7 +5,7 @@ import { toRecord, type FileEntry } from './file-entry.js';
 import { delay, type RequestContext } from './http.js';
 import { uploadMultipart } from './multipart.js';
 import type { ResolvedOptions } from './options.js';
-import { assemblePipeline, runStep } from './pipeline.js';
+import { assemblePipeline, pipelineErrorCode, runStep } from './pipeline.js';
 import { awaitProcessing } from './processing-stream.js';
 import { transferRemote } from './remote-files.js';
 import { backoffDelay, delayBeforeRetry } from './retry-policy.js';
@@ -87,7 +87,7 @@ async function runPipeline(host: RunnerHost, entry: FileEntry, signal: AbortSign
       host.touch(entry);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      host.bus.emit('pipeline-error', { file: toRecord(entry), step: step.name, message: error instanceof Error ? error.message : String(error) });
+      host.bus.emit('pipeline-error', { file: toRecord(entry), step: step.name, message: error instanceof Error ? error.message : String(error), ...pipelineErrorCode(error) });
     }
   }
 }

@@ -71,7 +71,7 @@ export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () =
     engine.on('file-processing-failed', ({ file, error }) => host.emit('svc-error', {
       scope: 'processing', code: error.code, message: error.message, file, failure: error,
     })),
-    engine.on('pipeline-error', ({ file, step, message }) => host.emit('svc-warn', { code: 'PIPELINE_STEP_FAILED', message: `${step}: ${message}`, file })),
+    engine.on('pipeline-error', ({ file, step, message, code }) => host.emit('svc-warn', { code: code ?? 'PIPELINE_STEP_FAILED', message: `${step}: ${message}`, file })),
     engine.on('upload-start', ({ files }) => host.emit('svc-upload-start', { files })),
     engine.on('progress', (progress) => {
       host.emit('svc-upload-progress', progress);

@@ -123,7 +123,7 @@ export class SvcUploader extends UploaderPropsElement {
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
-  readonly #urls = new ObjectUrls();
+  readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   readonly #i18n = new I18nController(this, () => this.i18n);
   // Controllers hook into the element's lifecycle themselves: `theme.mode` and `theme.tokens` on the
   // host, and the page rules for `theme.slots` classes in the shadow root.
@@ -154,6 +154,7 @@ export class SvcUploader extends UploaderPropsElement {
     notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
     describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
+    maxImagePixels: () => this.engine.options.maxImagePixels,
   });
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),

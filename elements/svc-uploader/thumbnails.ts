@@ -4,6 +4,7 @@
  * the list or the element leaves the page.
  */
 import type { UploadFileRecord } from '../engine/index.js';
+import { RowPreviews, type RowPreviewsHost } from './row-previews.js';
 
 interface Entry {
   readonly blob: Blob;
@@ -12,21 +13,42 @@ interface Entry {
 
 export class ObjectUrls {
   #entries = new Map<string, Entry>();
+  #previews: RowPreviews;
   /**
    * Images the browser could not decode (HEIC, broken files): shown as a glyph. Kept by content,
    * not by file, so the picture appears once a step (HEIC to JPEG) or an edit replaces the bytes.
    */
   #undecodable = new WeakSet<Blob>();
 
-  /** A small image for the row: the pipeline's thumbnail, else the image itself. */
+  /** `changed` re-renders once a row preview is ready. */
+  constructor(host: RowPreviewsHost) {
+    this.#previews = new RowPreviews(host);
+  }
+
+  /**
+   * A small image for the row: the pipeline's thumbnail, else a reduced copy of the image (see
+   * row-previews.ts), undefined until it is ready. SVG is shown as it is: it is drawn at the size shown.
+   */
   thumbnail(file: UploadFileRecord): string | undefined {
-    const blob = file.thumbnail?.file ?? (file.type.startsWith('image/') ? file.file : undefined);
+    const blob = file.thumbnail?.file ?? this.#rowPicture(file);
     if (!blob || this.#undecodable.has(blob)) return undefined;
     return this.#url(`thumb:${file.id}`, blob);
   }
 
-  /** The file itself, for the expanded preview's image, video or audio player. */
+  #rowPicture(file: UploadFileRecord): Blob | undefined {
+    const type = file.type.toLowerCase();
+    if (!type.startsWith('image/')) return undefined;
+    if (type === 'image/svg+xml') return file.file;
+    return this.#previews.get(file.file);
+  }
+
+  /**
+   * The file itself, for the expanded preview's image, video or audio player; no source ('') for
+   * a picture the list found above the pixel budget or undecodable, which an `<img>` would try to
+   * decode at full size.
+   */
   media(file: UploadFileRecord): string {
+    if (file.type.toLowerCase().startsWith('image/') && this.#previews.refused(file.file)) return '';
     return this.#url(`media:${file.id}`, file.file);
   }
 

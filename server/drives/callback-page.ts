@@ -1,7 +1,9 @@
 /**
  * The page the provider's redirect lands on: it tells the opener (the uploader) that the drive is
- * connected and closes itself. Opened without a popup, it follows a validated `returnTo` or says
- * the window can be closed. The message carries no token.
+ * connected and closes itself. The uploader opens its popup without an opener and offers a
+ * `MessagePort` instead (`{type: 'svc:oauth-hello'}`, posted to this origin): the page answers on
+ * that port when the offer comes from an allowed origin. Opened without a popup, it follows a
+ * validated `returnTo` or says the window can be closed. The message carries no token.
  */
 import type { DriveProviderSlug } from './types.js';
 
@@ -53,6 +55,14 @@ export function renderCallbackPage(options: CallbackPageOptions): string {
     window.close();
   } else if (data.returnTo) {
     window.location.replace(data.returnTo);
+  } else {
+    window.addEventListener('message', function (event) {
+      var offer = event.data;
+      if (!offer || offer.type !== 'svc:oauth-hello' || !event.ports || !event.ports[0]) return;
+      if (data.targets.indexOf('*') === -1 && data.targets.indexOf(event.origin) === -1) return;
+      event.ports[0].postMessage(data.message);
+      window.close();
+    });
   }
 })();
 </script>

@@ -3,6 +3,7 @@
  * and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
  * are kept per signed-in user, plus the uploader's `requestHeaders`.
  */
+import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
 
 export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
@@ -39,13 +40,23 @@ export function isDriveRequestError(error: unknown): error is DriveRequestError 
 
 type HeadersSource = () => Promise<Record<string, string>>;
 
+/** Told how many entries of a listing were malformed and left out. */
+export type DroppedEntriesListener = (dropped: number) => void;
+
+const MAX_CURSOR_CHARS = 4096;
+
 export class DriveApi {
   /** The handler's mount URL, absolute, without a trailing slash. */
   readonly baseUrl: string;
   /** The only origin whose sign-in message is believed. */
   readonly serverOrigin: string;
 
-  constructor(serverUrl: string, readonly provider: DriveProviderSlug, private readonly headers: HeadersSource) {
+  constructor(
+    serverUrl: string,
+    readonly provider: DriveProviderSlug,
+    private readonly headers: HeadersSource,
+    private readonly onDroppedEntries: DroppedEntriesListener = () => undefined,
+  ) {
     this.baseUrl = new URL(serverUrl, document.baseURI).href.replace(/\/+$/, '');
     this.serverOrigin = new URL(this.baseUrl).origin;
   }
@@ -63,7 +74,10 @@ export class DriveApi {
     const body = await this.send(url.href, { method: 'GET', signal });
     const listing = body as Partial<DriveListing>;
     if (!Array.isArray(listing.files)) throw new DriveRequestError(`GET ${url.pathname} answered no file list`, 200, false);
-    return { files: listing.files, ...(typeof listing.nextCursor === 'string' ? { nextCursor: listing.nextCursor } : {}) };
+    const { files, dropped } = toDriveFileEntries(listing.files);
+    if (dropped > 0) this.onDroppedEntries(dropped);
+    const cursor = listing.nextCursor;
+    return { files, ...(typeof cursor === 'string' && cursor.length > 0 && cursor.length <= MAX_CURSOR_CHARS ? { nextCursor: cursor } : {}) };
   }
 
   async transfer(file: DriveFileEntry, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<DriveTransferResponse> {

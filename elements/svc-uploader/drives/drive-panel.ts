@@ -47,7 +47,9 @@ class DrivePanel implements SourcePanel {
       this.reportError('DRIVE_NEEDS_SERVER', 'Cloud drives run through the upload handler: set server-url (server mode) and configure the provider on the handler.');
       return;
     }
-    this.api = new DriveApi(serverUrl, this.provider, () => requestHeadersOf(engine.options));
+    this.api = new DriveApi(serverUrl, this.provider, () => requestHeadersOf(engine.options), (dropped) => this.context.notify('svc-warn', {
+      code: 'DRIVE_ENTRIES_DROPPED', message: `${dropped} malformed ${dropped === 1 ? 'entry' : 'entries'} of the ${this.provider} listing left out`,
+    }));
     window.addEventListener('focus', this.onWindowFocus);
     const note = readSessionNote(this.api);
     if (note) return this.show({ kind: 'sign-in', reason: note === 'reauth' ? 'reauth' : 'connect', popupBlocked: false });

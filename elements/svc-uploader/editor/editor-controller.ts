@@ -5,6 +5,8 @@
  * (`autoUpload`, `upload()`) takes it half-edited.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ImageSize } from '../../engine/image-steps/canvas-codec.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../engine/image-steps/pixel-budget.js';
 import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../engine/types.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
@@ -31,6 +33,8 @@ export interface EditorCallbacks {
   session(): Pick<EditorSessionContext, 't' | 'icons'>;
   /** Why the new bytes were refused, in words. */
   describeRejection(rejection: FileRejection): string;
+  /** The engine's `maxImagePixels`: larger images are not opened (undefined: the default). */
+  maxImagePixels?(): number | undefined;
 }
 
 /** The editor as the templates see it. */
@@ -104,6 +108,10 @@ export class EditorController implements ReactiveController {
     this.host.requestUpdate();
     void this.#focusInto(editor);
     try {
+      // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
+      const { imageAbovePixelBudget } = await import('../../engine/image-steps/image-dimensions.js');
+      const oversized = await imageAbovePixelBudget(record.file, this.callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS);
+      if (oversized) return this.#refuseOversized(editor, record, oversized, attempt);
       const { createEditorSession } = await import('./image-editor.js');
       const session = await createEditorSession({ ...this.callbacks.session(), file: record.file, options, requestUpdate: () => this.host.requestUpdate() });
       if (attempt !== this.#attempt) return session.dispose();
@@ -113,6 +121,16 @@ export class EditorController implements ReactiveController {
       editor.error = this.callbacks.session().t('edit.decodeFailed');
       this.callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_DECODE_FAILED', message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`, file: record });
     }
+    this.host.requestUpdate();
+  }
+
+  #refuseOversized(editor: OpenEditor, record: UploadFileRecord, size: ImageSize, attempt: number): void {
+    if (attempt !== this.#attempt) return;
+    editor.error = this.callbacks.session().t('edit.tooLarge');
+    this.callbacks.notify('svc-error', {
+      scope: 'editor', code: 'IMAGE_TOO_LARGE', file: record,
+      message: `${record.name} is ${size.width} × ${size.height} px, above maxImagePixels: it is not opened for editing.`,
+    });
     this.host.requestUpdate();
   }
 

@@ -1,7 +1,6 @@
 /**
- * Downloads a URL into a File in the browser. A cross-origin server must allow this page with
- * CORS; when it does not, the browser reports only "failed to fetch", so a second, opaque
- * (`no-cors`) request tells "the server answered but refused to share" apart from "unreachable".
+ * What the link import accepts (http and https URLs), how its failures are named, and its limits.
+ * The download itself (url-download.ts) is loaded with the first import.
  */
 
 export type UrlImportErrorCode =
@@ -9,6 +8,9 @@ export type UrlImportErrorCode =
   | 'URL_CORS_BLOCKED'
   | 'URL_NETWORK_ERROR'
   | 'URL_HTTP_ERROR'
+  | 'URL_TOO_LARGE'
+  | 'URL_TIMEOUT'
+  | 'URL_TYPE_MISMATCH'
   | 'URL_ABORTED';
 
 export class UrlImportError extends Error {
@@ -23,6 +25,16 @@ export function isUrlImportError(error: unknown): error is UrlImportError {
   return typeof error === 'object' && error !== null && (error as Error).name === 'UrlImportError';
 }
 
+/** How much of a remote answer is read, and how long a silent link is waited for. */
+export interface UrlImportLimits {
+  /** The download stops (and is refused) beyond this many bytes. */
+  maxBytes: number;
+  /** Milliseconds without an answer or a new byte before the import gives up. */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_URL_IMPORT_TIMEOUT_MS = 30_000;
+
 /** Resolves `text` against the page, accepting only http(s) URLs. */
 export function parseImportUrl(text: string, base = document.baseURI): URL {
   let url: URL;
@@ -33,63 +45,4 @@ export function parseImportUrl(text: string, base = document.baseURI): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UrlImportError('URL_INVALID', `Only http and https URLs can be imported: ${text}`);
   return url;
-}
-
-export async function fetchUrlAsFile(text: string, signal: AbortSignal): Promise<File> {
-  const url = parseImportUrl(text);
-  let response: Response;
-  try {
-    response = await fetch(url, { mode: 'cors', credentials: 'omit', signal });
-  } catch (error) {
-    if (signal.aborted) throw new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
-    throw await classifyFetchFailure(url, signal, error);
-  }
-  if (!response.ok) throw new UrlImportError('URL_HTTP_ERROR', `${url.href} answered ${response.status}.`, response.status);
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch {
-    if (signal.aborted) throw new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
-    throw new UrlImportError('URL_NETWORK_ERROR', `The download of ${url.href} broke off.`);
-  }
-  return new File([blob], fileNameFor(url, response), {
-    type: blob.type || response.headers.get('content-type')?.split(';')[0] || '',
-    lastModified: Date.parse(response.headers.get('last-modified') ?? '') || Date.now(),
-  });
-}
-
-async function classifyFetchFailure(url: URL, signal: AbortSignal, cause: unknown): Promise<UrlImportError> {
-  const crossOrigin = url.origin !== location.origin;
-  if (crossOrigin) {
-    try {
-      // An opaque answer proves the server is reachable, so the real failure was CORS.
-      await fetch(url, { mode: 'no-cors', credentials: 'omit', signal });
-      return new UrlImportError('URL_CORS_BLOCKED', `${url.origin} does not allow this page to download ${url.href} (no CORS permission for ${location.origin}).`);
-    } catch {
-      if (signal.aborted) return new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
-    }
-  }
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new UrlImportError('URL_NETWORK_ERROR', `${url.href} could not be reached (${reason}).`);
-}
-
-/** Name from Content-Disposition (when the server exposes it), else the last path segment. */
-export function fileNameFor(url: URL, response: Response): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // Fall through to the plain form.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1];
-  if (plain) return plain.trim();
-  const segment = url.pathname.split('/').filter(Boolean).pop();
-  try {
-    return segment ? decodeURIComponent(segment) : url.hostname;
-  } catch {
-    return segment ?? url.hostname;
-  }
 }

@@ -5,7 +5,10 @@
 import { html, nothing } from 'lit';
 import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
-import { fetchUrlAsFile, isUrlImportError, parseImportUrl, type UrlImportErrorCode } from './url-import.js';
+import { toBytes } from '../../engine/index.js';
+import {
+  DEFAULT_URL_IMPORT_TIMEOUT_MS, isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
+} from './url-import.js';
 
 /** Which message explains each failure to the user. */
 const ERROR_MESSAGES: Record<UrlImportErrorCode, MessageKey> = {
@@ -13,13 +16,29 @@ const ERROR_MESSAGES: Record<UrlImportErrorCode, MessageKey> = {
   URL_CORS_BLOCKED: 'url.corsBlocked',
   URL_NETWORK_ERROR: 'url.networkError',
   URL_HTTP_ERROR: 'url.httpError',
+  URL_TOO_LARGE: 'url.tooLarge',
+  URL_TIMEOUT: 'url.timeout',
+  URL_TYPE_MISMATCH: 'url.typeMismatch',
   URL_ABORTED: 'url.failed',
 };
+
+/** The engine's `maxFileSize` (a larger download is pointless) and `urlImportTimeout`. */
+function importLimits(context: SourcePanelContext): UrlImportLimits {
+  const { maxFileSize, urlImportTimeout } = context.engine().options;
+  let maxBytes = 1024 ** 3;
+  try {
+    if (maxFileSize) maxBytes = toBytes(maxFileSize);
+  } catch {
+    // The engine refused this value already; its own default applies.
+  }
+  const timeout = Number(urlImportTimeout);
+  return { maxBytes, idleTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_URL_IMPORT_TIMEOUT_MS };
+}
 
 export function createUrlPanel(context: SourcePanelContext): SourcePanel {
   let value = '';
   let loading: AbortController | undefined;
-  let error: { code: UrlImportErrorCode; status?: number; origin?: string } | undefined;
+  let error: { code: UrlImportErrorCode; status?: number; origin?: string; maxBytes?: number } | undefined;
 
   const update = () => context.requestUpdate();
 
@@ -37,10 +56,13 @@ export function createUrlPanel(context: SourcePanelContext): SourcePanel {
     }
     if (!context.notify('svc-url-import', { url: url.href })) return update();
     const controller = new AbortController();
+    const limits = importLimits(context);
     loading = controller;
     update();
     try {
-      const file = await fetchUrlAsFile(url.href, controller.signal);
+      // The download and its checks load with the first import, not with the page.
+      const { fetchUrlAsFile } = await import('./url-download.js');
+      const file = await fetchUrlAsFile(url.href, controller.signal, limits);
       if (controller.signal.aborted) return;
       loading = undefined;
       value = '';
@@ -49,7 +71,7 @@ export function createUrlPanel(context: SourcePanelContext): SourcePanel {
       if (loading !== controller) return;
       loading = undefined;
       if (!isUrlImportError(failure) || failure.code === 'URL_ABORTED') return update();
-      error = { code: failure.code, status: failure.status, origin: url.origin };
+      error = { code: failure.code, status: failure.status, origin: url.origin, maxBytes: limits.maxBytes };
       context.fail({ source: 'url', code: failure.code, message: failure.message, url: url.href, status: failure.status });
     }
     update();
@@ -92,7 +114,7 @@ export function createUrlPanel(context: SourcePanelContext): SourcePanel {
           </div>
           ${loading ? html`<p part="url-status" role="status">${t('url.importing')}</p>` : nothing}
           ${error
-            ? html`<p part="url-error" id="url-error" class="error" role="alert">${t(ERROR_MESSAGES[error.code], { origin: error.origin ?? '', status: error.status ?? '' })}</p>`
+            ? html`<p part="url-error" id="url-error" class="error" role="alert">${t(ERROR_MESSAGES[error.code], { origin: error.origin ?? '', status: error.status ?? '', size: context.formatBytes(error.maxBytes ?? 0) })}</p>`
             : nothing}
         </form>
       `;

@@ -73,6 +73,9 @@ async function settle(element: SvcUploader): Promise<void> {
   await element.updateComplete;
   (element.shadowRoot!.activeElement as HTMLElement | null)?.blur();
   (document.activeElement as HTMLElement | null)?.blur();
+  // Row pictures are reduced copies, made after their file joins the list.
+  const pictures = () => [...element.shadowRoot!.querySelectorAll('[part~="file-thumbnail"][data-kind="image"]')];
+  await until(element, () => pictures().every((thumbnail) => thumbnail.querySelector('img') !== null), 'the row pictures');
   await Promise.all([...element.shadowRoot!.querySelectorAll('img')].map((image) => image.decode().catch(() => undefined)));
   await document.fonts.ready;
   for (let frame = 0; frame < 3; frame += 1) await new Promise(requestAnimationFrame);

@@ -1,0 +1,34 @@
+/**
+ * Reads a response body into a Blob, but never more than `maxBytes`: a declared `Content-Length`
+ * above the limit is refused before any byte is read, and a body that turns out longer (no length
+ * declared, or a compressed one) is cancelled as soon as it passes the limit, so the browser stops
+ * downloading instead of holding hundreds of megabytes only to refuse them afterwards.
+ */
+/** The body is larger than allowed; the download was stopped. */
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+}
+
+export async function readCappedBody(response: Response, maxBytes: number, onBytes: () => void): Promise<Blob> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLargeError();
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return new Blob([]);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+    onBytes();
+  }
+  return new Blob(chunks as BlobPart[]);
+}
