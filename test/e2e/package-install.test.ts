@@ -118,16 +118,19 @@ describe('the packed tarball installed into empty projects', () => {
       const installed = installedPackages(project);
       assert.ok(installed.includes('svc-uploader') && installed.includes('lit'));
       assert.deepEqual(installed.filter((name) => /^(@aws-sdk\/|@smithy\/|h3$|heic-to$|@types\/mocha$)/.test(name)), []);
+      // Lit is a range dependency: the app and the element share one copy.
+      assert.equal(existsSync(join(project, 'node_modules/svc-uploader/node_modules/lit')), false);
     });
 
-    it('builds with Vite, registers the element and stores a picked file in the bucket', async () => {
+    /** Builds the app with `main` as its script, serves it with the real handler, picks `file`, uploads it. */
+    async function buildAndUpload(main: string, attributes: string, file: { name: string; mimeType: string; buffer: Buffer }) {
       writeFileSync(join(project, 'index.html'), `<!doctype html>
 <title>browser-only app</title>
-<svc-uploader server-url="/api/upload"></svc-uploader>
+<svc-uploader server-url="/api/upload" ${attributes}></svc-uploader>
 <ul id="stored"></ul>
 <script type="module" src="/main.js"></script>
 `);
-      writeFileSync(join(project, 'main.js'), `import 'svc-uploader';
+      writeFileSync(join(project, 'main.js'), `${main}
 document.querySelector('svc-uploader').addEventListener('svc-file-upload-complete', (event) => {
   const item = document.createElement('li');
   item.dataset.key = event.detail.key;
@@ -149,22 +152,36 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
           if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
         });
         await page.goto(server.url);
-        const bytes = randomBytes(150_000);
-        await page.locator('svc-uploader input[type=file]').first().setInputFiles({ name: 'from-browser-app.bin', mimeType: 'application/octet-stream', buffer: bytes });
+        await page.locator('svc-uploader input[type=file]').first().setInputFiles(file);
         await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
-        const stored = page.locator('#stored li', { hasText: 'from-browser-app.bin' });
-        await stored.waitFor({ timeout: 30_000 });
+        const stored = page.locator('#stored li').first();
+        await stored.waitFor({ timeout: 60_000 });
         const key = await stored.getAttribute('data-key');
         assert.ok(key, 'svc-file-upload-complete carried the stored key');
-
+        assert.deepEqual(problems, []);
         const storage = await getTestStorage();
         const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
-        assert.deepEqual(Buffer.from(await object.Body!.transformToByteArray()), bytes);
-        assert.deepEqual(problems, []);
+        return { name: await stored.textContent(), bytes: Buffer.from(await object.Body!.transformToByteArray()) };
       } finally {
         await page.close();
         await server.close();
       }
+    }
+
+    it('builds with Vite, registers the element and stores a picked file in the bucket', async () => {
+      const bytes = randomBytes(150_000);
+      const stored = await buildAndUpload(`import 'svc-uploader';`, '', { name: 'from-browser-app.bin', mimeType: 'application/octet-stream', buffer: bytes });
+      assert.equal(stored.name, 'from-browser-app.bin');
+      assert.deepEqual(stored.bytes, bytes);
+    });
+
+    it('converts HEIC photos once the app installs heic-to and imports svc-uploader/heic', async () => {
+      // README: `npm install heic-to`, then `import 'svc-uploader/heic'` once.
+      await npmInstall(project, [`heic-to@${lockfile.packages['node_modules/heic-to']!.version}`]);
+      const photo = readFileSync('test/fixtures/heic/red-blue.heic');
+      const stored = await buildAndUpload(`import 'svc-uploader';\nimport 'svc-uploader/heic';`, 'heic-conversion', { name: 'photo.heic', mimeType: 'image/heic', buffer: photo });
+      assert.equal(stored.name, 'photo.jpg');
+      assert.deepEqual([...stored.bytes.subarray(0, 3)], [0xff, 0xd8, 0xff], 'the bucket holds a JPEG');
     });
   });
 
