@@ -195,6 +195,12 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
       await npmInstall(project, [tarball, ...SERVER_PEERS]);
       console.log(`server install: node_modules ${mebibytes(await diskUsage(join(project, 'node_modules')))}`);
     });
+
+    it('installs the handler\'s libraries and not the optional HEIC decoder', () => {
+      const installed = installedPackages(project);
+      for (const name of ['svc-uploader', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'h3']) assert.ok(installed.includes(name), name);
+      assert.equal(installed.includes('heic-to'), false);
+    });
     after(() => {
       app?.kill();
     });
