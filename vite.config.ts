@@ -30,7 +30,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     lib: {
-      entry: 'elements/index.ts',
+      entry: 'elements/browser.ts',
       formats: ['es'],
       fileName: () => 'svc-uploader.js',
     },

@@ -3,13 +3,34 @@
 // manifest, editor data and framework typings (generated into manifest/, copied to dist/), then the
 // self-contained browser bundle for plain HTML pages (vite, Lit included, optional features in lazy
 // chunks), whose sizes are printed and checked against bundle-budget.json.
+//
+// dist/ carries no source maps: the package ships compiled code, not the TypeScript sources a map
+// would point to, so maps would only double the tarball and send debuggers to files that are not
+// there. Debug against the sources in this repository (the tests and the demo run them directly).
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 rmSync('dist', { recursive: true, force: true });
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { stdio: 'inherit' });
-run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
+run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--sourceMap', 'false']);
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-element-manifest.ts'], { stdio: 'inherit' });
 cpSync('manifest', 'dist', { recursive: true });
 run('scripts/bundle-size.mjs');
+dropSourceMaps('dist/browser');
 console.log('built dist/ (modules, declarations, element manifest and typings, browser bundle within budget)');
+
+/** Deletes the bundler's `.map` files under `folder` and the comments in the scripts that name them. */
+function dropSourceMaps(folder) {
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath ?? entry.path, entry.name);
+    if (entry.name.endsWith('.map')) {
+      rmSync(path);
+    } else if (entry.name.endsWith('.js')) {
+      const code = readFileSync(path, 'utf8');
+      const stripped = code.replace(/\n?\/\/# sourceMappingURL=[^\n]*\s*$/, '\n');
+      if (stripped !== code) writeFileSync(path, stripped);
+    }
+  }
+}

@@ -3,12 +3,14 @@
  * and image service can show. Files are recognised by their bytes (the ISO-BMFF `ftyp` brands), since
  * browsers often give a HEIC file an empty type; anything else passes through untouched.
  *
- * Decoding uses `heic-to` (libheif compiled to JavaScript, run in its own worker), loaded on the first
- * HEIC file so that pages which never see one never download it. libheif applies the file's
+ * Decoding uses `heic-to` (libheif compiled to JavaScript, run in its own worker), an optional peer
+ * dependency turned on by `svc-uploader/heic` (see heic-decoder.ts), loaded on the first HEIC file so
+ * that pages which never see one never download it. libheif applies the file's
  * `irot`/`imir` transforms, so the JPEG comes out upright. Its `/csp` build is used because the default
  * one needs `unsafe-eval`; the worker is still created from a `blob:` URL (CSP `worker-src blob:`).
  */
 import type { PipelineContext, PipelineStepOutput } from '../types.js';
+import { loadHeicDecoder } from './heic-decoder.js';
 
 /** What browsers use for a canvas JPEG when no quality is given; any shrinking is `imageCompression`'s job. */
 const JPEG_QUALITY = 0.92;
@@ -93,7 +95,7 @@ function blobWorkersAllowed(): Promise<void> {
 
 async function toJpeg(file: File): Promise<Blob> {
   await blobWorkersAllowed();
-  const { heicTo } = await import('heic-to/csp');
+  const { heicTo } = await loadHeicDecoder();
   try {
     return await heicTo({ blob: file, type: 'image/jpeg', quality: JPEG_QUALITY });
   } catch (reason) {

@@ -3,6 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type UploadFileRecord } from '../../../elements/engine/index.js';
 import { convertHeic } from '../../../elements/engine/image-steps/heic-conversion.js';
+import '../../../elements/heic.js';
 import { readBack, recordEvents, sha256Of, textFile } from './helpers.js';
 
 const LAST_MODIFIED = Date.UTC(2024, 4, 17, 9, 30);
