@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ensureRuntimes } from '../../scripts/runtimes/install.mjs';
+import { ensureRuntimes, type RuntimeName } from '../../scripts/runtimes/install.mjs';
 import { bundleForRuntimes } from '../../scripts/runtimes/bundle.mjs';
 import { serverCommand, startServer } from '../../scripts/runtimes/servers.mjs';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
@@ -17,7 +17,7 @@ import {
 import { SUITE_ORIGIN } from './suite-config.js';
 
 const RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'bun', 'deno', 'workerd'] as const;
-const NEEDS: Record<(typeof RUNTIMES)[number], string[]> = {
+const NEEDS: Record<(typeof RUNTIMES)[number], RuntimeName[]> = {
   node20: [], node22: ['node22'], node24: ['node24'], node26: ['node26'], bun: ['bun'], deno: ['deno'], workerd: ['miniflare', 'node24'],
 };
 
@@ -31,7 +31,8 @@ const settings = {
 
 function skipReason(runtime: (typeof RUNTIMES)[number]): string | false {
   for (const name of NEEDS[runtime]) {
-    if ('skip' in installed[name]) return `${runtime}: ${installed[name].skip}`;
+    const found = installed[name];
+    if ('skip' in found) return `${runtime}: ${found.skip}`;
   }
   return false;
 }
