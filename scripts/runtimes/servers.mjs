@@ -16,7 +16,9 @@ export function serverCommand(name, runtimes, bundles, settings) {
     case 'bun': return [runtimes.bun.binary, [here('serve-bun.mjs'), bundles.nodeLike, json]];
     // The permissions docs/server.md gives Deno users; reading is only for importing the bundle by path.
     case 'deno': return [runtimes.deno.binary, ['run', '--allow-net', '--allow-env', '--allow-sys=osRelease', `--allow-read=${dirname(bundles.nodeLike)}`, '--no-prompt', here('serve-deno.mjs'), bundles.nodeLike, json]];
-    case 'workerd': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json]];
+    // The Workers entry needs no compatibility flag; most Workers projects turn on nodejs_compat.
+    case 'workerd': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, 'nodejs_compat']];
+    case 'workerd-no-flags': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, '']];
     default: throw new Error(`unknown runtime ${name}`);
   }
 }

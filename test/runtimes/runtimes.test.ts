@@ -1,7 +1,7 @@
 /**
  * The runtime suite: the handler served by each runtime's own server (node:http on Node 20, 22,
- * 24 and 26, `Bun.serve`, `Deno.serve`, workerd through Miniflare) against the real test storage,
- * each driven through the same contract flow. Runtimes come from the npm registry into
+ * 24 and 26, `Bun.serve`, `Deno.serve`, workerd through Miniflare with and without
+ * `nodejs_compat`) against the real test storage, each driven through the same contract flow. Runtimes come from the npm registry into
  * `.cache/runtimes/` (scripts/runtimes/install.mjs); one that cannot run here is skipped with the
  * reason, visibly.
  */
@@ -16,9 +16,9 @@ import {
 } from './contract-flow.js';
 import { SUITE_ORIGIN } from './suite-config.js';
 
-const RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'bun', 'deno', 'workerd'] as const;
+const RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'bun', 'deno', 'workerd', 'workerd-no-flags'] as const;
 const NEEDS: Record<(typeof RUNTIMES)[number], RuntimeName[]> = {
-  node20: [], node22: ['node22'], node24: ['node24'], node26: ['node26'], bun: ['bun'], deno: ['deno'], workerd: ['miniflare', 'node24'],
+  node20: [], node22: ['node22'], node24: ['node24'], node26: ['node26'], bun: ['bun'], deno: ['deno'], workerd: ['miniflare', 'node24'], 'workerd-no-flags': ['miniflare', 'node24'],
 };
 
 const storage: TestStorage = await getTestStorage();
@@ -127,3 +127,16 @@ for (const runtime of RUNTIMES) {
     });
   });
 }
+
+describe('runtime deno without --allow-sys', { skip: skipReason('deno') }, () => {
+  it('refuses to start with an error naming the flag, instead of failing every storage call with a 500', async () => {
+    const [command, args] = serverCommand('deno', installed, bundles, settings);
+    const withoutSys = args.filter((arg) => !arg.startsWith('--allow-sys'));
+    const started = await startServer(command, withoutSys).then(
+      async (server) => { await server.stop(); return 'listening'; },
+      (error: Error) => error.message,
+    );
+    assert.match(started, /exited .* before listening/);
+    assert.match(started, /On Deno, run with --allow-sys=osRelease/);
+  });
+});
