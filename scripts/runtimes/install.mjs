@@ -55,7 +55,7 @@ function npmInstall(name) {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), '{"private": true}\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', RUNTIME_PACKAGES[name].spec], {
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', '--loglevel=error', RUNTIME_PACKAGES[name].spec], {
     cwd: folder,
     stdio: ['ignore', 'ignore', 'inherit'],
     timeout: 600_000,
@@ -70,9 +70,8 @@ function npmInstall(name) {
 }
 
 /**
- * Installs what is missing (in parallel would saturate two cores' worth of unpacking; in sequence
- * it takes about a minute on a cold cache) and returns, per runtime, `{binary}` or `{module}`, or
- * `{skip: reason}` when it cannot run here.
+ * Installs what is missing, one package at a time (about a minute for all six on an empty cache),
+ * and returns, per runtime, `{binary}` or `{module}`, or `{skip: reason}` when it cannot run here.
  */
 export function ensureRuntimes(names = Object.keys(RUNTIME_PACKAGES)) {
   const unsupported = platformSupport();
