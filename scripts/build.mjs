@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run build`: ESM + declarations for every module (tsc), the element's custom-elements
-// manifest, editor data and framework typings (generated into manifest/, copied to dist/), then the
-// self-contained browser bundle for plain HTML pages (vite, Lit included, optional features in lazy
-// chunks), whose sizes are printed and checked against bundle-budget.json.
+// manifest, editor data and framework typings (generated into manifest/, copied to dist/), the
+// Workers entry as one bundle (svc-uploader/server/workers: the AWS SDK inside, with its DOM-free
+// XML parser), then the self-contained browser bundle for plain HTML pages (vite, Lit included,
+// optional features in lazy chunks), whose sizes are printed and checked against bundle-budget.json.
 //
 // dist/ carries no source maps: the package ships compiled code, not the TypeScript sources a map
 // would point to, so maps would only double the tarball and send debuggers to files that are not
@@ -10,15 +11,17 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWorkersEntry } from './build-workers-entry.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { stdio: 'inherit' });
 run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--sourceMap', 'false']);
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-element-manifest.ts'], { stdio: 'inherit' });
 cpSync('manifest', 'dist', { recursive: true });
+await buildWorkersEntry('dist/server/workers.js');
 run('scripts/bundle-size.mjs');
 dropSourceMaps('dist/browser');
-console.log('built dist/ (modules, declarations, element manifest and typings, browser bundle within budget)');
+console.log('built dist/ (modules, declarations, element manifest and typings, Workers entry, browser bundle within budget)');
 
 /** Deletes the bundler's `.map` files under `folder` and the comments in the scripts that name them. */
 function dropSourceMaps(folder) {

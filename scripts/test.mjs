@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: type-check, build, then every suite against one shared test storage: server tests
-// on Node, element and engine tests in a real Chromium, end-to-end tests driving the built demo.
+// on Node, element and engine tests in a real Chromium, end-to-end tests driving the built demo,
+// and the runtime suite (the handler served by Node 20/22/24/26, Bun, Deno and workerd).
 // Ends with one line `N passed, N failed` that sums every suite.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
@@ -77,13 +78,19 @@ try {
     await gate('generated element manifest and typings are up to date', process.execPath, ['--import', 'tsx', 'scripts/generate-element-manifest.ts', '--check']);
   }
   const built = !wants('e2e') || await gate('build', process.execPath, ['scripts/build.mjs']);
-  if (['server', 'browser', 'e2e'].some(wants)) {
+  if (['server', 'browser', 'e2e', 'runtimes'].some(wants)) {
     storage = await startTestStorage({ lane: process.env.SVC_STORAGE_LANE || (process.env.CI ? 'rgw' : 'auto') });
     console.log(`\ntest storage: ${storage.kind} at ${storage.endpoint} (bucket ${storage.bucket})`);
     const env = { ...process.env, ...toTestEnv(storage) };
     if (wants('server')) await nodeSuite('server tests (Node)', 'test/server', env);
     if (wants('browser')) await browserSuite(env);
     if (wants('e2e') && built) await nodeSuite('end-to-end tests (Playwright, built demo)', 'test/e2e', env);
+    if (wants('runtimes')) {
+      // Installs the runtimes into .cache/runtimes/ on first use (about a minute), then reuses them.
+      const started = Date.now();
+      await nodeSuite('runtime suite (Node 20/22/24/26, Bun, Deno, workerd)', 'test/runtimes', env);
+      console.log(`runtime suite: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
   }
 } catch (error) {
   console.error(error);

@@ -3,6 +3,7 @@ import { getCorsHeaders, getPreflightHeaders } from './internal/cors.js';
 import { REQUEST_ID_HEADER, withResponseHeaders } from './internal/responses.js';
 import { createUploadRouter, INTERNAL_ERROR, toEventContext, toReportedFailure, type RequestState } from './internal/router.js';
 import { resolveHandlerSettings } from './internal/settings.js';
+import { assertRuntimePermissions } from './internal/runtime-permissions.js';
 import type { UploadHandler, UploadHandlerConfig } from './types.js';
 
 /**
@@ -26,6 +27,7 @@ function urlTooLong(length: number): UpupError {
  */
 export function createUploadHandler(config: UploadHandlerConfig): UploadHandler {
   const settings = resolveHandlerSettings(config);
+  assertRuntimePermissions();
   const app = createUploadRouter(settings);
 
   return async function handleUploadRequest(req: Request): Promise<Response> {

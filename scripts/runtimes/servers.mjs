@@ -1,0 +1,48 @@
+// Starts the runtime suite's handler on one runtime, as a child process that prints
+// `listening <url>`; resolves with that URL and a stop function.
+import { spawn } from 'node:child_process';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+/** The command line of each runtime's server; `runtimes` is ensureRuntimes()'s answer. */
+export function serverCommand(name, runtimes, bundles, settings) {
+  const json = JSON.stringify(settings);
+  switch (name) {
+    case 'node20': return [process.execPath, [here('serve-node.mjs'), bundles.nodeLike, json]];
+    case 'node22': case 'node24': case 'node26': return [runtimes[name].binary, [here('serve-node.mjs'), bundles.nodeLike, json]];
+    case 'bun': return [runtimes.bun.binary, [here('serve-bun.mjs'), bundles.nodeLike, json]];
+    // The permissions docs/server.md gives Deno users; reading is only for importing the bundle by path.
+    case 'deno': return [runtimes.deno.binary, ['run', '--allow-net', '--allow-env', '--allow-sys=osRelease', `--allow-read=${dirname(bundles.nodeLike)}`, '--no-prompt', here('serve-deno.mjs'), bundles.nodeLike, json]];
+    // The Workers entry needs no compatibility flag; most Workers projects turn on nodejs_compat.
+    case 'workerd': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, 'nodejs_compat']];
+    case 'workerd-no-flags': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, '']];
+    default: throw new Error(`unknown runtime ${name}`);
+  }
+}
+
+export function startServer(command, args) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' } });
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    const fail = (reason) => { void stop(); reject(new Error(`${reason}\n${output.slice(-4000)}`)); };
+    const timer = setTimeout(() => fail(`no "listening" line within ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
+    const read = (chunk) => {
+      output += chunk;
+      const match = /^listening (\S+)$/m.exec(output);
+      if (match) { clearTimeout(timer); resolve({ url: match[1], stop, output: () => output }); }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.once('exit', (code) => { clearTimeout(timer); fail(`server exited with ${code} before listening`); });
+  });
+}
