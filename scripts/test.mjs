@@ -86,7 +86,7 @@ try {
     if (wants('browser')) await browserSuite(env);
     if (wants('e2e') && built) await nodeSuite('end-to-end tests (Playwright, built demo)', 'test/e2e', env);
     if (wants('runtimes')) {
-      // Installs the runtimes into .cache/runtimes/ on first use (about a minute), then reuses them.
+      // Installs the runtimes into the user cache (~/.cache/svc-uploader/runtimes) on first use (about a minute), then reuses them.
       const started = Date.now();
       await nodeSuite('runtime suite (Node 20/22/24/26, Bun, Deno, workerd)', 'test/runtimes', env);
       console.log(`runtime suite: ${((Date.now() - started) / 1000).toFixed(1)} s`);

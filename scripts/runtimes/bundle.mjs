@@ -7,9 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { buildWorkersEntry } from '../build-workers-entry.mjs';
-import { RUNTIMES_CACHE } from './install.mjs';
 
-const BUILD = join(RUNTIMES_CACHE, 'build');
+// The bundles come from this checkout's code, so they stay beside it (git-ignored).
+const BUILD = resolve('.cache/runtimes/build');
 
 /** Wrangler's esbuild settings for a module Worker with `nodejs_compat`. */
 export const WRANGLER_DEFAULTS = {

@@ -1,11 +1,16 @@
-// Installs the runtimes the runtime suite serves the handler on, from the npm registry, into
-// `.cache/runtimes/` (git-ignored, reused between runs). They are not devDependencies: together
-// they weigh about a gigabyte, and only this suite needs them.
+// Installs the runtimes the runtime suite serves the handler on, from the npm registry, into the
+// user's cache (`$XDG_CACHE_HOME/svc-uploader/runtimes`, else `~/.cache/svc-uploader/runtimes`;
+// `SVC_RUNTIMES_CACHE` overrides), so every clone of the repository on a machine, CI's fresh one
+// included, reuses them. They are not devDependencies: together they weigh about a gigabyte, and
+// only this suite needs them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const RUNTIMES_CACHE = resolve(process.env.SVC_RUNTIMES_CACHE || '.cache/runtimes');
+export const RUNTIMES_CACHE = resolve(
+  process.env.SVC_RUNTIMES_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-uploader', 'runtimes'),
+);
 
 /** Exact versions, so every machine tests the same binaries. */
 export const RUNTIME_PACKAGES = {

@@ -2,7 +2,7 @@
  * The runtime suite: the handler served by each runtime's own server (node:http on Node 20, 22,
  * 24 and 26, `Bun.serve`, `Deno.serve`, workerd through Miniflare with and without
  * `nodejs_compat`) against the real test storage, each driven through the same contract flow. Runtimes come from the npm registry into
- * `.cache/runtimes/` (scripts/runtimes/install.mjs); one that cannot run here is skipped with the
+ * `~/.cache/svc-uploader/runtimes/` (scripts/runtimes/install.mjs); one that cannot run here is skipped with the
  * reason, visibly.
  */
 import assert from 'node:assert/strict';
