@@ -26,7 +26,7 @@ export { registerPanel } from './svc-uploader/sources/panel-loaders.js';
 export type { SourcePanel, SourcePanelContext, SourcePanelFactory } from './svc-uploader/sources/source-panel.js';
 export type { DriveAuthDetail, DriveFileEntry, DriveImportDetail, DriveProviderSlug, DriveSource } from './svc-uploader/drives/drive-types.js';
 
-export * from './engine/index.js';
+export * from '../engine/index.js';
 
 // Localization and theming runtimes, curated: `ThemeMode` is already exported with the element's types.
 export {
