@@ -5,6 +5,7 @@
  */
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
+import type { DriveTransferResponse } from '../../../protocol/wire.js';
 
 export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
 
@@ -14,16 +15,7 @@ export interface DriveListing {
   nextCursor?: string;
 }
 
-/** `POST /files/:provider/transfer` answer. */
-export interface DriveTransferResponse {
-  provider: string;
-  key: string;
-  name: string;
-  size: number;
-  type: string;
-  /** Signed download URL of the stored object. */
-  url: string;
-}
+export type { DriveTransferResponse };
 
 /** A drive route refused. `reauth` is the handler's signal that the user must sign in again. */
 export class DriveRequestError extends Error {
