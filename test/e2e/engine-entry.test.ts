@@ -38,7 +38,7 @@ describe('svc-uploader/engine', () => {
     const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     const { names, registry } = JSON.parse(output.trim().split('\n').pop()!) as { names: string[]; registry: string };
     assert.equal(registry, 'undefined');
-    for (const name of ['UploadEngine', 'ConfigurationError', 'MULTIPART_DEFAULTS', 'IndexedDbRecoveryStorage', 'toBytes']) {
+    for (const name of ['UploadEngine', 'ConfigurationError', 'MULTIPART_DEFAULTS', 'ENGINE_DEFAULTS', 'IndexedDbRecoveryStorage', 'toBytes']) {
       assert.ok(names.includes(name), `svc-uploader/engine exports ${name}`);
     }
   });
