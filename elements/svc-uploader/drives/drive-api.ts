@@ -5,15 +5,12 @@
  */
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
-import type { DriveTransferResponse } from '../../../protocol/wire.js';
+import type { DriveListResponse, DriveTransferResponse } from '../../../protocol/wire.js';
 
 export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
 
-export interface DriveListing {
-  files: DriveFileEntry[];
-  /** Present when the folder or search has more entries: pass it back as `cursor`. */
-  nextCursor?: string;
-}
+/** A listing as the panel uses it: the handler's answer without the provider it already knows. */
+export type DriveListing = Pick<DriveListResponse, 'files' | 'nextCursor'>;
 
 export type { DriveTransferResponse };
 
