@@ -1,6 +1,7 @@
 // The built `svc-uploader/engine` entry as a headless user meets it: it loads in plain Node (no
 // DOM, no custom-element registry), and an app bundling it gets the engine without Lit or the
-// element. Bundled with Vite (rolldown) from dist/, resolved through the package's own exports.
+// element. `svc-uploader/element` brings the class and registers nothing. Bundled with Vite
+// (rolldown) from dist/, resolved through the package's own exports.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -59,5 +60,16 @@ describe('svc-uploader/engine', () => {
     const code = await bundle("import { UploadEngine } from 'svc-uploader';\nexport { UploadEngine };\n", ['svc-uploader']);
     assert.ok(LIT_MARKERS.some((marker) => code.includes(marker)), 'the root bundle carries Lit');
     assert.match(code, /customElements\.define\(/);
+  });
+});
+
+describe('svc-uploader/element', () => {
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'svc-element-entry-')); });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('bundles the element class without registering any tag', async () => {
+    const code = await bundle("import { SvcUploader } from 'svc-uploader/element';\nexport { SvcUploader };\n", ['svc-uploader/element']);
+    assert.ok(LIT_MARKERS.some((marker) => code.includes(marker)), 'the element brings Lit');
+    assert.ok(!code.includes('customElements.define('), 'nothing registers a tag');
   });
 });
