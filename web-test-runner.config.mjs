@@ -32,7 +32,7 @@ async function loadFixturePlugins(...paths) {
 function serveWorkerSources() {
   return (context, next) => {
     const path = context.path;
-    if (path.startsWith('/elements/') && path.endsWith('.js')) {
+    if ((path.startsWith('/elements/') || path.startsWith('/engine/')) && path.endsWith('.js')) {
       const source = new URL(`.${path.slice(0, -3)}.ts`, import.meta.url);
       if (!existsSync(new URL(`.${path}`, import.meta.url)) && existsSync(source)) context.path = `${path.slice(0, -3)}.ts`;
     }

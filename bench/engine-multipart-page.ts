@@ -2,7 +2,7 @@
  * Browser half of the engine multipart benchmark: runs in the page, driven by
  * engine-multipart.ts. Compares the engine with a raw parallel-PUT loop over the same parts.
  */
-import { UploadEngine } from '../elements/engine/index.js';
+import { UploadEngine } from '../engine/index.js';
 
 const MIB = 1024 * 1024;
 

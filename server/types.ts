@@ -1,7 +1,21 @@
 /**
- * Public types of the server module: the handler configuration, its hooks and the bodies it sends.
+ * Public types of the server module: the handler configuration and its hooks; the bodies it sends
+ * come from protocol/wire.ts.
  */
 import type { DriveProvidersConfig, DriveRouteOptions, DriveTokenStore } from './drives/types.js';
+import type { MultipartInitResponse, MultipartSignPartResponse, PresignedUrlResponse } from '../protocol/wire.js';
+
+// The bodies the handler sends are declared once, with the browser side that reads them.
+export type {
+  FailureBody,
+  MultipartAbortResponse,
+  MultipartCompleteResponse,
+  MultipartInitResponse,
+  MultipartResumeResponse,
+  MultipartSignPartResponse,
+  PresignedUrlResponse,
+  UploadedPart,
+} from '../protocol/wire.js';
 
 export interface StorageCredentials {
   accessKeyId: string;
@@ -195,61 +209,6 @@ export interface UploadHandlerConfig {
 }
 
 export type UploadHandler = (req: Request) => Promise<Response>;
-
-export interface FailureBody {
-  error: string;
-  code?: string;
-}
-
-export interface PresignedUrlResponse {
-  key: string;
-  publicUrl?: string;
-  downloadUrl?: string;
-  uploadUrl: string;
-  /** Headers the PUT must carry, names spelled as HTTP does (`Content-Type`). */
-  uploadHeaders?: Record<string, string>;
-  expiresIn: number;
-}
-
-export interface MultipartInitResponse {
-  key: string;
-  uploadId: string;
-  partSize: number;
-  expiresIn: number;
-  token: string;
-}
-
-export interface MultipartSignPartResponse {
-  /** Accepts exactly this part's bytes (Content-Length is signed; the browser sets it). */
-  uploadUrl: string;
-  /** Not sent by this handler: a part needs no header a script may set. */
-  uploadHeaders?: Record<string, string>;
-  /** Seconds: `min(3600, token exp − now)`, at least 1. */
-  expiresIn: number;
-}
-
-export interface MultipartCompleteResponse {
-  key: string;
-  publicUrl?: string;
-  downloadUrl?: string;
-  etag?: string;
-}
-
-export interface MultipartAbortResponse {
-  ok: true;
-}
-
-export interface UploadedPart {
-  partNumber: number;
-  eTag: string;
-  size: number;
-}
-
-export interface MultipartResumeResponse {
-  key: string;
-  token: string;
-  parts: UploadedPart[];
-}
 
 export interface HealthResponse {
   status: 'ok' | 'degraded';

@@ -3,7 +3,7 @@
  * list changed. This is the only place engine events are translated, so each engine event yields
  * its DOM event exactly once.
  */
-import type { FileState, UploadEngine, UploadFileRecord } from '../engine/index.js';
+import type { FileState, UploadEngine, UploadFileRecord } from '../../engine/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import type { UploaderStatus } from './types.js';
 

@@ -9,7 +9,7 @@ import type {
   UploadFailure,
   UploadFileRecord,
   UploadResult,
-} from '../engine/types.js';
+} from '../../engine/types.js';
 import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
 
 /** Where a failure reported by `svc-error` happened. */

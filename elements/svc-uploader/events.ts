@@ -6,7 +6,7 @@
  * All events bubble and are composed. A cancelable event fires before its default action and
  * `event.preventDefault()` stops that action.
  */
-import type { UploadFileRecord } from '../engine/types.js';
+import type { UploadFileRecord } from '../../engine/types.js';
 import type {
   CameraCaptureDetail,
   DropDetail,

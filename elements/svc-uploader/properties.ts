@@ -12,7 +12,8 @@
  * uploader's root container, so page CSS and inline styles apply to it directly.
  *
  * A prop's default is declared here once, as `default`: the element's constructor, the docs and
- * the custom-elements manifest all read it from this table. Props without one start undefined
+ * the custom-elements manifest all read it from this table. Props the engine also takes read theirs
+ * from the engine's `ENGINE_DEFAULTS`, so both agree. Props without one start undefined
  * and `defaultText` says what that means.
  */
 import type { ComplexAttributeConverter, PropertyDeclaration, PropertyDeclarations } from 'lit';
@@ -28,6 +29,7 @@ import {
   sizeLimitConverter,
 } from './attribute-converters.js';
 import { DEFAULT_SOURCES } from './types.js';
+import { ENGINE_DEFAULTS } from '../../engine/engine-defaults.js';
 
 export type PropGroup = 'target' | 'behaviour' | 'validation' | 'processing' | 'reliability' | 'sources' | 'appearance';
 
@@ -86,9 +88,9 @@ export const uploaderProps = {
   folderUpload: prop({ group: 'behaviour', attribute: 'folder-upload', converter: jsonConverter('folder-upload'), typeText: '{ allowDrop?: boolean, showSelectFolderButton?: boolean } (JSON)', defaultText: 'both false', doc: '`allowDrop` traverses dropped folders; `showSelectFolderButton` adds a "Select folder" action.' }),
   onBeforeFileAdded: engineProp({ group: 'behaviour', attribute: false, typeText: '(file: File) => boolean | File | undefined | Promise<…>', defaultText: 'none', doc: 'Per-file filter before validation: false rejects, a File substitutes, true or undefined accepts. Property only.' }),
 
-  maxFiles: engineProp({ group: 'validation', attribute: 'max-files', converter: numberConverter('max-files'), typeText: 'number', default: 10, doc: 'Most files in the list; below 1 counts as 1; `mini` forces 1; at 1 the picker selects a single file. Exceeding it rejects with `LIMIT_EXCEEDED`.' }),
+  maxFiles: engineProp({ group: 'validation', attribute: 'max-files', converter: numberConverter('max-files'), typeText: 'number', default: ENGINE_DEFAULTS.maxFiles, doc: 'Most files in the list; below 1 counts as 1; `mini` forces 1; at 1 the picker selects a single file. Exceeding it rejects with `LIMIT_EXCEEDED`.' }),
   allowedFileTypes: engineProp({ group: 'validation', attribute: 'allowed-file-types', converter: fileTypesConverter('allowed-file-types'), typeText: 'string | string[] (comma list or JSON array)', default: '*', doc: 'MIME patterns (`image/*`), extensions (`.pdf`) or preset names (`images`, `documents`, ...). A mismatch rejects with `TYPE_MISMATCH`.' }),
-  maxFileSize: engineProp({ group: 'validation', attribute: 'max-file-size', converter: sizeLimitConverter('max-file-size'), typeText: '{ size, unit } (JSON or "10 MB")', default: { size: 1, unit: 'GB' }, doc: 'Largest accepted file; unit B, KB, MB, GB, TB, PB, EB, ZB or YB (powers of 1024). Violation: `FILE_TOO_LARGE`.' }),
+  maxFileSize: engineProp({ group: 'validation', attribute: 'max-file-size', converter: sizeLimitConverter('max-file-size'), typeText: '{ size, unit } (JSON or "10 MB")', default: ENGINE_DEFAULTS.maxFileSize, doc: 'Largest accepted file; unit B, KB, MB, GB, TB, PB, EB, ZB or YB (powers of 1024). Violation: `FILE_TOO_LARGE`.' }),
   minFileSize: engineProp({ group: 'validation', attribute: 'min-file-size', converter: sizeLimitConverter('min-file-size'), typeText: '{ size, unit } (JSON or "1 KB")', defaultText: 'none', doc: 'Smallest accepted file. Violation: `FILE_TOO_SMALL`.' }),
   maxTotalFileSize: engineProp({ group: 'validation', attribute: 'max-total-file-size', converter: sizeLimitConverter('max-total-file-size'), typeText: '{ size, unit } (JSON or "2 GB")', defaultText: 'none', doc: 'Ceiling on the combined size of the list, checked when files are added.' }),
   contentDeduplication: engineProp({ group: 'validation', attribute: 'content-deduplication', boolean: true, typeText: 'boolean', default: false, doc: 'Drop files whose content (SHA-256) is already in the list.' }),
@@ -101,14 +103,14 @@ export const uploaderProps = {
   webWorker: engineProp({ group: 'processing', attribute: 'web-worker', converter: optionalBooleanConverter, typeText: 'boolean', defaultText: 'unset (automatic)', doc: 'Run the pipeline off the main thread. Absent: automatic; `web-worker="false"`: main thread; present: worker.' }),
   imageEditor: prop({ group: 'processing', attribute: 'image-editor', converter: booleanOrJsonConverter('image-editor'), typeText: 'boolean | ImageEditorOptions ("false", or JSON)', defaultText: "enabled, display 'inline', autoOpen 'never'", doc: 'The image editor behind each image\'s Edit action (crop, rotate, flip, adjust, filters, rename); `false` disables it. Object keys: `enabled`, `display` (`inline` over the list or `modal`), `autoOpen` (`never`, `single`, `always`), `output` (`type`, `quality`, `maxWidth`, `maxHeight`), `tabs`, `tools`, `onOpen`, `onCancel`, `onSave`. See docs/element.md ("Image editor").' }),
   processingEndpoint: engineProp({ group: 'processing', attribute: 'processing-endpoint', converter: stringConverter, typeText: 'string', defaultText: 'none', doc: 'After each upload, wait for a Server-Sent Event from this URL (`?key=<key>` appended); the result arrives as `svc-file-process`.' }),
-  processingTimeout: engineProp({ group: 'processing', attribute: 'processing-timeout', converter: numberConverter('processing-timeout'), typeText: 'number (ms)', default: 60_000, doc: 'How long to wait for the processing event.' }),
+  processingTimeout: engineProp({ group: 'processing', attribute: 'processing-timeout', converter: numberConverter('processing-timeout'), typeText: 'number (ms)', default: ENGINE_DEFAULTS.processingTimeout, doc: 'How long to wait for the processing event.' }),
 
-  maxRetries: engineProp({ group: 'reliability', attribute: 'max-retries', converter: numberConverter('max-retries'), typeText: 'number', default: 3, doc: 'Retries after the first attempt (1 + maxRetries attempts in all).' }),
-  maxConcurrentUploads: engineProp({ group: 'reliability', attribute: 'max-concurrent-uploads', converter: numberConverter('max-concurrent-uploads'), typeText: 'number', default: 3, doc: 'Files uploading at once.' }),
+  maxRetries: engineProp({ group: 'reliability', attribute: 'max-retries', converter: numberConverter('max-retries'), typeText: 'number', default: ENGINE_DEFAULTS.maxRetries, doc: 'Retries after the first attempt (1 + maxRetries attempts in all).' }),
+  maxConcurrentUploads: engineProp({ group: 'reliability', attribute: 'max-concurrent-uploads', converter: numberConverter('max-concurrent-uploads'), typeText: 'number', default: ENGINE_DEFAULTS.maxConcurrentUploads, doc: 'Files uploading at once.' }),
   resumable: engineProp({ group: 'reliability', attribute: 'resumable', converter: jsonConverter('resumable'), typeText: "{ protocol: 'multipart', ... } | { protocol: 'tus', endpoint, ... } (JSON)", defaultText: 'none (single PUT)', doc: 'Resumable protocol and its settings; see the engine documentation for every field.' }),
   crashRecovery: engineProp({ group: 'reliability', attribute: 'crash-recovery', boolean: true, typeText: 'boolean', default: false, doc: 'Keep files and upload state in IndexedDB so a reload restores them.' }),
   persistenceKey: engineProp({ group: 'reliability', attribute: 'persistence-key', converter: stringConverter, typeText: 'string', defaultText: 'none', doc: 'The signed-in user: what `crash-recovery` and resumable uploads keep is scoped to it, `server-url` and the element `id` (or `name`).' }),
-  networkAware: engineProp({ group: 'reliability', attribute: 'no-network-aware', converter: negatedBooleanConverter, typeText: 'boolean', default: true, doc: 'Going offline pauses the run and coming back resumes what offline paused. `no-network-aware` restores fail-and-retry.' }),
+  networkAware: engineProp({ group: 'reliability', attribute: 'no-network-aware', converter: negatedBooleanConverter, typeText: 'boolean', default: ENGINE_DEFAULTS.networkAware, doc: 'Going offline pauses the run and coming back resumes what offline paused. `no-network-aware` restores fail-and-retry.' }),
   metadata: engineProp({ group: 'reliability', attribute: 'metadata', converter: jsonConverter('metadata'), typeText: 'object (JSON)', defaultText: 'none', doc: 'Sent with presign and multipart-init requests.' }),
   cors: engineProp({ group: 'reliability', attribute: 'cors', converter: jsonConverter('cors'), typeText: '{ allowedOrigins, dangerouslyAutoConfigure?, ... } (JSON)', defaultText: 'none', doc: 'Bucket CORS settings forwarded to a client-mode token endpoint; auto-configure is for local development.' }),
 

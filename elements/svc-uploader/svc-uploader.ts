@@ -6,7 +6,7 @@ import {
   type FileSource,
   type UploadFileRecord,
   type UploadRunSummary,
-} from '../engine/index.js';
+} from '../../engine/index.js';
 import { I18nController } from '../i18n/index.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';

@@ -2,7 +2,7 @@
  * What each control of the interface does: the intents the templates call. User intents that the
  * event table marks cancelable ask listeners first; the element's methods act without asking.
  */
-import type { UploadEngine, UploadFileRecord, UploadRunSummary } from '../engine/index.js';
+import type { UploadEngine, UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
 import type { EditorController } from './editor/editor-controller.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import type { ListWindowController } from './list-window.js';

@@ -1,4 +1,4 @@
-import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../engine/index.js';
+import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../../engine/index.js';
 import { ENGINE_PROP_NAMES, propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
 import { SvcElement } from './svc-element.js';
 import type {

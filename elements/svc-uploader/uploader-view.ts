@@ -1,5 +1,5 @@
 /** Builds what the templates render from the element's props and state. */
-import { toAcceptAttribute, toBytes, type FileSizeLimit } from '../engine/index.js';
+import { toAcceptAttribute, toBytes, type FileSizeLimit } from '../../engine/index.js';
 import type { Translator } from '../i18n/index.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
 import { countFiles, type UploaderView } from './templates/view-model.js';

@@ -3,8 +3,7 @@
  * reports on them and construction checks them); the routes themselves live in this folder.
  */
 
-/** Wire slugs, used in `/auth/:provider` and `/files/:provider`. */
-export type DriveProviderSlug = 'google-drive' | 'one-drive' | 'dropbox' | 'box';
+export type { DriveProviderSlug } from '../../protocol/wire.js';
 
 /** Config keys and client source ids of the same providers. */
 export type DriveProviderId = 'googleDrive' | 'oneDrive' | 'dropbox' | 'box';

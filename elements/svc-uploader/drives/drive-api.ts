@@ -5,25 +5,14 @@
  */
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
+import type { DriveListResponse, DriveTransferResponse } from '../../../protocol/wire.js';
 
 export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
 
-export interface DriveListing {
-  files: DriveFileEntry[];
-  /** Present when the folder or search has more entries: pass it back as `cursor`. */
-  nextCursor?: string;
-}
+/** A listing as the panel uses it: the handler's answer without the provider it already knows. */
+export type DriveListing = Pick<DriveListResponse, 'files' | 'nextCursor'>;
 
-/** `POST /files/:provider/transfer` answer. */
-export interface DriveTransferResponse {
-  provider: string;
-  key: string;
-  name: string;
-  size: number;
-  type: string;
-  /** Signed download URL of the stored object. */
-  url: string;
-}
+export type { DriveTransferResponse };
 
 /** A drive route refused. `reauth` is the handler's signal that the user must sign in again. */
 export class DriveRequestError extends Error {

@@ -3,7 +3,7 @@
  * when its turn comes, asks the handler to copy it into the bucket (`POST /files/:provider/transfer`).
  */
 // Types only: the engine's classes stay in the main bundle instead of being split into a shared chunk.
-import type { RemoteFileInput, RemoteTransferContext } from '../../engine/index.js';
+import type { RemoteFileInput, RemoteTransferContext } from '../../../engine/index.js';
 import { isDriveRequestError, type DriveApi } from './drive-api.js';
 import { writeSessionNote } from './drive-session.js';
 import type { DriveFileEntry } from './drive-types.js';

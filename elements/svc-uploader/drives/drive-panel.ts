@@ -3,7 +3,7 @@
  * browse and search the drive, choose files, and add them to the list as remote files that the
  * handler copies into the bucket. Listings and transfers go to `<serverUrl>/files/:provider`.
  */
-import type { EngineOptions } from '../../engine/index.js';
+import type { EngineOptions } from '../../../engine/index.js';
 import type { SourcePanel, SourcePanelContext, SourcePanelFactory } from '../sources/source-panel.js';
 import { DriveApi, isDriveRequestError, type DriveListRequest, type DriveListing } from './drive-api.js';
 import { DriveBrowserState, ROOT_PATH, type DriveCrumb } from './drive-browser-state.js';

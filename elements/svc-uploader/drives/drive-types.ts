@@ -6,8 +6,10 @@
 /** Source ids, as `sources` lists them (and the handler's `providers` config keys). */
 export type DriveSource = 'googleDrive' | 'oneDrive' | 'dropbox' | 'box';
 
-/** Wire slugs of the same providers. */
-export type DriveProviderSlug = 'google-drive' | 'one-drive' | 'dropbox' | 'box';
+import type { DriveFileEntry, DriveProviderSlug } from '../../../protocol/wire.js';
+
+/** Wire slugs of the same providers, and the shape of one listed entry. */
+export type { DriveFileEntry, DriveProviderSlug } from '../../../protocol/wire.js';
 
 export const DRIVE_SLUGS: Readonly<Record<DriveSource, DriveProviderSlug>> = {
   googleDrive: 'google-drive',
@@ -16,16 +18,6 @@ export const DRIVE_SLUGS: Readonly<Record<DriveSource, DriveProviderSlug>> = {
   box: 'box',
 };
 
-/** One entry of `GET /files/:provider`. */
-export interface DriveFileEntry {
-  id: string;
-  name: string;
-  size?: number;
-  mimeType?: string;
-  thumbnailUrl?: string;
-  isFolder: boolean;
-  modifiedAt?: string;
-}
 
 /** `svc-drive-auth` and `svc-drive-sign-out`. */
 export interface DriveAuthDetail {

@@ -5,9 +5,9 @@
  * (`autoUpload`, `upload()`) takes it half-edited.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ImageSize } from '../../engine/image-steps/canvas-codec.js';
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../../engine/image-steps/pixel-budget.js';
-import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../engine/types.js';
+import type { ImageSize } from '../../../engine/image-steps/canvas-codec.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../../engine/image-steps/pixel-budget.js';
+import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../../engine/types.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
 import { isEditable, opensOnAdd, resolveEditorOptions } from './editor-options.js';
@@ -109,7 +109,7 @@ export class EditorController implements ReactiveController {
     void this.#focusInto(editor);
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
-      const { imageAbovePixelBudget } = await import('../../engine/image-steps/image-dimensions.js');
+      const { imageAbovePixelBudget } = await import('../../../engine/image-steps/image-dimensions.js');
       const oversized = await imageAbovePixelBudget(record.file, this.callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS);
       if (oversized) return this.#refuseOversized(editor, record, oversized, attempt);
       const { createEditorSession } = await import('./image-editor.js');

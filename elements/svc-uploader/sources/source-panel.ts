@@ -3,7 +3,7 @@
  * owns its device streams and its view; the uploader owns the file list and the events.
  */
 import type { TemplateResult } from 'lit';
-import type { UploadEngine } from '../../engine/index.js';
+import type { UploadEngine } from '../../../engine/index.js';
 import type { MessageKey, MessageValues } from '../../i18n/types.js';
 import type { CameraCaptureDetail, RecordingDetail } from '../event-details.js';
 import type { SvcUploaderEventDetail } from '../events.js';

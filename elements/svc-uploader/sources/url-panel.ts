@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit';
 import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
-import { toBytes } from '../../engine/index.js';
+import { toBytes } from '../../../engine/index.js';
 import {
   DEFAULT_URL_IMPORT_TIMEOUT_MS, isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
 } from './url-import.js';

@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { UploadFileRecord } from '../../engine/types.js';
+import type { UploadFileRecord } from '../../../engine/types.js';
 import { renderFileItem } from './file-item.js';
 import { renderIcon } from './icons.js';
 import { renderSourceChips } from './source-chips.js';

@@ -1,6 +1,6 @@
 /** Banners and messages around the list: offline, busy, rejected files, branding. */
 import { html, nothing } from 'lit';
-import type { FileRejection } from '../../engine/types.js';
+import type { FileRejection } from '../../../engine/types.js';
 import { shortName } from './display-name.js';
 import { renderIcon } from './icons.js';
 import { summarizeRefusals, type RefusalRow } from './refusal-summary.js';

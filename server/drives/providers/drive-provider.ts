@@ -4,17 +4,9 @@
  */
 import type { DriveProviderSlug, StoredDriveTokens } from '../types.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
+import type { DriveFileEntry } from '../../../protocol/wire.js';
 
-/** The contract's drive-file entry. */
-export interface DriveFileEntry {
-  id: string;
-  name: string;
-  size?: number;
-  mimeType?: string;
-  thumbnailUrl?: string;
-  isFolder: boolean;
-  modifiedAt?: string;
-}
+export type { DriveFileEntry };
 
 /** One folder (`folderId` absent = root) or a search over the whole drive. */
 export interface DriveListQuery {

@@ -13,6 +13,7 @@ import { createDriveProviderRegistry, type DriveProviderRegistry } from '../prov
 import { findDriveProvider, type DriveProviderDescription } from '../providers/descriptions.js';
 import type { DriveTokenStore } from '../types.js';
 import { resolveDriveRouteOptions, type ResolvedDriveRouteOptions, type UpstreamLimits } from '../upstream-limits.js';
+import type { DriveReauthBody } from '../../../protocol/wire.js';
 
 function failure(status: number, message: string, detail?: string): UpupError {
   return new UpupError(message, undefined, { status, ...(detail ? { cause: new Error(detail) } : {}) });
@@ -110,5 +111,6 @@ export function toReauthResponse(ctx: RouteContext, provider: DriveProviderDescr
     message: `${provider.displayName} needs to be connected again`,
     error: cause,
   });
-  return toJsonResponse({ reauth: true, provider: provider.slug }, 401);
+  const body: DriveReauthBody = { reauth: true, provider: provider.slug };
+  return toJsonResponse(body, 401);
 }

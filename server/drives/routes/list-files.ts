@@ -9,6 +9,7 @@ import { withDriveTokens } from '../drive-tokens.js';
 import { listDriveFiles, parseListCursor } from '../listing.js';
 import { requireDriveItemId } from '../drive-item-id.js';
 import type { DriveListQuery } from '../providers/drive-provider.js';
+import type { DriveListResponse } from '../../../protocol/wire.js';
 import { getUpstreamLimits, requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toReauthResponse } from './drive-request.js';
 
 function readListRequest(url: URL): { query: DriveListQuery; continuation?: string } {
@@ -31,7 +32,8 @@ export async function listFilesRoute(ctx: RouteContext): Promise<Response> {
   const limits = getUpstreamLimits(ctx);
   try {
     const listing = await withDriveTokens(store, provider, userId, limits, (accessToken) => listDriveFiles(provider, accessToken, limits, query, continuation));
-    return toJsonResponse({ provider: provider.slug, files: listing.files, ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) });
+    const body: DriveListResponse = { provider: provider.slug, files: listing.files, ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) };
+    return toJsonResponse(body);
   } catch (error) {
     if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);
     throw error;

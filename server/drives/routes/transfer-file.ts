@@ -20,6 +20,7 @@ import type { DriveDownload } from '../providers/drive-provider.js';
 import { MAX_TRANSFER_BYTES, streamToBucket, TransferTooLargeError, type StoredObject } from '../transfer/stream-to-bucket.js';
 import { toTransfersBusyResponse, tryAcquireTransferSlot } from '../transfer/transfer-slots.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
+import type { DriveTransferResponse } from '../../../protocol/wire.js';
 import {
   getDriveRouteOptions,
   getUpstreamLimits,
@@ -159,7 +160,8 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
       type: download.mimeType,
     });
     const url = await presignGetObject(storage.client, storage.storage.bucket, key, ctx.settings.downloadUrlExpiresIn);
-    return toJsonResponse({ provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url });
+    const body: DriveTransferResponse = { provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url };
+    return toJsonResponse(body);
   } finally {
     release();
   }

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type CrashRecoveryEntry, type CrashRecoveryStorage, type RemoteFileInput, type RemoteTransferResult } from '../../../elements/engine/index.js';
+import { UploadEngine, type CrashRecoveryEntry, type CrashRecoveryStorage, type RemoteFileInput, type RemoteTransferResult } from '../../../engine/index.js';
 
 /**
  * The engine's side of files the server copies (`addRemoteFiles`). The transfer is the caller's

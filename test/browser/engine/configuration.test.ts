@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ConfigurationError, UploadEngine } from '../../../elements/engine/index.js';
+import { ConfigurationError, UploadEngine } from '../../../engine/index.js';
 import { textFile } from './helpers.js';
 
 describe('UploadEngine configuration', () => {

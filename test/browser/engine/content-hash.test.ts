@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { contentHash, sha256Hex } from '../../../elements/engine/index.js';
+import { contentHash, sha256Hex } from '../../../engine/index.js';
 import { randomFile, sha256Of } from './helpers.js';
 
 describe('content hashing', () => {

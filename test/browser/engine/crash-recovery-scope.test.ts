@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { IndexedDbRecoveryStorage, UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import { IndexedDbRecoveryStorage, UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { createFaultPlan, nextEvent, randomFile, recordEvents } from './helpers.js';
 
 const MIB = 1024 * 1024;

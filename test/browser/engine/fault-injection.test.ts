@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { randomFile, readBack, sha256Of } from './helpers.js';
 
 // Every scenario runs a real upload in Chromium through a fault-injecting proxy that sits between

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../elements/engine/index.js';
-import type { EngineEventMap, EngineEventName, EngineOptions, UploadFileRecord } from '../../../elements/engine/index.js';
+import { UploadEngine } from '../../../engine/index.js';
+import type { EngineEventMap, EngineEventName, EngineOptions, UploadFileRecord } from '../../../engine/index.js';
 
 /** A File of `size` random bytes (random so dedup and byte comparisons mean something). */
 export function randomFile(name: string, size: number, type = 'application/octet-stream'): File {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { createFaultPlan, maxOverlap, nextEvent, randomFile, readBack, recordEvents, sha256Of, storagePartRequests } from './helpers.js';
 
 const MIB = 1024 * 1024;

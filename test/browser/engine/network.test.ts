@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../elements/engine/index.js';
+import { UploadEngine } from '../../../engine/index.js';
 import { nextEvent, randomFile, readBack, recordEvents, sha256Of, until } from './helpers.js';
 
 const MIB = 1024 * 1024;

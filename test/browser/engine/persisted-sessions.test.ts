@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { clearPersistedUploads, IndexedDbRecoveryStorage, UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import { clearPersistedUploads, IndexedDbRecoveryStorage, UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { createFaultPlan, nextEvent, randomFile, recordEvents, sha256Of } from './helpers.js';
 
 const MIB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../elements/engine/index.js';
-import type { EngineOptions, UploadFileRecord } from '../../../elements/engine/index.js';
+import { UploadEngine } from '../../../engine/index.js';
+import type { EngineOptions, UploadFileRecord } from '../../../engine/index.js';
 import {
   animatedGif, animatedPng, bmpOf, dimensionsOf, drawPhoto, encodedPhoto, halvesJpeg, jpegMarkers, pixelAt, watchEncodes, withExifOrientation, withoutOffscreenCanvas, withoutWebpEncoding, withPngComment,
   type EncodeCall,

@@ -2,7 +2,7 @@
 // `import 'svc-uploader/heic'`), a HEIC photo is reported once with how to install the decoder,
 // and uploaded as it was picked. This file never imports elements/heic.ts, so no decoder is registered.
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../elements/engine/index.js';
+import { UploadEngine } from '../../../engine/index.js';
 import { readBack, recordEvents, sha256Of } from './helpers.js';
 
 describe('heicConversion without the optional decoder', () => {

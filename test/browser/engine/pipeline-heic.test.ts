@@ -1,8 +1,8 @@
 // The `heicConversion` step against the real upload handler: what lands in the bucket is a JPEG
 // showing the photo upright, and files that are not HEIC are stored exactly as picked.
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type UploadFileRecord } from '../../../elements/engine/index.js';
-import { convertHeic } from '../../../elements/engine/image-steps/heic-conversion.js';
+import { UploadEngine, type UploadFileRecord } from '../../../engine/index.js';
+import { convertHeic } from '../../../engine/image-steps/heic-conversion.js';
 import '../../../elements/heic.js';
 import { readBack, recordEvents, sha256Of, textFile } from './helpers.js';
 
@@ -150,7 +150,7 @@ describe('heicConversion', () => {
     // A fresh document whose Content-Security-Policy (script-src without blob:, no worker-src) blocks
     // the decoder's worker; it uploads two photos one after the other (the second is the one that
     // would wait forever on a failed worker) and posts back what the page would observe.
-    const engineModule = new URL('../../../elements/engine/index.ts', import.meta.url).href;
+    const engineModule = new URL('../../../engine/index.ts', import.meta.url).href;
     const heicUrl = new URL('../../fixtures/heic/red-blue.heic', import.meta.url).href;
     const frame = document.createElement('iframe');
     frame.srcdoc = `<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'unsafe-inline'">

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { EngineOptions } from '../../../elements/engine/index.js';
+import type { EngineOptions } from '../../../engine/index.js';
 import {
   ascii,
   bytesOf,

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../elements/engine/index.js';
-import type { EngineOptions, UploadFileRecord } from '../../../elements/engine/index.js';
+import { UploadEngine } from '../../../engine/index.js';
+import type { EngineOptions, UploadFileRecord } from '../../../engine/index.js';
 import { animatedGif, dimensionsOf, encodedPhoto, halvesJpeg, pixelAt, watchEncodes, withExifOrientation, withoutWebpEncoding } from './compression-fixtures.js';
 import { createFaultPlan, randomFile, readBack, recordEvents, sha256Of, textFile, uploadAndReadBack } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type PipelineStep, type FileState } from '../../../elements/engine/index.js';
+import { UploadEngine, type PipelineStep, type FileState } from '../../../engine/index.js';
 import { gate, recordEvents, textFile, untilState } from './helpers.js';
 
 /** A pipeline step that holds each file in `processing` until the test opens its gate. */

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine, type PipelineStep } from '../../../elements/engine/index.js';
+import { UploadEngine, type PipelineStep } from '../../../engine/index.js';
 import { createFaultPlan, gate, randomFile, readBack, recordEvents, sha256Of, textFile, untilState } from './helpers.js';
 
 const MIB = 1024 * 1024;

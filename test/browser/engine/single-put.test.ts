@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../elements/engine/index.js';
+import { UploadEngine } from '../../../engine/index.js';
 import { createFaultPlan, randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 
 describe('UploadEngine single PUT (real handler, real storage)', () => {

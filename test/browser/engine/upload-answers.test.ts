@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ConfigurationError, UploadEngine, type EngineOptions } from '../../../elements/engine/index.js';
+import { ConfigurationError, UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 import { createNetworkPlan, type NetworkPlanSpec } from './network-plan.js';
 

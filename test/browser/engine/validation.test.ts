@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { ConfigurationError, FILE_TYPE_PRESETS, UploadEngine, toBytes } from '../../../elements/engine/index.js';
-import type { FileRejection, SizeUnit } from '../../../elements/engine/index.js';
+import { ConfigurationError, FILE_TYPE_PRESETS, UploadEngine, toBytes } from '../../../engine/index.js';
+import type { FileRejection, SizeUnit } from '../../../engine/index.js';
 import { randomFile, recordEvents, textFile } from './helpers.js';
 
 const PRESET_NAMES = [

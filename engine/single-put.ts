@@ -6,16 +6,8 @@ import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
+import type { PresignedUrlResponse } from '../protocol/wire.js';
 
-/** Answer of `/presign` and of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`). */
-interface PresignedUrlResponse {
-  key: string;
-  uploadUrl: string;
-  uploadHeaders?: Record<string, string>;
-  publicUrl?: string;
-  downloadUrl?: string;
-  expiresIn?: number;
-}
 
 /** Body posted to get a presigned PUT: FileMetadata, plus the client-mode fields a token endpoint reads. */
 function presignRequestBody(context: StrategyContext): Record<string, unknown> {
@@ -43,6 +35,7 @@ function presignUrl(context: StrategyContext): string {
 export async function uploadSinglePut(context: StrategyContext): Promise<UploadResult> {
   const { file } = context.entry;
   const request = await context.requestContext();
+  // The answer of `/presign` or of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`).
   const presigned = await postJson<PresignedUrlResponse>(presignUrl(context), presignRequestBody(context), request);
   assertPresignAnswer(presigned);
   const uploadUrl = assertUploadUrl(presigned.uploadUrl, context.options.allowedUploadOrigins);

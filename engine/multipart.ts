@@ -9,6 +9,7 @@ import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
+import type { MultipartInitRequest } from '../protocol/wire.js';
 
 /** Abort, then confirm the upload is gone, at most this many times. */
 const ABORT_CHECKS = 3;
@@ -71,9 +72,9 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
   }
   if (!session) {
     const { file } = entry;
-    const body: Record<string, unknown> & { size: number } = { name: file.name, type: file.type, size: file.size, chunkSizeBytes: settings.chunkSizeBytes };
+    const body: MultipartInitRequest = { name: file.name, type: file.type, size: file.size, chunkSizeBytes: settings.chunkSizeBytes };
     const metadata = context.uploadMetadata();
-    if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
+    if (Object.keys(metadata).length > 0) body.metadata = metadata;
     const init = await routes.init(body);
     // The handler's resume window runs from the init, and a resume never extends it.
     const expiresAt = Date.now() + settings.resumeWindowSeconds * 1000;

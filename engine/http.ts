@@ -1,5 +1,6 @@
 import { UploadFailureError } from './errors.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
+import type { FailureBody } from '../protocol/wire.js';
 import type { FailureCode, StorageResponse } from './types.js';
 
 export interface RequestContext {
@@ -14,11 +15,8 @@ export interface RequestContext {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
-/** Failure body of the handler: `{error, code?}`. */
-interface FailureBody {
-  error?: string;
-  code?: string;
-}
+/** A failure body as received: the handler sends `{error, code?}`, but a proxy's error page need not. */
+type ReceivedFailureBody = Partial<FailureBody>;
 
 /** A signal that fires on the caller's abort or after `timeoutMs`, whichever comes first. */
 function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
@@ -70,7 +68,7 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
     parsed = undefined;
   }
   if (!response.ok) {
-    const failure = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as FailureBody;
+    const failure = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as ReceivedFailureBody;
     throw new UploadFailureError({
       code: 'HTTP_ERROR',
       status: response.status,

@@ -2,32 +2,13 @@ import { UploadFailureError } from './errors.js';
 import { assertCompleteAnswer, assertInitAnswer, assertResumeAnswer, assertSignPartAnswer } from './handler-answers.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, postJson, type RequestContext } from './http.js';
 import type { MultipartSession, StoredPart } from './multipart-session.js';
+import type {
+  CompletedPart, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse, MultipartResumeResponse,
+  MultipartSignPartRequest, MultipartSignPartResponse, MultipartTokenRequest,
+} from '../protocol/wire.js';
 
-export interface MultipartInitResponse {
-  key: string;
-  uploadId: string;
-  partSize: number;
-  expiresIn: number;
-  token: string;
-}
-
-export interface SignPartResponse {
-  uploadUrl: string;
-  uploadHeaders?: Record<string, string>;
-}
-
-export interface CompleteResponse {
-  key: string;
-  publicUrl?: string;
-  downloadUrl?: string;
-  etag?: string;
-}
-
-interface ResumeResponse {
-  key: string;
-  token: string;
-  parts: Array<{ partNumber: number; eTag: string; size?: number }>;
-}
+/** `/multipart/sign-part`'s answer, as the part uploader takes it. */
+export type SignPartResponse = MultipartSignPartResponse;
 
 /** `/multipart/complete` gets this many times `requestTimeoutMs` (5 minutes by default). */
 const COMPLETE_TIMEOUT_FACTOR = 10;
@@ -54,7 +35,7 @@ export class MultipartRoutes {
     private readonly requestContext: () => Promise<RequestContext>,
   ) {}
 
-  async init(body: Record<string, unknown> & { size: number }): Promise<MultipartInitResponse> {
+  async init(body: MultipartInitRequest): Promise<MultipartInitResponse> {
     const answer = await postJson<MultipartInitResponse>(`${this.baseUrl}/multipart/init`, body, await this.requestContext());
     assertInitAnswer(answer, body.size);
     return answer;
@@ -62,31 +43,35 @@ export class MultipartRoutes {
 
   /** Asks storage (through the handler) which parts it holds, and takes the fresh token. */
   async resume(session: MultipartSession): Promise<Map<number, StoredPart>> {
-    const answer = await postJson<ResumeResponse>(`${this.baseUrl}/multipart/resume`, { token: session.token }, await this.requestContext());
+    const request: MultipartTokenRequest = { token: session.token };
+    const answer = await postJson<MultipartResumeResponse>(`${this.baseUrl}/multipart/resume`, request, await this.requestContext());
     assertResumeAnswer(answer);
     session.token = answer.token;
     session.key = answer.key ?? session.key;
     session.confirmed = true;
-    return new Map(answer.parts.map((part) => [part.partNumber, { eTag: part.eTag, size: part.size ?? -1 }]));
+    // This handler states every part's size; an answer without one (checked as allowed) reads -1, unknown.
+    return new Map(answer.parts.map((part) => [part.partNumber, { eTag: part.eTag, size: (part.size as number | undefined) ?? -1 }]));
   }
 
   signPart(session: MultipartSession, partNumber: number): Promise<SignPartResponse> {
     return this.withFreshToken(session, async () => {
-      const answer = await postJson<SignPartResponse>(`${this.baseUrl}/multipart/sign-part`, { token: session.token, partNumber }, await this.requestContext());
+      const request: MultipartSignPartRequest = { token: session.token, partNumber };
+      const answer = await postJson<MultipartSignPartResponse>(`${this.baseUrl}/multipart/sign-part`, request, await this.requestContext());
       assertSignPartAnswer(answer);
       return answer;
     });
   }
 
-  complete(session: MultipartSession): Promise<CompleteResponse> {
-    const parts = [...session.parts]
+  complete(session: MultipartSession): Promise<MultipartCompleteResponse> {
+    const parts: CompletedPart[] = [...session.parts]
       .sort(([a], [b]) => a - b)
       .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag }));
     return this.withFreshToken(session, async () => {
       const context = await this.requestContext();
       // Storage may take minutes to assemble a large object before the handler can answer.
       const timeoutMs = COMPLETE_TIMEOUT_FACTOR * (context.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
-      const answer = await postJson<CompleteResponse>(`${this.baseUrl}/multipart/complete`, { token: session.token, parts }, { ...context, timeoutMs });
+      const request: MultipartCompleteRequest = { token: session.token, parts };
+      const answer = await postJson<MultipartCompleteResponse>(`${this.baseUrl}/multipart/complete`, request, { ...context, timeoutMs });
       assertCompleteAnswer(answer);
       return answer;
     });
@@ -94,7 +79,7 @@ export class MultipartRoutes {
 
   abort(session: MultipartSession): Promise<unknown> {
     return this.withFreshToken(session, async () =>
-      postJson(`${this.baseUrl}/multipart/abort`, { token: session.token }, await this.requestContext()),
+      postJson(`${this.baseUrl}/multipart/abort`, { token: session.token } satisfies MultipartTokenRequest, await this.requestContext()),
     );
   }
 

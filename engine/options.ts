@@ -1,3 +1,4 @@
+import { ENGINE_DEFAULTS } from './engine-defaults.js';
 import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
@@ -173,7 +174,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
   for (const name of ['persistenceKey', 'uploaderId'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'string') throw new ConfigurationError(`${name} must be a string`);
   }
-  const requestedMaxFiles = options.maxFiles ?? 10;
+  const requestedMaxFiles = options.maxFiles ?? ENGINE_DEFAULTS.maxFiles;
   const crashRecovery = options.crashRecovery
     ? { ...CRASH_RECOVERY_DEFAULTS, ...(typeof options.crashRecovery === 'object' ? withoutUndefined(options.crashRecovery) : {}) }
     : undefined;
@@ -184,14 +185,14 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     // Values below 1 clamp to 1, and the compact layout forces a single file.
     maxFiles: options.mini ? 1 : Math.max(1, Math.floor(Number(requestedMaxFiles) || 1)),
     allowedTypeTokens: expandAllowedFileTypes(options.allowedFileTypes),
-    maxFileBytes: sizeLimit(options, 'maxFileSize', 1024 ** 3),
+    maxFileBytes: sizeLimit(options, 'maxFileSize', toBytes(ENGINE_DEFAULTS.maxFileSize)),
     minFileBytes: sizeLimit(options, 'minFileSize', 0),
     maxTotalBytes: sizeLimit(options, 'maxTotalFileSize', Number.POSITIVE_INFINITY),
-    maxRetries: nonNegativeInteger(options.maxRetries, 3, 'maxRetries'),
-    maxConcurrentUploads: positiveInteger(options.maxConcurrentUploads, 3, 'maxConcurrentUploads'),
+    maxRetries: nonNegativeInteger(options.maxRetries, ENGINE_DEFAULTS.maxRetries, 'maxRetries'),
+    maxConcurrentUploads: positiveInteger(options.maxConcurrentUploads, ENGINE_DEFAULTS.maxConcurrentUploads, 'maxConcurrentUploads'),
     maxConnections: positiveInteger(options.maxConnections, 6, 'maxConnections'),
-    networkAware: options.networkAware !== false,
-    processingTimeout: positiveInteger(options.processingTimeout, 60_000, 'processingTimeout'),
+    networkAware: options.networkAware === undefined ? ENGINE_DEFAULTS.networkAware : options.networkAware !== false,
+    processingTimeout: positiveInteger(options.processingTimeout, ENGINE_DEFAULTS.processingTimeout, 'processingTimeout'),
     workerTimeoutMs: positiveInteger(options.workerTimeoutMs, 30_000, 'workerTimeoutMs'),
     retryBaseDelayMs: nonNegativeInteger(options.retryBaseDelayMs, 1000, 'retryBaseDelayMs'),
     retryMaxDelayMs: nonNegativeInteger(options.retryMaxDelayMs, DEFAULT_RETRY_MAX_DELAY_MS, 'retryMaxDelayMs'),

@@ -1,0 +1,158 @@
+/**
+ * The bodies that travel between the browser (engine and element) and the upload handler, one
+ * declaration per shape, as the handler sends them. Both sides import these types; the module holds
+ * types only, so it adds no code to either side and ties neither to the other's runtime.
+ *
+ * A client still checks every answer before acting on it (engine/handler-answers.ts): these types
+ * say what a well-behaved handler sends, not what the network delivers.
+ */
+
+/** Any refusal: one human-readable line and, for the cases a client acts on, a stable code. */
+export interface FailureBody {
+  error: string;
+  code?: string;
+}
+
+/** Request of `POST /presign`, and the base of `/multipart/init`. */
+export interface FileMetadata {
+  name: string;
+  /** MIME type; may be empty. */
+  type: string;
+  /** Bytes. */
+  size: number;
+  /** Opaque to the handler; passed to `keyStrategy` and a storage resolver. */
+  metadata?: Record<string, unknown>;
+}
+
+/** Answer of `POST /presign` (and of `s3GeneratePresignedUrl` behind a token endpoint). */
+export interface PresignedUrlResponse {
+  key: string;
+  publicUrl?: string;
+  downloadUrl?: string;
+  uploadUrl: string;
+  /** Headers the PUT must carry, names spelled as HTTP does (`Content-Type`). */
+  uploadHeaders?: Record<string, string>;
+  /** Seconds the upload URL stays valid. */
+  expiresIn: number;
+}
+
+/** Request of `POST /multipart/init`. */
+export interface MultipartInitRequest extends FileMetadata {
+  /** The part size the client would like; the handler decides (`partSize` in the answer). */
+  chunkSizeBytes?: number;
+}
+
+export interface MultipartInitResponse {
+  key: string;
+  uploadId: string;
+  partSize: number;
+  /** Seconds the upload token stays valid. */
+  expiresIn: number;
+  /** Opaque; sent back verbatim on every continuation. */
+  token: string;
+}
+
+export interface MultipartSignPartRequest {
+  token: string;
+  partNumber: number;
+}
+
+export interface MultipartSignPartResponse {
+  /** Accepts exactly this part's bytes (Content-Length is signed; the browser sets it). */
+  uploadUrl: string;
+  /** Not sent by this handler: a part needs no header a script may set. */
+  uploadHeaders?: Record<string, string>;
+  /** Seconds: `min(3600, token exp − now)`, at least 1. */
+  expiresIn: number;
+}
+
+/** A part as the client reports it at completion. */
+export interface CompletedPart {
+  partNumber: number;
+  eTag: string;
+}
+
+export interface MultipartCompleteRequest {
+  token: string;
+  parts: CompletedPart[];
+}
+
+export interface MultipartCompleteResponse {
+  key: string;
+  publicUrl?: string;
+  downloadUrl?: string;
+  /** Present when storage supplied one. */
+  etag?: string;
+}
+
+/** Request of `POST /multipart/abort` and `POST /multipart/resume`. */
+export interface MultipartTokenRequest {
+  token: string;
+}
+
+export interface MultipartAbortResponse {
+  ok: true;
+}
+
+/** A part storage holds, as `/multipart/resume` lists it: this handler always states its size. */
+export interface UploadedPart extends CompletedPart {
+  size: number;
+}
+
+export interface MultipartResumeResponse {
+  key: string;
+  /** A fresh token for the same upload, with a new expiry. */
+  token: string;
+  parts: UploadedPart[];
+}
+
+/** Wire slugs of the cloud drives, used in `/auth/:provider` and `/files/:provider`. */
+export type DriveProviderSlug = 'google-drive' | 'one-drive' | 'dropbox' | 'box';
+
+/** One entry of `GET /files/:provider`. */
+export interface DriveFileEntry {
+  id: string;
+  name: string;
+  size?: number;
+  mimeType?: string;
+  thumbnailUrl?: string;
+  isFolder: boolean;
+  modifiedAt?: string;
+}
+
+/** Answer of `GET /files/:provider`. */
+export interface DriveListResponse {
+  provider: DriveProviderSlug;
+  files: DriveFileEntry[];
+  /** Present when the folder or search has more entries: pass it back as `cursor`. */
+  nextCursor?: string;
+}
+
+/** 401 of a drive route whose stored tokens are missing, expired or revoked: sign in again. */
+export interface DriveReauthBody {
+  reauth: true;
+  provider: DriveProviderSlug;
+}
+
+/** Request of `POST /files/:provider/transfer`. */
+export interface DriveTransferRequest {
+  fileId: string;
+  /** Overrides the provider's name. */
+  fileName?: string;
+  /** Declared bytes, used only for the early size check. */
+  size?: number;
+  /** Checked against `allowedTypes`. */
+  mimeType?: string;
+}
+
+/** Answer of `POST /files/:provider/transfer`. */
+export interface DriveTransferResponse {
+  provider: DriveProviderSlug;
+  key: string;
+  name: string;
+  /** Bytes actually transferred. */
+  size: number;
+  type: string;
+  /** Signed download URL of the stored object. */
+  url: string;
+}
