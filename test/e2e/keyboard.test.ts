@@ -100,7 +100,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     await page.locator('svc-uploader').locator('[part~="summary"]').waitFor({ timeout: 30_000 });
     assert.equal(keys.length, 2);
     for (const [index, key] of keys.entries()) {
-      await page.locator(`#uploads li[data-key="${key}"]`).waitFor({ timeout: 20_000 });
+      await page.locator(`#uploads li[data-key="${key}"]`).waitFor({ timeout: 60_000 });
       const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
       const expected = files.find((file) => key.endsWith(file.name))!;
       assert.ok(expected, `key ${index} names one of the files: ${key}`);

@@ -23,7 +23,7 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     const presign = await (await presignResponse).json() as { key: string };
     assert.match(presign.key, /^anon\/[0-9a-f-]{36}\/spine/, 'the server chose the key');
     const listed = page.locator(`#uploads li[data-key="${presign.key}"]`);
-    await listed.waitFor({ timeout: 20_000 });
+    await listed.waitFor({ timeout: 60_000 });
 
     const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: presign.key }));
     assert.deepEqual(Buffer.from(await object.Body!.transformToByteArray()), bytes);
