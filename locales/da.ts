@@ -124,7 +124,7 @@ const da = {
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} blev ikke tilføjet: alle filer må samlet ikke overstige {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} blev ikke accepteret.',
     'rejection.DUPLICATE': '{name} er allerede på listen.',
-    'rejection.dismiss': 'Afvis',
+    'rejection.dismiss': 'Luk',
 
     'failure.NETWORK_ERROR': 'Netværksfejl. Tjek din forbindelse, og prøv igen.',
     'failure.HTTP_ERROR': 'Serveren afviste uploaden.',
