@@ -127,7 +127,7 @@ const el = {
     'rejection.TOTAL_SIZE_EXCEEDED': 'Το {name} δεν προστέθηκε: όλα τα αρχεία μαζί δεν μπορούν να ξεπερνούν τα {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Το {name} δεν έγινε αποδεκτό.',
     'rejection.DUPLICATE': 'Το {name} υπάρχει ήδη στη λίστα.',
-    'rejection.dismiss': 'Απόρριψη',
+    'rejection.dismiss': 'Παράβλεψη',
 
     'failure.NETWORK_ERROR': 'Σφάλμα δικτύου. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',
     'failure.HTTP_ERROR': 'Ο διακομιστής απέρριψε τη μεταφόρτωση.',
