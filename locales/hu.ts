@@ -128,7 +128,7 @@ const hu = {
     'rejection.TOTAL_SIZE_EXCEEDED': 'A(z) {name} nem lett hozzáadva: a fájlok együttes mérete nem haladhatja meg a következőt: {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'A(z) {name} nem lett elfogadva.',
     'rejection.DUPLICATE': 'A(z) {name} már szerepel a listában.',
-    'rejection.dismiss': 'Elvetés',
+    'rejection.dismiss': 'Bezárás',
 
     'failure.NETWORK_ERROR': 'Hálózati hiba. Ellenőrizze a kapcsolatot, és próbálja újra.',
     'failure.HTTP_ERROR': 'A szerver elutasította a feltöltést.',
