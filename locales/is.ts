@@ -143,8 +143,8 @@ const is = {
     'failure.CONFIGURATION_ERROR': 'Upphleðslutólið er ekki rétt stillt.',
     'failure.REAUTH_REQUIRED': 'Skráðu þig aftur inn í skýjageymsluna og reyndu svo aftur.',
 
-    'offline.banner': 'Þú ert ekki nettengd/ur. Upphleðsla heldur áfram þegar tengingin kemst aftur á.',
-    'offline.bannerNoResume': 'Þú ert ekki nettengd/ur. Upphleðsla mistekst þar til tengingin kemst aftur á.',
+    'offline.banner': 'Engin nettenging. Upphleðsla heldur áfram þegar tengingin kemst aftur á.',
+    'offline.bannerNoResume': 'Engin nettenging. Upphleðsla mistekst þar til tengingin kemst aftur á.',
 
     'url.title': 'Flytja inn af tengli',
     'url.label': 'Tengill á skrá',
