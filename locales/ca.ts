@@ -14,8 +14,8 @@ const ca = {
 
     'dropZone.title': 'Arrossega i deixa anar fitxers aquí',
     'dropZone.titleSingle': 'Arrossega i deixa anar un fitxer aquí',
-    'dropZone.browse': 'Cerca fitxers',
-    'dropZone.browseSingle': 'Cerca un fitxer',
+    'dropZone.browse': 'Tria fitxers',
+    'dropZone.browseSingle': 'Tria un fitxer',
     'dropZone.browseFolder': 'Selecciona una carpeta',
     'dropZone.or': 'o',
     'dropZone.pasteHint': 'També pots enganxar fitxers',
@@ -236,7 +236,7 @@ const ca = {
     'announce.editorOpened': 'S’està editant {name}',
     'announce.editorSaved': 'S’ha desat {name}',
 
-    'aria.dropZone': 'Afegeix fitxers: deixa’ls anar aquí o prem Retorn per cercar-los',
+    'aria.dropZone': 'Afegeix fitxers: deixa’ls anar aquí o prem Retorn per triar-los',
     'aria.removeFile': 'Elimina {name}',
     'aria.retryFile': 'Torna a provar {name}',
     'aria.pauseFile': 'Posa en pausa {name}',

@@ -11,8 +11,8 @@ const gl = {
 
     'dropZone.title': 'Arrastra e solta ficheiros aquí',
     'dropZone.titleSingle': 'Arrastra e solta un ficheiro aquí',
-    'dropZone.browse': 'Buscar ficheiros',
-    'dropZone.browseSingle': 'Buscar un ficheiro',
+    'dropZone.browse': 'Escoller ficheiros',
+    'dropZone.browseSingle': 'Escoller un ficheiro',
     'dropZone.browseFolder': 'Seleccionar un cartafol',
     'dropZone.or': 'ou',
     'dropZone.pasteHint': 'Tamén podes pegar ficheiros',
@@ -233,7 +233,7 @@ const gl = {
     'announce.editorOpened': 'Editando {name}',
     'announce.editorSaved': 'Gardouse {name}',
 
-    'aria.dropZone': 'Engadir ficheiros: sóltaos aquí ou preme Intro para buscalos',
+    'aria.dropZone': 'Engadir ficheiros: sóltaos aquí ou preme Intro para escollelos',
     'aria.removeFile': 'Quitar {name}',
     'aria.retryFile': 'Tentar de novo {name}',
     'aria.pauseFile': 'Pausar {name}',
