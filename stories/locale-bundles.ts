@@ -16,7 +16,20 @@ import ru from '../locales/ru.js';
 import tr from '../locales/tr.js';
 import zhCN from '../locales/zh-CN.js';
 import zhTW from '../locales/zh-TW.js';
+import bg from '../locales/bg.js';
+import ca from '../locales/ca.js';
+import cs from '../locales/cs.js';
+import da from '../locales/da.js';
+import el from '../locales/el.js';
+import et from '../locales/et.js';
+import fi from '../locales/fi.js';
+import gl from '../locales/gl.js';
+import hr from '../locales/hr.js';
+import hu from '../locales/hu.js';
+import is from '../locales/is.js';
+import lt from '../locales/lt.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
+  bg, ca, cs, da, el, et, fi, gl, hr, hu, is, lt,
 };
