@@ -250,7 +250,7 @@ const ro = {
 
     'rejection.overLimit': '{count, plural, one {# fișier nu a fost adăugat: se pot adăuga cel mult {maxFiles, number}.} few {# fișiere nu au fost adăugate: se pot adăuga cel mult {maxFiles, number}.} other {# de fișiere nu au fost adăugate: se pot adăuga cel mult {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {și încă # fișier nu a fost adăugat} few {și încă # fișiere nu au fost adăugate} other {și încă # de fișiere nu au fost adăugate}}',
-    'rejection.folderLimit': 'Dosarul conține mai mult de {limit, number} de fișiere: au fost preluate doar primele {limit, number}.',
+    'rejection.folderLimit': 'Dosarul conține prea multe fișiere (limita este {limit, number}): au fost preluate doar primele {limit, number}.',
   },
 } satisfies LocaleBundle;
 
