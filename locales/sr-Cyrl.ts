@@ -251,7 +251,7 @@ const srCyrl = {
 
     'rejection.overLimit': '{count, plural, one {# датотека није додата: може да се дода највише {maxFiles, number}.} few {# датотеке нису додате: може да се дода највише {maxFiles, number}.} other {# датотека није додато: може да се дода највише {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {и још # датотека није додата} few {и још # датотеке нису додате} other {и још # датотека није додато}}',
-    'rejection.folderLimit': 'Фасцикла садржи превише датотека (ограничење је {limit, number}): узете су само прве {limit, number}.',
+    'rejection.folderLimit': 'Фасцикла садржи превише датотека (ограничење је {limit, number}): узето је само првих {limit, number}.',
   },
 } satisfies LocaleBundle;
 
