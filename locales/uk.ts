@@ -2,7 +2,7 @@ import type { LocaleBundle } from './en.js';
 
 /**
  * Ukrainian. Plural categories: one (1, 21…, not 11), few (2–4, 22–24…), many (0, 5–20, 25…),
- * other (fractions): «1 файл, 2 файли, 5 файлів, 1,5 файла». Apostrophes are typographic (’), so
+ * other (fractions): «1 файл, 2 файли, 5 файлів, 1,5 файлу». Apostrophes are typographic (’), so
  * ICU never reads them as quoting.
  */
 const uk = {
@@ -47,9 +47,9 @@ const uk = {
     'fileList.label': 'Вибрані файли',
     'fileList.addMore': 'Додати ще',
     'fileList.removeAll': 'Видалити всі',
-    'fileList.count': '{count, plural, one {Вибрано # файл} few {Вибрано # файли} many {Вибрано # файлів} other {Вибрано # файла}}',
+    'fileList.count': '{count, plural, one {Вибрано # файл} few {Вибрано # файли} many {Вибрано # файлів} other {Вибрано # файлу}}',
     'fileList.totalSize': 'Усього {totalSize}',
-    'fileList.showAll': '{count, plural, one {Показати ще # файл} few {Показати ще # файли} many {Показати ще # файлів} other {Показати ще # файла}}',
+    'fileList.showAll': '{count, plural, one {Показати ще # файл} few {Показати ще # файли} many {Показати ще # файлів} other {Показати ще # файлу}}',
 
     'file.thumbnail': 'Попередній перегляд {name}',
     'file.kind': '{kind, select, image {Зображення} video {Відео} audio {Аудіо} document {Документ} archive {Архів} other {Файл}}',
@@ -67,10 +67,10 @@ const uk = {
     'status.retrying': 'Повторна спроба ({attempt, number} з {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} з {totalSize}',
-    'progress.overall': '{total, plural, one {Завантаження # файлу} few {Завантаження {uploaded, number} з # файлів} many {Завантаження {uploaded, number} з # файлів} other {Завантаження {uploaded, number} з # файла}}',
+    'progress.overall': '{total, plural, one {Завантаження # файлу} few {Завантаження {uploaded, number} з # файлів} many {Завантаження {uploaded, number} з # файлів} other {Завантаження {uploaded, number} з # файлу}}',
     'progress.percent': 'Виконано {percent}',
 
-    'action.upload': '{count, plural, one {Завантажити # файл} few {Завантажити # файли} many {Завантажити # файлів} other {Завантажити # файла}}',
+    'action.upload': '{count, plural, one {Завантажити # файл} few {Завантажити # файли} many {Завантажити # файлів} other {Завантажити # файлу}}',
     'action.done': 'Готово',
     'action.retry': 'Повторити',
     'action.retryAll': 'Повторити всі',
@@ -116,15 +116,15 @@ const uk = {
     'edit.saveFailed': 'Не вдалося зберегти відредаговане зображення.',
 
     'summary.title': '{outcome, select, success {Завантаження завершено} partial {Деякі файли не завантажено} failure {Не вдалося завантажити} other {Завантаження закінчено}}',
-    'summary.uploaded': '{count, plural, one {Завантажено # файл} few {Завантажено # файли} many {Завантажено # файлів} other {Завантажено # файла}}',
-    'summary.failed': '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файла}}',
+    'summary.uploaded': '{count, plural, one {Завантажено # файл} few {Завантажено # файли} many {Завантажено # файлів} other {Завантажено # файлу}}',
+    'summary.failed': '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файлу}}',
     'summary.totalSize': 'Завантажено {totalSize}',
     'summary.quiet': 'Завантаження завершено',
 
     'rejection.FILE_TOO_LARGE': 'Файл {name} завеликий. Максимальний розмір: {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Файл {name} замалий. Мінімальний розмір: {minSize}.',
     'rejection.TYPE_MISMATCH': 'Тип файлу {name} не дозволено. Дозволено: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Файл {name} не додано: дозволено лише # файл.} few {Файл {name} не додано: дозволено не більше # файлів.} many {Файл {name} не додано: дозволено не більше # файлів.} other {Файл {name} не додано: дозволено не більше # файла.}}',
+    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Файл {name} не додано: дозволено лише # файл.} few {Файл {name} не додано: дозволено не більше # файлів.} many {Файл {name} не додано: дозволено не більше # файлів.} other {Файл {name} не додано: дозволено не більше # файлу.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Файл {name} не додано: загальний розмір усіх файлів не може перевищувати {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Файл {name} не прийнято.',
     'rejection.DUPLICATE': 'Файл {name} уже є в списку.',
@@ -212,7 +212,7 @@ const uk = {
     'drive.selectAll': 'Вибрати все',
     'drive.deselectAll': 'Скасувати вибір',
     'drive.selected': '{count, plural, one {Вибрано #} few {Вибрано #} many {Вибрано #} other {Вибрано #}}',
-    'drive.addSelected': '{count, plural, one {Додати # файл} few {Додати # файли} many {Додати # файлів} other {Додати # файла}}',
+    'drive.addSelected': '{count, plural, one {Додати # файл} few {Додати # файли} many {Додати # файлів} other {Додати # файлу}}',
     'drive.reauth': 'Сеанс {provider} закінчився. Увійдіть ще раз, щоб продовжити.',
     'drive.reauthAction': 'Увійти ще раз',
     'drive.error': 'Не вдалося завантажити файли з {provider}.',
@@ -222,12 +222,12 @@ const uk = {
     'drive.unavailable': '{provider} тут недоступний.',
     'drive.listLabel': 'Файли в {provider}',
 
-    'announce.filesAdded': '{count, plural, one {Додано # файл} few {Додано # файли} many {Додано # файлів} other {Додано # файла}}',
+    'announce.filesAdded': '{count, plural, one {Додано # файл} few {Додано # файли} many {Додано # файлів} other {Додано # файлу}}',
     'announce.fileRemoved': 'Файл {name} видалено',
-    'announce.started': '{count, plural, one {Завантаження # файлу} few {Завантаження # файлів} many {Завантаження # файлів} other {Завантаження # файла}}',
+    'announce.started': '{count, plural, one {Завантаження # файлу} few {Завантаження # файлів} many {Завантаження # файлів} other {Завантаження # файлу}}',
     'announce.progress': 'Завантаження виконано на {percent}',
-    'announce.completed': '{count, plural, one {Завантажено # файл} few {Завантажено всі # файли} many {Завантажено всі # файлів} other {Завантажено # файла}}',
-    'announce.failed': '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файла}}',
+    'announce.completed': '{count, plural, one {Завантажено # файл} few {Завантажено всі # файли} many {Завантажено всі # файлів} other {Завантажено # файлу}}',
+    'announce.failed': '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файлу}}',
     'announce.fileFailed': 'Не вдалося завантажити {name}: {reason}',
     'announce.paused': 'Завантаження призупинено',
     'announce.resumed': 'Завантаження продовжено',
@@ -249,8 +249,8 @@ const uk = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Сповіщення завантажувача',
 
-    'rejection.overLimit': '{count, plural, one {# файл не додано: можна додати не більше {maxFiles, number}.} few {# файли не додано: можна додати не більше {maxFiles, number}.} many {# файлів не додано: можна додати не більше {maxFiles, number}.} other {# файла не додано: можна додати не більше {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {і ще # файл не додано} few {і ще # файли не додано} many {і ще # файлів не додано} other {і ще # файла не додано}}',
+    'rejection.overLimit': '{count, plural, one {# файл не додано: можна додати не більше {maxFiles, number}.} few {# файли не додано: можна додати не більше {maxFiles, number}.} many {# файлів не додано: можна додати не більше {maxFiles, number}.} other {# файлу не додано: можна додати не більше {maxFiles, number}.}}',
+    'rejection.more': '{count, plural, one {і ще # файл не додано} few {і ще # файли не додано} many {і ще # файлів не додано} other {і ще # файлу не додано}}',
     'rejection.folderLimit': 'У папці понад {limit, number} файлів: узято лише перші {limit, number}.',
   },
 } satisfies LocaleBundle;
