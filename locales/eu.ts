@@ -67,7 +67,7 @@ const eu = {
 
     'progress.file': '{percent} · {uploadedSize}/{totalSize}',
     'progress.overall': '{total, plural, one {Fitxategi # igotzen} other {{uploaded, number}/# fitxategi igotzen}}',
-    'progress.percent': '% {percent} osatuta',
+    'progress.percent': '{percent} osatuta',
 
     'action.upload': '{count, plural, one {Igo fitxategi #} other {Igo # fitxategi}}',
     'action.done': 'Eginda',
@@ -224,7 +224,7 @@ const eu = {
     'announce.filesAdded': '{count, plural, one {Fitxategi # gehitu da} other {# fitxategi gehitu dira}}',
     'announce.fileRemoved': '{name} kendu da',
     'announce.started': '{count, plural, one {Fitxategi # igotzen} other {# fitxategi igotzen}}',
-    'announce.progress': 'Igoera: % {percent} osatuta',
+    'announce.progress': 'Igoera: {percent} osatuta',
     'announce.completed': '{count, plural, one {Fitxategi # igo da} other {# fitxategiak igo dira}}',
     'announce.failed': '{count, plural, one {Ezin izan da fitxategi # igo} other {Ezin izan dira # fitxategi igo}}',
     'announce.fileFailed': 'Ezin izan da {name} igo: {reason}',
