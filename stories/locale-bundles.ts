@@ -16,7 +16,20 @@ import ru from '../locales/ru.js';
 import tr from '../locales/tr.js';
 import zhCN from '../locales/zh-CN.js';
 import zhTW from '../locales/zh-TW.js';
+import lv from '../locales/lv.js';
+import nb from '../locales/nb.js';
+import ptPT from '../locales/pt-PT.js';
+import ro from '../locales/ro.js';
+import sk from '../locales/sk.js';
+import sl from '../locales/sl.js';
+import srCyrl from '../locales/sr-Cyrl.js';
+import srLatn from '../locales/sr-Latn.js';
+import sv from '../locales/sv.js';
+import uk from '../locales/uk.js';
+import eu from '../locales/eu.js';
+import az from '../locales/az.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
+  lv, nb, 'pt-PT': ptPT, ro, sk, sl, 'sr-Cyrl': srCyrl, 'sr-Latn': srLatn, sv, uk, eu, az,
 };
