@@ -225,7 +225,7 @@ const sl = {
     'announce.filesAdded': '{count, plural, one {Dodana # datoteka} two {Dodani # datoteki} few {Dodane # datoteke} other {Dodanih # datotek}}',
     'announce.fileRemoved': 'Datoteka {name} je odstranjena',
     'announce.started': '{count, plural, one {Nalaganje # datoteke} two {Nalaganje # datotek} few {Nalaganje # datotek} other {Nalaganje # datotek}}',
-    'announce.progress': 'Nalaganje je dokončano {percent}',
+    'announce.progress': 'Nalaganje: dokončano {percent}',
     'announce.completed': '{count, plural, one {Naložena # datoteka} two {Naloženi obe # datoteki} few {Naložene vse # datoteke} other {Naloženih vseh # datotek}}',
     'announce.failed': '{count, plural, one {Nalaganje # datoteke ni uspelo} two {Nalaganje # datotek ni uspelo} few {Nalaganje # datotek ni uspelo} other {Nalaganje # datotek ni uspelo}}',
     'announce.fileFailed': 'Datoteke {name} ni bilo mogoče naložiti: {reason}',
