@@ -28,8 +28,21 @@ import hr from '../locales/hr.js';
 import hu from '../locales/hu.js';
 import is from '../locales/is.js';
 import lt from '../locales/lt.js';
+import lv from '../locales/lv.js';
+import nb from '../locales/nb.js';
+import ptPT from '../locales/pt-PT.js';
+import ro from '../locales/ro.js';
+import sk from '../locales/sk.js';
+import sl from '../locales/sl.js';
+import srCyrl from '../locales/sr-Cyrl.js';
+import srLatn from '../locales/sr-Latn.js';
+import sv from '../locales/sv.js';
+import uk from '../locales/uk.js';
+import eu from '../locales/eu.js';
+import az from '../locales/az.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
   bg, ca, cs, da, el, et, fi, gl, hr, hu, is, lt,
+  lv, nb, 'pt-PT': ptPT, ro, sk, sl, 'sr-Cyrl': srCyrl, 'sr-Latn': srLatn, sv, uk, eu, az,
 };
