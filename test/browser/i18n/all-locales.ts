@@ -17,10 +17,12 @@ import zhCN from '../../../locales/zh-CN.js';
 import zhTW from '../../../locales/zh-TW.js';
 import id from '../../../locales/id.js';
 import ms from '../../../locales/ms.js';
+import vi from '../../../locales/vi.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
   id,
   ms,
+  vi,
 };
