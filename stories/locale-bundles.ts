@@ -19,10 +19,12 @@ import zhTW from '../locales/zh-TW.js';
 import id from '../locales/id.js';
 import ms from '../locales/ms.js';
 import vi from '../locales/vi.js';
+import th from '../locales/th.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
   id,
   ms,
   vi,
+  th,
 };

@@ -18,6 +18,7 @@ import zhTW from '../../../locales/zh-TW.js';
 import id from '../../../locales/id.js';
 import ms from '../../../locales/ms.js';
 import vi from '../../../locales/vi.js';
+import th from '../../../locales/th.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -25,4 +26,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   id,
   ms,
   vi,
+  th,
 };
