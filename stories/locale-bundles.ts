@@ -20,6 +20,7 @@ import id from '../locales/id.js';
 import ms from '../locales/ms.js';
 import vi from '../locales/vi.js';
 import th from '../locales/th.js';
+import hi from '../locales/hi.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -27,4 +28,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   ms,
   vi,
   th,
+  hi,
 };

@@ -19,6 +19,7 @@ import id from '../../../locales/id.js';
 import ms from '../../../locales/ms.js';
 import vi from '../../../locales/vi.js';
 import th from '../../../locales/th.js';
+import hi from '../../../locales/hi.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -27,4 +28,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   ms,
   vi,
   th,
+  hi,
 };
