@@ -21,6 +21,7 @@ import ms from '../locales/ms.js';
 import vi from '../locales/vi.js';
 import th from '../locales/th.js';
 import hi from '../locales/hi.js';
+import bn from '../locales/bn.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -29,4 +30,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   vi,
   th,
   hi,
+  bn,
 };

@@ -20,6 +20,7 @@ import ms from '../../../locales/ms.js';
 import vi from '../../../locales/vi.js';
 import th from '../../../locales/th.js';
 import hi from '../../../locales/hi.js';
+import bn from '../../../locales/bn.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -29,4 +30,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   vi,
   th,
   hi,
+  bn,
 };
