@@ -22,6 +22,7 @@ import vi from '../locales/vi.js';
 import th from '../locales/th.js';
 import hi from '../locales/hi.js';
 import bn from '../locales/bn.js';
+import fa from '../locales/fa.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -31,4 +32,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   th,
   hi,
   bn,
+  fa,
 };

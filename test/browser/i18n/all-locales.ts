@@ -21,6 +21,7 @@ import vi from '../../../locales/vi.js';
 import th from '../../../locales/th.js';
 import hi from '../../../locales/hi.js';
 import bn from '../../../locales/bn.js';
+import fa from '../../../locales/fa.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -31,4 +32,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   th,
   hi,
   bn,
+  fa,
 };
