@@ -23,6 +23,7 @@ import th from '../locales/th.js';
 import hi from '../locales/hi.js';
 import bn from '../locales/bn.js';
 import fa from '../locales/fa.js';
+import ur from '../locales/ur.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -33,4 +34,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   hi,
   bn,
   fa,
+  ur,
 };

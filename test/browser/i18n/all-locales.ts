@@ -22,6 +22,7 @@ import th from '../../../locales/th.js';
 import hi from '../../../locales/hi.js';
 import bn from '../../../locales/bn.js';
 import fa from '../../../locales/fa.js';
+import ur from '../../../locales/ur.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -33,4 +34,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   hi,
   bn,
   fa,
+  ur,
 };
