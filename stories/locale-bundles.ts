@@ -24,6 +24,7 @@ import hi from '../locales/hi.js';
 import bn from '../locales/bn.js';
 import fa from '../locales/fa.js';
 import ur from '../locales/ur.js';
+import uz from '../locales/uz.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -35,4 +36,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   bn,
   fa,
   ur,
+  uz,
 };

@@ -23,6 +23,7 @@ import hi from '../../../locales/hi.js';
 import bn from '../../../locales/bn.js';
 import fa from '../../../locales/fa.js';
 import ur from '../../../locales/ur.js';
+import uz from '../../../locales/uz.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -35,4 +36,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   bn,
   fa,
   ur,
+  uz,
 };
