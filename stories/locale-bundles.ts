@@ -25,6 +25,7 @@ import bn from '../locales/bn.js';
 import fa from '../locales/fa.js';
 import ur from '../locales/ur.js';
 import uz from '../locales/uz.js';
+import kk from '../locales/kk.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -37,4 +38,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   fa,
   ur,
   uz,
+  kk,
 };

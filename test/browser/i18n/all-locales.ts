@@ -24,6 +24,7 @@ import bn from '../../../locales/bn.js';
 import fa from '../../../locales/fa.js';
 import ur from '../../../locales/ur.js';
 import uz from '../../../locales/uz.js';
+import kk from '../../../locales/kk.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -37,4 +38,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   fa,
   ur,
   uz,
+  kk,
 };
