@@ -26,6 +26,7 @@ import fa from '../locales/fa.js';
 import ur from '../locales/ur.js';
 import uz from '../locales/uz.js';
 import kk from '../locales/kk.js';
+import ka from '../locales/ka.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -39,4 +40,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   ur,
   uz,
   kk,
+  ka,
 };

@@ -25,6 +25,7 @@ import fa from '../../../locales/fa.js';
 import ur from '../../../locales/ur.js';
 import uz from '../../../locales/uz.js';
 import kk from '../../../locales/kk.js';
+import ka from '../../../locales/ka.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -39,4 +40,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   ur,
   uz,
   kk,
+  ka,
 };
