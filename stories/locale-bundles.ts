@@ -27,6 +27,7 @@ import ur from '../locales/ur.js';
 import uz from '../locales/uz.js';
 import kk from '../locales/kk.js';
 import ka from '../locales/ka.js';
+import km from '../locales/km.js';
 
 export const localeBundles: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
@@ -41,4 +42,5 @@ export const localeBundles: Record<string, LocaleBundle> = {
   uz,
   kk,
   ka,
+  km,
 };

@@ -26,6 +26,7 @@ import ur from '../../../locales/ur.js';
 import uz from '../../../locales/uz.js';
 import kk from '../../../locales/kk.js';
 import ka from '../../../locales/ka.js';
+import km from '../../../locales/km.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
@@ -41,4 +42,5 @@ export const shippedLocales: Record<string, LocaleBundle> = {
   uz,
   kk,
   ka,
+  km,
 };
