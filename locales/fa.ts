@@ -226,7 +226,7 @@ const fa = {
     'announce.fileRemoved': '{name} حذف شد',
     'announce.started': '{count, plural, one {در حال بارگذاری # فایل} other {در حال بارگذاری # فایل}}',
     'announce.progress': 'بارگذاری {percent} انجام شد',
-    'announce.completed': '{count, plural, one {# فایل بارگذاری شد} other {هر # فایل بارگذاری شدند}}',
+    'announce.completed': '{count, plural, one {# فایل بارگذاری شد} other {همهٔ # فایل بارگذاری شدند}}',
     'announce.failed': '{count, plural, one {بارگذاری # فایل ناموفق بود} other {بارگذاری # فایل ناموفق بود}}',
     'announce.fileFailed': '{name} بارگذاری نشد: {reason}',
     'announce.paused': 'بارگذاری متوقف شد',

@@ -10,7 +10,7 @@ const id = {
     'uploader.busy': 'Sedang diproses, harap tunggu…',
 
     'dropZone.title': 'Seret dan lepas file di sini',
-    'dropZone.titleSingle': 'Seret dan lepas file di sini',
+    'dropZone.titleSingle': 'Seret dan lepas sebuah file di sini',
     'dropZone.browse': 'Telusuri file',
     'dropZone.browseSingle': 'Pilih file',
     'dropZone.browseFolder': 'Pilih folder',

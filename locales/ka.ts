@@ -109,7 +109,7 @@ const ka = {
     'edit.adjustValue': '{value, number, ::sign-except-zero}',
     'edit.filter': '{filter, select, none {ორიგინალი} grayscale {შავ-თეთრი} sepia {სეპია} vivid {მკვეთრი} cool {ცივი} warm {თბილი} other {{filter}}}',
     'edit.size': '{width, number} × {height, number} px',
-    'edit.reset': 'ჩამოყრა',
+    'edit.reset': 'საწყისზე დაბრუნება',
     'edit.decodeFailed': 'ამ სურათის რედაქტირება ამ ბრაუზერში შეუძლებელია.',
     'edit.tooLarge': 'სურათი ზედმეტად დიდია ბრაუზერში რედაქტირებისთვის.',
     'edit.saveFailed': 'რედაქტირებული სურათის შენახვა ვერ მოხერხდა.',

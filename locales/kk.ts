@@ -66,7 +66,7 @@ const kk = {
     'status.retrying': 'Қайталануда ({maxAttempts, number} әрекеттің {attempt, number}-сі)…',
 
     'progress.file': '{percent} · {totalSize} ішінен {uploadedSize}',
-    'progress.overall': '{total, plural, one {# файл жүктелуде} other {# файлдың {uploaded, number} жүктелуде}}',
+    'progress.overall': '{total, plural, one {# файл жүктелуде} other {Жүктелуде: {uploaded, number} / # файл}}',
     'progress.percent': '{percent} орындалды',
 
     'action.upload': '{count, plural, one {# файлды жүктеу} other {# файлды жүктеу}}',

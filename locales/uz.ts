@@ -37,7 +37,7 @@ const uz = {
     'source.dropbox': 'Dropbox',
     'source.box': 'Box',
     'source.listLabel': 'Fayllarni qayerdan qoʻshish',
-    'source.open': '{source} dan fayl qoʻshish',
+    'source.open': 'Fayl qoʻshish: {source}',
 
     'view.back': 'Orqaga',
     'view.cancel': 'Bekor qilish',
@@ -215,12 +215,12 @@ const uz = {
     'drive.addSelected': '{count, plural, one {# ta fayl qoʻshish} other {# ta fayl qoʻshish}}',
     'drive.reauth': '{provider} seansingiz muddati tugadi. Davom etish uchun qayta kiring.',
     'drive.reauthAction': 'Qayta kirish',
-    'drive.error': '{provider} dan fayllarni yuklab boʻlmadi.',
+    'drive.error': '{provider} xizmatidan fayllarni yuklab boʻlmadi.',
     'drive.popupBlocked': 'Kirish oynasi bloklandi. Bu sayt uchun qalqib chiquvchi oynalarga ruxsat bering va qayta urinib koʻring.',
     'drive.waiting': 'Ochilgan oynada {provider} hisobiga kirishni yakunlang.',
     'drive.searchResults': '“{query}” boʻyicha natijalar',
     'drive.unavailable': '{provider} bu yerda mavjud emas.',
-    'drive.listLabel': '{provider} dagi fayllar',
+    'drive.listLabel': '{provider} xizmatidagi fayllar',
 
     'announce.filesAdded': '{count, plural, one {# ta fayl qoʻshildi} other {# ta fayl qoʻshildi}}',
     'announce.fileRemoved': '{name} olib tashlandi',
