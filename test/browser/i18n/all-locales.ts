@@ -39,10 +39,34 @@ import sv from '../../../locales/sv.js';
 import uk from '../../../locales/uk.js';
 import eu from '../../../locales/eu.js';
 import az from '../../../locales/az.js';
+import id from '../../../locales/id.js';
+import ms from '../../../locales/ms.js';
+import vi from '../../../locales/vi.js';
+import th from '../../../locales/th.js';
+import hi from '../../../locales/hi.js';
+import bn from '../../../locales/bn.js';
+import fa from '../../../locales/fa.js';
+import ur from '../../../locales/ur.js';
+import uz from '../../../locales/uz.js';
+import kk from '../../../locales/kk.js';
+import ka from '../../../locales/ka.js';
+import km from '../../../locales/km.js';
 
 /** Every shipped bundle, keyed by the module name a page imports (`svc-uploader/locales/<code>`). */
 export const shippedLocales: Record<string, LocaleBundle> = {
   en, es, fr, de, 'pt-BR': ptBR, it, nl, pl, ru, tr, ja, ko, 'zh-CN': zhCN, 'zh-TW': zhTW, ar, he,
   bg, ca, cs, da, el, et, fi, gl, hr, hu, is, lt,
   lv, nb, 'pt-PT': ptPT, ro, sk, sl, 'sr-Cyrl': srCyrl, 'sr-Latn': srLatn, sv, uk, eu, az,
+  id,
+  ms,
+  vi,
+  th,
+  hi,
+  bn,
+  fa,
+  ur,
+  uz,
+  kk,
+  ka,
+  km,
 };

@@ -44,7 +44,7 @@ describe('locales', () => {
       it('declares its canonical language tag and the direction of its script', () => {
         expect(bundle.lang).to.equal(Intl.getCanonicalLocales(code)[0]);
         expect(bundle.dir).to.equal(detectDirection(bundle.lang));
-        expect(bundle.dir).to.equal(['ar', 'he'].includes(code) ? 'rtl' : 'ltr');
+        expect(bundle.dir).to.equal(['ar', 'he', 'fa', 'ur'].includes(code) ? 'rtl' : 'ltr');
       });
 
       it('has every key English has, and no other', () => {
