@@ -85,11 +85,12 @@ describe('<svc-uploader> remote content (built bundle)', function () {
 
   it('refuses an HTML page served as /cat.png to an uploader that takes .png files', async () => {
     const element = await mountBuilt({ 'allowed-file-types': '.png' });
-    const added = recordBuiltEvents(element, ['svc-files-add']);
-    const failed = nextElementEvent(element, 'svc-error');
+    // Whichever comes first: a refusal, or the page added as a file.
+    const outcome = Promise.race([nextElementEvent(element, 'svc-error'), nextElementEvent(element, 'svc-files-add')]);
     await importLink(element, `${remote}/file/cat.png?as=html&type=text/html`);
-    expect((await failed).detail).to.include({ scope: 'url-import', code: 'URL_TYPE_MISMATCH' });
-    expect(added).to.have.length(0);
+    const { type, detail } = await outcome;
+    expect(type).to.equal('svc-error');
+    expect(detail).to.include({ scope: 'url-import', code: 'URL_TYPE_MISMATCH' });
     expect(element.files).to.have.length(0);
   });
 
