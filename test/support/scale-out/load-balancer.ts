@@ -42,8 +42,11 @@ frontend uploads
 
 backend handlers
   balance roundrobin
+  # Under load the health answer waits its turn behind the traffic: a slow check is not a dead
+  # instance. A crashed one refuses connections at once, and the retries above move its requests.
   option httpchk GET ${MOUNT}/health
-${backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} check inter 500 fall 1 rise 2`).join('\n')}
+  timeout check 10s
+${backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} check inter 1s fall 3 rise 1`).join('\n')}
 `;
 }
 
