@@ -93,8 +93,9 @@ async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: 
         async refresh() {
           // The previous turn, on another instance, may have refreshed them a moment ago.
           const current = parseTokens(await store.get(key));
-          if (!current?.refreshToken) throw new DriveReauthRequiredError('the tokens were deleted before their refresh');
-          return needsRefresh(current) ? refreshOnce(store, provider, userId, current, limits) : current;
+          if (current && !needsRefresh(current)) return current;
+          if (!current?.refreshToken) throw new DriveReauthRequiredError('the tokens were deleted or lost their refresh token before their refresh');
+          return refreshOnce(store, provider, userId, current, limits);
         },
       })
     : refreshOnce(store, provider, userId, tokens, limits);

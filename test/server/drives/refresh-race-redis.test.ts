@@ -31,6 +31,21 @@ describe('refreshing rotating drive tokens on two instances at once', { skip: re
     await redis?.stop();
   });
 
+  it('writes setIfAbsent to the key the Redis driver reads, also under a mount and a driver base', async () => {
+    const storage = createStorage();
+    storage.mount('tokens', redisDriver({ url: redis.url, base: 'app' }));
+    storages.push(storage);
+    const store = createUnstorageTokenStore(storage, { base: 'tokens:uploader' });
+    assert.equal(typeof store.setIfAbsent, 'function');
+    const key = `drive-refresh-lock:box:${uniqueUser()}`;
+    assert.equal(await store.setIfAbsent!(key, 'held', 30), true);
+    assert.equal(await store.get(key), 'held', 'get sees what setIfAbsent wrote');
+    assert.equal(await store.setIfAbsent!(key, 'again', 30), false);
+    await store.delete(key);
+    await store.set(key, 'plain', 30);
+    assert.equal(await store.setIfAbsent!(key, 'again', 30), false, 'setIfAbsent sees what set wrote');
+  });
+
   it('refreshes once, answers both requests, and keeps the rotated refresh token', async () => {
     const instanceA = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
     const instanceB = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
