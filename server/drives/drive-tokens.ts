@@ -4,6 +4,7 @@
  */
 import { DriveReauthRequiredError, isDriveReauthRequired } from './drive-errors.js';
 import type { DriveProvider } from './providers/drive-provider.js';
+import { canLock, refreshInTurn } from './refresh-turns.js';
 import type { DriveProviderSlug, DriveTokenStore, StoredDriveTokens } from './types.js';
 import { withoutClientSignal, type UpstreamLimits } from './upstream-limits.js';
 
@@ -47,6 +48,24 @@ function needsRefresh(tokens: StoredDriveTokens): boolean {
 }
 
 /**
+ * One refresh at the provider. Without a lock in the store, another instance may have refreshed
+ * (and rotated the refresh token) a moment ago: a refused refresh then returns what it stored.
+ */
+async function refreshOnce(store: DriveTokenStore, provider: DriveProvider, userId: string, tokens: StoredDriveTokens, limits: UpstreamLimits): Promise<StoredDriveTokens> {
+  const key = toDriveTokensKey(provider.slug, userId);
+  try {
+    // Other requests may wait on this refresh, so one client going away must not cancel it.
+    const renewed = await provider.refreshTokens(tokens.refreshToken!, withoutClientSignal(limits));
+    await saveDriveTokens(store, provider.slug, userId, renewed);
+    return renewed;
+  } catch (error) {
+    const current = parseTokens(await store.get(key));
+    if (isDriveReauthRequired(error) && current && current.refreshToken !== tokens.refreshToken && !needsRefresh(current)) return current;
+    throw error;
+  }
+}
+
+/**
  * Refreshes running in this process, per store and key: concurrent requests of one user share one
  * refresh, which matters for providers that rotate refresh tokens (Microsoft, Box).
  */
@@ -61,19 +80,25 @@ async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: 
   }
   const shared = running.get(key);
   if (shared) return shared;
-  const attempt = (async () => {
-    try {
-      // Other requests may wait on this refresh, so one client going away must not cancel it.
-      const renewed = await provider.refreshTokens(tokens.refreshToken!, withoutClientSignal(limits));
-      await saveDriveTokens(store, provider.slug, userId, renewed);
-      return renewed;
-    } catch (error) {
-      // Another instance may have refreshed (and rotated the refresh token) a moment ago.
-      const current = parseTokens(await store.get(key));
-      if (isDriveReauthRequired(error) && current && current.refreshToken !== tokens.refreshToken && !needsRefresh(current)) return current;
-      throw error;
-    }
-  })();
+  const attempt = canLock(store)
+    ? refreshInTurn({
+        store,
+        provider: provider.slug,
+        userId,
+        timeoutMs: limits.timeoutMs,
+        async readUsable() {
+          const current = parseTokens(await store.get(key));
+          return { usable: current && !needsRefresh(current) ? current : undefined, present: current !== undefined };
+        },
+        async refresh() {
+          // The previous turn, on another instance, may have refreshed them a moment ago.
+          const current = parseTokens(await store.get(key));
+          if (current && !needsRefresh(current)) return current;
+          if (!current?.refreshToken) throw new DriveReauthRequiredError('the tokens were deleted or lost their refresh token before their refresh');
+          return refreshOnce(store, provider, userId, current, limits);
+        },
+      })
+    : refreshOnce(store, provider, userId, tokens, limits);
   running.set(key, attempt);
   try {
     return await attempt;

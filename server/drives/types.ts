@@ -51,6 +51,13 @@ export interface DriveTokenStore {
   get(key: string): Promise<string | null | undefined>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Optional, atomic: stores `value` only when `key` holds nothing (or has expired) and tells
+   * whether it did, like Redis `SET key value EX ttl NX`. With it, handler instances sharing the
+   * store take turns refreshing a user's drive tokens, so a provider that retires a refresh token
+   * on use never sees the old one twice. Stores without it still work; see docs/drives.md.
+   */
+  setIfAbsent?(key: string, value: string, ttlSeconds: number): Promise<boolean>;
 }
 
 /** Same interface under its shorter public name. */

@@ -25,6 +25,16 @@ export function createMemoryTokenStore(): DriveTokenStore {
     for (const [key, entry] of entries) if (isExpired(entry, now)) entries.delete(key);
   };
 
+  const write = (key: string, value: string, ttlSeconds: number | undefined): void => {
+    writesSinceSweep += 1;
+    if (writesSinceSweep >= SWEEP_EVERY_WRITES) {
+      writesSinceSweep = 0;
+      sweep();
+    }
+    const expiresAt = ttlSeconds !== undefined && ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : undefined;
+    entries.set(key, { value, expiresAt });
+  };
+
   return {
     async get(key) {
       const entry = entries.get(key);
@@ -35,14 +45,13 @@ export function createMemoryTokenStore(): DriveTokenStore {
       }
       return entry.value;
     },
-    async set(key, value, ttlSeconds) {
-      writesSinceSweep += 1;
-      if (writesSinceSweep >= SWEEP_EVERY_WRITES) {
-        writesSinceSweep = 0;
-        sweep();
-      }
-      const expiresAt = ttlSeconds !== undefined && ttlSeconds > 0 ? Date.now() + ttlSeconds * 1000 : undefined;
-      entries.set(key, { value, expiresAt });
+    set: async (key, value, ttlSeconds) => write(key, value, ttlSeconds),
+    // Nothing runs between the check and the write (no await), so this is atomic within the process.
+    async setIfAbsent(key, value, ttlSeconds) {
+      const entry = entries.get(key);
+      if (entry && !isExpired(entry, Date.now())) return false;
+      write(key, value, ttlSeconds);
+      return true;
     },
     async delete(key) {
       entries.delete(key);

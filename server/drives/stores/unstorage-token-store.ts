@@ -8,6 +8,13 @@ export interface UnstorageLike {
   getItem(key: string): Promise<unknown>;
   setItem(key: string, value: string, options?: { ttl?: number }): Promise<void>;
   removeItem(key: string): Promise<void>;
+  /** unstorage's `getMount`: reaches a Redis driver's client for the atomic `setIfAbsent`. */
+  getMount?(key: string): { base: string; driver: { name?: string; options?: unknown; getInstance?: () => unknown } };
+}
+
+/** The ioredis call `setIfAbsent` makes (`SET key value EX ttl NX`); a cluster client has it too. */
+interface RedisSetNx {
+  set(key: string, value: string, expiry: 'EX', ttlSeconds: number, mode: 'NX'): Promise<unknown>;
 }
 
 export interface UnstorageTokenStoreOptions {
@@ -35,7 +42,17 @@ export function createUnstorageTokenStore(storage: UnstorageLike, options: Unsto
   // unstorage rewrites `/` and drops everything after `?` in keys; percent-encoding keeps every key intact.
   const toStorageKey = (key: string): string => `${base}:${encodeURIComponent(key)}`;
 
+  const envelopeOf = (value: string, ttl: number | undefined): string =>
+    JSON.stringify(ttl === undefined ? { value } : { value, expiresAt: Date.now() + ttl * 1000 });
+  const redis = findRedisDriver(storage, `${base}:`);
+
   return {
+    ...(redis && {
+      async setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean> {
+        const ttl = Math.max(1, Math.ceil(ttlSeconds));
+        return (await redis.client.set(redis.toRedisKey(toStorageKey(key)), envelopeOf(value, ttl), 'EX', ttl, 'NX')) === 'OK';
+      },
+    }),
     async get(key) {
       const stored = await storage.getItem(toStorageKey(key));
       // Drivers hand back JSON values already parsed (memory keeps strings, Redis gives a parsed object).
@@ -46,8 +63,7 @@ export function createUnstorageTokenStore(storage: UnstorageLike, options: Unsto
     },
     async set(key, value, ttlSeconds) {
       const ttl = ttlSeconds !== undefined && ttlSeconds > 0 ? Math.ceil(ttlSeconds) : undefined;
-      const envelope: Envelope = ttl === undefined ? { value } : { value, expiresAt: Date.now() + ttl * 1000 };
-      await storage.setItem(toStorageKey(key), JSON.stringify(envelope), ttl === undefined ? undefined : { ttl });
+      await storage.setItem(toStorageKey(key), envelopeOf(value, ttl), ttl === undefined ? undefined : { ttl });
     },
     async delete(key) {
       await storage.removeItem(toStorageKey(key));
@@ -61,4 +77,31 @@ function safeParse(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** unstorage's key normalisation: `/` and `\\` become `:`, no empty segments at either end. */
+function normalizeUnstorageKey(key: string): string {
+  return key.replace(/[/\\]/g, ':').replace(/:+/g, ':').replace(/^:|:$/g, '');
+}
+
+/**
+ * The Redis client behind the keys under `prefix`, when unstorage mounts its `redis` driver there,
+ * and how a storage key maps to the Redis key the driver writes (mount base off, driver base on).
+ * The mount is looked up once, when the store is created. Other drivers offer no atomic write.
+ */
+function findRedisDriver(storage: UnstorageLike, prefix: string): { client: RedisSetNx; toRedisKey(storageKey: string): string } | undefined {
+  const mount = storage.getMount?.(prefix);
+  const driver = mount?.driver;
+  if (!mount || driver?.name !== 'redis' || typeof driver.getInstance !== 'function') return undefined;
+  const client = driver.getInstance() as RedisSetNx | undefined;
+  if (!client || typeof client.set !== 'function') return undefined;
+  const driverBase = normalizeUnstorageKey(String((driver.options as { base?: unknown } | undefined)?.base ?? ''));
+  const mountBase = mount.base;
+  return {
+    client,
+    toRedisKey(storageKey) {
+      const relative = normalizeUnstorageKey(storageKey).slice(mountBase.length);
+      return [driverBase, relative].filter(Boolean).join(':');
+    },
+  };
 }

@@ -51,6 +51,11 @@ export class OAuthAuthority {
   refuseRefresh = false;
   /** When set, the token endpoint answers this status to refreshes (an outage). */
   refreshOutageStatus: number | undefined;
+  /**
+   * When set, refresh answers wait for it after the refresh token has been rotated, as a slow
+   * token endpoint would: concurrent refreshes then overlap.
+   */
+  refreshGate: Promise<void> | undefined;
   readonly consentRequests: URLSearchParams[] = [];
   exchanges = 0;
   refreshes = 0;
@@ -142,7 +147,9 @@ export class OAuthAuthority {
       if (this.refuseRefresh || !this.refreshTokens.has(presented)) return oauthError('invalid_grant', 'refresh token revoked or unknown');
       if (!this.options.rotatesRefreshTokens) return this.issue(undefined, extra);
       this.refreshTokens.delete(presented);
-      return this.issue(this.newRefreshToken(), extra);
+      const renewed = this.newRefreshToken();
+      await this.refreshGate;
+      return this.issue(renewed, extra);
     }
     return oauthError('unsupported_grant_type', `grant_type ${grant ?? '(none)'}`);
   }

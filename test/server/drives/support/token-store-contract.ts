@@ -40,4 +40,17 @@ export function describeTokenStoreContract(createStore: () => DriveTokenStore | 
     mock.timers.tick(2_000);
     assert.equal(await store.get('oauth-state:short'), null);
   });
+
+  it('setIfAbsent, where offered, writes only when the key holds nothing, and one concurrent writer wins', async (t) => {
+    const store = await createStore();
+    if (!store.setIfAbsent) return t.skip('this store offers no atomic write');
+    assert.equal(await store.setIfAbsent('drive-refresh-lock:box:alice', 'first', 30), true);
+    assert.equal(await store.setIfAbsent('drive-refresh-lock:box:alice', 'second', 30), false);
+    assert.equal(await store.get('drive-refresh-lock:box:alice'), 'first');
+    const racing = await Promise.all([1, 2, 3, 4].map((n) => store.setIfAbsent!('drive-refresh-lock:box:bob', `racer-${n}`, 30)));
+    assert.equal(racing.filter(Boolean).length, 1, 'exactly one of four concurrent writers wins');
+    await store.delete('drive-refresh-lock:box:alice');
+    assert.equal(await store.setIfAbsent('drive-refresh-lock:box:alice', 'third', 30), true);
+    assert.equal(await store.get('drive-refresh-lock:box:alice'), 'third');
+  });
 }

@@ -1,0 +1,1 @@
+export function findHaproxy(): string | undefined;

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { createStorage, type Storage } from 'unstorage';
+import redisDriver from 'unstorage/drivers/redis';
+import { createUnstorageTokenStore } from '../../../server/index.js';
+import { startFakeDrives, type FakeDrives } from '../../support/fake-drives/index.js';
+import { connectDrive, createDriveHandler, uniqueUser } from './support/drive-harness.js';
+import { findRedisServer, startRedisServer, type RedisServer } from './support/redis-server.js';
+
+const redisBinary = findRedisServer();
+
+describe('refreshing rotating drive tokens on two instances at once', { skip: redisBinary ? false : 'redis-server is not installed (apt-get install redis-server)' }, () => {
+  let redis: RedisServer;
+  let fakes: FakeDrives;
+  const storages: Storage[] = [];
+
+  function createRedisStore() {
+    const storage = createStorage({ driver: redisDriver({ url: redis.url }) });
+    storages.push(storage);
+    return createUnstorageTokenStore(storage);
+  }
+
+  before(async () => {
+    redis = await startRedisServer(redisBinary!);
+    fakes = await startFakeDrives();
+  });
+  after(async () => {
+    await Promise.all(storages.map((storage) => storage.dispose()));
+    await fakes?.close();
+    await redis?.stop();
+  });
+
+  it('writes setIfAbsent to the key the Redis driver reads, also under a mount and a driver base', async () => {
+    const storage = createStorage();
+    storage.mount('tokens', redisDriver({ url: redis.url, base: 'app' }));
+    storages.push(storage);
+    const store = createUnstorageTokenStore(storage, { base: 'tokens:uploader' });
+    assert.equal(typeof store.setIfAbsent, 'function');
+    const key = `drive-refresh-lock:box:${uniqueUser()}`;
+    assert.equal(await store.setIfAbsent!(key, 'held', 30), true);
+    assert.equal(await store.get(key), 'held', 'get sees what setIfAbsent wrote');
+    assert.equal(await store.setIfAbsent!(key, 'again', 30), false);
+    await store.delete(key);
+    await store.set(key, 'plain', 30);
+    assert.equal(await store.setIfAbsent!(key, 'again', 30), false, 'setIfAbsent sees what set wrote');
+  });
+
+  it('refreshes once, answers both requests, and keeps the rotated refresh token', async () => {
+    const instanceA = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
+    const instanceB = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
+    assert.equal(typeof instanceA.tokenStore.setIfAbsent, 'function', 'the unstorage store over Redis offers the atomic write');
+    const user = uniqueUser();
+    const { oauth } = fakes.byId.oneDrive;
+
+    // Tokens that expire inside the refresh margin: the next listing on any instance refreshes them.
+    oauth.accessTokenLifetimeSeconds = 5;
+    await connectDrive(instanceA, fakes.byId.oneDrive, user);
+    oauth.accessTokenLifetimeSeconds = 3600;
+    const refreshesBefore = oauth.refreshes;
+
+    // The provider has rotated the refresh token but not yet answered when the second refresh would arrive.
+    let openGate!: () => void;
+    oauth.refreshGate = new Promise((resolve) => { openGate = resolve; });
+    try {
+      const onA = instanceA.get('/files/one-drive', user);
+      const onB = instanceB.get('/files/one-drive', user);
+      while (oauth.refreshes === refreshesBefore) await sleep(10);
+      // Leave the other instance time to reach the provider (or the lock) before the first answer.
+      await Promise.race([onA, onB, sleep(1_000)]);
+      openGate();
+      const [listedOnA, listedOnB] = await Promise.all([onA, onB]);
+      assert.equal(listedOnA.status, 200, listedOnA.text);
+      assert.equal(listedOnB.status, 200, listedOnB.text);
+    } finally {
+      openGate();
+      oauth.refreshGate = undefined;
+    }
+    assert.equal(oauth.refreshes - refreshesBefore, 1, 'one refresh at the provider for both instances');
+
+    // The stored refresh token is the rotated one: it still works on either instance.
+    oauth.expireAccessTokens();
+    const stored = JSON.parse((await instanceB.tokenStore.get(`drive-tokens:one-drive:${user}`))!) as { refreshToken: string; expiresAt: number };
+    await instanceB.tokenStore.set(`drive-tokens:one-drive:${user}`, JSON.stringify({ ...stored, expiresAt: Date.now() }));
+    const later = await instanceB.get('/files/one-drive', user);
+    assert.equal(later.status, 200, later.text);
+  });
+});
