@@ -38,7 +38,7 @@ const presignBody = JSON.stringify(file);
 
 function mintToken(): string {
   const now = Math.floor(Date.now() / 1000);
-  const payload = Buffer.from(JSON.stringify({ k: 'anon/bench/photo.jpg', u: 'bench-upload-id', uid: null, smin: 1, smax: 1, exp: now + 3600, iat: now })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ k: 'anon/bench/photo.jpg', u: 'bench-upload-id', uid: null, smin: 1, smax: 100 * 1024 * 1024, ps: 8 * 1024 * 1024, exp: now + 3600, iat: now })).toString('base64url');
   return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
 }
 const signPartBody = JSON.stringify({ token: mintToken(), partNumber: 7 });
