@@ -13,6 +13,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presignPrepared } from './prepared-presigner.js';
 
 /** Lifetime of presigned PUT and part URLs. */
 export const UPLOAD_URL_EXPIRES_IN = 3600;
@@ -39,18 +40,23 @@ export async function presignPutObject(
   file: { type: string; size: number },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
-  const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: file.size, ...(file.type ? { ContentType: file.type } : {}) });
-  const uploadUrl = await getSignedUrl(client, command, {
-    expiresIn,
-    signableHeaders: new Set(file.type ? ['content-type', 'content-length'] : ['content-length']),
-  });
+  const signableHeaders = new Set(file.type ? ['content-type', 'content-length'] : ['content-length']);
+  const headers: Record<string, string> = { 'content-length': String(file.size), ...(file.type ? { 'content-type': file.type } : {}) };
+  const uploadUrl = await presignPrepared(client, bucket, { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders }, () =>
+    getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: file.size, ...(file.type ? { ContentType: file.type } : {}) }), {
+      expiresIn,
+      signableHeaders,
+    }),
+  );
   // Spelled as HTTP spells it: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
   const uploadHeaders: Record<string, string> = file.type ? { 'Content-Type': file.type } : {};
   return { uploadUrl, uploadHeaders };
 }
 
 export function presignGetObject(client: S3Client, bucket: string, key: string, expiresIn: number): Promise<string> {
-  return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
+  return presignPrepared(client, bucket, { method: 'GET', key, operation: 'GetObject', expiresIn }, () =>
+    getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn }),
+  );
 }
 
 /** Object metadata name (`x-amz-meta-svc-upload-nonce`) of the nonce bound in the upload token. */
@@ -85,8 +91,18 @@ export function presignUploadPart(
   part: { uploadId: string; partNumber: number; contentLength: number },
   expiresIn: number,
 ): Promise<string> {
-  const command = new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: part.uploadId, PartNumber: part.partNumber, ContentLength: part.contentLength });
-  return getSignedUrl(client, command, { expiresIn, signableHeaders: new Set(['content-length']) });
+  const signableHeaders = new Set(['content-length']);
+  const query = { partNumber: String(part.partNumber), uploadId: part.uploadId };
+  return presignPrepared(
+    client,
+    bucket,
+    { method: 'PUT', key, operation: 'UploadPart', query, headers: { 'content-length': String(part.contentLength) }, expiresIn, signableHeaders },
+    () =>
+      getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: part.uploadId, PartNumber: part.partNumber, ContentLength: part.contentLength }), {
+        expiresIn,
+        signableHeaders,
+      }),
+  );
 }
 
 /** Every part storage holds for the upload, following ListParts pagination (1,000 per page). */

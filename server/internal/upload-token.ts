@@ -111,20 +111,60 @@ async function signatureWith(key: Promise<CryptoKey>, encodedPayload: string): P
 }
 
 /**
+ * The HMACs of payloads that arrived with a genuine signature. A multipart upload presents the same
+ * token for every part, and on Node each Web Crypto HMAC is a thread-pool round trip that costs
+ * about as much as signing the part URL. Only what the server computed is kept, keyed by the
+ * (public) payload text and stored only after a signature matched, so a forgery never enters and
+ * never evicts; the presented signature is still compared in constant time against every secret's
+ * value, and the payload is still parsed and its expiry checked on every request.
+ */
+class GenuineSignatureMemo {
+  static readonly LIMIT = 4096;
+  readonly #entries = new Map<string, readonly string[]>();
+
+  get(encodedPayload: string): readonly string[] | undefined {
+    const found = this.#entries.get(encodedPayload);
+    if (found) {
+      // Most recently used last, so the oldest upload is the one forgotten.
+      this.#entries.delete(encodedPayload);
+      this.#entries.set(encodedPayload, found);
+    }
+    return found;
+  }
+
+  set(encodedPayload: string, signatures: readonly string[]): void {
+    if (this.#entries.size >= GenuineSignatureMemo.LIMIT) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(encodedPayload, signatures);
+  }
+}
+
+/**
  * `secrets[0]` signs every new token; every entry verifies, so a secret can be rotated without
  * failing the uploads in flight: put the new one first and drop the old one after the resume window.
  */
 export function createUploadTokenCodec(secrets: UploadTokenSecrets): UploadTokenCodec {
   const keys = secrets.map(importSigningKey);
   const signingKey = keys[0]!;
+  const genuineSignatures = new GenuineSignatureMemo();
 
-  /** Every key is tried (no early exit), so the time taken does not tell which secret matched. */
+  /** The signature each secret gives the payload, computed once per genuine payload (see GenuineSignatureMemo). */
+  async function expectedSignatures(encodedPayload: string): Promise<{ signatures: readonly string[]; remembered: boolean }> {
+    const remembered = genuineSignatures.get(encodedPayload);
+    if (remembered) return { signatures: remembered, remembered: true };
+    const signatures: string[] = [];
+    for (const key of keys) signatures.push(await signatureWith(key, encodedPayload));
+    return { signatures, remembered: false };
+  }
+
+  /** Every secret's signature is compared (no early exit), so the time taken does not tell which secret matched. */
   async function matchesAnySecret(encodedPayload: string, signature: string): Promise<boolean> {
+    const { signatures, remembered } = await expectedSignatures(encodedPayload);
+    const presented = toUtf8Bytes(signature);
     let matched = false;
-    for (const key of keys) {
-      const expected = await signatureWith(key, encodedPayload);
-      if (timingSafeEqual(toUtf8Bytes(signature), toUtf8Bytes(expected))) matched = true;
+    for (const expected of signatures) {
+      if (timingSafeEqual(presented, toUtf8Bytes(expected))) matched = true;
     }
+    if (matched && !remembered) genuineSignatures.set(encodedPayload, signatures);
     return matched;
   }
 

@@ -1,0 +1,73 @@
+/**
+ * The handler's presigned URLs are the SDK's own, byte for byte: the prepared presigner must sign
+ * exactly what `getSignedUrl` signs for the same command, endpoint style, key and options.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presignPrepared } from '../../server/internal/prepared-presigner.js';
+
+const signingDate = new Date('2026-03-01T12:34:56Z');
+const noFallback = () => Promise.reject(new Error('a plain SigV4 endpoint must not fall back to getSignedUrl'));
+const keys = ['anon/2f1c/photo.jpg', 'users/ü ser/a b (1)*!\'~.png', 'x//y/.hidden', 'k+%2F=&?#', 'dir/'];
+const base = { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const;
+const clients: [string, S3Client, string][] = [
+  ['path style, custom endpoint with a port', new S3Client({ ...base, region: 'us-east-1', endpoint: 'http://127.0.0.1:7480', forcePathStyle: true, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }), 'uploads'],
+  ['AWS virtual-hosted', new S3Client({ ...base, region: 'eu-west-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }), 'uploads'],
+  ['AWS, a dotted bucket (path style chosen by the SDK)', new S3Client({ ...base, region: 'eu-west-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }), 'my.uploads'],
+  [
+    'session credentials, custom endpoint with a base path',
+    new S3Client({ ...base, region: 'auto', endpoint: 'https://storage.example.com/s3', forcePathStyle: true, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret', sessionToken: 'tok/en+=' } }),
+    'uploads',
+  ],
+];
+
+describe('prepared presigner', () => {
+  for (const [label, client, bucket] of clients) {
+    it(`signs PUT, part and GET URLs identical to getSignedUrl (${label})`, async () => {
+      for (const key of keys) {
+        const putHeaders = new Set(['content-type', 'content-length']);
+        const expectedPut = await getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg' }), {
+          expiresIn: 3600,
+          signableHeaders: putHeaders,
+          signingDate,
+        });
+        const put = await presignPrepared(
+          client,
+          bucket,
+          { method: 'PUT', key, operation: 'PutObject', headers: { 'content-length': '2345', 'content-type': 'image/jpeg' }, expiresIn: 3600, signableHeaders: putHeaders, signingDate },
+          noFallback,
+        );
+        assert.equal(put, expectedPut);
+
+        const partHeaders = new Set(['content-length']);
+        const expectedPart = await getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: 'up/load+id=', PartNumber: 7, ContentLength: 8_388_608 }), {
+          expiresIn: 1800,
+          signableHeaders: partHeaders,
+          signingDate,
+        });
+        const part = await presignPrepared(
+          client,
+          bucket,
+          {
+            method: 'PUT',
+            key,
+            operation: 'UploadPart',
+            query: { partNumber: '7', uploadId: 'up/load+id=' },
+            headers: { 'content-length': '8388608' },
+            expiresIn: 1800,
+            signableHeaders: partHeaders,
+            signingDate,
+          },
+          noFallback,
+        );
+        assert.equal(part, expectedPart);
+
+        const expectedGet = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 259_200, signingDate });
+        const get = await presignPrepared(client, bucket, { method: 'GET', key, operation: 'GetObject', expiresIn: 259_200, signingDate }, noFallback);
+        assert.equal(get, expectedGet);
+      }
+    });
+  }
+});
