@@ -1,64 +1,36 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { I18nOptions, LocaleBundle, TextDirection } from './types.js';
+import type { ReactiveControllerHost } from 'lit';
+import type { I18nOptions } from './types.js';
 
 /**
  * The page's own language, for an element without an `i18n` prop: the bundle closest to
- * `<html lang>` (loaded on demand), in the page's `dir` when the page sets one. Watches both
- * attributes while the host is connected, so a page that switches language switches the element.
+ * `<html lang>` in the page's `dir` (see page-language.ts, loaded on demand: English pages never
+ * fetch it). Watches both attributes while the host is connected, so the element follows a page
+ * that switches language. Returns a reader of the current options (undefined: plain English).
+ * Written as closures rather than a class because every page loads it up front: local names
+ * minify, field names would not.
  */
-export class DocumentLocale implements ReactiveController {
-  #host: ReactiveControllerHost;
-  #observer: MutationObserver | undefined;
-  #options: I18nOptions | undefined;
-  /** `lang|dir` the options were made for; a later change supersedes a load still in flight. */
-  #wanted = '';
-
-  constructor(host: ReactiveControllerHost) {
-    this.#host = host;
-    host.addController(this);
-  }
-
-  /** Options for the page's language; undefined while English (or nothing closer) applies. */
-  get options(): I18nOptions | undefined {
-    return this.#options;
-  }
-
-  hostConnected(): void {
-    this.#observer ??= new MutationObserver(() => this.#follow());
-    this.#observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir'] });
-    this.#follow();
-  }
-
-  hostDisconnected(): void {
-    this.#observer?.disconnect();
-  }
-
-  #follow(): void {
-    const root = document.documentElement;
-    const lang = root.lang.trim();
-    const rawDir = root.dir.toLowerCase();
-    const dir: TextDirection | undefined = rawDir === 'rtl' || rawDir === 'ltr' ? rawDir : undefined;
-    const wanted = `${lang}|${dir ?? ''}`;
-    if (wanted === this.#wanted) return;
-    this.#wanted = wanted;
-    // English needs no bundle (it is always present), so English pages never load the catalog.
-    if (lang === '' || /^en(-|$)/i.test(lang.slice(0, 3))) {
-      this.#apply(undefined, dir);
-      return;
-    }
-    import('./locale-catalog.js')
-      .then((catalog) => catalog.loadClosestBundle(lang))
-      .then((bundle) => {
-        if (this.#wanted === wanted) this.#apply(bundle, dir);
-      }, () => {
-        // A bundle that failed to load (offline, a deploy in between) leaves the text in English.
-        if (this.#wanted === wanted) this.#apply(undefined, dir);
-      });
-  }
-
-  #apply(bundle: LocaleBundle | undefined, dir: TextDirection | undefined): void {
-    if (bundle) this.#options = { bundle: dir ? { ...bundle, dir } : bundle };
-    else this.#options = dir ? { bundle: { lang: 'en', dir, messages: {} } } : undefined;
-    this.#host.requestUpdate();
-  }
+export function followDocumentLocale(host: ReactiveControllerHost): () => I18nOptions | undefined {
+  let options: I18nOptions | undefined;
+  // Counts changes, so a bundle that arrives after a newer change is dropped.
+  let changes = 0;
+  const follow = () => {
+    const change = ++changes;
+    const { lang, dir } = document.documentElement;
+    const apply = (next?: I18nOptions) => {
+      if (change !== changes || next === options) return;
+      options = next;
+      host.requestUpdate();
+    };
+    if (dir || !/^(en\b|$)/i.test(lang)) import('./page-language.js').then((page) => page.optionsFor(lang, dir)).then(apply, () => apply());
+    else apply();
+  };
+  const observer = new MutationObserver(follow);
+  host.addController({
+    hostConnected() {
+      observer.observe(document.documentElement, { attributeFilter: ['lang', 'dir'] });
+      follow();
+    },
+    hostDisconnected: () => observer.disconnect(),
+  });
+  return () => options;
 }

@@ -8,7 +8,7 @@ import {
   type UploadRunSummary,
 } from '../../engine/index.js';
 import { I18nController } from '../i18n/index.js';
-import { DocumentLocale } from '../i18n/document-locale.js';
+import { followDocumentLocale } from '../i18n/document-locale.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { EditorController } from './editor/editor-controller.js';
@@ -126,8 +126,8 @@ export class SvcUploader extends UploaderPropsElement {
   readonly #announcer = new Announcer();
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
-  readonly #documentLocale = new DocumentLocale(this);
-  readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale.options);
+  readonly #documentLocale = followDocumentLocale(this);
+  readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
   // Controllers hook into the element's lifecycle themselves: `theme.mode` and `theme.tokens` on the
   // host, and the page rules for `theme.slots` classes in the shadow root.
   readonly #theme = new ThemeController(this, () => this.theme);
