@@ -9,6 +9,7 @@ import {
 } from '../../engine/index.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
+import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { EditorController } from './editor/editor-controller.js';
@@ -169,6 +170,8 @@ export class SvcUploader extends UploaderPropsElement {
       this.requestUpdate();
     },
   });
+  // `paste-scope="document"`: pastes outside the element land here too.
+  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document', this.#intake.pasted);
   readonly #dragDrop = createDragDropHandlers({
     acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.#panels.current,
     allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
