@@ -69,9 +69,9 @@ export interface SvcUploaderSvelteAttributes {
   'auto-upload'?: boolean;
   /** On success show only a brief check mark: no Done button, no summary. (Element only: the headless engine has no such option.) */
   'quiet-completion'?: boolean;
-  /** Files pasted while focus is inside the uploader are added, with the same validation (see `paste-scope` for the whole page). (Element only: the headless engine has no such option.) */
+  /** Files pasted while focus is inside the uploader are added, with the same validation. (Element only: the headless engine has no such option.) */
   'enable-paste'?: boolean;
-  /** With `enable-paste`: `document` takes files pasted anywhere on the page, except into editable fields (inputs, text areas, contenteditable). Meant for one uploader per page; with several, the first connected takes each paste, and a paste inside an uploader that has `enable-paste` stays with it. (Element only: the headless engine has no such option.) */
+  /** With `enable-paste`, `document` also takes pastes outside the uploader, not into editable fields. (Element only: the headless engine has no such option.) */
   'paste-scope'?: string;
   /** Turn off drag and drop only; the file picker keeps working. (Element only: the headless engine has no such option.) */
   'disable-drag-drop'?: boolean;
