@@ -84,6 +84,7 @@ export const uploaderProps = {
   autoUpload: engineProp({ group: 'behaviour', attribute: 'auto-upload', boolean: true, typeText: 'boolean', default: false, doc: 'Start uploading as soon as files are added.' }),
   quietCompletion: prop({ group: 'behaviour', attribute: 'quiet-completion', boolean: true, typeText: 'boolean', default: false, doc: 'On success show only a brief check mark: no Done button, no summary.' }),
   enablePaste: prop({ group: 'behaviour', attribute: 'enable-paste', boolean: true, typeText: 'boolean', default: false, doc: 'Files pasted while focus is inside the uploader are added, with the same validation.' }),
+  pasteScope: prop({ group: 'behaviour', attribute: 'paste-scope', converter: stringConverter, typeText: "'element' | 'document'", default: 'element', doc: 'With `enable-paste`, `document` also takes pastes outside the uploader, not into editable fields.' }),
   disableDragDrop: prop({ group: 'behaviour', attribute: 'disable-drag-drop', boolean: true, typeText: 'boolean', default: false, doc: 'Turn off drag and drop only; the file picker keeps working.' }),
   folderUpload: prop({ group: 'behaviour', attribute: 'folder-upload', converter: jsonConverter('folder-upload'), typeText: '{ allowDrop?: boolean, showSelectFolderButton?: boolean } (JSON)', defaultText: 'both false', doc: '`allowDrop` traverses dropped folders; `showSelectFolderButton` adds a "Select folder" action.' }),
   onBeforeFileAdded: engineProp({ group: 'behaviour', attribute: false, typeText: '(file: File) => boolean | File | undefined | Promise<…>', defaultText: 'none', doc: 'Per-file filter before validation: false rejects, a File substitutes, true or undefined accepts. Property only.' }),
@@ -124,7 +125,7 @@ export const uploaderProps = {
   allowPreview: prop({ group: 'appearance', attribute: 'no-allow-preview', converter: negatedBooleanConverter, typeText: 'boolean', default: true, doc: 'Expanded preview of images, video and audio: their thumbnail opens a dialog with the browser\'s own viewer or player.' }),
   showBranding: prop({ group: 'appearance', attribute: 'no-show-branding', converter: negatedBooleanConverter, typeText: 'boolean', default: true, doc: 'The branding footer.' }),
   isProcessing: prop({ group: 'appearance', attribute: 'is-processing', boolean: true, reflect: true, typeText: 'boolean', default: false, doc: 'Host-controlled busy state: a spinner shows and drops and pastes are ignored.' }),
-  i18n: prop({ group: 'appearance', attribute: 'i18n', converter: jsonConverter('i18n'), typeText: '{ bundle?, locale?, fallbackLocale?, overrides? } (JSON)', defaultText: 'none (English)', doc: 'Localization: a bundle (takes precedence), or a BCP-47 `locale` string that sets lang/dir only; `fallbackLocale` fills gaps; `overrides` merge last.' }),
+  i18n: prop({ group: 'appearance', attribute: 'i18n', converter: jsonConverter('i18n'), typeText: '{ bundle?, locale?, fallbackLocale?, overrides? } (JSON)', defaultText: 'none (the page language)', doc: 'Localization: a bundle (takes precedence), or a BCP-47 `locale` that sets lang/dir only; `fallbackLocale` fills gaps; `overrides` merge last. Unset: follows `<html lang>` and `dir`.' }),
 } satisfies Record<string, PropDefinition>;
 
 export type UploaderPropName = keyof typeof uploaderProps;

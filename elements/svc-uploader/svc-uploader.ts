@@ -8,6 +8,8 @@ import {
   type UploadRunSummary,
 } from '../../engine/index.js';
 import { I18nController } from '../i18n/index.js';
+import { followDocumentLocale } from '../i18n/document-locale.js';
+import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { EditorController } from './editor/editor-controller.js';
@@ -124,7 +126,9 @@ export class SvcUploader extends UploaderPropsElement {
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
-  readonly #i18n = new I18nController(this, () => this.i18n);
+  // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
+  readonly #documentLocale = followDocumentLocale(this);
+  readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
   // Controllers hook into the element's lifecycle themselves: `theme.mode` and `theme.tokens` on the
   // host, and the page rules for `theme.slots` classes in the shadow root.
   readonly #theme = new ThemeController(this, () => this.theme);
@@ -166,6 +170,8 @@ export class SvcUploader extends UploaderPropsElement {
       this.requestUpdate();
     },
   });
+  // `paste-scope="document"`: pastes outside the element land here too.
+  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document', this.#intake.pasted);
   readonly #dragDrop = createDragDropHandlers({
     acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.#panels.current,
     allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),

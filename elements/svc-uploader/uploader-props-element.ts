@@ -25,6 +25,7 @@ export class UploaderPropsElement extends SvcElement {
   declare autoUpload: boolean;
   declare quietCompletion: boolean;
   declare enablePaste: boolean;
+  declare pasteScope: 'element' | 'document';
   declare disableDragDrop: boolean;
   declare folderUpload?: FolderUploadOptions;
   declare onBeforeFileAdded?: EngineOptions['onBeforeFileAdded'];

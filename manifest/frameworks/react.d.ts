@@ -21,6 +21,7 @@ export type SvcUploaderReactProperties = Partial<Pick<SvcUploader,
   | 'autoUpload'
   | 'quietCompletion'
   | 'enablePaste'
+  | 'pasteScope'
   | 'disableDragDrop'
   | 'folderUpload'
   | 'maxFiles'
@@ -70,6 +71,8 @@ export interface SvcUploaderReactAttributes {
   'quiet-completion'?: boolean;
   /** Files pasted while focus is inside the uploader are added, with the same validation. (Element only: the headless engine has no such option.) */
   'enable-paste'?: boolean;
+  /** With `enable-paste`, `document` also takes pastes outside the uploader, not into editable fields. (Element only: the headless engine has no such option.) */
+  'paste-scope'?: string;
   /** Turn off drag and drop only; the file picker keeps working. (Element only: the headless engine has no such option.) */
   'disable-drag-drop'?: boolean;
   /** `allowDrop` traverses dropped folders; `showSelectFolderButton` adds a "Select folder" action. (Element only: the headless engine has no such option.) */

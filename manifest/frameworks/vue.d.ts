@@ -22,6 +22,7 @@ export type SvcUploaderVueProperties = Partial<Pick<SvcUploader,
   | 'autoUpload'
   | 'quietCompletion'
   | 'enablePaste'
+  | 'pasteScope'
   | 'disableDragDrop'
   | 'folderUpload'
   | 'onBeforeFileAdded'

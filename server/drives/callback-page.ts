@@ -5,6 +5,7 @@
  * that port when the offer comes from an allowed origin. Opened without a popup, it follows a
  * validated `returnTo` or says the window can be closed. The message carries no token.
  */
+import { getCallbackStrings } from './callback-strings.js';
 import type { DriveProviderSlug } from './types.js';
 
 export const OAUTH_SUCCESS_MESSAGE_TYPE = 'svc:oauth-success';
@@ -16,6 +17,8 @@ export interface CallbackPageOptions {
   returnTo: string | undefined;
   /** Allows the inline script under the page's `script-src 'nonce-...'` policy. */
   nonce: string;
+  /** The request's `Accept-Language`: the page speaks the first of its languages it knows. */
+  acceptLanguage?: string | null;
 }
 
 /** JSON that is safe inside a `<script>` element (no `</script>`, no HTML comment openers). */
@@ -34,16 +37,18 @@ export function renderCallbackPage(options: CallbackPageOptions): string {
     targets: options.targetOrigins,
     returnTo: options.returnTo ?? null,
   });
+  const words = getCallbackStrings(options.acceptLanguage);
+  const say = (text: string) => escapeHtml(text.replace('{name}', () => options.displayName));
   return `<!doctype html>
-<html lang="en">
+<html lang="${words.lang}" dir="${words.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(options.displayName)} connected</title>
+<title>${say(words.title)}</title>
 </head>
 <body>
-<p id="status">${escapeHtml(options.displayName)} is connected. You can close this window.</p>
+<p id="status">${say(words.connected)}</p>
 <script id="svc-oauth-data" type="application/json">${data}</script>
 <script nonce="${escapeHtml(options.nonce)}">
 (function () {

@@ -66,6 +66,7 @@ async function completeAuthorization(ctx: RouteContext, description: DriveProvid
     targetOrigins: getPostMessageTargets(ctx.settings.cors),
     returnTo: resolveReturnTo(record.returnTo, publicUrl, ctx.settings.cors),
     nonce,
+    acceptLanguage: ctx.req.headers.get('accept-language'),
   });
   return new Response(html, {
     status: 200,

@@ -26,6 +26,7 @@ const samples: Record<UploaderPropName, Sample> = {
   autoUpload: { attribute: '', value: true },
   quietCompletion: { attribute: '', value: true },
   enablePaste: { attribute: '', value: true },
+  pasteScope: { attribute: 'document', value: 'document' },
   disableDragDrop: { attribute: '', value: true },
   folderUpload: { attribute: JSON.stringify(folder), value: folder },
   onBeforeFileAdded: { value: (file: File) => file.size > 0 },
@@ -124,7 +125,7 @@ describe('<svc-uploader> properties and attributes', () => {
   it('has the contract defaults', async () => {
     const element = await mount('<svc-uploader></svc-uploader>');
     expect(element).to.include({
-      autoUpload: false, quietCompletion: false, enablePaste: false, disableDragDrop: false, maxFiles: 10,
+      autoUpload: false, quietCompletion: false, enablePaste: false, pasteScope: 'element', disableDragDrop: false, maxFiles: 10,
       allowedFileTypes: '*', contentDeduplication: false, maxRetries: 3, maxConcurrentUploads: 3, processingTimeout: 60000,
       crashRecovery: false, networkAware: true, animations: true, mini: false, allowPreview: true, showBranding: true, isProcessing: false,
     });

@@ -1,0 +1,93 @@
+/**
+ * The shipped locale bundles, each behind its own `import()` so a page fetches only the one it
+ * needs, and the lookup from a document's `lang` to the closest of them. This module is itself
+ * loaded on demand, only on pages whose language is not English.
+ */
+import type { LocaleBundle } from './types.js';
+
+type BundleLoader = () => Promise<{ default: LocaleBundle }>;
+
+const BUNDLES: Record<string, BundleLoader> = {
+  ar: () => import('../../locales/ar.js'),
+  az: () => import('../../locales/az.js'),
+  bg: () => import('../../locales/bg.js'),
+  bn: () => import('../../locales/bn.js'),
+  ca: () => import('../../locales/ca.js'),
+  cs: () => import('../../locales/cs.js'),
+  da: () => import('../../locales/da.js'),
+  de: () => import('../../locales/de.js'),
+  el: () => import('../../locales/el.js'),
+  es: () => import('../../locales/es.js'),
+  et: () => import('../../locales/et.js'),
+  eu: () => import('../../locales/eu.js'),
+  fa: () => import('../../locales/fa.js'),
+  fi: () => import('../../locales/fi.js'),
+  fr: () => import('../../locales/fr.js'),
+  gl: () => import('../../locales/gl.js'),
+  he: () => import('../../locales/he.js'),
+  hi: () => import('../../locales/hi.js'),
+  hr: () => import('../../locales/hr.js'),
+  hu: () => import('../../locales/hu.js'),
+  id: () => import('../../locales/id.js'),
+  is: () => import('../../locales/is.js'),
+  it: () => import('../../locales/it.js'),
+  ja: () => import('../../locales/ja.js'),
+  ka: () => import('../../locales/ka.js'),
+  kk: () => import('../../locales/kk.js'),
+  km: () => import('../../locales/km.js'),
+  ko: () => import('../../locales/ko.js'),
+  lt: () => import('../../locales/lt.js'),
+  lv: () => import('../../locales/lv.js'),
+  ms: () => import('../../locales/ms.js'),
+  nb: () => import('../../locales/nb.js'),
+  nl: () => import('../../locales/nl.js'),
+  pl: () => import('../../locales/pl.js'),
+  'pt-BR': () => import('../../locales/pt-BR.js'),
+  'pt-PT': () => import('../../locales/pt-PT.js'),
+  ro: () => import('../../locales/ro.js'),
+  ru: () => import('../../locales/ru.js'),
+  sk: () => import('../../locales/sk.js'),
+  sl: () => import('../../locales/sl.js'),
+  'sr-Cyrl': () => import('../../locales/sr-Cyrl.js'),
+  'sr-Latn': () => import('../../locales/sr-Latn.js'),
+  sv: () => import('../../locales/sv.js'),
+  th: () => import('../../locales/th.js'),
+  tr: () => import('../../locales/tr.js'),
+  uk: () => import('../../locales/uk.js'),
+  ur: () => import('../../locales/ur.js'),
+  uz: () => import('../../locales/uz.js'),
+  vi: () => import('../../locales/vi.js'),
+  'zh-CN': () => import('../../locales/zh-CN.js'),
+  'zh-TW': () => import('../../locales/zh-TW.js'),
+};
+
+/** Languages answered by a sibling bundle: Norwegian (`no`) and Nynorsk read Bokmål best. */
+const LANGUAGE_ALIASES: Record<string, string> = { no: 'nb', nn: 'nb' };
+
+/**
+ * The bundle closest to a BCP-47 tag, or undefined when none fits (English is then shown). The
+ * tag is expanded with its likely script and region (CLDR) first, so `zh-HK` and `zh-Hant-TW` read
+ * Traditional Chinese (`zh-TW`), `zh` and `zh-SG` Simplified (`zh-CN`), `sr` Cyrillic and `sr-ME`
+ * Latin Serbian, `pt` and `pt-BR` Brazilian and every other Portuguese region `pt-PT`.
+ */
+export function closestBundleCode(tag: string): string | undefined {
+  let locale: Intl.Locale;
+  try {
+    locale = new Intl.Locale(tag).maximize();
+  } catch {
+    return undefined;
+  }
+  const language = LANGUAGE_ALIASES[locale.language] ?? locale.language;
+  const { script, region } = locale;
+  if (language === 'zh') return script === 'Hant' ? 'zh-TW' : 'zh-CN';
+  if (language === 'sr') return script === 'Latn' ? 'sr-Latn' : 'sr-Cyrl';
+  if (language === 'pt') return region === 'BR' ? 'pt-BR' : 'pt-PT';
+  return language in BUNDLES ? language : undefined;
+}
+
+/** Loads the bundle closest to `tag`; undefined when none fits. */
+export async function loadClosestBundle(tag: string): Promise<LocaleBundle | undefined> {
+  const code = closestBundleCode(tag);
+  if (code === undefined) return undefined;
+  return (await BUNDLES[code]!()).default;
+}
