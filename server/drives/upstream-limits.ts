@@ -4,6 +4,7 @@
  * provider or a client that went away stops the work instead of holding sockets and memory.
  */
 import { createConfigError } from '../errors.js';
+import { createDeadlineSignal } from '../internal/deadline-signal.js';
 import type { DriveRouteOptions } from './types.js';
 
 export const DEFAULT_DRIVE_TIMEOUT_MS = 30_000;
@@ -42,8 +43,7 @@ export function resolveDriveRouteOptions(options: DriveRouteOptions | undefined)
 
 /** A signal for one call: the client's abort or the timeout, whichever comes first. */
 export function toCallSignal(limits: UpstreamLimits): AbortSignal {
-  const timeout = AbortSignal.timeout(limits.timeoutMs);
-  return limits.signal ? AbortSignal.any([limits.signal, timeout]) : timeout;
+  return createDeadlineSignal(limits.timeoutMs, limits.signal);
 }
 
 /** Limits without the client's signal, for shared work (a refresh other requests wait on) and clean-up. */

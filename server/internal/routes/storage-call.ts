@@ -3,6 +3,7 @@
  * time is up, whichever comes first; a hung storage endpoint then costs one 500, not a request
  * that never answers. The SDK itself waits forever by default.
  */
+import { createDeadlineSignal } from '../deadline-signal.js';
 import type { StorageCallOptions } from '../s3-operations.js';
 import type { RouteContext } from './context.js';
 
@@ -15,5 +16,5 @@ export const STORAGE_CALL_TIMEOUT_MS = 30_000;
 export const STORAGE_COMMIT_TIMEOUT_MS = 10 * 60_000;
 
 export function storageCall(ctx: RouteContext, timeoutMs = STORAGE_CALL_TIMEOUT_MS): StorageCallOptions {
-  return { abortSignal: AbortSignal.any([ctx.req.signal, AbortSignal.timeout(timeoutMs)]) };
+  return { abortSignal: createDeadlineSignal(timeoutMs, ctx.req.signal) };
 }
