@@ -1,5 +1,6 @@
 // Express (or Connect) host for the upload handler: one `app.use` line mounts every route.
 //   npm install && S3_BUCKET=... S3_REGION=... UPLOAD_TOKEN_SECRET=... node server.mjs
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createUploadHandler } from 'svc-uploader/server';
@@ -29,11 +30,18 @@ const uploadHandler = createUploadHandler({
 const app = express();
 // Mount before or after express.json(): the listener reads the raw body, or re-sends a parsed one.
 app.use('/api/upload', toNodeListener(uploadHandler));
-// The element's self-contained browser bundle, and a page that uses it.
-app.get('/svc-uploader.js', (_req, res) => res.sendFile(fileURLToPath(import.meta.resolve('svc-uploader/browser'))));
+// The element's browser build: svc-uploader.js loads lazy chunks and a worker from its own folder,
+// so the whole folder is served, not the one file.
+const browserBuild = dirname(fileURLToPath(import.meta.resolve('svc-uploader/browser')));
+app.use('/assets/svc-uploader', express.static(browserBuild));
 app.get('/', (_req, res) => {
-  res.type('html').send('<script type="module" src="/svc-uploader.js"></script><svc-uploader server-url="/api/upload"></svc-uploader>');
+  res.type('html').send(`<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<title>svc-uploader behind Express</title>
+<script type="module" src="/assets/svc-uploader/svc-uploader.js"></script>
+<svc-uploader server-url="/api/upload"></svc-uploader>`);
 });
 
 const port = Number(process.env.PORT ?? 3000);
-app.listen(port, () => console.log(`http://localhost:${port}`));
+const server = app.listen(port, () => console.log(`listening on http://localhost:${server.address().port}`));
