@@ -1,40 +1,22 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
-import { createStorage, type Storage } from 'unstorage';
+import { describe, it } from 'node:test';
+import { createStorage } from 'unstorage';
 import redisDriver from 'unstorage/drivers/redis';
 import { createUnstorageTokenStore } from '../../../server/index.js';
-import { startFakeDrives, type FakeDrives } from '../../support/fake-drives/index.js';
 import { connectDrive, createDriveHandler, uniqueUser } from './support/drive-harness.js';
-import { findRedisServer, startRedisServer, type RedisServer } from './support/redis-server.js';
+import { useRedisDrives } from './support/redis-drives.js';
+import { findRedisServer } from './support/redis-server.js';
 
 const redisBinary = findRedisServer();
 
 describe('refreshing rotating drive tokens on two instances at once', { skip: redisBinary ? false : 'redis-server is not installed (apt-get install redis-server)' }, () => {
-  let redis: RedisServer;
-  let fakes: FakeDrives;
-  const storages: Storage[] = [];
+  const shared = useRedisDrives(redisBinary);
 
-  function createRedisStore() {
-    const storage = createStorage({ driver: redisDriver({ url: redis.url }) });
-    storages.push(storage);
-    return createUnstorageTokenStore(storage);
-  }
-
-  before(async () => {
-    redis = await startRedisServer(redisBinary!);
-    fakes = await startFakeDrives();
-  });
-  after(async () => {
-    await Promise.all(storages.map((storage) => storage.dispose()));
-    await fakes?.close();
-    await redis?.stop();
-  });
-
-  it('writes setIfAbsent to the key the Redis driver reads, also under a mount and a driver base', async () => {
+  it('writes setIfAbsent to the key the Redis driver reads, also under a mount and a driver base', async (t) => {
     const storage = createStorage();
-    storage.mount('tokens', redisDriver({ url: redis.url, base: 'app' }));
-    storages.push(storage);
+    storage.mount('tokens', redisDriver({ url: shared.redis.url, base: 'app' }));
+    t.after(() => storage.dispose());
     const store = createUnstorageTokenStore(storage, { base: 'tokens:uploader' });
     assert.equal(typeof store.setIfAbsent, 'function');
     const key = `drive-refresh-lock:box:${uniqueUser()}`;
@@ -47,15 +29,15 @@ describe('refreshing rotating drive tokens on two instances at once', { skip: re
   });
 
   it('refreshes once, answers both requests, and keeps the rotated refresh token', async () => {
-    const instanceA = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
-    const instanceB = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
+    const instanceA = await createDriveHandler(shared.fakes, { tokenStore: shared.createRedisStore() });
+    const instanceB = await createDriveHandler(shared.fakes, { tokenStore: shared.createRedisStore() });
     assert.equal(typeof instanceA.tokenStore.setIfAbsent, 'function', 'the unstorage store over Redis offers the atomic write');
     const user = uniqueUser();
-    const { oauth } = fakes.byId.oneDrive;
+    const { oauth } = shared.fakes.byId.oneDrive;
 
     // Tokens that expire inside the refresh margin: the next listing on any instance refreshes them.
     oauth.accessTokenLifetimeSeconds = 5;
-    await connectDrive(instanceA, fakes.byId.oneDrive, user);
+    await connectDrive(instanceA, shared.fakes.byId.oneDrive, user);
     oauth.accessTokenLifetimeSeconds = 3600;
     const refreshesBefore = oauth.refreshes;
 

@@ -1,47 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { createStorage, type Storage } from 'unstorage';
-import redisDriver from 'unstorage/drivers/redis';
-import { createUnstorageTokenStore } from '../../../server/index.js';
-import { startFakeDrives, type FakeDrives } from '../../support/fake-drives/index.js';
 import { createDriveHandler, openCallback, readCallbackData, startConsent, uniqueUser } from './support/drive-harness.js';
-import { findRedisServer, startRedisServer, type RedisServer } from './support/redis-server.js';
+import { useRedisDrives } from './support/redis-drives.js';
+import { findRedisServer } from './support/redis-server.js';
 import { describeTokenStoreContract } from './support/token-store-contract.js';
 
 const redisBinary = findRedisServer();
 
 describe('drive state shared through Redis', { skip: redisBinary ? false : 'redis-server is not installed (apt-get install redis-server)' }, () => {
-  let redis: RedisServer;
-  let fakes: FakeDrives;
-  const storages: Storage[] = [];
-
-  /** One unstorage per handler instance, as separate processes would each have. */
-  function createRedisStore() {
-    const storage = createStorage({ driver: redisDriver({ url: redis.url }) });
-    storages.push(storage);
-    return createUnstorageTokenStore(storage);
-  }
-
-  before(async () => {
-    redis = await startRedisServer(redisBinary!);
-    fakes = await startFakeDrives();
-  });
-  after(async () => {
-    await Promise.all(storages.map((storage) => storage.dispose()));
-    await fakes?.close();
-    await redis?.stop();
-  });
+  const shared = useRedisDrives(redisBinary);
 
   describe('createUnstorageTokenStore over the Redis driver', () => {
-    describeTokenStoreContract(() => createRedisStore());
+    describeTokenStoreContract(() => shared.createRedisStore());
   });
 
   it('completes on one handler instance an OAuth flow started on another', async () => {
-    const instanceA = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
-    const instanceB = await createDriveHandler(fakes, { tokenStore: createRedisStore() });
+    const instanceA = await createDriveHandler(shared.fakes, { tokenStore: shared.createRedisStore() });
+    const instanceB = await createDriveHandler(shared.fakes, { tokenStore: shared.createRedisStore() });
     const user = uniqueUser();
-    const oneDrive = fakes.byId.oneDrive;
+    const oneDrive = shared.fakes.byId.oneDrive;
 
     const { authorizeUrl, callbackUrl } = await startConsent(instanceA, oneDrive, user);
     // One browser talks to both instances: it carries the binding cookie A set.
@@ -56,7 +34,7 @@ describe('drive state shared through Redis', { skip: redisBinary ? false : 'redi
     assert.equal(replayOnA.status, 400, 'the state spent on B is spent for A too');
 
     // The state key carries a Redis TTL, so abandoned flows do not pile up.
-    const client = new Redis(redis.url);
+    const client = new Redis(shared.redis.url);
     try {
       const stateKey = `svc-uploader:${encodeURIComponent(`oauth-state:${new URL(authorizeUrl).searchParams.get('state')}`)}`;
       assert.equal(await client.exists(stateKey), 0, 'spent state removed');
