@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright';
 import { startAppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import { collectPageProblems, launchBrowser } from '../support/browser.js';
 import { runNodeTool } from '../support/node-tool.js';
 import { getTestStorage } from '../support/storage.js';
 
@@ -40,12 +40,7 @@ describe('framework examples (built with Vite, real handler, real storage)', () 
       const server = await startAppServer(outDir);
       const page = await browser.newPage();
       try {
-        const problems: string[] = [];
-        page.on('pageerror', (error) => problems.push(error.message));
-        page.on('console', (message) => {
-          // The browser asks for /favicon.ico by itself; the examples have none.
-          if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
-        });
+        const problems = collectPageProblems(page);
         await page.goto(server.url);
         await page.getByRole('heading', { name: `svc-uploader in ${framework}` }).waitFor();
         // The number (maxFiles) and the object (maxFileSize) bound by the framework reached the

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright';
-import { launchBrowser } from '../support/browser.js';
+import { collectPageProblems, launchBrowser } from '../support/browser.js';
 import { getTestStorage } from '../support/storage.js';
 
 // examples/express/server.mjs runs as its README says (`node server.mjs` with S3_* variables), against
@@ -91,11 +91,7 @@ describe('Express example (node examples/express/server.mjs, real storage)', { t
   it('serves a page whose element registers (chunks and worker included), uploads a chosen file and stores its bytes', { timeout: 60_000 }, async () => {
     const page = await browser.newPage();
     try {
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
-      });
+      const problems = collectPageProblems(page);
       await page.goto(example.url);
       await page.locator('svc-uploader [part~="drop-zone"]').waitFor();
       assert.equal(await page.evaluate(() => customElements.get('svc-uploader') !== undefined), true);

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright';
 import { startAppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import { collectPageProblems, launchBrowser } from '../support/browser.js';
 import { runNodeTool } from '../support/node-tool.js';
 import { getTestStorage } from '../support/storage.js';
 
@@ -146,11 +146,7 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
       const server = await startAppServer(outDir);
       const page = await browser.newPage();
       try {
-        const problems: string[] = [];
-        page.on('pageerror', (error) => problems.push(error.message));
-        page.on('console', (message) => {
-          if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
-        });
+        const problems = collectPageProblems(page);
         await page.goto(server.url);
         await page.locator('svc-uploader input[type=file]').first().setInputFiles(file);
         await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();

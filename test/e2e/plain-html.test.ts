@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright';
 import { startAppServer, type AppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import { collectPageProblems, launchBrowser } from '../support/browser.js';
 import { getTestStorage } from '../support/storage.js';
 
 // The no-build path as examples/plain-html/README.md describes it: the package's dist/browser/ and
@@ -42,11 +42,7 @@ describe('plain HTML page without a bundler (dist/browser + a locale by URL)', {
   it('shows the element in German and stores a chosen file in the bucket', { timeout: 60_000 }, async () => {
     const page = await browser.newPage();
     try {
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
-      });
+      const problems = collectPageProblems(page);
       await page.goto(server.url);
       const uploader = page.locator('svc-uploader');
       await uploader.locator('[part~="drop-zone"]').getByText('Dateien hierher ziehen und ablegen').waitFor();
