@@ -26,16 +26,14 @@ export interface MultipartSession {
   confirmed: boolean;
 }
 
-interface PersistedSession {
-  scope: string;
-  key: string;
-  token: string;
-  partSize: number;
-  fileSize: number;
-  expiresAt: number;
+/**
+ * The stored form: the session without its storage key (the fingerprint) and page-only state, its
+ * parts as entries (JSON has no Map), and when it was saved.
+ */
+type PersistedSession = Omit<MultipartSession, 'fingerprint' | 'parts' | 'confirmed'> & {
   parts: Array<[number, StoredPart]>;
   savedAt: number;
-}
+};
 
 /** Every resume record lives under this prefix; `clearPersistedUploads()` removes them all. */
 export const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
