@@ -4,25 +4,13 @@
 import { expect } from '@open-wc/testing';
 import { loadBuiltBundle, unmountBuilt, type SvcUploader } from './built-bundle.js';
 import { builtBundle, createFaultPlan, eventually, randomBytesFile, type BuiltBundle } from './hardening-bundle-support.js';
+import { createRecoveryProbe, listenOnDocument as listen } from './recovery-probe.js';
 
 const MIB = 1024 * 1024;
 const DAY_MS = 86_400_000;
 const MULTIPART_PREFIX = 'svc-uploader:multipart:';
 
 let bundle: BuiltBundle;
-
-async function storedNames(): Promise<string[]> {
-  const storage = new bundle.IndexedDbRecoveryStorage();
-  const names = (await storage.getAll()).map((entry) => entry.name);
-  storage.close();
-  return names;
-}
-
-async function clearRecovery(): Promise<void> {
-  const storage = new bundle.IndexedDbRecoveryStorage();
-  await storage.clear();
-  storage.close();
-}
 
 async function mountFromHtml(markup: string): Promise<SvcUploader> {
   const holder = document.createElement('div');
@@ -36,21 +24,7 @@ async function mountFromHtml(markup: string): Promise<SvcUploader> {
   return element;
 }
 
-/** A page that added `file` to an uploader with these attributes, then went away. */
-async function leaveBehind(attributes: string, file: File): Promise<void> {
-  const element = await mountFromHtml(`<svc-uploader server-url="/api/upload" crash-recovery ${attributes}></svc-uploader>`);
-  await element.addFiles([file]);
-  await eventually(async () => (await storedNames()).includes(file.name), `${file.name} in IndexedDB`);
-  element.remove();
-}
-
-/** Every event of these types anywhere on the page until `stop()`. */
-function listen(types: string[]): { events: CustomEvent[]; stop(): void } {
-  const events: CustomEvent[] = [];
-  const record = (event: Event): void => void events.push(event as CustomEvent);
-  for (const type of types) document.addEventListener(type, record);
-  return { events, stop: () => types.forEach((type) => document.removeEventListener(type, record)) };
-}
+const { storedNames, clearRecovery, leaveBehind } = createRecoveryProbe(() => new bundle.IndexedDbRecoveryStorage(), mountFromHtml);
 
 function multipartKeys(): string[] {
   return Object.keys(localStorage).filter((key) => key.startsWith(MULTIPART_PREFIX));

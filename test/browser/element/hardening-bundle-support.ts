@@ -13,14 +13,7 @@ export function builtBundle(): Promise<BuiltBundle> {
   return import(/* @vite-ignore */ BUNDLE) as Promise<BuiltBundle>;
 }
 
-/** Polls a condition that depends on work done in the background; fails with `what` after `limitMs`. */
-export async function eventually(condition: () => Promise<boolean> | boolean, what: string, limitMs = 20_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Never saw ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { eventually } from '../eventually.js';
 
 export function maybePartOf<T extends Element = HTMLElement>(element: SvcUploader, name: string): T | null {
   return element.shadowRoot!.querySelector<T>(`[part~="${name}"]`);

@@ -133,13 +133,7 @@ export async function until(element: SvcUploader, condition: () => boolean, what
 }
 
 /** Waits until an asynchronous check passes (state outside the element, e.g. IndexedDB). */
-export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { eventually } from '../eventually.js';
 
 /** The text of the fixture files the server serves (see wtr-element-fixtures.mjs). */
 export function fixtureFileText(name: string): string {

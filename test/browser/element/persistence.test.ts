@@ -1,35 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { IndexedDbRecoveryStorage } from '../../../elements/index.js';
 import { eventually, mount, part, randomFile, unmountAll, type SvcUploader } from './helpers.js';
+import { createRecoveryProbe, listenOnDocument as listen } from './recovery-probe.js';
 
-async function storedNames(): Promise<string[]> {
-  const storage = new IndexedDbRecoveryStorage();
-  const names = (await storage.getAll()).map((entry) => entry.name);
-  storage.close();
-  return names;
-}
-
-async function clearRecovery(): Promise<void> {
-  const storage = new IndexedDbRecoveryStorage();
-  await storage.clear();
-  storage.close();
-}
-
-/** A page that added `file` to an uploader with these attributes, then went away. */
-async function leaveBehind(attributes: string, file: File): Promise<void> {
-  const element = await mount(`<svc-uploader server-url="/api/upload" crash-recovery ${attributes}></svc-uploader>`);
-  await element.addFiles([file]);
-  await eventually(async () => (await storedNames()).includes(file.name), `${file.name} in IndexedDB`);
-  element.remove();
-}
-
-/** Every event of these types anywhere on the page until `stop()`. */
-function listen(types: string[]): { events: CustomEvent[]; stop(): void } {
-  const events: CustomEvent[] = [];
-  const record = (event: Event): void => void events.push(event as CustomEvent);
-  for (const type of types) document.addEventListener(type, record);
-  return { events, stop: () => types.forEach((type) => document.removeEventListener(type, record)) };
-}
+const { storedNames, clearRecovery, leaveBehind } = createRecoveryProbe(() => new IndexedDbRecoveryStorage(), mount);
 
 async function mountSettled(markup: string): Promise<SvcUploader> {
   const element = await mount(markup);
