@@ -56,7 +56,7 @@ describe('storage recipes: the README bucket CORS rule', () => {
     assert.equal(allowed.headers.get('access-control-allow-origin'), README_ORIGIN);
     assert.match(allowed.headers.get('access-control-allow-methods') ?? '', /\bPUT\b/);
 
-    const put = await fetch(uploadUrl, { method: 'PUT', body: bytes, headers: { ...uploadHeaders, origin: README_ORIGIN } });
+    const put = await fetch(uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: { ...uploadHeaders, origin: README_ORIGIN } });
     assert.equal(put.status, 200);
     assert.equal(put.headers.get('access-control-allow-origin'), README_ORIGIN);
     assert.ok(exposed(put).includes('etag'), `ETag is exposed (${put.headers.get('access-control-expose-headers')})`);
@@ -77,7 +77,7 @@ describe('storage recipes: the README bucket CORS rule', () => {
     assert.equal(allowed.status, 200);
     assert.equal(allowed.headers.get('access-control-allow-origin'), README_ORIGIN);
 
-    const put = await fetch(uploadUrl, { method: 'PUT', body: bytes, headers: { ...uploadHeaders, origin: README_ORIGIN } });
+    const put = await fetch(uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: { ...uploadHeaders, origin: README_ORIGIN } });
     assert.equal(put.status, 200);
     assert.ok(exposed(put).includes('etag'), `ETag is exposed (${put.headers.get('access-control-expose-headers')})`);
     const eTag = put.headers.get('etag');
