@@ -1,6 +1,7 @@
 // Starts a built server (Nuxt's or Nitro's `.output/server/index.mjs`) as its own process, the way
 // `node .output/server/index.mjs` runs in production, and reads the address it prints.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export interface ServerProcess {
   url: string;
@@ -9,11 +10,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * A port that was free a moment ago. Nitro 3's server reads `PORT=0` as "unset" and takes 3000, so
+ * the port is chosen here rather than by the server.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Runs `entry` with `node` on a free port of 127.0.0.1; resolves once it prints `Listening on <url>`. */
-export function startServerProcess(node: string, entry: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export async function startServerProcess(node: string, entry: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(node, [entry], {
     cwd,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
