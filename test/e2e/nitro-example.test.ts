@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import type { MultipartInitResponse, MultipartSignPartResponse, PresignedUrlResponse } from '../../protocol/wire.js';
-import { createExampleApp, packLibrary, run } from '../support/example-install.js';
+import { createExampleApp, packLibrary } from '../support/example-install.js';
+import { run } from '../support/run-command.js';
 import { startServerProcess, type ServerProcess } from '../support/node-server-process.js';
 import { getTestStorage } from '../support/storage.js';
 

@@ -13,7 +13,8 @@ import { GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand } from
 import type { Browser } from 'playwright';
 import { ensureRuntimes } from '../../scripts/runtimes/install.mjs';
 import { collectPageProblems, launchBrowser } from '../support/browser.js';
-import { createExampleApp, packLibrary, run } from '../support/example-install.js';
+import { createExampleApp, packLibrary } from '../support/example-install.js';
+import { run } from '../support/run-command.js';
 import { startServerProcess, type ServerProcess } from '../support/node-server-process.js';
 import { getTestStorage } from '../support/storage.js';
 

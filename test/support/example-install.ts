@@ -5,14 +5,12 @@
 // `SVC_EXAMPLES_CACHE` overrides), and every clone on the machine, CI's fresh one included, reuses it.
 // Each run then gets a fresh app folder inside that install, which Node and the bundlers reach by
 // walking up to its node_modules.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { run } from './run-command.js';
 
-const execFileAsync = promisify(execFile);
 const repository = resolve('.');
 
 export const EXAMPLES_CACHE = resolve(
@@ -21,21 +19,6 @@ export const EXAMPLES_CACHE = resolve(
 
 /** Build output and local installs that are never copied from an example folder. */
 const NOT_SOURCE = new Set(['node_modules', 'package-lock.json', '.nuxt', '.output', '.nitro', '.data']);
-
-/** Runs a command in `cwd`; rejects with its output on failure. */
-export async function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(command, args, {
-      cwd,
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, npm_config_update_notifier: 'false', ...env },
-    });
-    return stdout;
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`, { cause: error });
-  }
-}
 
 /**
  * The example's package.json and lockfile without the `svc-uploader: file:../..` link, which points
@@ -86,6 +69,15 @@ export async function installExampleDependencies(folder: string): Promise<string
   return target;
 }
 
+/** App folders a run left behind when it was killed before its clean-up (older than a day). */
+function removeAbandonedApps(install: string): void {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const entry of readdirSync(install)) {
+    const path = join(install, entry);
+    if (entry.startsWith('app-') && statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 /** Packs the repository (dist/ must be built) into `destination`; returns the tarball's path. */
 export async function packLibrary(destination: string): Promise<string> {
   const packed = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', destination], repository)) as Array<{ filename: string }>;
@@ -98,6 +90,7 @@ export async function packLibrary(destination: string): Promise<string> {
  */
 export async function createExampleApp(folder: string, tarball: string): Promise<string> {
   const install = await installExampleDependencies(folder);
+  removeAbandonedApps(install);
   const app = mkdtempSync(join(install, 'app-'));
   // npm installs into the nearest folder with a package.json: an empty one keeps it from
   // reinstalling the example's dependencies, which the cached install already provides.
