@@ -78,25 +78,33 @@ describe('Storybook catalog (static build from the element source)', () => {
   async function openStory(id: string): Promise<string[]> {
     problems = [];
     await page.goto(new URL(`iframe.html?id=${id}&viewMode=story`, server.url).href);
-    // Idle, the drop zone shows; once a story's play function has added files, the list takes its place.
-    await page.locator('svc-uploader :is([part~="drop-zone"], [part~="file-list"])').first().waitFor();
+    // Idle, the drop zone shows; once a story's play function has added files, the list takes its
+    // place, and a story that opens a source (a drive) shows that source's panel.
+    // (A panel hides the drop zone rather than removing it, hence the visible one.)
+    await page.locator('svc-uploader :is([part~="drop-zone"], [part~="file-list"], [part~="source-view"])').filter({ visible: true }).first().waitFor();
+    // The state a story sets up (a list, a panel, a refusal) is in place once its play function
+    // has run, which Storybook reports as the render's `finished` phase.
+    await page.waitForFunction(() => window.__STORYBOOK_PREVIEW__.currentRender?.phase === 'finished');
+    await page.evaluate(() => document.querySelector('svc-uploader')!.updateComplete);
     return problems;
   }
 
   it('has a story for each main configuration', () => {
     const names = stories.map((story) => story.name);
     for (const expected of ['Default', 'Upload (with npm start)', 'Validation Limits', 'Rejected Files', 'Sources', 'Mini',
-      'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)', 'Image Editor']) {
+      'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)', 'Image Editor',
+      'Uploading', 'Paused', 'Offline', 'Failed (refused by the server)', 'Retrying', 'Done',
+      'Google Drive, signed out', 'OneDrive, signed out', 'Dropbox, signed out', 'Box, signed out', 'Browsing a drive', 'Importing from a drive']) {
       assert.ok(names.includes(expected), `a story named "${expected}" (found: ${names.join(', ')})`);
     }
   });
 
-  it('renders every story: <svc-uploader> is defined and shows its drop zone or its list, with no page errors', async () => {
+  it('renders every story: <svc-uploader> is defined and shows its drop zone, its list or a source panel, with no page errors', async () => {
     for (const story of stories) {
       const problems = await openStory(story.id);
       assert.equal(await page.evaluate(() => customElements.get('svc-uploader') !== undefined), true, story.id);
-      const picker = page.locator('svc-uploader :is([part~="browse-button"], [part~="add-more-button"])').first();
-      assert.ok(await picker.isVisible(), `${story.id} shows the file picker button (Browse, or Add more beside a list)`);
+      const picker = page.locator('svc-uploader :is([part~="browse-button"], [part~="add-more-button"], [part~="source-view-header"])').filter({ visible: true });
+      assert.ok(await picker.count() > 0, `${story.id} shows the file picker button (Browse, or Add more beside a list), or the header of the source panel it opened`);
       assert.deepEqual(problems, [], story.id);
     }
   });
@@ -105,10 +113,6 @@ describe('Storybook catalog (static build from the element source)', () => {
     const failures: string[] = [];
     for (const story of stories) {
       await openStory(story.id);
-      // The state a story sets up (a list, a panel, a refusal) is in place once its play function
-      // has run, which Storybook reports as the render's `finished` phase.
-      await page.waitForFunction(() => window.__STORYBOOK_PREVIEW__.currentRender?.phase === 'finished');
-      await page.evaluate(() => document.querySelector('svc-uploader')!.updateComplete);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const { story } = window.__STORYBOOK_PREVIEW__.currentRender!;
