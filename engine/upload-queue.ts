@@ -79,6 +79,6 @@ export class UploadQueue {
     if (run.length === 0) return;
     const bytesTotal = run.reduce((sum, file) => sum + file.size, 0);
     const bytesUploaded = run.reduce((sum, file) => sum + file.bytesUploaded, 0);
-    this.host.bus.emit('progress', { bytesUploaded, bytesTotal, percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100 });
+    this.host.bus.emit('upload-progress', { bytesUploaded, bytesTotal, percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100 });
   }
 }
