@@ -15,6 +15,7 @@ const ROUTE_SHAPES: readonly (readonly string[])[] = [
   ['health'],
   ['presign'],
   ['auth', ':', 'cb'],
+  ['auth', ':', 'sign-out'],
   ['files', ':', 'transfer'],
   ['auth', ':'],
   ['files', ':'],

@@ -8,7 +8,7 @@ import { getMimeTypeFromName } from '../mime-types.js';
 import type { DriveProviderCredentials } from '../types.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListPage, type DriveProvider } from './drive-provider.js';
-import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, postRevocation, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'root_readonly';
@@ -90,6 +90,11 @@ export function createBoxProvider(credentials: DriveProviderCredentials): DriveP
     supportsPkce: false,
     exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
     refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    // Box takes either token with the client credentials; the refresh token ends both.
+    // https://developer.box.com/reference/post-oauth2-revoke/
+    revokeTokens: (tokens, limits) => postRevocation(`${apiBase}/oauth2/revoke`, {
+      client_id: credentials.clientId, client_secret: credentials.clientSecret, token: tokens.refreshToken ?? tokens.accessToken,
+    }, limits),
     listPage(accessToken, query, continuation, limits) {
       if (query.search !== undefined) return search(accessToken, query.search, continuation, limits);
       const folderId = query.folderId === undefined || query.folderId === 'root' ? ROOT_FOLDER_ID : query.folderId;

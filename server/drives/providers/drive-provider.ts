@@ -54,6 +54,11 @@ export interface DriveProvider {
   refreshTokens(refreshToken: string, limits: UpstreamLimits): Promise<StoredDriveTokens>;
   listPage(accessToken: string, query: DriveListQuery, continuation: string | undefined, limits: UpstreamLimits): Promise<DriveListPage>;
   openDownload(accessToken: string, fileId: string, limits: UpstreamLimits): Promise<DriveDownload>;
+  /**
+   * Ends the grant at the provider, so the tokens stop working everywhere. Absent for providers
+   * without a revocation endpoint (OneDrive): sign-out then only deletes the stored tokens.
+   */
+  revokeTokens?(tokens: StoredDriveTokens, limits: UpstreamLimits): Promise<void>;
 }
 
 /** A configured base URL without its trailing slash, or the provider's public host. */

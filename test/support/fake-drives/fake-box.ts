@@ -1,6 +1,6 @@
 /**
  * Box OAuth 2.0 and API 2.0, as far as the handler uses them: consent and token endpoints
- * (refresh tokens rotate); folder items with marker paging; search with offset paging; file
+ * (refresh tokens rotate) and revocation; folder items with marker paging; search with offset paging; file
  * information; `/content` answering 302 to a pre-authenticated URL that must get no token.
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
@@ -76,6 +76,7 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
     const path = url.pathname;
     if (request.method === 'GET' && path === '/api/oauth2/authorize') return oauth.authorize(url);
     if (request.method === 'POST' && path === '/oauth2/token') return oauth.token(request, { restricted_to: [] });
+    if (request.method === 'POST' && path === '/oauth2/revoke') return oauth.revokeFromForm(request, true);
     if (request.method === 'GET' && path.startsWith('/2.0/')) return api(request, url, origin);
     if (request.method === 'GET' && path.startsWith('/dl/')) return download(request, url);
     return new Response('not found', { status: 404 });

@@ -1,5 +1,5 @@
 /**
- * Dropbox OAuth 2 and API v2, as far as the handler uses them: consent and token endpoints;
+ * Dropbox OAuth 2 and API v2, as far as the handler uses them: consent, token and revoke endpoints;
  * list_folder and search_v2 with their `/continue` cursors; download with `Dropbox-API-Arg`
  * (ASCII-only JSON) answering its metadata in `Dropbox-API-Result`.
  */
@@ -125,6 +125,8 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     if (request.method === 'POST' && path === '/oauth2/token') return oauth.token(request, { account_id: 'dbid:fake', uid: '12345' });
     if (request.method !== 'POST' || !path.startsWith('/2/')) return new Response('not found', { status: 404 });
     if (!oauth.isAuthorized(request)) return apiError(401, 'expired_access_token/', { '.tag': 'expired_access_token' });
+    // No body and no content type: the RPC takes no arguments.
+    if (path === '/2/auth/token/revoke') return oauth.revoke(oauth.bearerOf(request));
     if (path === '/2/files/download') return download(request);
     return rpc(request, path);
   });
