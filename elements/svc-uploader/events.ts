@@ -76,7 +76,7 @@ export const svcUploaderEvents = {
   'svc-audio-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onAudioRecord', detailType: '{ file, durationMs }', doc: 'The microphone panel finished a recording.' }),
   'svc-screen-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onScreenRecord', detailType: '{ file, durationMs }', doc: 'The screen panel finished a capture.' }),
   'svc-drive-auth': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveAuth', detailType: '{ source, provider }', doc: 'The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`.' }),
-  'svc-drive-sign-out': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveSignOut', detailType: '{ source, provider }', doc: 'The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route).' }),
+  'svc-drive-sign-out': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveSignOut', detailType: '{ source, provider }', doc: 'The user signed out of a cloud drive. The handler revoked the tokens at the provider (where it can) and deleted them.' }),
   'svc-drive-import': defineEvent<DriveImportDetail>({ group: 'sources', callback: 'onDriveImport', cancelable: true, detailType: '{ source, provider, files: DriveFileEntry[] }', doc: 'The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.' }),
 
   // The file list.

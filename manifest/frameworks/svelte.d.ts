@@ -159,7 +159,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-screen-record'?: (event: SvcUploaderEventMap['svc-screen-record']) => void;
   /** The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`. */
   'onsvc-drive-auth'?: (event: SvcUploaderEventMap['svc-drive-auth']) => void;
-  /** The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route). */
+  /** The user signed out of a cloud drive. The handler revoked the tokens at the provider (where it can) and deleted them. */
   'onsvc-drive-sign-out'?: (event: SvcUploaderEventMap['svc-drive-sign-out']) => void;
   /** (Cancelable) The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled. */
   'onsvc-drive-import'?: (event: SvcUploaderEventMap['svc-drive-import']) => void;

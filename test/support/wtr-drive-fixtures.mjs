@@ -6,6 +6,7 @@
 // - /drive-fixtures/info            { crossOrigin, drives: [{ id, slug, displayName }] }
 // - /drive-fixtures/content/<id>?name=<item name>[&export=<type>]  the bytes the fake drive holds
 //                                    for that file (a Google Docs file: its export as <type>)
+// - /drive-fixtures/revocations/<id>  the tokens the provider's revocation endpoint received
 // - /drive-fixtures/revoke/<id>     POST: the provider revokes every token (the user disconnected the app)
 // - /drive-fixtures/page-size/<id>?cap=<n>          POST: caps the provider's pages (0 lifts the cap)
 // - /drive-fixtures/refuse-consent/<id>             POST: the next consent answers access_denied
@@ -120,6 +121,7 @@ async function driveFixtures(request) {
     const body = item.content ? contentStream(item.content) : exportedBytes(item, exportType);
     return new Response(body, { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' } });
   }
+  if (action === 'revocations') return Response.json({ revokedTokens: drive.oauth.revokedTokens });
   if (request.method !== 'POST') return Response.json({ error: 'POST to change a fake drive' }, { status: 405 });
   if (action === 'revoke') {
     drive.oauth.revokeAll();

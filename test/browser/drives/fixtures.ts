@@ -55,3 +55,10 @@ export async function refuseNextConsent(source: DriveSource): Promise<void> {
   const response = await fetch(`/drive-fixtures/refuse-consent/${source}`, { method: 'POST' });
   if (!response.ok) throw new Error(`refuse consent ${source}: ${response.status}`);
 }
+
+/** How many tokens the provider's revocation endpoint has received so far. */
+export async function providerRevocationCount(source: DriveSource): Promise<number> {
+  const response = await fetch(`/drive-fixtures/revocations/${source}`);
+  if (!response.ok) throw new Error(`revocations ${source}: ${response.status}`);
+  return ((await response.json()) as { revokedTokens: string[] }).revokedTokens.length;
+}
