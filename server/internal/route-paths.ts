@@ -17,6 +17,7 @@ const ROUTE_SHAPES: readonly (readonly string[])[] = [
   ['auth', ':', 'cb'],
   ['auth', ':', 'sign-out'],
   ['files', ':', 'transfer'],
+  ['files', ':', 'thumbnail'],
   ['auth', ':'],
   ['files', ':'],
 ];
