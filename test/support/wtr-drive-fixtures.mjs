@@ -13,7 +13,8 @@
 // - <crossOrigin>/cors/<origins>/...  on a second loopback server (another origin): an anonymous
 //                                    handler whose `cors.allowedOrigins` is the base64url JSON array
 //                                    <origins> (`[]`: no cors block), for the callback page's targets
-// Every fake holds the same tree (see DRIVE_TREE); Google Drive also holds a Docs file.
+// Every fake holds the same tree (see DRIVE_TREE); Google Drive also holds a Docs file. A picture,
+// sunset.png, is found by searching for it.
 import { serve } from 'srvx';
 import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
@@ -42,6 +43,10 @@ function seed(drive) {
   text('q1-report.txt', reports.id, 'text/plain');
   for (let index = 1; index <= ARCHIVE_FILES; index += 1) text(`entry-${String(index).padStart(3, '0')}.txt`, archive.id, 'text/plain');
   if (drive.id === 'googleDrive') tree.addNativeDocument('Meeting notes', 'application/vnd.google-apps.document');
+  // Pictures in a folder shared from elsewhere (outside the root): found by search only, so the
+  // folder listings other tests check stay as they are.
+  const pictures = tree.addFolder('Pictures', 'shared-from-elsewhere');
+  tree.addFile('sunset.png', { bytes: new Uint8Array(2048) }, { parentId: pictures.id, mimeType: 'image/png' });
 }
 
 let started;

@@ -69,6 +69,7 @@ class DrivePanel implements SourcePanel {
       formatBytes: (bytes) => this.context.formatBytes(bytes),
       state: this.state,
       actions: this.actions,
+      handlerOrigin: this.api?.serverOrigin ?? '',
     });
   }
 
