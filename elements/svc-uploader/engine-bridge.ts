@@ -65,6 +65,8 @@ export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () =
     engine.on('file-canceled', ({ file }) => host.emit('svc-file-cancel', { file })),
     engine.on('file-failed', ({ file, error }) => host.emit('svc-error', {
       scope: 'upload', code: error.code, message: error.message, file, failure: error, ...(error.status ? { status: error.status } : {}),
+      ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+      ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
     })),
     engine.on('file-upload-complete', ({ file, result }) => host.emit('svc-file-upload-complete', { file, key: result.key, result })),
     engine.on('file-processed', ({ file, result }) => host.emit('svc-file-process', { file, result })),

@@ -116,7 +116,7 @@ export const svcUploaderEvents = {
   'svc-part-upload': defineEvent<{ file: UploadFileRecord; partNumber: number; size: number }>({ group: 'file', callback: 'onPartUploaded', detailType: '{ file, partNumber, size }', doc: 'One multipart part is stored.' }),
 
   // Diagnostics.
-  'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.' }),
+  'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, serverCode?, serverMessage?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer.' }),
   'svc-warn': defineEvent<SvcWarnDetail>({ group: 'diagnostics', callback: 'onWarn', detailType: '{ code, message, file? }', doc: 'Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).' }),
 } as const;
 

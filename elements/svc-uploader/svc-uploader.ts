@@ -87,7 +87,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-cancel - A file's upload was canceled.
  * @event {CustomEvent<{ file, result }>} svc-file-process - The processing stream (`processingEndpoint`) delivered its result for a file.
  * @event {CustomEvent<{ file, partNumber, size }>} svc-part-upload - One multipart part is stored.
- * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.
+ * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, serverCode?, serverMessage?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer.
  * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).
  * End of generated events.
  *

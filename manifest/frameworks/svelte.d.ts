@@ -223,7 +223,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-file-process'?: (event: SvcUploaderEventMap['svc-file-process']) => void;
   /** One multipart part is stored. */
   'onsvc-part-upload'?: (event: SvcUploaderEventMap['svc-part-upload']) => void;
-  /** A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. */
+  /** A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer. */
   'onsvc-error'?: (event: SvcUploaderEventMap['svc-error']) => void;
   /** Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`). */
   'onsvc-warn'?: (event: SvcUploaderEventMap['svc-warn']) => void;
