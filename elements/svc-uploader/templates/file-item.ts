@@ -110,7 +110,7 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
   const hasMedia = layout === 'hero' && view.thumbnailUrl(file) !== undefined;
   const failure = file.state === 'failed' && file.error ? failureText(t, file.error, translator.lang) : undefined;
   // Rows of a virtualised list share one height: there the message stays on the details line
-  // (the announcement says it in full); elsewhere it has a line of its own and wraps.
+  // (the announcement says it in full); elsewhere it gets the row's full width below and wraps.
   const virtualRow = placement?.offset !== undefined;
   return html`
     <li part="file file-${file.state}" class="file file-${layout} ${hasMedia ? 'has-media' : ''} ${view.slot('file', 'root')}" data-state=${file.state} data-kind=${kind}
@@ -125,9 +125,9 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
           <span part="file-status" class="file-status ${view.slot('file', 'status')}">${statusText(view, file)}</span>
           ${failure && virtualRow ? html`<span part="file-error" class="file-error ${view.slot('file', 'error')}" title=${failure}>${failure}</span>` : nothing}
         </p>
-        ${failure && !virtualRow ? html`<p part="file-error" class="file-error ${view.slot('file', 'error')}">${failure}</p>` : nothing}
       </div>
       ${renderActions(view, file)}
+      ${failure && !virtualRow ? html`<p part="file-error" class="file-error ${view.slot('file', 'error')}">${failure}</p>` : nothing}
       ${renderProgress(view, file)}
     </li>
   `;
