@@ -86,6 +86,7 @@ describe('<svc-uploader> refusal messages', () => {
     const lineHeight = Number.parseFloat(getComputedStyle(error).lineHeight) || 16;
     expect(error.getBoundingClientRect().height, 'more than one line').to.be.greaterThan(lineHeight * 1.5);
     expect(error.scrollWidth).to.be.at.most(error.clientWidth);
+    await expect(element).to.be.accessible();
   });
 
   it('says the user is offline, a damaged file or an expired upload in the page language', async () => {
