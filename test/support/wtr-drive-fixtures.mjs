@@ -9,7 +9,8 @@
 // - /drive-fixtures/revocations/<id>  the tokens the provider's revocation endpoint received
 // - /drive-fixtures/revoke/<id>     POST: the provider revokes every token (the user disconnected the app)
 // - /drive-fixtures/page-size/<id>?cap=<n>          POST: caps the provider's pages (0 lifts the cap)
-// - /drive-fixtures/refuse-consent/<id>             POST: the next consent answers access_denied
+// - /drive-fixtures/refuse-consent/<id>[?clear=1]   POST: the next consent answers access_denied
+//                                                    (`clear=1`: no longer)
 // - <crossOrigin>/cors/<origins>/...  on a second loopback server (another origin): an anonymous
 //                                    handler whose `cors.allowedOrigins` is the base64url JSON array
 //                                    <origins> (`[]`: no cors block), for the callback page's targets
@@ -133,8 +134,9 @@ async function driveFixtures(request) {
     return Response.json({ revoked: id });
   }
   if (action === 'refuse-consent') {
-    drive.oauth.refuseNextConsent = 'access_denied';
-    return Response.json({ refusing: id });
+    // `?clear=1` takes back a refusal no consent page used (a test that closed its popup first).
+    drive.oauth.refuseNextConsent = url.searchParams.get('clear') === '1' ? undefined : 'access_denied';
+    return Response.json({ refusing: drive.oauth.refuseNextConsent ? id : null });
   }
   if (action === 'page-size') {
     const cap = Number(url.searchParams.get('cap'));

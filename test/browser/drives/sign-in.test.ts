@@ -184,6 +184,8 @@ describe('<svc-uploader> drive sign-in (server mode)', () => {
     const popup = window.open('', 'svc-drive-sign-in-dropbox')!;
     part(element, 'drive-cancel-sign-in').click();
     await element.updateComplete;
+    // The popup may close before it reaches the consent page: the refusal must not outlive this test.
+    await refuseNextConsent('dropbox', { clear: true });
     expect(popup.closed).to.equal(true);
     expect(maybePart(element, 'drive-sign-in-button')).to.not.equal(null);
   });
