@@ -75,7 +75,8 @@ describe('<svc-uploader> refusal messages', () => {
       expect(received).to.include({ scope: 'upload', ...detail });
       if (!('serverMessage' in detail)) expect(received.serverMessage).to.equal(undefined);
       const failure = received.failure as Record<string, unknown>;
-      expect(failure).to.include(detail.status ? { status: detail.status } : { code: detail.code });
+      expect(failure, 'the engine keeps the answer').to.include(detail.status ? { status: detail.status } : { code: detail.code });
+      if ('serverMessage' in detail) expect(failure.serverMessage).to.equal(detail.serverMessage);
       expect(part(element, 'file-status').textContent).to.equal('Upload failed');
     });
   }
