@@ -40,7 +40,7 @@ function serveWorkerSources() {
   };
 }
 
-const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-network-fixtures.mjs', './test/support/wtr-element-fixtures.mjs', './test/support/wtr-drive-fixtures.mjs', './test/support/wtr-screenshot-commands.mjs', './test/support/wtr-remote-fixtures.mjs'];
+const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-network-fixtures.mjs', './test/support/wtr-element-fixtures.mjs', './test/support/wtr-drive-fixtures.mjs', './test/support/wtr-screenshot-commands.mjs', './test/support/wtr-remote-fixtures.mjs', './test/support/wtr-refusal-fixtures.mjs'];
 
 export default {
   files: ['test/browser/**/*.test.ts'],

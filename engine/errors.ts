@@ -17,8 +17,11 @@ export class UploadFailureError extends Error implements UploadFailure {
   readonly retryable: boolean;
   /** How long the server asked to wait (`Retry-After`, already capped); read by the retry loops. */
   readonly retryAfterMs?: number;
+  readonly serverMessage?: string;
+  readonly from?: 'handler' | 'storage';
+  readonly storageAnswered?: boolean;
 
-  constructor(failure: UploadFailure & { retryAfterMs?: number }) {
+  constructor(failure: UploadFailure) {
     super(failure.message);
     this.name = 'UploadFailureError';
     this.code = failure.code;
@@ -26,12 +29,19 @@ export class UploadFailureError extends Error implements UploadFailure {
     this.serverCode = failure.serverCode;
     this.retryable = failure.retryable;
     this.retryAfterMs = failure.retryAfterMs;
+    this.serverMessage = failure.serverMessage;
+    this.from = failure.from;
+    this.storageAnswered = failure.storageAnswered;
   }
 
   toFailure(): UploadFailure {
     const failure: UploadFailure = { code: this.code, message: this.message, retryable: this.retryable };
     if (this.status !== undefined) failure.status = this.status;
     if (this.serverCode !== undefined) failure.serverCode = this.serverCode;
+    if (this.serverMessage !== undefined) failure.serverMessage = this.serverMessage;
+    if (this.from !== undefined) failure.from = this.from;
+    if (this.retryAfterMs !== undefined) failure.retryAfterMs = this.retryAfterMs;
+    if (this.storageAnswered) failure.storageAnswered = true;
     return failure;
   }
 }

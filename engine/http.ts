@@ -14,6 +14,9 @@ export interface RequestContext {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Longest server text kept from a failure body; a handler's messages are one short line. */
+const MAX_SERVER_MESSAGE_LENGTH = 500;
+const MAX_SERVER_CODE_LENGTH = 64;
 
 /** A failure body as received: the handler sends `{error, code?}`, but a proxy's error page need not. */
 type ReceivedFailureBody = Partial<FailureBody>;
@@ -59,7 +62,7 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
   } catch (error) {
     context.signal?.throwIfAborted();
     if (signal.aborted) throw timeoutFailure(url, timeoutMs);
-    throw new UploadFailureError({ code: 'NETWORK_ERROR', message: `POST ${url} failed: ${(error as Error).message}`, retryable: true });
+    throw new UploadFailureError({ code: 'NETWORK_ERROR', message: `POST ${url} failed: ${(error as Error).message}`, retryable: true, from: 'handler' });
   }
   let parsed: unknown;
   try {
@@ -69,11 +72,15 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
   }
   if (!response.ok) {
     const failure = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as ReceivedFailureBody;
+    // Bounded: the text is shown and sent on in events; a proxy could answer anything.
+    const serverMessage = typeof failure.error === 'string' ? failure.error.slice(0, MAX_SERVER_MESSAGE_LENGTH) : undefined;
     throw new UploadFailureError({
       code: 'HTTP_ERROR',
       status: response.status,
-      serverCode: typeof failure.code === 'string' ? failure.code : undefined,
-      message: typeof failure.error === 'string' ? failure.error : `POST ${url} answered ${response.status}`,
+      serverCode: typeof failure.code === 'string' ? failure.code.slice(0, MAX_SERVER_CODE_LENGTH) : undefined,
+      message: serverMessage ?? `POST ${url} answered ${response.status}`,
+      ...(serverMessage !== undefined ? { serverMessage } : {}),
+      from: 'handler',
       // 408 and 429 are transient even though they are 4xx.
       retryable: response.status >= 500 || response.status === 408 || response.status === 429,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), context.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS),
@@ -120,6 +127,8 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
     const request = new XMLHttpRequest();
     let stallTimer: ReturnType<typeof setTimeout> | undefined;
     let stalled = false;
+    /** The whole body went out: a failure after that is an answer the page may not read. */
+    let bodySent = false;
     const armStallTimer = (): void => {
       if (!options.stallTimeoutMs) return;
       clearTimeout(stallTimer);
@@ -140,14 +149,26 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
       options.onProgress?.(event.loaded);
     };
     // After the body is sent the server may still take time to answer; keep watching.
-    request.upload.onload = armStallTimer;
+    request.upload.onload = () => {
+      bodySent = true;
+      armStallTimer();
+    };
     request.onload = () => {
       cleanUp();
       resolve({ status: request.status, headers: parseHeaders(request.getAllResponseHeaders()), body: request.responseText });
     };
     request.onerror = () => {
       cleanUp();
-      reject(new UploadFailureError({ code: 'NETWORK_ERROR', message: `PUT to storage failed (network error)`, retryable: true }));
+      // The browser hides why. Nothing sent: offline, DNS, or a bucket whose CORS preflight refuses
+      // this page. All sent: the storage answered, but without CORS headers, as S3-compatible
+      // stores do on some refusals (a signature they reject), so the page cannot read it.
+      reject(new UploadFailureError({
+        code: 'NETWORK_ERROR',
+        message: bodySent ? 'PUT to storage failed: its answer could not be read (no CORS headers)' : 'PUT to storage failed (network error)',
+        retryable: true,
+        from: 'storage',
+        ...(bodySent ? { storageAnswered: true } : {}),
+      }));
     };
     request.onabort = () => {
       cleanUp();

@@ -51,6 +51,7 @@ export async function assertStorageSuccess(
     serverCode: storageCode,
     message: `Storage answered ${response.status}${storageCode ? ` ${storageCode}` : ''}`,
     retryable,
+    from: 'storage',
     retryAfterMs: parseRetryAfter(response.headers['retry-after'], retryMaxDelayMs),
   });
 }
@@ -74,6 +75,7 @@ export async function assertObjectStored(response: StorageResponse, isSuccessful
         ? `Storage answered ${response.status} with a body, not an S3 success`
         : 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
       retryable: false,
+      from: 'storage',
     });
   }
 }

@@ -401,6 +401,17 @@ export interface UploadFailure {
   serverCode?: string;
   /** False when retrying cannot help (4xx from the handler, predicate rejection). */
   retryable: boolean;
+  /** The handler's own words: the `error` of its failure body, when it sent one. */
+  serverMessage?: string;
+  /** Where it failed: a call to the upload handler (or token endpoint), or the storage upload itself. */
+  from?: 'handler' | 'storage';
+  /** How long the server asked to wait before trying again (`Retry-After`, capped), when it said. */
+  retryAfterMs?: number;
+  /**
+   * A storage PUT whose body was sent but whose answer the browser could not read (a refusal
+   * without CORS headers); absent when nothing reached the storage.
+   */
+  storageAnswered?: boolean;
 }
 
 /** What `addFiles` resolves with. */

@@ -8,7 +8,8 @@
  * - `size`, `maxSize`, `minSize`, `uploadedSize`, `totalSize`, `percent`, `elapsed` arrive already
  *   formatted (`formatBytes`, `formatPercent`, …), since ICU cannot scale bytes;
  * - `name`, `source`, `provider`, `account`, `query`, `types`, `reason`, `status`, `origin` are plain
- *   text (`status` is an HTTP status code or a translated status);
+ *   text (`status` is an HTTP status code or a translated status); `when` is a relative time already
+ *   formatted for the locale (`in 30 seconds`, `Intl.RelativeTimeFormat`);
  * - `width`, `height` are numbers (pixels);
  * - `kind`, `outcome`, `tab`, `filter`, `corner` are `select` keys.
  */
@@ -256,6 +257,22 @@ const messages = {
   'rejection.overLimit': '{count, plural, one {# file was not added: at most {maxFiles, number} can be added.} other {# files were not added: at most {maxFiles, number} can be added.}}',
   'rejection.more': '{count, plural, one {and # more file was not added} other {and # more files were not added}}',
   'rejection.folderLimit': 'The folder holds more than {limit, number} files: only the first {limit, number} were taken.',
+  'refusal.badRequest': 'The server could not read the upload request. Reload the page and try again.',
+  'refusal.signIn': 'Sign in to upload files, then try again.',
+  'refusal.denied': 'You are not allowed to upload here. Ask the site owner for access.',
+  'refusal.rejected': 'The server did not accept this file.',
+  'refusal.crossSite': 'The server does not accept uploads from this page. The site owner must allow this site.',
+  'refusal.tooLarge': 'This file is too large for the server. Choose a smaller file.',
+  'refusal.multipartRequired': 'This file is too large to send in one piece. The site owner must enable multipart uploads.',
+  'refusal.typeNotAllowed': 'The server does not accept this type of file. Choose another file.',
+  'refusal.expired': 'The unfinished upload expired. Retry to send the file again from the start.',
+  'refusal.busy': 'The server is busy. Try again in a moment.',
+  'refusal.busyRetryAfter': 'The server is busy. Try again {when}.',
+  'refusal.offline': 'You are offline. Connect to the internet, then retry.',
+  'refusal.storageCors': 'The storage does not accept uploads from this site. The site owner must allow this site in the storage CORS settings.',
+  'refusal.storageSignature': 'The storage refused the upload link. Check the date and time of this device, then retry.',
+  'refusal.badDigest': 'The file was damaged on the way to the storage. Retry the upload.',
+  'refusal.serverError': 'The server ran into a problem. Try again later.',
 } as const;
 
 /** Every message key the UI may ask for. */

@@ -7,6 +7,7 @@
 import type { Translator } from '../i18n/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { displayName } from './templates/display-name.js';
+import { failureText } from './templates/failure-message.js';
 
 const MILESTONES = [25, 50, 75];
 
@@ -22,7 +23,7 @@ export class Announcer {
     return true;
   }
 
-  private messageFor(name: SvcUploaderEventName, detail: Record<string, unknown>, { t, formatPercent }: Translator): string | undefined {
+  private messageFor(name: SvcUploaderEventName, detail: Record<string, unknown>, { t, formatPercent, lang }: Translator): string | undefined {
     switch (name) {
       case 'svc-files-add':
         return t('announce.filesAdded', { count: (detail.files as unknown[]).length });
@@ -45,7 +46,7 @@ export class Announcer {
       case 'svc-error': {
         const failure = detail as unknown as SvcUploaderEventDetail<'svc-error'>;
         if (failure.scope !== 'upload' || !failure.file || !failure.failure) return undefined;
-        return t('announce.fileFailed', { name: displayName(failure.file.name), reason: t(`failure.${failure.failure.code}`) });
+        return t('announce.fileFailed', { name: displayName(failure.file.name), reason: failureText(t, failure.failure, lang) });
       }
       case 'svc-editor-open':
         return t('announce.editorOpened', { name: displayName((detail.file as { name: string }).name) });

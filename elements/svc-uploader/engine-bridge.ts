@@ -113,6 +113,8 @@ function subscribeDerivedEvents(engine: UploadEngine, host: BridgeHost): Array<(
     // `processing` and `engine` scopes.
     engine.on('file-failed', ({ file, error }) => host.emit('svc-error', {
       scope: 'upload', code: error.code, message: error.message, file, failure: error, ...(error.status ? { status: error.status } : {}),
+      ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+      ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
     })),
     engine.on('file-processing-failed', ({ file, error }) => host.emit('svc-error', {
       scope: 'processing', code: error.code, message: error.message, file, failure: error,

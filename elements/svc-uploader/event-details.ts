@@ -35,6 +35,10 @@ export interface SvcErrorDetail {
   url?: string;
   /** HTTP status when a response caused the failure. */
   status?: number;
+  /** The handler's `code` (or the storage's S3 error code), for scope `upload`, when it sent one. */
+  serverCode?: string;
+  /** The handler's own `error` text, for scope `upload`: for hosts that show their own message. */
+  serverMessage?: string;
   /** The engine's failure record, for scopes `upload` and `processing`. */
   failure?: UploadFailure;
 }

@@ -68,7 +68,7 @@ export const svcUploaderEvents = {
   'svc-audio-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onAudioRecord', detailType: '{ file, durationMs }', doc: 'The microphone panel finished a recording.' }),
   'svc-screen-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onScreenRecord', detailType: '{ file, durationMs }', doc: 'The screen panel finished a capture.' }),
   'svc-drive-auth': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveAuth', detailType: '{ source, provider }', doc: 'The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`.' }),
-  'svc-drive-sign-out': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveSignOut', detailType: '{ source, provider }', doc: 'The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route).' }),
+  'svc-drive-sign-out': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveSignOut', detailType: '{ source, provider }', doc: 'The user signed out of a cloud drive. The handler revoked the tokens at the provider (where it can) and deleted them.' }),
   'svc-drive-import': defineEvent<DriveImportDetail>({ group: 'sources', callback: 'onDriveImport', cancelable: true, detailType: '{ source, provider, files: DriveFileEntry[] }', doc: 'The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.' }),
 
   // The file list.
@@ -108,7 +108,7 @@ export const svcUploaderEvents = {
   'svc-part-upload': defineEvent<FromEngine<'part-upload'>>({ group: 'file', callback: 'onPartUploaded', detailType: '{ file, partNumber, size, inFlight }', doc: 'One multipart part is stored; `inFlight` counts the file\'s parts that were being sent at that moment, this one included.' }),
 
   // Diagnostics.
-  'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.' }),
+  'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, serverCode?, serverMessage?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer.' }),
   'svc-warn': defineEvent<SvcWarnDetail>({ group: 'diagnostics', callback: 'onWarn', detailType: '{ code, message, file? }', doc: 'Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).' }),
 } as const;
 

@@ -55,7 +55,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file, durationMs }>} svc-audio-record - The microphone panel finished a recording.
  * @event {CustomEvent<{ file, durationMs }>} svc-screen-record - The screen panel finished a capture.
  * @event {CustomEvent<{ source, provider }>} svc-drive-auth - The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`.
- * @event {CustomEvent<{ source, provider }>} svc-drive-sign-out - The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route).
+ * @event {CustomEvent<{ source, provider }>} svc-drive-sign-out - The user signed out of a cloud drive. The handler revoked the tokens at the provider (where it can) and deleted them.
  * @event {CustomEvent<{ source, provider, files: DriveFileEntry[] }>} svc-drive-import - (cancelable) The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-add - A file passed every check and joined the list.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-add - A batch finished adding; `files` are the ones accepted (fires only when at least one was).
@@ -87,7 +87,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-cancel - A file's upload was canceled.
  * @event {CustomEvent<{ file, result }>} svc-file-process - The processing stream (`processingEndpoint`) delivered its result for a file.
  * @event {CustomEvent<{ file, partNumber, size, inFlight }>} svc-part-upload - One multipart part is stored; `inFlight` counts the file's parts that were being sent at that moment, this one included.
- * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.
+ * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, serverCode?, serverMessage?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer.
  * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).
  * End of generated events.
  *

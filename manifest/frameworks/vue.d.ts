@@ -91,7 +91,7 @@ export interface SvcUploaderVueEvents {
   'onSvcScreenRecord'?: (event: SvcUploaderEventMap['svc-screen-record']) => void;
   /** The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`. */
   'onSvcDriveAuth'?: (event: SvcUploaderEventMap['svc-drive-auth']) => void;
-  /** The user signed out of a cloud drive. The page forgets the connection; the server keeps its tokens (there is no revoke route). */
+  /** The user signed out of a cloud drive. The handler revoked the tokens at the provider (where it can) and deleted them. */
   'onSvcDriveSignOut'?: (event: SvcUploaderEventMap['svc-drive-sign-out']) => void;
   /** (Cancelable) The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled. */
   'onSvcDriveImport'?: (event: SvcUploaderEventMap['svc-drive-import']) => void;
@@ -155,7 +155,7 @@ export interface SvcUploaderVueEvents {
   'onSvcFileProcess'?: (event: SvcUploaderEventMap['svc-file-process']) => void;
   /** One multipart part is stored; `inFlight` counts the file's parts that were being sent at that moment, this one included. */
   'onSvcPartUpload'?: (event: SvcUploaderEventMap['svc-part-upload']) => void;
-  /** A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. */
+  /** A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer. */
   'onSvcError'?: (event: SvcUploaderEventMap['svc-error']) => void;
   /** Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`). */
   'onSvcWarn'?: (event: SvcUploaderEventMap['svc-warn']) => void;

@@ -43,6 +43,14 @@ export async function deleteDriveTokens(store: DriveTokenStore, provider: DriveP
   await store.delete(toDriveTokensKey(provider, userId));
 }
 
+/** Removes the user's tokens and returns what was stored (sign-out revokes them at the provider). */
+export async function takeDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string): Promise<StoredDriveTokens | undefined> {
+  const key = toDriveTokensKey(provider, userId);
+  const tokens = parseTokens(await store.get(key));
+  await store.delete(key);
+  return tokens;
+}
+
 function needsRefresh(tokens: StoredDriveTokens): boolean {
   return tokens.expiresAt !== undefined && tokens.expiresAt - REFRESH_MARGIN_MS <= Date.now();
 }

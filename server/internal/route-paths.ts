@@ -15,7 +15,9 @@ const ROUTE_SHAPES: readonly (readonly string[])[] = [
   ['health'],
   ['presign'],
   ['auth', ':', 'cb'],
+  ['auth', ':', 'sign-out'],
   ['files', ':', 'transfer'],
+  ['files', ':', 'thumbnail'],
   ['auth', ':'],
   ['files', ':'],
 ];

@@ -157,7 +157,9 @@ export function createUploadRouter(settings: HandlerSettings): H3 {
   }
   app.get('/auth/:provider', route('/auth/:provider', driveRoute('auth'), driveRouteFailures.auth));
   app.get('/auth/:provider/cb', route('/auth/:provider/cb', driveRoute('auth-callback'), driveRouteFailures['auth-callback']));
+  app.post('/auth/:provider/sign-out', route('/auth/:provider/sign-out', driveRoute('sign-out'), driveRouteFailures['sign-out']));
   app.get('/files/:provider', route('/files/:provider', driveRoute('files'), driveRouteFailures.files));
+  app.get('/files/:provider/thumbnail', route('/files/:provider/thumbnail', driveRoute('thumbnail'), driveRouteFailures.thumbnail));
   app.post('/files/:provider/transfer', route('/files/:provider/transfer', driveRoute('transfer'), driveRouteFailures.transfer));
   app.all('/**', defineRoute(settings, undefined, notFoundRoute, NOT_FOUND));
   return app;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import ar from '../../locales/ar.js';
 import de from '../../locales/de.js';
+import en from '../../locales/en.js';
 import { startStaticServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
 import { runNodeTool } from '../support/node-tool.js';
@@ -158,6 +159,28 @@ describe('Storybook catalog (static build from the element source)', () => {
     });
     assert.deepEqual(listed, { name: 'lake-at-dawn.jpg', replaced: true, width: 640, height: 960 });
     assert.deepEqual(problems, []);
+  });
+
+  it('"Refused: ..." stories each show their refusal, in full, in the failed row', async () => {
+    const expected: Record<string, string> = {
+      'bad-request': en.messages['refusal.badRequest'],
+      'sign-in': en.messages['refusal.signIn'],
+      'not-allowed': en.messages['refusal.denied'],
+      'cross-site': en.messages['refusal.crossSite'],
+      rejected: en.messages['refusal.rejected'],
+      'too-large': en.messages['refusal.tooLarge'],
+      'multipart-required': en.messages['refusal.multipartRequired'],
+      'type-not-allowed': en.messages['refusal.typeNotAllowed'],
+      busy: 'The server is busy. Try again in 20 seconds.',
+      'server-error': en.messages['refusal.serverError'],
+    };
+    for (const [story, text] of Object.entries(expected)) {
+      const problems = await openStory(`svc-uploader-refusals--${story}`);
+      const error = page.locator('svc-uploader [part~="file-error"]');
+      await error.waitFor();
+      assert.equal(await error.textContent(), text, story);
+      assert.deepEqual(problems, [], story);
+    }
   });
 
   it('"Right-to-left locale" lays the element out right to left, in Arabic', async () => {

@@ -6,13 +6,16 @@
 // - /drive-fixtures/info            { crossOrigin, drives: [{ id, slug, displayName }] }
 // - /drive-fixtures/content/<id>?name=<item name>[&export=<type>]  the bytes the fake drive holds
 //                                    for that file (a Google Docs file: its export as <type>)
+// - /drive-fixtures/revocations/<id>  the tokens the provider's revocation endpoint received
 // - /drive-fixtures/revoke/<id>     POST: the provider revokes every token (the user disconnected the app)
 // - /drive-fixtures/page-size/<id>?cap=<n>          POST: caps the provider's pages (0 lifts the cap)
-// - /drive-fixtures/refuse-consent/<id>             POST: the next consent answers access_denied
+// - /drive-fixtures/refuse-consent/<id>[?clear=1]   POST: the next consent answers access_denied
+//                                                    (`clear=1`: no longer)
 // - <crossOrigin>/cors/<origins>/...  on a second loopback server (another origin): an anonymous
 //                                    handler whose `cors.allowedOrigins` is the base64url JSON array
 //                                    <origins> (`[]`: no cors block), for the callback page's targets
-// Every fake holds the same tree (see DRIVE_TREE); Google Drive also holds a Docs file.
+// Every fake holds the same tree (see DRIVE_TREE); Google Drive also holds a Docs file. A picture,
+// sunset.png, is found by searching for it.
 import { serve } from 'srvx';
 import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
@@ -41,6 +44,10 @@ function seed(drive) {
   text('q1-report.txt', reports.id, 'text/plain');
   for (let index = 1; index <= ARCHIVE_FILES; index += 1) text(`entry-${String(index).padStart(3, '0')}.txt`, archive.id, 'text/plain');
   if (drive.id === 'googleDrive') tree.addNativeDocument('Meeting notes', 'application/vnd.google-apps.document');
+  // Pictures in a folder shared from elsewhere (outside the root): found by search only, so the
+  // folder listings other tests check stay as they are.
+  const pictures = tree.addFolder('Pictures', 'shared-from-elsewhere');
+  tree.addFile('sunset.png', { bytes: new Uint8Array(2048) }, { parentId: pictures.id, mimeType: 'image/png' });
 }
 
 let started;
@@ -120,14 +127,16 @@ async function driveFixtures(request) {
     const body = item.content ? contentStream(item.content) : exportedBytes(item, exportType);
     return new Response(body, { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' } });
   }
+  if (action === 'revocations') return Response.json({ revokedTokens: drive.oauth.revokedTokens });
   if (request.method !== 'POST') return Response.json({ error: 'POST to change a fake drive' }, { status: 405 });
   if (action === 'revoke') {
     drive.oauth.revokeAll();
     return Response.json({ revoked: id });
   }
   if (action === 'refuse-consent') {
-    drive.oauth.refuseNextConsent = 'access_denied';
-    return Response.json({ refusing: id });
+    // `?clear=1` takes back a refusal no consent page used (a test that closed its popup first).
+    drive.oauth.refuseNextConsent = url.searchParams.get('clear') === '1' ? undefined : 'access_denied';
+    return Response.json({ refusing: drive.oauth.refuseNextConsent ? id : null });
   }
   if (action === 'page-size') {
     const cap = Number(url.searchParams.get('cap'));

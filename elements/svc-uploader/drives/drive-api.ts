@@ -1,6 +1,6 @@
 /**
- * The browser's side of the handler's drive routes: the sign-in URL, folder listings and searches,
- * and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
+ * The browser's side of the handler's drive routes: the sign-in URL, sign-out, folder listings and
+ * searches, and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
  * are kept per signed-in user, plus the uploader's `requestHeaders`.
  */
 import { toDriveFileEntries } from './drive-entries.js';
@@ -53,6 +53,15 @@ export class DriveApi {
   /** Where the sign-in popup goes: the handler answers 302 to the provider's consent page. */
   get signInUrl(): string {
     return `${this.baseUrl}/auth/${this.provider}`;
+  }
+
+  /** Ends the connection on the server: it revokes the tokens at the provider and forgets them (204). */
+  async signOut(signal: AbortSignal): Promise<void> {
+    const url = `${this.baseUrl}/auth/${this.provider}/sign-out`;
+    const response = await fetch(url, { method: 'POST', signal, credentials: 'include', headers: await this.headers() });
+    if (response.ok) return;
+    const failure = (await response.json().catch(() => ({}))) as { error?: unknown };
+    throw new DriveRequestError(typeof failure.error === 'string' ? failure.error : `POST ${new URL(url).pathname} answered ${response.status}`, response.status, false);
   }
 
   async list(request: DriveListRequest, signal: AbortSignal): Promise<DriveListing> {

@@ -34,6 +34,8 @@ export interface DriveViewContext {
   formatBytes(bytes: number): string;
   state: DriveBrowserState;
   actions: DriveActions;
+  /** The handler's origin: thumbnails it serves are loaded with credentials (CORS), others without. */
+  handlerOrigin: string;
 }
 
 function renderSignIn(view: DriveViewContext, screen: Extract<DriveScreen, { kind: 'sign-in' }>): TemplateResult {
@@ -92,6 +94,20 @@ function renderEntryName(name: string): TemplateResult {
   return html`<bdi part="drive-item-name" class="drive-item-name" dir="auto" title=${displayName(name)}>${shortName(name)}</bdi>`;
 }
 
+/**
+ * A picture next to the name: the provider's own link (Google, OneDrive) or the handler's proxy
+ * (Dropbox, Box), which reads the user's session and so loads with credentials. Decorative (the
+ * name says what the file is); hidden when it fails to load.
+ */
+function renderThumbnail(view: DriveViewContext, entry: DriveFileEntry): TemplateResult | typeof nothing {
+  const url = entry.thumbnailUrl && URL.canParse(entry.thumbnailUrl) ? new URL(entry.thumbnailUrl) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return nothing;
+  const fromHandler = url.origin === view.handlerOrigin;
+  return html`<img part="drive-item-thumbnail" class="drive-item-thumbnail" src=${url.href} alt="" width="32" height="32" loading="lazy" decoding="async"
+    referrerpolicy="no-referrer" crossorigin=${fromHandler ? 'use-credentials' : nothing}
+    @error=${(event: Event) => { (event.target as HTMLImageElement).hidden = true; }} />`;
+}
+
 function renderEntry(view: DriveViewContext, entry: DriveFileEntry): TemplateResult {
   const { t, state, actions } = view;
   if (entry.isFolder) {
@@ -105,6 +121,7 @@ function renderEntry(view: DriveViewContext, entry: DriveFileEntry): TemplateRes
     <li part="drive-item drive-item-file" class="drive-item" data-id=${entry.id}>
       <label part="drive-file" class="drive-row">
         <input part="drive-checkbox" type="checkbox" .checked=${state.selection.has(entry.id)} @change=${() => actions.toggle(entry)} />
+        ${renderThumbnail(view, entry)}
         ${renderEntryName(entry.name)}
         ${entry.size !== undefined ? html`<span part="drive-item-size" class="drive-item-size">${view.formatBytes(entry.size)}</span>` : nothing}
       </label>

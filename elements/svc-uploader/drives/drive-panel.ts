@@ -69,6 +69,7 @@ class DrivePanel implements SourcePanel {
       formatBytes: (bytes) => this.context.formatBytes(bytes),
       state: this.state,
       actions: this.actions,
+      handlerOrigin: this.api?.serverOrigin ?? '',
     });
   }
 
@@ -205,15 +206,7 @@ class DrivePanel implements SourcePanel {
       this.popup?.close();
       this.show({ kind: 'sign-in', reason: 'connect', popupBlocked: false });
     },
-    signOut: () => {
-      // The handler has no revoke route: the page forgets the connection until the next sign-in.
-      writeSessionNote(this.api!, 'signed-out');
-      this.popupUnconfirmed = false;
-      this.listing?.abort();
-      this.state.clear();
-      this.show({ kind: 'sign-in', reason: 'connect', popupBlocked: false });
-      this.context.notify('svc-drive-sign-out', { source: this.source, provider: this.provider });
-    },
+    signOut: () => void this.signOut(),
     openFolder: (entry: DriveFileEntry) => {
       const location = this.state.location;
       const path = location.kind === 'folder' ? location.path : [...ROOT_PATH];
@@ -262,6 +255,31 @@ class DrivePanel implements SourcePanel {
     },
     add: () => void this.addSelection(),
   };
+
+  /**
+   * The handler revokes the tokens at the provider and deletes them. Should that request fail, the
+   * page still forgets the connection (the sign-in step shows until the next sign-in) and says why.
+   */
+  private async signOut(): Promise<void> {
+    this.popupUnconfirmed = false;
+    this.listing?.abort();
+    const controller = new AbortController();
+    this.listing = controller;
+    this.show({ kind: 'checking' });
+    try {
+      await this.api!.signOut(controller.signal);
+      writeSessionNote(this.api!, undefined);
+    } catch (error) {
+      writeSessionNote(this.api!, 'signed-out');
+      const status = isDriveRequestError(error) ? error.status : undefined;
+      this.reportError('DRIVE_SIGN_OUT_FAILED', error instanceof Error ? error.message : String(error), status);
+    } finally {
+      if (this.listing === controller) this.listing = undefined;
+    }
+    this.state.clear();
+    this.show({ kind: 'sign-in', reason: 'connect', popupBlocked: false });
+    this.context.notify('svc-drive-sign-out', { source: this.source, provider: this.provider });
+  }
 
   private async addSelection(): Promise<void> {
     const files = [...this.state.selection.values()];

@@ -28,6 +28,7 @@ export const driveStyles = html`<style>
   .drive-row { display: flex; align-items: center; gap: var(--svc-spacing-small, 8px); inline-size: 100%; min-block-size: 2.5rem;
     padding: var(--svc-spacing-xsmall, 4px) var(--svc-spacing-medium, 12px); border: 0; border-radius: 0; background: none; text-align: start; cursor: pointer; }
   .drive-item-folder .drive-item-name::after { content: ' ›'; color: var(--svc-color-text-muted, #475569); }
+  .drive-item-thumbnail { flex: none; inline-size: 2rem; block-size: 2rem; object-fit: cover; border-radius: var(--svc-radius-small, 4px); }
   .drive-item-name { flex: 1; min-inline-size: 0; overflow-wrap: anywhere; }
   .drive-item-size { color: var(--svc-color-text-muted, #475569); font-size: var(--svc-font-size-small, 0.8125rem); }
   .drive-failure { display: flex; flex-wrap: wrap; align-items: center; gap: var(--svc-spacing-small, 8px); }

@@ -46,6 +46,8 @@ export const fileListStyles = css`
     }
     .file-list:not([data-virtual]) > .file-row:last-child { border-block-end: 0; }
     .file-row[data-state='failed'] { background: color-mix(in srgb, var(--_color-danger-subtle) 45%, var(--_color-surface)); }
+    /* A failed row grows to say why in full; virtualised rows keep one height. */
+    .file-list:not([data-virtual]) > .file-row[data-state='failed'] { block-size: auto; min-block-size: var(--_row-size); padding-block: var(--_spacing-small); }
 
     .thumbnail {
       position: relative;
@@ -90,6 +92,9 @@ export const fileListStyles = css`
     .file-details > * { flex: none; }
     .file-details > * + *::before { content: '·' / ''; margin-inline-end: var(--_spacing-small); }
     .file-size { font-variant-numeric: tabular-nums; }
+    /* Said in full, wrapping: it tells the user what to do. In a virtualised row it stays on the details line. */
+    .file > .file-error { grid-column: 2 / -1; margin: 0; font-size: var(--_font-size-small); white-space: normal; overflow-wrap: anywhere; }
+    .file-hero > .file-error { grid-column: 1 / -1; }
     .file-details > .file-error { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
     [data-state='successful'] .file-status { color: var(--_color-success); }
     [data-state='failed'] .file-status, .file-error { color: var(--_color-danger); }
@@ -135,8 +140,6 @@ export const fileListStyles = css`
     .file-hero .thumbnail-glyph { inline-size: 1.75rem; block-size: 1.75rem; }
     .file-hero .file-main { grid-area: main; }
     .file-hero .file-details { flex-wrap: wrap; }
-    .file-hero .file-details > .file-error { flex-basis: 100%; white-space: normal; }
-    .file-hero .file-details > .file-error::before { content: none; }
     .file-hero .file-actions { grid-area: actions; }
     .file-hero .file-progress { grid-area: progress; }
     .file-hero:is([data-state='queued'], [data-state='successful'], [data-state='failed'], [data-state='canceled']) .file-progress { display: none; }

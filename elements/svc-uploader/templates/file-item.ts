@@ -7,6 +7,7 @@ import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../../engine/types.js';
 import { displayName, shortName } from './display-name.js';
+import { failureText } from './failure-message.js';
 import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';
 import { renderIcon } from './icons.js';
 import type { UploaderView } from './view-model.js';
@@ -107,6 +108,10 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
   const sizeText = SHOWS_PROGRESS.has(file.state) && file.bytesUploaded > 0 ? progressText(view, file) : translator.formatBytes(file.size);
   const style = placement?.offset !== undefined ? styleMap({ insetBlockStart: `${placement.offset}px` }) : nothing;
   const hasMedia = layout === 'hero' && view.thumbnailUrl(file) !== undefined;
+  const failure = file.state === 'failed' && file.error ? failureText(t, file.error, translator.lang) : undefined;
+  // Rows of a virtualised list share one height: there the message stays on the details line
+  // (the announcement says it in full); elsewhere it gets the row's full width below and wraps.
+  const virtualRow = placement?.offset !== undefined;
   return html`
     <li part="file file-${file.state}" class="file file-${layout} ${hasMedia ? 'has-media' : ''} ${view.slot('file', 'root')}" data-state=${file.state} data-kind=${kind}
       data-file-id=${file.id} aria-posinset=${placement ? placement.index + 1 : nothing} aria-setsize=${placement ? placement.count : nothing} style=${style}>
@@ -118,12 +123,11 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
           ${layout === 'hero' && !view.mini ? html`<span part="file-kind">${t('file.kind', { kind })}</span>` : nothing}
           <span part="file-size" class="file-size">${sizeText}</span>
           <span part="file-status" class="file-status ${view.slot('file', 'status')}">${statusText(view, file)}</span>
-          ${file.state === 'failed' && file.error
-            ? html`<span part="file-error" class="file-error ${view.slot('file', 'error')}" title=${t(`failure.${file.error.code}`)}>${t(`failure.${file.error.code}`)}</span>`
-            : nothing}
+          ${failure && virtualRow ? html`<span part="file-error" class="file-error ${view.slot('file', 'error')}" title=${failure}>${failure}</span>` : nothing}
         </p>
       </div>
       ${renderActions(view, file)}
+      ${failure && !virtualRow ? html`<p part="file-error" class="file-error ${view.slot('file', 'error')}">${failure}</p>` : nothing}
       ${renderProgress(view, file)}
     </li>
   `;

@@ -8,8 +8,8 @@ import { getMimeTypeFromName } from '../mime-types.js';
 import type { DriveProviderCredentials } from '../types.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListPage, type DriveProvider } from './drive-provider.js';
-import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
-import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, postRevocation, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, fetchWithToken, getResponseBody, isNotFoundAnswer } from './provider-http.js';
 
 const SCOPE = 'root_readonly';
 /** Folder items page at up to 1,000 entries, search results at up to 200. */
@@ -90,10 +90,32 @@ export function createBoxProvider(credentials: DriveProviderCredentials): DriveP
     supportsPkce: false,
     exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
     refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    // Box takes either token with the client credentials; the refresh token ends both.
+    // https://developer.box.com/reference/post-oauth2-revoke/
+    revokeTokens: (tokens, limits) => postRevocation(`${apiBase}/oauth2/revoke`, {
+      client_id: credentials.clientId, client_secret: credentials.clientSecret, token: tokens.refreshToken ?? tokens.accessToken,
+    }, limits),
     listPage(accessToken, query, continuation, limits) {
       if (query.search !== undefined) return search(accessToken, query.search, continuation, limits);
       const folderId = query.folderId === undefined || query.folderId === 'root' ? ROOT_FOLDER_ID : query.folderId;
       return listFolder(accessToken, folderId, continuation, limits);
+    },
+    /**
+     * PNG thumbnails come in 32, 64, 128 and 256 pixels. A thumbnail still being made answers 202
+     * and one Box cannot make answers 302, both pointing at a generic placeholder: neither is this
+     * file's picture, so there is none to show. https://developer.box.com/reference/get-files-id-thumbnail-id/
+     */
+    async openThumbnail(accessToken, fileId, limits) {
+      const params = new URLSearchParams({ min_width: '128', min_height: '128', max_width: '128', max_height: '128' });
+      try {
+        const response = await fetchWithToken(`${apiBase}/2.0/files/${encodeURIComponent(fileId)}/thumbnail.png?${params}`, accessToken, limits, { redirect: 'manual' });
+        if (response.status === 200) return response;
+        await response.body?.cancel();
+        return undefined;
+      } catch (error) {
+        if (isNotFoundAnswer(error)) return undefined;
+        throw error;
+      }
     },
     async openDownload(accessToken, fileId, limits) {
       const params = new URLSearchParams({ fields: 'id,type,name,size' });

@@ -54,6 +54,17 @@ export interface DriveProvider {
   refreshTokens(refreshToken: string, limits: UpstreamLimits): Promise<StoredDriveTokens>;
   listPage(accessToken: string, query: DriveListQuery, continuation: string | undefined, limits: UpstreamLimits): Promise<DriveListPage>;
   openDownload(accessToken: string, fileId: string, limits: UpstreamLimits): Promise<DriveDownload>;
+  /**
+   * A small PNG of the file, for providers whose thumbnails need the user's token (Dropbox, Box):
+   * the handler proxies them (`GET /files/:provider/thumbnail`). Resolves undefined when the
+   * provider has none for this file (yet). Google and OneDrive list their own thumbnail links.
+   */
+  openThumbnail?(accessToken: string, fileId: string, limits: UpstreamLimits): Promise<Response | undefined>;
+  /**
+   * Ends the grant at the provider, so the tokens stop working everywhere. Absent for providers
+   * without a revocation endpoint (OneDrive): sign-out then only deletes the stored tokens.
+   */
+  revokeTokens?(tokens: StoredDriveTokens, limits: UpstreamLimits): Promise<void>;
 }
 
 /** A configured base URL without its trailing slash, or the provider's public host. */

@@ -9,7 +9,7 @@ import type { DriveProviderCredentials } from '../types.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveListQuery, type DriveProvider } from './drive-provider.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
-import { toRedirectPolicy, fetchDownload, getContentLength, getResponseBody, postJsonWithToken } from './provider-http.js';
+import { toRedirectPolicy, fetchDownload, fetchWithToken, getContentLength, getResponseBody, isNotFoundAnswer, postJsonWithToken } from './provider-http.js';
 
 const SCOPE = 'files.content.read files.metadata.read';
 /** list_folder accepts up to 2,000 entries per call; search_v2 up to 1,000. */
@@ -109,6 +109,17 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
     supportsPkce: true,
     exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
     refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    /**
+     * /2/auth/token/revoke disables the calling access token and its refresh token, so it needs a
+     * live access token: an expired one is refreshed first (a refused refresh means the grant is
+     * already gone). https://www.dropbox.com/developers/documentation/http/documentation#auth-token-revoke
+     */
+    async revokeTokens(tokens, limits) {
+      const expired = tokens.expiresAt !== undefined && tokens.expiresAt <= Date.now();
+      const accessToken = expired && tokens.refreshToken ? (await refreshAccessToken(client, tokens.refreshToken, limits)).accessToken : tokens.accessToken;
+      const response = await fetchWithToken(`${apiBase}/2/auth/token/revoke`, accessToken, limits, { method: 'POST' });
+      await response.body?.cancel();
+    },
     listPage(accessToken, query, continuation, limits) {
       if (query.search !== undefined) {
         const cursor = continuation?.startsWith(SEARCH_CURSOR_PREFIX) ? continuation.slice(SEARCH_CURSOR_PREFIX.length) : undefined;
@@ -116,6 +127,23 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
       }
       const cursor = continuation?.startsWith(LIST_CURSOR_PREFIX) ? continuation.slice(LIST_CURSOR_PREFIX.length) : undefined;
       return listFolder(accessToken, query, cursor, limits);
+    },
+    /**
+     * get_thumbnail_v2 answers the image bytes (as application/octet-stream) and 409 when the file
+     * has no thumbnail (not an image, too large).
+     * https://www.dropbox.com/developers/documentation/http/documentation#files-get_thumbnail
+     */
+    async openThumbnail(accessToken, fileId, limits) {
+      const argument = { resource: { '.tag': 'path', path: fileId }, format: 'png', size: 'w128h128', mode: 'bestfit' };
+      try {
+        return await fetchWithToken(`${contentBase}/2/files/get_thumbnail_v2`, accessToken, limits, {
+          method: 'POST',
+          headers: { 'dropbox-api-arg': toHeaderSafeJson(argument) },
+        });
+      } catch (error) {
+        if (isNotFoundAnswer(error)) return undefined;
+        throw error;
+      }
     },
     async openDownload(accessToken, fileId, limits) {
       const response = await fetchDownload(`${contentBase}/2/files/download`, accessToken, limits, redirectPolicy, {

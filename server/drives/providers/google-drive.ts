@@ -8,7 +8,7 @@ import { getGoogleExportFormat, GOOGLE_FOLDER_TYPE, GOOGLE_SHORTCUT_TYPE, isGoog
 import type { DriveProviderCredentials } from '../types.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
-import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
+import { buildAuthorizationUrl, exchangeAuthorizationCode, postRevocation, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
@@ -61,6 +61,7 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
   const apiBase = toBaseUrl(credentials.apiBaseUrl, 'https://www.googleapis.com');
   // The token endpoint lives on its own host; a configured API base (proxy, test fake) serves both.
   const tokenUrl = credentials.apiBaseUrl ? `${apiBase}/token` : 'https://oauth2.googleapis.com/token';
+  const revokeUrl = credentials.apiBaseUrl ? `${apiBase}/revoke` : 'https://oauth2.googleapis.com/revoke';
   const redirectPolicy = toRedirectPolicy(apiBase);
   const client: OAuthClient = { tokenUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
   const filesUrl = `${apiBase}/drive/v3/files`;
@@ -84,6 +85,8 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
     supportsPkce: true,
     exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
     refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
+    // Revoking the refresh token ends the whole grant, access tokens included.
+    revokeTokens: (tokens, limits) => postRevocation(revokeUrl, { token: tokens.refreshToken ?? tokens.accessToken }, limits),
     async listPage(accessToken, query, continuation, limits) {
       const condition = query.search !== undefined
         ? `name contains ${quoteQueryValue(query.search)}`

@@ -114,3 +114,23 @@ export async function refreshAccessToken(client: OAuthClient, refreshToken: stri
     throw createDriveRequestError(error);
   }
 }
+
+/**
+ * A token revocation request (RFC 7009 style: the token in a form body). Resolves on 2xx; any
+ * other answer or a network failure is a drive failure, which sign-out reports and survives.
+ */
+export async function postRevocation(url: string, fields: Record<string, string>, limits: UpstreamLimits): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+      signal: toCallSignal(limits),
+    });
+  } catch (error) {
+    throw createDriveRequestError(error);
+  }
+  if (!response.ok) throw createDriveRequestError(await describeRefusal(response));
+  await response.body?.cancel();
+}

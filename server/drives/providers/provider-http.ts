@@ -26,11 +26,24 @@ function describeUrl(url: string): string {
   return `${parsed.origin}${parsed.pathname}`;
 }
 
+/** The upstream status of a failed call, kept on the cause so callers can tell "no such thing" apart. */
+class ProviderAnswerError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
 async function toFailure(method: string, url: string, response: Response): Promise<Error> {
   const detail = await readErrorPreview(response);
-  const cause = new Error(`${method} ${describeUrl(url)} answered ${response.status}: ${detail}`);
+  const cause = new ProviderAnswerError(`${method} ${describeUrl(url)} answered ${response.status}: ${detail}`, response.status);
   if (response.status === 401) return new DriveReauthRequiredError('the provider refused the access token', { cause });
   return createDriveRequestError(cause);
+}
+
+/** True for a provider's 404, or Dropbox's 409 (its "path or resource has nothing here" answer). */
+export function isNotFoundAnswer(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof ProviderAnswerError && (cause.status === 404 || cause.status === 409);
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -47,7 +60,8 @@ export async function fetchWithToken(url: string, accessToken: string, limits: U
   headers.set('authorization', `Bearer ${accessToken}`);
   const method = init.method ?? 'GET';
   const response = await send(url, { ...init, method, headers, signal: toCallSignal(limits) });
-  if (!response.ok) throw await toFailure(method, url, response);
+  // 3xx only arrives with `redirect: 'manual'`: the caller decides what a redirect means.
+  if (!response.ok && !(init.redirect === 'manual' && response.status >= 300 && response.status < 400)) throw await toFailure(method, url, response);
   return response;
 }
 

@@ -8,7 +8,8 @@ import { isDriveReauthRequired } from '../drive-errors.js';
 import { withDriveTokens } from '../drive-tokens.js';
 import { listDriveFiles, parseListCursor } from '../listing.js';
 import { requireDriveItemId } from '../drive-item-id.js';
-import type { DriveListQuery } from '../providers/drive-provider.js';
+import type { DriveFileEntry, DriveListQuery, DriveProvider } from '../providers/drive-provider.js';
+import { toThumbnailUrl, wantsProxiedThumbnail } from '../thumbnails.js';
 import type { DriveListResponse } from '../../../protocol/wire.js';
 import { getUpstreamLimits, requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toReauthResponse } from './drive-request.js';
 
@@ -23,6 +24,13 @@ function readListRequest(url: URL): { query: DriveListQuery; continuation?: stri
   return { query };
 }
 
+/** Points pictures of providers without their own thumbnail links at the handler's thumbnail route. */
+function withProxiedThumbnails(ctx: RouteContext, provider: DriveProvider, files: DriveFileEntry[]): DriveFileEntry[] {
+  if (!provider.openThumbnail) return files;
+  const handlerUrl = `${ctx.publicOrigin}${ctx.mountPath}`;
+  return files.map((entry) => (wantsProxiedThumbnail(entry) ? { ...entry, thumbnailUrl: toThumbnailUrl(handlerUrl, provider.slug, entry.id) } : entry));
+}
+
 export async function listFilesRoute(ctx: RouteContext): Promise<Response> {
   const description = requireProviderSlug(ctx);
   const store = requireTokenStore(ctx, 'tokenStore is required');
@@ -32,7 +40,7 @@ export async function listFilesRoute(ctx: RouteContext): Promise<Response> {
   const limits = getUpstreamLimits(ctx);
   try {
     const listing = await withDriveTokens(store, provider, userId, limits, (accessToken) => listDriveFiles(provider, accessToken, limits, query, continuation));
-    const body: DriveListResponse = { provider: provider.slug, files: listing.files, ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) };
+    const body: DriveListResponse = { provider: provider.slug, files: withProxiedThumbnails(ctx, provider, listing.files), ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) };
     return toJsonResponse(body);
   } catch (error) {
     if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);

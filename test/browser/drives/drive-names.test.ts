@@ -27,7 +27,7 @@ describe('<svc-uploader> drive listing names', () => {
     ];
     const host = document.createElement('div');
     document.body.append(host);
-    render(renderDrivePanel({ t: translator.t, provider: 'Box', formatBytes: String, state, actions }), host);
+    render(renderDrivePanel({ t: translator.t, provider: 'Box', formatBytes: String, state, actions, handlerOrigin: location.origin }), host);
 
     const names = [...host.querySelectorAll<HTMLElement>('[part~="drive-item-name"]')];
     expect(names.map((name) => name.textContent)).to.deep.equal([

@@ -50,8 +50,18 @@ export async function driveFileBytes(source: DriveSource, name: string, exportTy
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The user declines on the provider's next consent page (the popup then shows the handler's error). */
-export async function refuseNextConsent(source: DriveSource): Promise<void> {
-  const response = await fetch(`/drive-fixtures/refuse-consent/${source}`, { method: 'POST' });
+/**
+ * The user declines on the provider's next consent page (the popup then shows the handler's error);
+ * `clear` takes back a refusal no consent page used, so it cannot leak into later tests.
+ */
+export async function refuseNextConsent(source: DriveSource, { clear = false } = {}): Promise<void> {
+  const response = await fetch(`/drive-fixtures/refuse-consent/${source}${clear ? '?clear=1' : ''}`, { method: 'POST' });
   if (!response.ok) throw new Error(`refuse consent ${source}: ${response.status}`);
+}
+
+/** How many tokens the provider's revocation endpoint has received so far. */
+export async function providerRevocationCount(source: DriveSource): Promise<number> {
+  const response = await fetch(`/drive-fixtures/revocations/${source}`);
+  if (!response.ok) throw new Error(`revocations ${source}: ${response.status}`);
+  return ((await response.json()) as { revokedTokens: string[] }).revokedTokens.length;
 }

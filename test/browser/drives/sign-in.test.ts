@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { maybePart, mount, nextEvent, part, recordEvents, unmountAll, until } from '../element/helpers.js';
-import { driveFixtureInfo, refuseNextConsent, revokeProviderTokens, signInAsNewUser, type FakeDriveInfo } from './fixtures.js';
+import { DRIVE_SERVER, driveFixtureInfo, providerRevocationCount, refuseNextConsent, revokeProviderTokens, signInAsNewUser, type FakeDriveInfo } from './fixtures.js';
 import { clickFolder, listedNames, listingShown, mountDriveUploader, openDrivePanel, signInThroughPopup } from './helpers.js';
 
 /** Resolves once every message posted before it has been dispatched (same task source, in order). */
@@ -80,14 +80,19 @@ describe('<svc-uploader> drive sign-in (server mode)', () => {
     expect(events).to.deep.equal([]);
   });
 
-  it('signs out in the page: the sign-in step returns, stays on reopening, and a new sign-in lists again', async () => {
+  it('signs out on the server: the provider revokes the tokens, the handler forgets them, the sign-in step returns and stays, and a new sign-in lists again', async () => {
     signInAsNewUser();
     const element = await mountDriveUploader('box');
     await openDrivePanel(element, 'box');
     await signInThroughPopup(element);
+    const revocationsBefore = await providerRevocationCount('box');
     const signedOut = nextEvent(element, 'svc-drive-sign-out');
     part(element, 'drive-sign-out').click();
     expect((await signedOut).detail).to.deep.equal({ source: 'box', provider: 'box' });
+    expect(await providerRevocationCount('box')).to.equal(revocationsBefore + 1);
+    const listing = await fetch(`${DRIVE_SERVER}/files/box`, { credentials: 'include' });
+    expect(listing.status, 'the handler no longer holds tokens for this user').to.equal(401);
+    expect(await listing.json()).to.deep.equal({ reauth: true, provider: 'box' });
     await element.updateComplete;
     expect(maybePart(element, 'drive-sign-in-button')).to.not.equal(null);
     expect(maybePart(element, 'drive-list')).to.equal(null);
@@ -179,6 +184,8 @@ describe('<svc-uploader> drive sign-in (server mode)', () => {
     const popup = window.open('', 'svc-drive-sign-in-dropbox')!;
     part(element, 'drive-cancel-sign-in').click();
     await element.updateComplete;
+    // The popup may close before it reaches the consent page: the refusal must not outlive this test.
+    await refuseNextConsent('dropbox', { clear: true });
     expect(popup.closed).to.equal(true);
     expect(maybePart(element, 'drive-sign-in-button')).to.not.equal(null);
   });

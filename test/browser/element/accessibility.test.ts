@@ -188,7 +188,7 @@ describe('<svc-uploader> accessibility', () => {
       void element.upload();
       await settled;
       await element.updateComplete;
-      expect(heard).to.include('notes.txt could not be uploaded: The server refused the upload.');
+      expect(heard).to.include('notes.txt could not be uploaded: The server ran into a problem. Try again later.');
       expect(part(element, 'announcer').textContent).to.equal('1 file failed to upload');
     });
   });

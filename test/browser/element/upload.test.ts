@@ -121,7 +121,7 @@ describe('<svc-uploader> uploads', () => {
 
     await element.updateComplete;
     expect(part(element, 'file-status').textContent).to.equal('Upload failed');
-    expect(part(element, 'file-error').textContent).to.equal('The server refused the upload.');
+    expect(part(element, 'file-error').textContent).to.equal('The server ran into a problem. Try again later.');
     expect(part(element, 'summary-title').textContent).to.equal('Upload failed');
     element.serverUrl = '/api/upload';
     await element.updateComplete;

@@ -111,6 +111,13 @@ describe('<svc-uploader> screenshots', () => {
     await expectShot('error', element);
   });
 
+  it('refusal: a long storage refusal wraps in full in a narrow row', async () => {
+    const element = await stage('refusal', '<svc-uploader server-url="/refusal-fixtures/no-cors-bucket" max-retries="0"></svc-uploader>', { width: 360 });
+    await element.addFiles([sampleFile('quarterly-report.pdf', 184_000, 'application/pdf'), sampleFile('notes.txt', 2_000, 'text/plain')]);
+    await element.upload();
+    await expectShot('refusal', element);
+  });
+
   it('offline: the banner over a paused list', async () => {
     const element = await stage('offline', '<svc-uploader server-url="/api/upload"></svc-uploader>');
     await element.addFiles([sampleFile('notes.pdf', 184_000, 'application/pdf'), sampleFile('budget.csv', 12_000, 'text/csv')]);

@@ -1,11 +1,13 @@
 /**
  * Box OAuth 2.0 and API 2.0, as far as the handler uses them: consent and token endpoints
- * (refresh tokens rotate); folder items with marker paging; search with offset paging; file
- * information; `/content` answering 302 to a pre-authenticated URL that must get no token.
+ * (refresh tokens rotate) and revocation; folder items with marker paging; search with offset paging; file
+ * information; `/content` answering 302 to a pre-authenticated URL that must get no token;
+ * `thumbnail.png` (a picture, or 302 to a generic placeholder for other files).
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
 import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
+import { createThumbnailPng, hasPicture } from './thumbnail-png.js';
 
 function boxError(status: number, code: string, message: string): Response {
   return toJson({ type: 'error', status, code, message, request_id: 'fake' }, status);
@@ -56,6 +58,14 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
       const item = tree.get(decodeURIComponent(folder[1]!));
       return item?.isFolder ? folderItems(item, url) : boxError(404, 'not_found', 'Not Found');
     }
+    const thumbnail = /^\/2\.0\/files\/([^/]+)\/thumbnail\.png$/.exec(path);
+    if (thumbnail) {
+      const pictured = tree.get(decodeURIComponent(thumbnail[1]!));
+      if (!pictured || pictured.isFolder) return boxError(404, 'not_found', 'Not Found');
+      if (!hasPicture(pictured.name)) return new Response(null, { status: 302, headers: { location: `${origin}/placeholders/file.png` } });
+      const picture = state.thumbnailOverride ?? { body: createThumbnailPng(), contentType: 'image/png' };
+      return new Response(picture.body, { headers: { 'content-type': picture.contentType } });
+    }
     const file = /^\/2\.0\/files\/([^/]+)(\/content)?$/.exec(path);
     const item = file ? tree.get(decodeURIComponent(file[1]!)) : undefined;
     if (!file || !item || item.isFolder) return boxError(404, 'not_found', 'Not Found');
@@ -76,6 +86,7 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
     const path = url.pathname;
     if (request.method === 'GET' && path === '/api/oauth2/authorize') return oauth.authorize(url);
     if (request.method === 'POST' && path === '/oauth2/token') return oauth.token(request, { restricted_to: [] });
+    if (request.method === 'POST' && path === '/oauth2/revoke') return oauth.revokeFromForm(request, true);
     if (request.method === 'GET' && path.startsWith('/2.0/')) return api(request, url, origin);
     if (request.method === 'GET' && path.startsWith('/dl/')) return download(request, url);
     return new Response('not found', { status: 404 });

@@ -1,11 +1,12 @@
 /**
- * Dropbox OAuth 2 and API v2, as far as the handler uses them: consent and token endpoints;
+ * Dropbox OAuth 2 and API v2, as far as the handler uses them: consent, token and revoke endpoints;
  * list_folder and search_v2 with their `/continue` cursors; download with `Dropbox-API-Arg`
- * (ASCII-only JSON) answering its metadata in `Dropbox-API-Result`.
+ * (ASCII-only JSON) answering its metadata in `Dropbox-API-Result`; get_thumbnail_v2 for pictures.
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
-import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer } from './fake-provider.js';
+import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
+import { createThumbnailPng, hasPicture } from './thumbnail-png.js';
 
 interface ListCursor {
   kind: 'list' | 'search';
@@ -55,7 +56,7 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     rotatesRefreshTokens: false,
     requiresPkce: true,
   });
-  const state = { tree, oauth, pageSizeCap: undefined as number | undefined, requests: [] };
+  const state: FakeProviderState = { tree, oauth, pageSizeCap: undefined, requests: [] };
 
   const resolveFolder = (path: string): FakeItem | undefined => {
     if (path === '') return tree.get(tree.rootId);
@@ -119,13 +120,32 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     return new Response(contentStream(item.content, item.gate), { headers });
   };
 
+  /** get_thumbnail_v2: the picture as application/octet-stream, 409 for files that have none. */
+  const thumbnail = (request: Request): Response => {
+    let path = '';
+    try {
+      const argument = JSON.parse(request.headers.get('dropbox-api-arg') ?? '') as { resource?: { '.tag'?: string; path?: unknown } };
+      if (argument.resource?.['.tag'] === 'path') path = String(argument.resource.path ?? '');
+    } catch {
+      return new Response('Error in call: Dropbox-API-Arg is not JSON', { status: 400 });
+    }
+    const item = tree.get(path);
+    if (!item || item.isFolder) return pathNotFound();
+    if (!hasPicture(item.name)) return apiError(409, 'unsupported_extension/', { '.tag': 'unsupported_extension' });
+    const png = state.thumbnailOverride?.body ?? createThumbnailPng();
+    return new Response(png, { headers: { 'content-type': 'application/octet-stream', 'dropbox-api-result': JSON.stringify({ file_metadata: { id: item.id } }) } });
+  };
+
   return startFakeProviderServer(state, async (request, url) => {
     const path = url.pathname;
     if (request.method === 'GET' && path === '/oauth2/authorize') return oauth.authorize(url);
     if (request.method === 'POST' && path === '/oauth2/token') return oauth.token(request, { account_id: 'dbid:fake', uid: '12345' });
     if (request.method !== 'POST' || !path.startsWith('/2/')) return new Response('not found', { status: 404 });
     if (!oauth.isAuthorized(request)) return apiError(401, 'expired_access_token/', { '.tag': 'expired_access_token' });
+    // No body and no content type: the RPC takes no arguments.
+    if (path === '/2/auth/token/revoke') return oauth.revoke(oauth.bearerOf(request));
     if (path === '/2/files/download') return download(request);
+    if (path === '/2/files/get_thumbnail_v2') return thumbnail(request);
     return rpc(request, path);
   });
 }

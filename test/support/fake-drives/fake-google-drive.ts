@@ -104,10 +104,7 @@ export async function startFakeGoogleDrive(): Promise<FakeProviderServer> {
     const path = url.pathname;
     if (request.method === 'GET' && path === '/o/oauth2/v2/auth') return oauth.authorize(url);
     if (request.method === 'POST' && path === '/token') return oauth.token(request);
-    if (request.method === 'POST' && path === '/revoke') {
-      oauth.revokeAll();
-      return new Response(null, { status: 200 });
-    }
+    if (request.method === 'POST' && path === '/revoke') return oauth.revokeFromForm(request, false);
     if (!path.startsWith('/drive/v3/files')) return new Response('not found', { status: 404 });
     if (!oauth.isAuthorized(request)) return apiError(401, 'Request had invalid authentication credentials.', 'authError');
     if (request.method === 'GET' && path === '/drive/v3/files') return list(url, origin);

@@ -21,6 +21,8 @@ export interface FakeProviderState {
   requests: RecordedRequest[];
   /** Where `/content` redirects point (OneDrive, Box); the fake's own origin when unset. */
   downloadRedirectOrigin?: string;
+  /** What thumbnail endpoints answer for pictures instead of the small PNG (an oversized or foreign body). */
+  thumbnailOverride?: { body: Uint8Array<ArrayBuffer>; contentType: string } | undefined;
   /** Requests whose path starts with `pathPrefix` get no answer until `released` resolves (a hung provider). */
   holdRequests?: { pathPrefix: string; released: Promise<void> } | undefined;
 }

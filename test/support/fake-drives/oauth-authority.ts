@@ -56,6 +56,10 @@ export class OAuthAuthority {
    * token endpoint would: concurrent refreshes then overlap.
    */
   refreshGate: Promise<void> | undefined;
+  /** When set, the revocation endpoint answers this status and revokes nothing (an outage). */
+  revokeOutageStatus: number | undefined;
+  /** Every token presented to the revocation endpoint, in order. */
+  readonly revokedTokens: string[] = [];
   readonly consentRequests: URLSearchParams[] = [];
   exchanges = 0;
   refreshes = 0;
@@ -160,6 +164,37 @@ export class OAuthAuthority {
     if (!header.startsWith('Bearer ')) return false;
     const grant = this.accessTokens.get(header.slice(7));
     return grant !== undefined && grant.expiresAt > Date.now();
+  }
+
+  /** True while the refresh token can still be used. */
+  isRefreshTokenLive(token: string): boolean {
+    return this.refreshTokens.has(token);
+  }
+
+  /**
+   * One token presented for revocation. Revoking either token of a grant ends the grant, as the
+   * providers document; a fake issues one grant per test user, so that is every token it issued.
+   */
+  revoke(token: string): Response {
+    this.revokedTokens.push(token);
+    if (this.revokeOutageStatus) return new Response('temporarily unavailable', { status: this.revokeOutageStatus });
+    const known = this.accessTokens.has(token) || this.refreshTokens.has(token);
+    if (!known) return oauthError('invalid_token', 'token unknown or already revoked');
+    this.revokeAll();
+    return new Response(null, { status: 200 });
+  }
+
+  /** Revocation by form body (`token=...`), with the client credentials where the provider wants them. */
+  async revokeFromForm(request: Request, requireClient: boolean): Promise<Response> {
+    const form = new URLSearchParams(await request.text());
+    if (requireClient && !this.clientMatches(request, form)) return oauthError('invalid_client', 'client authentication failed', 401);
+    return this.revoke(form.get('token') ?? '');
+  }
+
+  /** The bearer token of a request, or '' without one. */
+  bearerOf(request: Request): string {
+    const header = request.headers.get('authorization') ?? '';
+    return header.startsWith('Bearer ') ? header.slice(7) : '';
   }
 
   /** The user revoked the app: every token stops working. */
