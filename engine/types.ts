@@ -330,6 +330,10 @@ export interface UploadFileRecord {
   readonly bytesUploaded: number;
   /** 0..100 */
   readonly percentage: number;
+  /** Smoothed upload rate while uploading, once stable (see transfer-rate.ts); otherwise absent. */
+  readonly bytesPerSecond?: number;
+  /** Seconds left at that rate (fractional); present exactly when `bytesPerSecond` is. */
+  readonly secondsRemaining?: number;
   /** Upload attempts made so far (1 + retries). */
   readonly attempts: number;
   readonly error?: UploadFailure;
@@ -404,6 +408,13 @@ export interface ProgressDetail {
   bytesUploaded: number;
   bytesTotal: number;
   percentage: number;
+  /**
+   * Smoothed upload rate, once the estimate is stable (about 2 s of progress); absent before that,
+   * and again after a pause or going offline until a new estimate settles.
+   */
+  bytesPerSecond?: number;
+  /** Seconds until the remaining bytes are sent at `bytesPerSecond` (fractional); present exactly when it is. */
+  secondsRemaining?: number;
 }
 
 /** Events of the engine and their payloads. */
