@@ -1,4 +1,4 @@
-import { SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
+import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
 import { TransferRateEstimator } from './transfer-rate.js';
 import { runEntry, type RunnerHost } from './upload-runner.js';
@@ -96,8 +96,12 @@ export class UploadQueue {
     if (run.length === 0) return;
     const bytesTotal = run.reduce((sum, file) => sum + file.size, 0);
     const bytesUploaded = run.reduce((sum, file) => sum + file.bytesUploaded, 0);
-    this.runRate.record(bytesUploaded);
-    const estimate = run.some((file) => file.state === 'uploading') ? this.runRate.estimate(bytesTotal - bytesUploaded) : {};
+    // Samples count only while some file of the run is on its way: time spent paused or waiting
+    // for the connection would drag the rate down after a resume.
+    const active = run.some((file) => ACTIVE_STATES.has(file.state));
+    if (active) this.runRate.record(bytesUploaded);
+    else this.runRate.reset();
+    const estimate = active ? this.runRate.estimate(bytesTotal - bytesUploaded) : {};
     this.lastProgress = {
       bytesUploaded,
       bytesTotal,

@@ -53,8 +53,7 @@ export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () =
         started.delete(file.id);
       }
     }),
-    engine.on('file-progress', ({ file, bytesUploaded, bytesTotal, percentage }) =>
-      host.emit('svc-file-upload-progress', { file, bytesUploaded, bytesTotal, percentage })),
+    engine.on('file-progress', (progress) => host.emit('svc-file-upload-progress', progress)),
     engine.on('part-uploaded', ({ file, partNumber, size }) => host.emit('svc-part-upload', { file, partNumber, size })),
     engine.on('file-resumed', ({ file, skippedParts }) => host.emit('svc-file-resume', { file, skippedParts })),
     engine.on('file-retry', ({ file, retry }) => {

@@ -81,6 +81,10 @@ export interface ProgressEventDetail {
   bytesTotal: number;
   /** 0..100 */
   percentage: number;
+  /** Smoothed upload rate, present once the estimate is stable (about 2 s of progress). */
+  bytesPerSecond?: number;
+  /** Seconds left at that rate (fractional); present exactly when `bytesPerSecond` is. */
+  secondsRemaining?: number;
 }
 
 export interface FileProgressEventDetail extends ProgressEventDetail {

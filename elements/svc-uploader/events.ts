@@ -94,7 +94,7 @@ export const svcUploaderEvents = {
 
   // A run: the upload of the current list.
   'svc-upload-start': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadStart', detailType: '{ files: UploadFileRecord[] }', doc: 'A run began (Upload button, `upload()`, or `autoUpload`).' }),
-  'svc-upload-progress': defineEvent<ProgressEventDetail>({ group: 'run', callback: 'onFilesUploadProgress', detailType: '{ bytesUploaded, bytesTotal, percentage }', doc: 'Combined progress of the files in the run.' }),
+  'svc-upload-progress': defineEvent<ProgressEventDetail>({ group: 'run', callback: 'onFilesUploadProgress', detailType: '{ bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause.' }),
   'svc-files-upload-complete': defineEvent<FilesUploadCompleteDetail>({ group: 'run', callback: 'onFilesUploadComplete', detailType: '{ files, successful, failed }', doc: 'Every file of the run has settled, stored or failed.' }),
   'svc-upload-pause': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadPause', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `pause()` paused the run; `files` are the ones paused.' }),
   'svc-upload-resume': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadResume', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `resume()` resumed the run.' }),
@@ -106,7 +106,7 @@ export const svcUploaderEvents = {
   // One file's upload.
   'svc-file-state-change': defineEvent<FileStateChangeDetail>({ group: 'file', callback: 'onFileStateChange', detailType: '{ file, state, previous }', doc: 'A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).' }),
   'svc-file-upload-start': defineEvent<FileDetail>({ group: 'file', callback: 'onFileUploadStart', detailType: '{ file: UploadFileRecord }', doc: 'A file began sending bytes (not fired again when it resumes from a pause).' }),
-  'svc-file-upload-progress': defineEvent<FileProgressEventDetail>({ group: 'file', callback: 'onFileUploadProgress', detailType: '{ file, bytesUploaded, bytesTotal, percentage }', doc: 'Bytes of one file reached storage.' }),
+  'svc-file-upload-progress': defineEvent<FileProgressEventDetail>({ group: 'file', callback: 'onFileUploadProgress', detailType: '{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Bytes of one file reached storage; the rate and time left appear once the estimate is stable.' }),
   'svc-file-upload-complete': defineEvent<FileUploadCompleteDetail>({ group: 'file', callback: 'onFileUploadComplete', detailType: '{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }', doc: 'A file is stored; `key` is the object key the server chose.' }),
   'svc-file-retry': defineEvent<{ file: UploadFileRecord; retry: number }>({ group: 'file', callback: 'onFileRetry', detailType: '{ file, retry }', doc: 'A failed upload is sent again by the automatic retries (`maxRetries`); `retry` counts from 1. `retry()` and the Retry button queue the file anew instead.' }),
   'svc-file-pause': defineEvent<FilePauseDetail>({ group: 'file', callback: 'onFilePause', detailType: '{ file, reason: "user" | "offline" }', doc: 'A file\'s upload paused.' }),

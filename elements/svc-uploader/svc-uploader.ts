@@ -69,7 +69,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: UploadFileRecord, edited: File }>} svc-editor-save - (cancelable) The user saved an edit: `edited` replaces the listed `file` (queued anew) unless the event is canceled. `edited` is `file.file` itself when nothing was changed.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-restore - Crash recovery put files back into the list after a reload.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-start - A run began (Upload button, `upload()`, or `autoUpload`).
- * @event {CustomEvent<{ bytesUploaded, bytesTotal, percentage }>} svc-upload-progress - Combined progress of the files in the run.
+ * @event {CustomEvent<{ bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }>} svc-upload-progress - Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause.
  * @event {CustomEvent<{ files, successful, failed }>} svc-files-upload-complete - Every file of the run has settled, stored or failed.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-pause - The user or `pause()` paused the run; `files` are the ones paused.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-resume - The user or `resume()` resumed the run.
@@ -79,7 +79,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-done - The user pressed Done after a run; the list is cleared afterwards.
  * @event {CustomEvent<{ file, state, previous }>} svc-file-state-change - A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-upload-start - A file began sending bytes (not fired again when it resumes from a pause).
- * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage }>} svc-file-upload-progress - Bytes of one file reached storage.
+ * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }>} svc-file-upload-progress - Bytes of one file reached storage; the rate and time left appear once the estimate is stable.
  * @event {CustomEvent<{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }>} svc-file-upload-complete - A file is stored; `key` is the object key the server chose.
  * @event {CustomEvent<{ file, retry }>} svc-file-retry - A failed upload is sent again by the automatic retries (`maxRetries`); `retry` counts from 1. `retry()` and the Retry button queue the file anew instead.
  * @event {CustomEvent<{ file, reason: "user" | "offline" }>} svc-file-pause - A file's upload paused.
@@ -366,7 +366,7 @@ export class SvcUploader extends UploaderPropsElement {
     const files = this.#files;
     const focusedId = this.#listWindow.focusedId;
     return buildUploaderView(this, {
-      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
+      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.engine.progress, panel: this.#panels.current,
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
