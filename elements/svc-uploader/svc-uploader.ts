@@ -16,6 +16,7 @@ import { EditorController } from './editor/editor-controller.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
+import { FormValue } from './form-value.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
@@ -26,14 +27,14 @@ import { renderActions } from './templates/actions.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
 import { renderInlineEditor, renderModalEditor } from './templates/editor-frame.js';
 import { renderFileList } from './templates/file-list.js';
-import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
+import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections, renderRestoredUploads } from './templates/notices.js';
 import { renderPreview } from './templates/preview.js';
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
 import { ObjectUrls } from './thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
-import { UploaderPropsElement } from './uploader-props-element.js';
+import { FormControlElement } from './form-control-element.js';
 import { buildUploaderView } from './uploader-view.js';
 
 /**
@@ -111,7 +112,7 @@ import { buildUploaderView } from './uploader-view.js';
  *
  * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` design token applies.
  */
-export class SvcUploader extends UploaderPropsElement {
+export class SvcUploader extends FormControlElement {
   static override styles = uploaderStyles;
 
   #engine?: UploadEngine;
@@ -125,6 +126,14 @@ export class SvcUploader extends UploaderPropsElement {
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
+  readonly #formValue = new FormValue(this.internals, {
+    name: () => this.name,
+    required: () => this.required,
+    submitsFiles: () => !this.serverUrl && !this.uploadEndpoint && this.resumable?.protocol !== 'tus',
+    files: () => this.#files,
+    t: (key, values) => this.#i18n.translator.t(key, values),
+    anchor: () => this.renderRoot.querySelector<HTMLElement>('[part~="browse-button"], [part~="upload-button"], button:not([disabled])') ?? undefined,
+  });
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
@@ -163,7 +172,7 @@ export class SvcUploader extends UploaderPropsElement {
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),
     addFiles: (files, source) => this.addFiles(files, source),
-    pasteEnabled: () => this.enablePaste && !this.isProcessing,
+    pasteEnabled: () => this.enablePaste && !this.isProcessing && !this.isDisabled(),
     closePanel: () => this.#panels.close(),
     folderCutShort: (limit) => {
       this.#folderLimit = limit;
@@ -171,9 +180,9 @@ export class SvcUploader extends UploaderPropsElement {
     },
   });
   // `paste-scope="document"`: pastes outside the element land here too.
-  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document', this.#intake.pasted);
+  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document' && !this.isDisabled(), this.#intake.pasted);
   readonly #dragDrop = createDragDropHandlers({
-    acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.#panels.current,
+    acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.isDisabled() && !this.#panels.current,
     allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
     remainingCapacity: () => this.effectiveMaxFiles() - this.#files.length,
     setDragState: (state) => {
@@ -279,6 +288,7 @@ export class SvcUploader extends UploaderPropsElement {
 
   /** Empties the list, stopping uploads in flight. */
   reset(): void {
+    this.#formValue.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
     this.engine.reset();
@@ -309,6 +319,18 @@ export class SvcUploader extends UploaderPropsElement {
     });
   }
 
+  /** The form was reset: the list empties (uploads in flight stop), as a file input's would. */
+  formResetCallback(): void {
+    this.#formValue.clear();
+    this.reset();
+  }
+
+  /** Back/forward navigation or autofill restored the form: stored keys (or listed files) come back. */
+  formStateRestoreCallback(state: unknown): void {
+    this.#formValue.restore(state, (files) => void this.addFiles(files));
+    this.requestUpdate();
+  }
+
   /** Also waits for translations that load on demand, so the text on screen is final. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
@@ -325,22 +347,28 @@ export class SvcUploader extends UploaderPropsElement {
     else if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
   }
 
+  protected override updated(): void {
+    // After rendering, so the validation bubble can point at the Browse button.
+    this.#formValue.sync();
+  }
+
   protected override render() {
     const translator = this.#i18n.translator;
     const view = this.#view();
     const drop = this.#dragDrop;
     const editingInline = view.editor?.display === 'inline';
     const covered = view.panel !== undefined || editingInline;
-    const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.slot('uploader', 'root')]
+    const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.disabled && 'disabled', view.slot('uploader', 'root')]
       .filter(Boolean).join(' ');
     return html`
       <div part="base" class=${baseClass} lang=${translator.lang} dir=${translator.dir} data-status=${view.status}
-        role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)}
+        role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)} ?inert=${view.disabled} aria-disabled=${view.disabled ? 'true' : nothing}
         @dragenter=${drop.dragenter} @dragover=${drop.dragover} @dragleave=${drop.dragleave} @drop=${drop.drop} @paste=${this.#intake.pasted}>
         ${renderOfflineBanner(view)}
         ${renderBusy(view)}
         <div class="stage">
           <div class="main" ?inert=${covered}>
+            ${renderRestoredUploads(view)}
             ${view.files.length === 0 ? renderDropZone(view) : renderFileList(view)}
             ${renderRejections(view)}
             ${renderActions(view)}
@@ -367,6 +395,7 @@ export class SvcUploader extends UploaderPropsElement {
     const focusedId = this.#listWindow.focusedId;
     return buildUploaderView(this, {
       translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.engine.progress, panel: this.#panels.current,
+      restoredUploads: this.#formValue.restored.length, disabled: this.isDisabled(),
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
