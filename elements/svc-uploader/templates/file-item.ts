@@ -125,8 +125,8 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
         <p part="file-details" class="file-details ${view.slot('file', 'details')}">
           ${layout === 'hero' && !view.mini ? html`<span part="file-kind">${t('file.kind', { kind })}</span>` : nothing}
           <span part="file-size" class="file-size">${sizeText}</span>
-          <span part="file-status" class="file-status ${view.slot('file', 'status')}">${statusText(view, file)}</span>
           ${renderRate(view, file)}
+          <span part="file-status" class="file-status ${view.slot('file', 'status')}">${statusText(view, file)}</span>
           ${file.state === 'failed' && file.error
             ? html`<span part="file-error" class="file-error ${view.slot('file', 'error')}" title=${t(`failure.${file.error.code}`)}>${t(`failure.${file.error.code}`)}</span>`
             : nothing}
