@@ -16,7 +16,7 @@ import { EditorController } from './editor/editor-controller.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
-import { FormValue } from './form-value.js';
+import type { FormValue } from './form-value.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
@@ -126,14 +126,9 @@ export class SvcUploader extends FormControlElement {
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
-  readonly #formValue = new FormValue(this.internals, {
-    name: () => this.name,
-    required: () => this.required,
-    submitsFiles: () => !this.serverUrl && !this.uploadEndpoint && this.resumable?.protocol !== 'tus',
-    files: () => this.#files,
-    t: (key, values) => this.#i18n.translator.t(key, values),
-    anchor: () => this.renderRoot.querySelector<HTMLElement>('[part~="browse-button"], [part~="upload-button"], button:not([disabled])') ?? undefined,
-  });
+  /** What the form receives; loaded with the first form the element joins (form-value.ts). */
+  #formValue?: FormValue;
+  #formValueLoad?: Promise<FormValue>;
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
@@ -288,7 +283,7 @@ export class SvcUploader extends FormControlElement {
 
   /** Empties the list, stopping uploads in flight. */
   reset(): void {
-    this.#formValue.clear();
+    this.#formValue?.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
     this.engine.reset();
@@ -321,19 +316,49 @@ export class SvcUploader extends FormControlElement {
 
   /** The form was reset: the list empties (uploads in flight stop), as a file input's would. */
   formResetCallback(): void {
-    this.#formValue.clear();
+    this.#formValue?.clear();
     this.reset();
+  }
+
+  /** Joined a form (or left it): the form logic loads then, so pages without forms never fetch it. */
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    if (form) void this.#loadFormValue();
+  }
+
+  #loadFormValue(): Promise<FormValue> {
+    this.#formValueLoad ??= import('./form-value.js').then(({ FormValue }) => {
+      this.#formValue = new FormValue(this.internals, {
+        name: () => this.name,
+        required: () => this.required,
+        submitsFiles: () => !this.serverUrl && !this.uploadEndpoint && this.resumable?.protocol !== 'tus',
+        files: () => this.#files,
+        t: (key, values) => this.#i18n.translator.t(key, values),
+        anchor: () => this.renderRoot.querySelector<HTMLElement>('[part~="browse-button"], [part~="upload-button"], button:not([disabled])') ?? undefined,
+      });
+      this.requestUpdate();
+      return this.#formValue;
+    });
+    return this.#formValueLoad;
   }
 
   /** Back/forward navigation or autofill restored the form: stored keys (or listed files) come back. */
   formStateRestoreCallback(state: unknown): void {
-    this.#formValue.restore(state, (files) => void this.addFiles(files));
-    this.requestUpdate();
+    const restore = (formValue: FormValue): void => {
+      formValue.restore(state, (files) => void this.addFiles(files));
+      this.requestUpdate();
+    };
+    if (this.#formValue) restore(this.#formValue);
+    else void this.#loadFormValue().then(restore);
   }
 
   /** Also waits for translations that load on demand, so the text on screen is final. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
+    // In a form, the value and validity are final once the form logic has loaded and synced.
+    if (this.#formValueLoad && !this.#formValue) {
+      await this.#formValueLoad;
+      complete = await super.getUpdateComplete();
+    }
     const translator = this.#i18n.translator;
     if (translator.pending) {
       await translator.ready();
@@ -349,7 +374,7 @@ export class SvcUploader extends FormControlElement {
 
   protected override updated(): void {
     // After rendering, so the validation bubble can point at the Browse button.
-    this.#formValue.sync();
+    this.#formValue?.sync();
   }
 
   protected override render() {
@@ -395,7 +420,7 @@ export class SvcUploader extends FormControlElement {
     const focusedId = this.#listWindow.focusedId;
     return buildUploaderView(this, {
       translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.engine.progress, panel: this.#panels.current,
-      restoredUploads: this.#formValue.restored.length, disabled: this.isDisabled(),
+      restoredUploads: this.#formValue?.restored.length ?? 0, disabled: this.isDisabled(),
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),

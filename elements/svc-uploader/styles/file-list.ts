@@ -90,8 +90,8 @@ export const fileListStyles = css`
     .file-details > * { flex: none; }
     .file-details > * + *::before { content: '·' / ''; margin-inline-end: var(--_spacing-small); }
     .file-size, .file-rate, .file-time-left { font-variant-numeric: tabular-nums; }
-    /* In a narrow row the state word gives way first: the figures beside it say more. */
-    .file-details > .file-status { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
+    /* Beside a rate, in a narrow row the state word gives way first: the figures say more. */
+    .file-details:has(.file-rate) > .file-status { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
     .file-details > .file-error { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
     [data-state='successful'] .file-status { color: var(--_color-success); }
     [data-state='failed'] .file-status, .file-error { color: var(--_color-danger); }
