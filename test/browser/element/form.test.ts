@@ -164,6 +164,17 @@ describe('<svc-uploader> in a form', () => {
     expect(part(element, 'base').hasAttribute('inert')).to.equal(false);
   });
 
+  it('passes the automated accessibility checks (axe) disabled, and invalid in a form', async () => {
+    const { element } = await formWith('<svc-uploader name="attachments" required server-url="/api/upload"></svc-uploader>', { fieldsetDisabled: true });
+    await animationsSettled(element);
+    await expect(element).to.be.accessible();
+    element.closest('fieldset')!.disabled = false;
+    await element.addFiles([textFile('listed.txt')]);
+    await animationsSettled(element);
+    expect(element.validity.valueMissing).to.equal(true);
+    await expect(element).to.be.accessible();
+  });
+
   it('form.reset() empties the list and the submitted value', async () => {
     const { form, element } = await formWith('<svc-uploader name="attachments" server-url="/api/upload"></svc-uploader>');
     await element.addFiles([textFile('gone.txt')]);

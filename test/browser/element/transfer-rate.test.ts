@@ -3,7 +3,7 @@ import { createTranslator, formatByteRate } from '../../../elements/i18n/index.j
 import { Announcer } from '../../../elements/svc-uploader/announcer.js';
 import type { UploadFileRecord } from '../../../engine/index.js';
 import de from '../../../locales/de.js';
-import { maybePart, mount, nextEvent, part, randomFile, recordEvents, unmountAll, until } from './helpers.js';
+import { animationsSettled, maybePart, mount, nextEvent, part, randomFile, recordEvents, unmountAll, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
 /** Multipart in 5 MiB parts, one at a time, each signature answered 700 ms late: a steady pace of a few MiB/s. */
@@ -71,6 +71,16 @@ describe('<svc-uploader> transfer rate and time left', () => {
     expect(element.files[0]!.state).to.equal('successful');
     expect(maybePart(element, 'file-rate'), 'rate after completion').to.equal(null);
     expect(maybePart(element, 'overall-rate'), 'run rate after completion').to.equal(null);
+  });
+
+  it('passes the automated accessibility checks (axe) with the rate and time left on screen', async () => {
+    const element = await mount(`<svc-uploader ${PACED}></svc-uploader>`);
+    await element.addFiles([randomFile('checked.bin', 6 * 5 * MiB), randomFile('second.bin', 3000)]);
+    void element.upload();
+    await until(element, () => maybePart(element, 'file-rate') !== null && maybePart(element, 'overall-rate') !== null, 'the rates');
+    await animationsSettled(element);
+    await expect(element).to.be.accessible();
+    element.reset();
   });
 
   it('speaks the page\'s language: a German row reads "MB/s" and "Noch … Sekunden"', async () => {
