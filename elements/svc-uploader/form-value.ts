@@ -60,7 +60,17 @@ export class FormValue {
   /** Files stored on an earlier visit of this page, brought back by the form's state restore. */
   restored: RestoredUpload[] = [];
 
+  /** What the value was last built from. */
+  private lastValue: { name?: string; entries: readonly unknown[] } | undefined;
+
   constructor(private readonly internals: ElementInternals, private readonly host: FormValueHost) {}
+
+  /** True when `name` and the entries (compared one by one) are what the value was built from. */
+  private unchanged(name: string | undefined, entries: readonly unknown[]): boolean {
+    const last = this.lastValue;
+    if (!last || last.name !== name || last.entries.length !== entries.length) return false;
+    return entries.every((entry, index) => entry === last.entries[index]);
+  }
 
   /** Sets the form value, the saved state and the validity from the list as it is now. */
   sync(): void {
@@ -70,14 +80,19 @@ export class FormValue {
     const submitsFiles = host.submitsFiles();
     const stored = submitsFiles ? [] : [...this.restored, ...storedUploads(files)];
     const entries = submitsFiles ? files.length : stored.length;
-    if (name && entries > 0) {
-      const data = new FormData();
-      if (submitsFiles) for (const file of files) data.append(name, file.file, file.name);
-      else for (const upload of stored) data.append(name, upload.key);
-      // The files themselves cannot be saved as text; with them the state is the same FormData.
-      internals.setFormValue(data, submitsFiles ? data : JSON.stringify(stored));
-    } else {
-      internals.setFormValue(null);
+    const sources = submitsFiles ? files.map((file) => file.file) : stored.map((upload) => upload.key);
+    // Progress re-renders often; the value is rebuilt only when what it holds changed.
+    if (!this.unchanged(name, sources)) {
+      this.lastValue = { name, entries: sources };
+      if (name && entries > 0) {
+        const data = new FormData();
+        if (submitsFiles) for (const file of files) data.append(name, file.file, file.name);
+        else for (const upload of stored) data.append(name, upload.key);
+        // The files themselves cannot be saved as text; with them the state is the same FormData.
+        internals.setFormValue(data, submitsFiles ? data : JSON.stringify(stored));
+      } else {
+        internals.setFormValue(null);
+      }
     }
     const anchor = host.anchor();
     if (!submitsFiles && files.some((file) => IN_FLIGHT.has(file.state))) {
@@ -102,5 +117,6 @@ export class FormValue {
 
   clear(): void {
     this.restored = [];
+    this.lastValue = undefined;
   }
 }
