@@ -6,6 +6,8 @@ import { mergeConfig } from 'vite';
 const config: StorybookConfig = {
   framework: { name: '@storybook/web-components-vite', options: {} },
   stories: ['../stories/**/*.stories.ts'],
+  // The Accessibility panel runs axe on the open story; the catalog's e2e test runs it on every story.
+  addons: ['@storybook/addon-a11y'],
   core: { disableTelemetry: true },
   // `npm run storybook` forwards /api to the demo server, so the story that uploads works while
   // `npm start` runs; a static build has no such server and its uploads fail visibly.

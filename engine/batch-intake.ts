@@ -56,7 +56,7 @@ export class BatchIntake {
     const rejected: FileRejection[] = [];
     const reject = (rejection: FileRejection): void => {
       rejected.push(rejection);
-      bus.emit('file-rejected', rejection);
+      bus.emit('file-reject', rejection);
     };
     const slicer = new MainThreadSlicer();
     for (const [index, candidate] of batch.entries()) {
@@ -86,7 +86,7 @@ export class BatchIntake {
       list.add(entry);
       void this.host.recovery?.save(entry);
       added.push(toRecord(entry));
-      bus.emit('file-added', { file: toRecord(entry) });
+      bus.emit('file-add', { file: toRecord(entry) });
     }
     // Held before the list is announced, so `autoUpload` leaves them out of the run it starts.
     const kept = hold ? this.holdAccepted(added, hold) : added;

@@ -50,7 +50,7 @@ export async function restoreInto(host: RestoreHost): Promise<RestoreOutcome | u
       ? checkRestrictions(file, host.options, { count: list.length, totalBytes: list.totalBytes })
       : filtered.rejection;
     if (rejection) {
-      bus.emit('file-rejected', rejection);
+      bus.emit('file-reject', rejection);
       outcome.refused.push(createEntry(original, original, record.source, record.metadata, record.id));
       void recovery.forget(record.id);
       continue;

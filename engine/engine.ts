@@ -21,8 +21,8 @@ import type {
   AddFilesOptions,
   AddFilesResult,
   EngineEventMap,
-  EngineEventName,
   EngineListener,
+  EngineSubscribableEventName,
   EngineOptions,
   FileSource,
   FileState,
@@ -124,11 +124,11 @@ export class UploadEngine {
   }
 
   /** Subscribes to an event; returns the unsubscribe function. */
-  on<K extends EngineEventName>(event: K, listener: EngineListener<K>): () => void {
+  on<K extends EngineSubscribableEventName>(event: K, listener: EngineListener<K>): () => void {
     return this.bus.on(event, listener);
   }
 
-  off<K extends EngineEventName>(event: K, listener: EngineListener<K>): void {
+  off<K extends EngineSubscribableEventName>(event: K, listener: EngineListener<K>): void {
     this.bus.off(event, listener);
   }
 
@@ -242,7 +242,7 @@ export class UploadEngine {
       this.discard(entry, 'canceled');
       entry.pausedBy = undefined;
       this.setState(entry, 'canceled');
-      this.bus.emit('file-canceled', { file: toRecord(entry) });
+      this.bus.emit('file-cancel', { file: toRecord(entry) });
     }
     this.queue.checkComplete();
   }
@@ -317,7 +317,7 @@ export class UploadEngine {
     entry.pausedBy = reason;
     this.queue.resetRate();
     this.setState(entry, 'paused');
-    this.bus.emit('file-paused', { file: toRecord(entry), reason });
+    this.bus.emit('file-pause', { file: toRecord(entry), reason });
   }
 
   /** A paused file joins the run again. */
@@ -341,7 +341,7 @@ export class UploadEngine {
     // A rate belongs to one stretch of uploading; after a pause or a retry it is measured afresh.
     if (state !== 'uploading') entry.transferRate?.reset();
     this.touch(entry);
-    this.bus.emit('file-state-change', { file: toRecord(entry), previous });
+    this.bus.emit('file-state-change', { file: toRecord(entry), state: entry.state, previous });
     if (state === 'successful' || state === 'canceled') void this.recovery?.forget(entry.id);
     else void this.recovery?.save(entry);
   }
@@ -397,7 +397,7 @@ export class UploadEngine {
     // A refused file's remembered multipart session would otherwise wait in storage for nobody.
     for (const entry of restored.refused) void this.discard(entry, 'removed');
     if (restored.records.length === 0) return;
-    this.bus.emit('files-restored', { files: restored.records });
+    this.bus.emit('files-restore', { files: restored.records });
     this.emitFilesChange();
     const autoResume = this.resolved.raw.autoUpload || (this.resolved.multipart?.autoResume ?? false);
     if (restored.continueUploads && autoResume) void this.start();

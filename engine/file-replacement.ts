@@ -33,7 +33,7 @@ export async function replaceEntryFile(host: ReplacementHost, entry: FileEntry, 
   }
   const rejected = checkRestrictions(file, host.options, { count: host.list.length - 1, totalBytes: host.list.totalBytes - entry.file.size });
   if (rejected) {
-    host.bus.emit('file-rejected', rejected);
+    host.bus.emit('file-reject', rejected);
     return { rejected };
   }
   const previous = entry.file;

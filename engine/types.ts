@@ -1,8 +1,11 @@
 /**
  * Public types of the headless upload engine: options (the uploader props the engine acts on plus
- * the headless-only options), the per-file record and its states, the event map and the reason
- * codes of rejections and failures.
+ * the headless-only options), the per-file record and its states, and the reason codes of
+ * rejections and failures. The events and their payloads are in `events.ts`, re-exported here.
  */
+import type { EngineEventBus } from './events.js';
+
+export type * from './events.js';
 
 /** Size units accepted by `maxFileSize`, `minFileSize` and `maxTotalFileSize` (powers of 1024). */
 export type SizeUnit = 'B' | 'KB' | 'MB' | 'GB' | 'TB' | 'PB' | 'EB' | 'ZB' | 'YB';
@@ -402,74 +405,6 @@ export interface UploadFailure {
   serverCode?: string;
   /** False when retrying cannot help (4xx from the handler, predicate rejection). */
   retryable: boolean;
-}
-
-export interface ProgressDetail {
-  bytesUploaded: number;
-  bytesTotal: number;
-  percentage: number;
-  /**
-   * Smoothed upload rate, once the estimate is stable (about 2 s of progress); absent before that,
-   * and again after a pause or going offline until a new estimate settles.
-   */
-  bytesPerSecond?: number;
-  /** Seconds until the remaining bytes are sent at `bytesPerSecond` (fractional); present exactly when it is. */
-  secondsRemaining?: number;
-}
-
-/** Events of the engine and their payloads. */
-export interface EngineEventMap {
-  /** A file passed every check and joined the list. */
-  'file-added': { file: UploadFileRecord };
-  /** A file was refused; `reason` comes from the check, never from a message. */
-  'file-rejected': FileRejection;
-  'file-removed': { file: UploadFileRecord };
-  /** `replaceFile` put new bytes in place of `previous` (an edited image, say); the file is queued anew. */
-  'file-replaced': { file: UploadFileRecord; previous: File };
-  /** Any state transition of one file. */
-  'file-state-change': { file: UploadFileRecord; previous: FileState };
-  'file-progress': { file: UploadFileRecord } & ProgressDetail;
-  /** One multipart part is stored (fires for each part, including parallel ones). */
-  'part-uploaded': { file: UploadFileRecord; partNumber: number; size: number; inFlight: number };
-  /** One multipart part failed and will be re-sent after `delayMs`. */
-  'part-retry': { file: UploadFileRecord; partNumber: number; retry: number; delayMs: number; error: UploadFailure };
-  /** A multipart upload continued a remembered session; `skippedParts` were already stored. */
-  'file-resumed': { file: UploadFileRecord; skippedParts: number[] };
-  /** A whole-file retry starts after `delayMs` (`retry` counts from 1). */
-  'file-retry': { file: UploadFileRecord; retry: number; delayMs: number; error: UploadFailure };
-  'file-paused': { file: UploadFileRecord; reason: PauseReason };
-  'file-failed': { file: UploadFileRecord; error: UploadFailure };
-  'file-canceled': { file: UploadFileRecord };
-  /** Bytes are stored (`onFileUploadComplete`). */
-  'file-upload-complete': { file: UploadFileRecord; result: UploadResult };
-  /** The processing stream delivered its result (`onFileProcessed`). */
-  'file-processed': { file: UploadFileRecord; result: unknown };
-  'file-processing-failed': { file: UploadFileRecord; error: UploadFailure };
-  /** A pipeline step failed or was unavailable; the upload goes on with the previous bytes. */
-  'pipeline-error': { file: UploadFileRecord; step: string; message: string; code?: string };
-  /** A run began with these files. */
-  'upload-start': { files: readonly UploadFileRecord[] };
-  /** Aggregate progress of the files in the current run. */
-  progress: ProgressDetail;
-  /** Every file of the run has settled (`onFilesUploadComplete`). */
-  'files-upload-complete': { files: readonly UploadFileRecord[]; successful: number; failed: number };
-  /** Browser connectivity changed; `paused`/`resumed` list the files affected. */
-  'network-change': { online: boolean; paused: string[]; resumed: string[] };
-  /** Crash recovery put these files back into the list after a reload. */
-  'files-restored': { files: readonly UploadFileRecord[] };
-  /** The file list changed in any way (added, removed, state, progress). */
-  'files-change': { files: readonly UploadFileRecord[] };
-  /** A problem that is not about one file (configuration, storage quota). */
-  error: { code: FailureCode | 'STORAGE_QUOTA'; message: string };
-}
-
-export type EngineEventName = keyof EngineEventMap;
-export type EngineListener<K extends EngineEventName> = (detail: EngineEventMap[K]) => void;
-
-/** The event bus handed to plugins. */
-export interface EngineEventBus {
-  on<K extends EngineEventName>(event: K, listener: EngineListener<K>): () => void;
-  off<K extends EngineEventName>(event: K, listener: EngineListener<K>): void;
 }
 
 /** What `addFiles` resolves with. */

@@ -108,6 +108,6 @@ export class UploadQueue {
       percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100,
       ...(estimate.bytesPerSecond === undefined ? {} : estimate),
     };
-    this.host.bus.emit('progress', this.lastProgress);
+    this.host.bus.emit('upload-progress', this.lastProgress);
   }
 }

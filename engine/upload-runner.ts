@@ -56,7 +56,7 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
       host.touch(entry);
       const size = entry.file.size;
       const file = emitForEntry();
-      host.bus.emit('file-progress', {
+      host.bus.emit('file-upload-progress', {
         file,
         bytesUploaded,
         bytesTotal: size,
@@ -65,13 +65,13 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
       });
     },
     partUploaded(partNumber, size, inFlight) {
-      host.bus.emit('part-uploaded', { file: emitForEntry(), partNumber, size, inFlight });
+      host.bus.emit('part-upload', { file: emitForEntry(), partNumber, size, inFlight });
     },
     partRetry(partNumber, retry, delayMs, error) {
       host.bus.emit('part-retry', { file: emitForEntry(), partNumber, retry, delayMs, error });
     },
     resumed(skippedParts) {
-      host.bus.emit('file-resumed', { file: emitForEntry(), skippedParts });
+      host.bus.emit('file-resume', { file: emitForEntry(), skippedParts });
     },
   };
 }
@@ -151,14 +151,14 @@ export async function runEntry(host: RunnerHost, entry: FileEntry, signal: Abort
     entry.bytesUploaded = entry.file.size;
     const endpoint = host.options.raw.processingEndpoint;
     if (endpoint) host.setState(entry, 'uploaded');
-    host.bus.emit('file-upload-complete', { file: toRecord(entry), result });
+    host.bus.emit('file-upload-complete', { file: toRecord(entry), key: result.key, result });
     if (endpoint) {
       const outcome = await awaitProcessing(endpoint, result.key, host.options.processingTimeout, signal);
       if (signal.aborted) throw signal.reason;
       if (outcome.ok) {
         entry.processingResult = outcome.result;
         host.touch(entry);
-        host.bus.emit('file-processed', { file: toRecord(entry), result: outcome.result });
+        host.bus.emit('file-process', { file: toRecord(entry), result: outcome.result });
       } else {
         entry.processingError = outcome.error;
         host.touch(entry);

@@ -1,4 +1,4 @@
-// Writes the prop and event tables of README.md and docs/element.md, and the `@event` lines of the element's class
+// Writes the prop and event tables of docs/element.md, and the `@event` lines of the element's class
 // JSDoc, from the element's own definitions.
 // Usage: node --import tsx scripts/generate-element-docs.ts [--check]
 // With --check it changes nothing and exits 1 when the page is out of date.
@@ -13,7 +13,6 @@ const renderTables = (text: string) =>
   replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(uploaderProps)), EVENTS_MARKERS, renderEventsTable(svcUploaderEvents));
 
 const targets = [
-  { path: new URL('../README.md', import.meta.url), render: renderTables },
   { path: new URL('../docs/element.md', import.meta.url), render: renderTables },
   {
     path: new URL('../elements/svc-uploader/svc-uploader.ts', import.meta.url),

@@ -1,23 +1,21 @@
 /**
  * An upload in progress with its rate and time left, the element inside a form, and disabled.
- * The uploads run over a simulated slow link in the page (simulated-link.ts), so they need no server.
+ * The uploads go to the pretend handler and bucket in the page (story-server.ts, `slow-link`), so
+ * they need no server.
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import type { SvcUploader } from '../elements/index.js';
 import { renderUploader, sampleFile } from './render-uploader.js';
-import { installSimulatedLink, SIMULATED_SERVER_URL } from './simulated-link.js';
+import { storyServerUrl } from './story-server.js';
 import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
 
 const meta = {
   title: 'svc-uploader/Progress and forms',
   component: 'svc-uploader',
-  render: (args) => {
-    installSimulatedLink();
-    return renderUploader(args);
-  },
+  render: renderUploader,
   argTypes: uploaderArgTypes,
-  args: { serverUrl: SIMULATED_SERVER_URL },
+  args: { serverUrl: storyServerUrl('slow-link') },
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
@@ -47,7 +45,6 @@ export const FormUse: Story = {
   name: 'Form use',
   args: { name: 'attachments', required: true, autoUpload: true },
   render: (args) => {
-    installSimulatedLink();
     const submitted = (event: SubmitEvent) => {
       event.preventDefault();
       const form = event.target as HTMLFormElement;

@@ -1,9 +1,10 @@
 /**
  * Turns engine events into the element's DOM events and tells the element when its view of the
- * list changed. This is the only place engine events are translated, so each engine event yields
- * its DOM event exactly once.
+ * list changed. Engine and element share one vocabulary: most engine events are re-emitted as
+ * `svc-<name>` with the very same detail object (the table below); the few element events that
+ * cannot be a straight re-emit are derived after it, each with the reason.
  */
-import type { FileState, UploadEngine, UploadFileRecord } from '../../engine/index.js';
+import type { EngineEventMap, EngineEventName, FileState, UploadEngine, UploadFileRecord } from '../../engine/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import type { UploaderStatus } from './types.js';
 
@@ -15,6 +16,38 @@ export interface BridgeHost {
   /** The `allowedFileTypes` value in force, for `svc-file-type-mismatch`. */
   allowedFileTypesText(): string;
 }
+
+/** Engine events the element fires unchanged as `svc-<name>`, detail object and all. */
+export const RE_EMITTED_ENGINE_EVENTS = [
+  'file-add',
+  'file-reject',
+  'file-state-change',
+  'file-upload-progress',
+  'part-upload',
+  'file-resume',
+  'file-retry',
+  'file-pause',
+  'file-cancel',
+  'file-upload-complete',
+  'file-process',
+  'upload-start',
+  'upload-progress',
+  'files-upload-complete',
+  'network-change',
+  'files-restore',
+] as const satisfies readonly EngineEventName[];
+
+type ReEmitted = (typeof RE_EMITTED_ENGINE_EVENTS)[number];
+
+/** True when the table entry has a `svc-` event whose detail type is exactly the engine's. */
+type SameDetail<Name extends ReEmitted> = `svc-${Name}` extends SvcUploaderEventName
+  ? [EngineEventMap[Name]] extends [SvcUploaderEventDetail<`svc-${Name}`>]
+    ? [SvcUploaderEventDetail<`svc-${Name}`>] extends [EngineEventMap[Name]] ? true : false
+    : false
+  : false;
+type AssertAll<Checks extends Record<ReEmitted, true>> = Checks;
+/** Fails to compile when the table drifts from `events.ts`, so a re-emit can never change a detail. */
+export type ReEmittedDetailsMatch = AssertAll<{ [Name in ReEmitted]: SameDetail<Name> }>;
 
 const ACTIVE: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'uploaded']);
 
@@ -30,21 +63,28 @@ export function deriveStatus(files: readonly UploadFileRecord[]): UploaderStatus
 
 /** Subscribes to every engine event the element reflects; returns the unsubscribe function. */
 export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () => void {
+  const subscriptions = RE_EMITTED_ENGINE_EVENTS.map((name) => {
+    // `ReEmittedDetailsMatch` proves each `svc-${name}` takes this detail; TypeScript cannot see
+    // that through the loop's union of names.
+    const eventName = `svc-${name}` as SvcUploaderEventName;
+    return engine.on(name, (detail: EngineEventMap[ReEmitted]) => host.emit(eventName, detail as never));
+  });
+  // Views first, so a listener of a derived event (say `svc-status-change`) reads the new list.
+  subscriptions.push(...subscribeViewUpdates(engine, host), ...subscribeDerivedEvents(engine, host));
+  return () => {
+    for (const unsubscribe of subscriptions) unsubscribe();
+  };
+}
+
+/** Element events made from engine events; each fires after the re-emit of its source event. */
+function subscribeDerivedEvents(engine: UploadEngine, host: BridgeHost): Array<() => void> {
   // Ids of files that have begun sending in their current attempt; a resume is not a new start.
   const started = new Set<string>();
   let status: UploaderStatus = deriveStatus(engine.files);
-
-  const subscriptions = [
-    engine.on('file-added', ({ file }) => host.emit('svc-file-add', { file })),
-    engine.on('file-rejected', (rejection) => {
-      host.emit('svc-file-reject', rejection);
-      if (rejection.reason === 'TYPE_MISMATCH') {
-        host.emit('svc-file-type-mismatch', { file: rejection.file, allowedFileTypes: host.allowedFileTypesText() });
-      }
-      host.onRejected(rejection);
-    }),
-    engine.on('file-state-change', ({ file, previous }) => {
-      host.emit('svc-file-state-change', { file, state: file.state, previous });
+  return [
+    // The engine has no "began sending" moment of its own: a file enters `uploading` again when
+    // it resumes from a pause, and that is not a new start.
+    engine.on('file-state-change', ({ file }) => {
       if (file.state === 'uploading' && !started.has(file.id)) {
         started.add(file.id);
         host.emit('svc-file-upload-start', { file });
@@ -53,46 +93,42 @@ export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () =
         started.delete(file.id);
       }
     }),
-    engine.on('file-progress', (progress) => host.emit('svc-file-upload-progress', progress)),
-    engine.on('part-uploaded', ({ file, partNumber, size }) => host.emit('svc-part-upload', { file, partNumber, size })),
-    engine.on('file-resumed', ({ file, skippedParts }) => host.emit('svc-file-resume', { file, skippedParts })),
-    engine.on('file-retry', ({ file, retry }) => {
-      started.delete(file.id);
-      host.emit('svc-file-retry', { file, retry });
+    engine.on('file-retry', ({ file }) => started.delete(file.id)),
+    // A type refusal also names the `allowedFileTypes` value as the page wrote it, which only the
+    // element knows (the engine holds the expanded list).
+    engine.on('file-reject', (rejection) => {
+      if (rejection.reason !== 'TYPE_MISMATCH') return;
+      host.emit('svc-file-type-mismatch', { file: rejection.file, allowedFileTypes: host.allowedFileTypesText() });
     }),
-    engine.on('file-paused', ({ file, reason }) => host.emit('svc-file-pause', { file, reason })),
-    engine.on('file-canceled', ({ file }) => host.emit('svc-file-cancel', { file })),
-    engine.on('file-failed', ({ file, error }) => host.emit('svc-error', {
-      scope: 'upload', code: error.code, message: error.message, file, failure: error, ...(error.status ? { status: error.status } : {}),
-    })),
-    engine.on('file-upload-complete', ({ file, result }) => host.emit('svc-file-upload-complete', { file, key: result.key, result })),
-    engine.on('file-processed', ({ file, result }) => host.emit('svc-file-process', { file, result })),
-    engine.on('file-processing-failed', ({ file, error }) => host.emit('svc-error', {
-      scope: 'processing', code: error.code, message: error.message, file, failure: error,
-    })),
-    engine.on('pipeline-error', ({ file, step, message, code }) => host.emit('svc-warn', { code: code ?? 'PIPELINE_STEP_FAILED', message: `${step}: ${message}`, file })),
-    engine.on('upload-start', ({ files }) => host.emit('svc-upload-start', { files })),
-    engine.on('progress', (progress) => {
-      host.emit('svc-upload-progress', progress);
-      host.onEngineChange({ progress: progress.percentage / 100 });
-    }),
-    engine.on('files-upload-complete', (summary) => host.emit('svc-files-upload-complete', summary)),
-    engine.on('network-change', (change) => {
-      host.emit('svc-network-change', change);
-      host.onEngineChange({ online: change.online });
-    }),
-    engine.on('files-restored', ({ files }) => host.emit('svc-files-restore', { files })),
-    engine.on('error', ({ code, message }) => host.emit('svc-error', { scope: 'engine', code, message })),
+    // The overall status is the element's summary of the list; the engine has no such state.
     engine.on('files-change', ({ files }) => {
-      host.onEngineChange({ files });
       const next = deriveStatus(files);
       if (next === status) return;
       const previous = status;
       status = next;
       host.emit('svc-status-change', { status: next, previous });
     }),
+    // `svc-error` is one event for failures of every scope, including the element's own (link
+    // import, media, drives); the engine's three failure events become its `upload`,
+    // `processing` and `engine` scopes.
+    engine.on('file-failed', ({ file, error }) => host.emit('svc-error', {
+      scope: 'upload', code: error.code, message: error.message, file, failure: error, ...(error.status ? { status: error.status } : {}),
+    })),
+    engine.on('file-processing-failed', ({ file, error }) => host.emit('svc-error', {
+      scope: 'processing', code: error.code, message: error.message, file, failure: error,
+    })),
+    engine.on('error', ({ code, message }) => host.emit('svc-error', { scope: 'engine', code, message })),
+    // Likewise `svc-warn` gathers warnings of every origin; a skipped pipeline step is one.
+    engine.on('pipeline-error', ({ file, step, message, code }) => host.emit('svc-warn', { code: code ?? 'PIPELINE_STEP_FAILED', message: `${step}: ${message}`, file })),
   ];
-  return () => {
-    for (const unsubscribe of subscriptions) unsubscribe();
-  };
+}
+
+/** Not events: what the element must re-render or remember when the engine changes. */
+function subscribeViewUpdates(engine: UploadEngine, host: BridgeHost): Array<() => void> {
+  return [
+    engine.on('file-reject', (rejection) => host.onRejected(rejection)),
+    engine.on('upload-progress', ({ percentage }) => host.onEngineChange({ progress: percentage / 100 })),
+    engine.on('network-change', ({ online }) => host.onEngineChange({ online })),
+    engine.on('files-change', ({ files }) => host.onEngineChange({ files })),
+  ];
 }

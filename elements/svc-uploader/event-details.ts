@@ -1,16 +1,21 @@
 /**
  * Detail shapes of the `<svc-uploader>` events that are more than one field. The event table in
- * `events.ts` names each event once and points at these.
+ * `events.ts` names each event once and points at these. Events re-emitted from the engine carry
+ * the engine's own detail types (declared in `engine/events.ts`, re-exported here under the names
+ * the element has always used); only the element's own events are declared here.
  */
-import type {
-  FileRejection,
-  FileState,
-  PauseReason,
-  UploadFailure,
-  UploadFileRecord,
-  UploadResult,
-} from '../../engine/types.js';
+import type { FileRejection, UploadFailure, UploadFileRecord } from '../../engine/types.js';
 import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
+
+export type {
+  FilePauseDetail,
+  FileStateChangeDetail,
+  FilesUploadCompleteDetail,
+  FileUploadCompleteDetail,
+  NetworkChangeDetail,
+  ProgressDetail as ProgressEventDetail,
+  FileProgressDetail as FileProgressEventDetail,
+} from '../../engine/events.js';
 
 /** Where a failure reported by `svc-error` happened. */
 export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'drive' | 'editor' | 'engine' | 'configuration';
@@ -76,53 +81,7 @@ export interface RecordingDetail {
   durationMs: number;
 }
 
-export interface ProgressEventDetail {
-  bytesUploaded: number;
-  bytesTotal: number;
-  /** 0..100 */
-  percentage: number;
-  /** Smoothed upload rate, present once the estimate is stable (about 2 s of progress). */
-  bytesPerSecond?: number;
-  /** Seconds left at that rate (fractional); present exactly when `bytesPerSecond` is. */
-  secondsRemaining?: number;
-}
-
-export interface FileProgressEventDetail extends ProgressEventDetail {
-  file: UploadFileRecord;
-}
-
-export interface FilesUploadCompleteDetail {
-  files: readonly UploadFileRecord[];
-  successful: number;
-  failed: number;
-}
-
-export interface FileUploadCompleteDetail {
-  file: UploadFileRecord;
-  /** The object key the server chose. */
-  key: string;
-  result: UploadResult;
-}
-
-export interface FileStateChangeDetail {
-  file: UploadFileRecord;
-  state: FileState;
-  previous: FileState;
-}
-
-export interface FilePauseDetail {
-  file: UploadFileRecord;
-  reason: PauseReason;
-}
-
 export interface StatusChangeDetail {
   status: UploaderStatus;
   previous: UploaderStatus;
-}
-
-export interface NetworkChangeDetail {
-  online: boolean;
-  /** Ids of the files the change paused or resumed. */
-  paused: string[];
-  resumed: string[];
 }

@@ -6,21 +6,13 @@
  * All events bubble and are composed. A cancelable event fires before its default action and
  * `event.preventDefault()` stops that action.
  */
-import type { UploadFileRecord } from '../../engine/types.js';
+import type { EngineEventMap, EngineEventName, FileDetail, FilesDetail, UploadFileRecord } from '../../engine/types.js';
 import type {
   CameraCaptureDetail,
   DropDetail,
-  FilePauseDetail,
-  FileProgressEventDetail,
-  FileRejectDetail,
   FilesRejectDetail,
   FilesSelectDetail,
-  FileStateChangeDetail,
-  FilesUploadCompleteDetail,
   FileTypeMismatchDetail,
-  FileUploadCompleteDetail,
-  NetworkChangeDetail,
-  ProgressEventDetail,
   RecordingDetail,
   StatusChangeDetail,
   SvcErrorDetail,
@@ -56,8 +48,8 @@ function defineEvent<Detail>(input: DefinitionInput): EventDefinition<Detail> {
   return { cancelable: false, ...input };
 }
 
-type FileDetail = { file: UploadFileRecord };
-type FilesDetail = { files: readonly UploadFileRecord[] };
+/** The detail of an event the element re-emits from the engine: the engine's own type. */
+type FromEngine<Name extends EngineEventName> = EngineEventMap[Name];
 type EditorSaveDetail = { file: UploadFileRecord; edited: File };
 
 export const svcUploaderEvents = {
@@ -80,9 +72,9 @@ export const svcUploaderEvents = {
   'svc-drive-import': defineEvent<DriveImportDetail>({ group: 'sources', callback: 'onDriveImport', cancelable: true, detailType: '{ source, provider, files: DriveFileEntry[] }', doc: 'The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.' }),
 
   // The file list.
-  'svc-file-add': defineEvent<FileDetail>({ group: 'files', callback: 'onFileAdded', detailType: '{ file: UploadFileRecord }', doc: 'A file passed every check and joined the list.' }),
+  'svc-file-add': defineEvent<FromEngine<'file-add'>>({ group: 'files', callback: 'onFileAdded', detailType: '{ file: UploadFileRecord }', doc: 'A file passed every check and joined the list.' }),
   'svc-files-add': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesAdded', detailType: '{ files: UploadFileRecord[] }', doc: 'A batch finished adding; `files` are the ones accepted (fires only when at least one was).' }),
-  'svc-file-reject': defineEvent<FileRejectDetail>({ group: 'files', callback: 'onRestrictionFailed', detailType: '{ file: File, reason, message, limit? }', doc: 'A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.' }),
+  'svc-file-reject': defineEvent<FromEngine<'file-reject'>>({ group: 'files', callback: 'onRestrictionFailed', detailType: '{ file: File, reason, message, limit? }', doc: 'A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.' }),
   'svc-files-reject': defineEvent<FilesRejectDetail>({ group: 'files', callback: 'onFilesRejected', detailType: '{ rejections: { file: File, reason, message, limit? }[] }', doc: 'A batch finished adding and some of its files were refused: all of them in one event (fires only when at least one was). Each also had its own `svc-file-reject`.' }),
   'svc-file-type-mismatch': defineEvent<FileTypeMismatchDetail>({ group: 'files', callback: 'onFileTypeMismatch', detailType: '{ file: File, allowedFileTypes }', doc: 'A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).' }),
   'svc-file-remove': defineEvent<FileDetail>({ group: 'files', callback: 'onFileRemoved', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.' }),
@@ -90,30 +82,30 @@ export const svcUploaderEvents = {
   'svc-editor-open': defineEvent<FileDetail>({ group: 'files', callback: 'imageEditor.onOpen', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The image editor is about to open on a file (Edit, or `imageEditor.autoOpen`); it stays closed if the event is canceled.' }),
   'svc-editor-cancel': defineEvent<FileDetail>({ group: 'files', callback: 'imageEditor.onCancel', detailType: '{ file: UploadFileRecord }', doc: 'The user left the image editor without saving; the file is unchanged.' }),
   'svc-editor-save': defineEvent<EditorSaveDetail>({ group: 'files', callback: 'imageEditor.onSave', cancelable: true, detailType: '{ file: UploadFileRecord, edited: File }', doc: 'The user saved an edit: `edited` replaces the listed `file` (queued anew) unless the event is canceled. `edited` is `file.file` itself when nothing was changed.' }),
-  'svc-files-restore': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesRestored', detailType: '{ files: UploadFileRecord[] }', doc: 'Crash recovery put files back into the list after a reload.' }),
+  'svc-files-restore': defineEvent<FromEngine<'files-restore'>>({ group: 'files', callback: 'onFilesRestored', detailType: '{ files: UploadFileRecord[] }', doc: 'Crash recovery put files back into the list after a reload.' }),
 
   // A run: the upload of the current list.
-  'svc-upload-start': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadStart', detailType: '{ files: UploadFileRecord[] }', doc: 'A run began (Upload button, `upload()`, or `autoUpload`).' }),
-  'svc-upload-progress': defineEvent<ProgressEventDetail>({ group: 'run', callback: 'onFilesUploadProgress', detailType: '{ bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause.' }),
-  'svc-files-upload-complete': defineEvent<FilesUploadCompleteDetail>({ group: 'run', callback: 'onFilesUploadComplete', detailType: '{ files, successful, failed }', doc: 'Every file of the run has settled, stored or failed.' }),
+  'svc-upload-start': defineEvent<FromEngine<'upload-start'>>({ group: 'run', callback: 'onUploadStart', detailType: '{ files: UploadFileRecord[] }', doc: 'A run began (Upload button, `upload()`, or `autoUpload`).' }),
+  'svc-upload-progress': defineEvent<FromEngine<'upload-progress'>>({ group: 'run', callback: 'onFilesUploadProgress', detailType: '{ bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause.' }),
+  'svc-files-upload-complete': defineEvent<FromEngine<'files-upload-complete'>>({ group: 'run', callback: 'onFilesUploadComplete', detailType: '{ files, successful, failed }', doc: 'Every file of the run has settled, stored or failed.' }),
   'svc-upload-pause': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadPause', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `pause()` paused the run; `files` are the ones paused.' }),
   'svc-upload-resume': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadResume', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `resume()` resumed the run.' }),
   'svc-upload-cancel': defineEvent<FilesDetail>({ group: 'run', callback: 'onCancelUpload', cancelable: true, detailType: '{ files: UploadFileRecord[] }', doc: 'The user asked to cancel the run; active uploads stop (multipart sessions are aborted) unless the event is canceled. `cancel()` does not fire it.' }),
   'svc-status-change': defineEvent<StatusChangeDetail>({ group: 'run', callback: 'onStatusChange', detailType: '{ status, previous }', doc: 'The overall status changed: `idle`, `ready`, `uploading`, `paused`, `complete` or `failed`.' }),
-  'svc-network-change': defineEvent<NetworkChangeDetail>({ group: 'run', callback: 'onNetworkChange', detailType: '{ online, paused: string[], resumed: string[] }', doc: 'The browser went offline or online; with `networkAware` the run pauses and resumes by itself.' }),
+  'svc-network-change': defineEvent<FromEngine<'network-change'>>({ group: 'run', callback: 'onNetworkChange', detailType: '{ online, paused: string[], resumed: string[] }', doc: 'The browser went offline or online; with `networkAware` the run pauses and resumes by itself.' }),
   'svc-upload-done': defineEvent<FilesDetail>({ group: 'run', callback: 'onDoneClicked', detailType: '{ files: UploadFileRecord[] }', doc: 'The user pressed Done after a run; the list is cleared afterwards.' }),
 
   // One file's upload.
-  'svc-file-state-change': defineEvent<FileStateChangeDetail>({ group: 'file', callback: 'onFileStateChange', detailType: '{ file, state, previous }', doc: 'A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).' }),
+  'svc-file-state-change': defineEvent<FromEngine<'file-state-change'>>({ group: 'file', callback: 'onFileStateChange', detailType: '{ file, state, previous }', doc: 'A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).' }),
   'svc-file-upload-start': defineEvent<FileDetail>({ group: 'file', callback: 'onFileUploadStart', detailType: '{ file: UploadFileRecord }', doc: 'A file began sending bytes (not fired again when it resumes from a pause).' }),
-  'svc-file-upload-progress': defineEvent<FileProgressEventDetail>({ group: 'file', callback: 'onFileUploadProgress', detailType: '{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Bytes of one file reached storage; the rate and time left appear once the estimate is stable.' }),
-  'svc-file-upload-complete': defineEvent<FileUploadCompleteDetail>({ group: 'file', callback: 'onFileUploadComplete', detailType: '{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }', doc: 'A file is stored; `key` is the object key the server chose.' }),
-  'svc-file-retry': defineEvent<{ file: UploadFileRecord; retry: number }>({ group: 'file', callback: 'onFileRetry', detailType: '{ file, retry }', doc: 'A failed upload is sent again by the automatic retries (`maxRetries`); `retry` counts from 1. `retry()` and the Retry button queue the file anew instead.' }),
-  'svc-file-pause': defineEvent<FilePauseDetail>({ group: 'file', callback: 'onFilePause', detailType: '{ file, reason: "user" | "offline" }', doc: 'A file\'s upload paused.' }),
-  'svc-file-resume': defineEvent<{ file: UploadFileRecord; skippedParts: number[] }>({ group: 'file', callback: 'onFileResume', detailType: '{ file, skippedParts: number[] }', doc: 'A multipart upload continued a remembered session; `skippedParts` were already stored.' }),
-  'svc-file-cancel': defineEvent<FileDetail>({ group: 'file', callback: 'onFileCancel', detailType: '{ file: UploadFileRecord }', doc: 'A file\'s upload was canceled.' }),
-  'svc-file-process': defineEvent<{ file: UploadFileRecord; result: unknown }>({ group: 'file', callback: 'onFileProcessed', detailType: '{ file, result }', doc: 'The processing stream (`processingEndpoint`) delivered its result for a file.' }),
-  'svc-part-upload': defineEvent<{ file: UploadFileRecord; partNumber: number; size: number }>({ group: 'file', callback: 'onPartUploaded', detailType: '{ file, partNumber, size }', doc: 'One multipart part is stored.' }),
+  'svc-file-upload-progress': defineEvent<FromEngine<'file-upload-progress'>>({ group: 'file', callback: 'onFileUploadProgress', detailType: '{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Bytes of one file reached storage; the rate and time left appear once the estimate is stable.' }),
+  'svc-file-upload-complete': defineEvent<FromEngine<'file-upload-complete'>>({ group: 'file', callback: 'onFileUploadComplete', detailType: '{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }', doc: 'A file is stored; `key` is the object key the server chose.' }),
+  'svc-file-retry': defineEvent<FromEngine<'file-retry'>>({ group: 'file', callback: 'onFileRetry', detailType: '{ file, retry, delayMs, error }', doc: 'A failed upload is sent again by the automatic retries (`maxRetries`) after `delayMs`; `retry` counts from 1 and `error` is why the previous attempt failed. `retry()` and the Retry button queue the file anew instead.' }),
+  'svc-file-pause': defineEvent<FromEngine<'file-pause'>>({ group: 'file', callback: 'onFilePause', detailType: '{ file, reason: "user" | "offline" }', doc: 'A file\'s upload paused.' }),
+  'svc-file-resume': defineEvent<FromEngine<'file-resume'>>({ group: 'file', callback: 'onFileResume', detailType: '{ file, skippedParts: number[] }', doc: 'A multipart upload continued a remembered session; `skippedParts` were already stored.' }),
+  'svc-file-cancel': defineEvent<FromEngine<'file-cancel'>>({ group: 'file', callback: 'onFileCancel', detailType: '{ file: UploadFileRecord }', doc: 'A file\'s upload was canceled.' }),
+  'svc-file-process': defineEvent<FromEngine<'file-process'>>({ group: 'file', callback: 'onFileProcessed', detailType: '{ file, result }', doc: 'The processing stream (`processingEndpoint`) delivered its result for a file.' }),
+  'svc-part-upload': defineEvent<FromEngine<'part-upload'>>({ group: 'file', callback: 'onPartUploaded', detailType: '{ file, partNumber, size, inFlight }', doc: 'One multipart part is stored; `inFlight` counts the file\'s parts that were being sent at that moment, this one included.' }),
 
   // Diagnostics.
   'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.' }),

@@ -82,12 +82,12 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-upload-start - A file began sending bytes (not fired again when it resumes from a pause).
  * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }>} svc-file-upload-progress - Bytes of one file reached storage; the rate and time left appear once the estimate is stable.
  * @event {CustomEvent<{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }>} svc-file-upload-complete - A file is stored; `key` is the object key the server chose.
- * @event {CustomEvent<{ file, retry }>} svc-file-retry - A failed upload is sent again by the automatic retries (`maxRetries`); `retry` counts from 1. `retry()` and the Retry button queue the file anew instead.
+ * @event {CustomEvent<{ file, retry, delayMs, error }>} svc-file-retry - A failed upload is sent again by the automatic retries (`maxRetries`) after `delayMs`; `retry` counts from 1 and `error` is why the previous attempt failed. `retry()` and the Retry button queue the file anew instead.
  * @event {CustomEvent<{ file, reason: "user" | "offline" }>} svc-file-pause - A file's upload paused.
  * @event {CustomEvent<{ file, skippedParts: number[] }>} svc-file-resume - A multipart upload continued a remembered session; `skippedParts` were already stored.
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-cancel - A file's upload was canceled.
  * @event {CustomEvent<{ file, result }>} svc-file-process - The processing stream (`processingEndpoint`) delivered its result for a file.
- * @event {CustomEvent<{ file, partNumber, size }>} svc-part-upload - One multipart part is stored.
+ * @event {CustomEvent<{ file, partNumber, size, inFlight }>} svc-part-upload - One multipart part is stored; `inFlight` counts the file's parts that were being sent at that moment, this one included.
  * @event {CustomEvent<{ scope, code, message, file?, source?, url?, status?, failure? }>} svc-error - A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem.
  * @event {CustomEvent<{ code, message, file? }>} svc-warn - Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).
  * End of generated events.

@@ -214,7 +214,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-file-upload-progress'?: (event: SvcUploaderEventMap['svc-file-upload-progress']) => void;
   /** A file is stored; `key` is the object key the server chose. */
   'onsvc-file-upload-complete'?: (event: SvcUploaderEventMap['svc-file-upload-complete']) => void;
-  /** A failed upload is sent again by the automatic retries (`maxRetries`); `retry` counts from 1. `retry()` and the Retry button queue the file anew instead. */
+  /** A failed upload is sent again by the automatic retries (`maxRetries`) after `delayMs`; `retry` counts from 1 and `error` is why the previous attempt failed. `retry()` and the Retry button queue the file anew instead. */
   'onsvc-file-retry'?: (event: SvcUploaderEventMap['svc-file-retry']) => void;
   /** A file's upload paused. */
   'onsvc-file-pause'?: (event: SvcUploaderEventMap['svc-file-pause']) => void;
@@ -224,7 +224,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-file-cancel'?: (event: SvcUploaderEventMap['svc-file-cancel']) => void;
   /** The processing stream (`processingEndpoint`) delivered its result for a file. */
   'onsvc-file-process'?: (event: SvcUploaderEventMap['svc-file-process']) => void;
-  /** One multipart part is stored. */
+  /** One multipart part is stored; `inFlight` counts the file's parts that were being sent at that moment, this one included. */
   'onsvc-part-upload'?: (event: SvcUploaderEventMap['svc-part-upload']) => void;
   /** A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. */
   'onsvc-error'?: (event: SvcUploaderEventMap['svc-error']) => void;

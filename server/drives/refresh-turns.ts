@@ -5,6 +5,7 @@
  * token the other just saved. With a store that offers `setIfAbsent`, one instance holds a short
  * lock key while it refreshes; the others wait for the tokens it stores.
  */
+import { toBase64Url } from '../internal/encoding.js';
 import { DriveReauthRequiredError, createDriveRequestError } from './drive-errors.js';
 import type { DriveProviderSlug, DriveTokenStore } from './types.js';
 
@@ -48,12 +49,14 @@ export async function refreshInTurn<T>(turn: RefreshTurn<T>): Promise<T> {
   const lockKey = toRefreshLockKey(turn.provider, turn.userId);
   const lockSeconds = Math.ceil(turn.timeoutMs / 1000) + LOCK_MARGIN_SECONDS;
   const deadline = Date.now() + lockSeconds * 1000 + WAIT_POLL_MS;
+  // Names this holder, so releasing the lock never deletes one another instance took after ours expired.
+  const holder = toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
   for (;;) {
-    if (await turn.store.setIfAbsent(lockKey, String(Date.now()), lockSeconds)) {
+    if (await turn.store.setIfAbsent(lockKey, holder, lockSeconds)) {
       try {
         return await turn.refresh();
       } finally {
-        await turn.store.delete(lockKey);
+        await releaseLock(turn.store, lockKey, holder);
       }
     }
     await sleep(WAIT_POLL_MS);
@@ -61,5 +64,14 @@ export async function refreshInTurn<T>(turn: RefreshTurn<T>): Promise<T> {
     if (usable) return usable;
     if (!present) throw new DriveReauthRequiredError('the tokens were deleted while another instance refreshed them');
     if (Date.now() > deadline) throw createDriveRequestError(new Error('timed out waiting for another instance to refresh the drive tokens'));
+  }
+}
+
+/** Deletes the lock only while this holder still holds it: atomically where the store can. */
+async function releaseLock(store: LockingTokenStore, lockKey: string, holder: string): Promise<void> {
+  if (store.deleteIfEquals) {
+    await store.deleteIfEquals(lockKey, holder);
+  } else if ((await store.get(lockKey)) === holder) {
+    await store.delete(lockKey);
   }
 }

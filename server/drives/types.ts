@@ -58,6 +58,19 @@ export interface DriveTokenStore {
    * on use never sees the old one twice. Stores without it still work; see docs/drives.md.
    */
   setIfAbsent?(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  /**
+   * Optional, atomic: deletes `key` only while it still holds `value` and tells whether it did.
+   * A refresh lock's holder releases it with this, so a holder that outlived its lock never
+   * deletes the lock another instance has taken since. Without it the holder reads, compares and
+   * deletes, which leaves a window of one store round trip.
+   */
+  deleteIfEquals?(key: string, value: string): Promise<boolean>;
+  /**
+   * Optional, atomic: returns the value and deletes the key in one step (`null` when absent or
+   * expired), like Redis `GETDEL`. An OAuth `state` is consumed with it, so of two callbacks that
+   * present the same state to two instances, exactly one gets it.
+   */
+  take?(key: string): Promise<string | null | undefined>;
 }
 
 /** Same interface under its shorter public name. */

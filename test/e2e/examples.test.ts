@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -76,11 +76,23 @@ describe('framework examples (built with Vite, real handler, real storage)', () 
 });
 
 describe('framework examples in TypeScript', () => {
-  // Vue and Svelte templates need their own checkers (vue-tsc, svelte-check), which are not dependencies
-  // here; both examples have a tsconfig.json for them (see docs/frameworks.md).
+  // Each example is checked by the checker its framework documents, against the built declarations
+  // (svc-uploader resolves to dist/ through package.json, as in an app that installed the package).
   for (const folder of ['react', 'angular']) {
     it(`${folder}: type-checks with its own tsconfig against the built declarations`, async () => {
       await runNodeTool('node_modules/typescript/bin/tsc', ['-p', `examples/${folder}/tsconfig.json`]);
     });
   }
+
+  it('vue: vue-tsc checks the templates against the shipped GlobalComponents typings', async () => {
+    assert.ok(existsSync('dist/frameworks/vue.d.ts'), 'dist/ is built (node scripts/build.mjs)');
+    await runNodeTool('node_modules/vue-tsc/bin/vue-tsc.js', ['-p', 'examples/vue/tsconfig.json']);
+  });
+
+  it('svelte: svelte-check checks the markup against the shipped SvelteHTMLElements typings', async () => {
+    // svelte-check reports an unresolved `import type {} from 'svc-uploader/svelte'` as nothing at
+    // all, so a missing build would pass silently: check it is there first.
+    assert.ok(existsSync('dist/frameworks/svelte.d.ts'), 'dist/ is built (node scripts/build.mjs)');
+    await runNodeTool('node_modules/svelte-check/bin/svelte-check', ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings', '--output', 'human']);
+  });
 });

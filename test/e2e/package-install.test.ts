@@ -5,36 +5,24 @@
 // Each install's size is printed; the browser-only one must carry neither the AWS SDK nor h3.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright';
 import { startAppServer } from '../support/app-server.js';
 import { collectPageProblems, launchBrowser } from '../support/browser.js';
+import { run } from '../support/run-command.js';
 import { runNodeTool } from '../support/node-tool.js';
 import { getTestStorage } from '../support/storage.js';
 
-const execFileAsync = promisify(execFile);
 const repository = resolve('.');
 const lockfile = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };
 
 /** The server's peers at the versions this repository tests, as README's one extra command names them. */
 const SERVER_PEERS = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'h3'].map((name) => `${name}@${lockfile.packages[`node_modules/${name}`]!.version}`);
-
-/** Runs npm (or a package's bin) in `cwd`; rejects with its output on failure. */
-async function run(command: string, args: string[], cwd: string): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(command, args, { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } });
-    return stdout;
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`, { cause: error });
-  }
-}
 
 /** `npm install` as a user runs it, reusing the local cache so repeated runs stay fast. */
 function npmInstall(cwd: string, specs: string[]): Promise<string> {

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
@@ -9,6 +10,30 @@ import de from '../../locales/de.js';
 import { startStaticServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
 import { runNodeTool } from '../support/node-tool.js';
+
+/** What axe reports for one rule that failed, as much as a failure message needs. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+declare global {
+  interface Window {
+    axe: { run(context: Element, options: object): Promise<{ violations: AxeViolation[] }> };
+    __STORYBOOK_PREVIEW__: {
+      currentRender?: { phase?: string; story: { parameters: StoryParameters } };
+    };
+  }
+}
+
+/** The part of a story's parameters this suite reads: rules switched off with `a11y.config.rules`. */
+interface StoryParameters {
+  a11y?: { config?: { rules?: Array<{ id: string; enabled?: boolean }> } };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface IndexEntry {
   id: string;
@@ -53,8 +78,14 @@ describe('Storybook catalog (static build from the element source)', () => {
   async function openStory(id: string): Promise<string[]> {
     problems = [];
     await page.goto(new URL(`iframe.html?id=${id}&viewMode=story`, server.url).href);
-    // Idle, the drop zone shows; once a story's play function has added files, the list takes its place.
-    await page.locator('svc-uploader :is([part~="drop-zone"], [part~="file-list"])').first().waitFor();
+    // Idle, the drop zone shows; once a story's play function has added files, the list takes its
+    // place, and a story that opens a source (a drive) shows that source's panel.
+    // (A panel hides the drop zone rather than removing it, hence the visible one.)
+    await page.locator('svc-uploader :is([part~="drop-zone"], [part~="file-list"], [part~="source-view"])').filter({ visible: true }).first().waitFor();
+    // The state a story sets up (a list, a panel, a refusal) is in place once its play function
+    // has run, which Storybook reports as the render's `finished` phase.
+    await page.waitForFunction(() => window.__STORYBOOK_PREVIEW__.currentRender?.phase === 'finished');
+    await page.evaluate(() => document.querySelector('svc-uploader')!.updateComplete);
     return problems;
   }
 
@@ -62,19 +93,42 @@ describe('Storybook catalog (static build from the element source)', () => {
     const names = stories.map((story) => story.name);
     for (const expected of ['Default', 'Upload (with npm start)', 'Validation Limits', 'Rejected Files', 'Sources', 'Mini',
       'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)', 'Image Editor',
+      'Uploading', 'Paused', 'Offline', 'Failed (refused by the server)', 'Retrying', 'Done',
+      'Google Drive, signed out', 'OneDrive, signed out', 'Dropbox, signed out', 'Box, signed out', 'Browsing a drive', 'Importing from a drive',
       'Uploading with speed and time left', 'Form use', 'Disabled']) {
       assert.ok(names.includes(expected), `a story named "${expected}" (found: ${names.join(', ')})`);
     }
   });
 
-  it('renders every story: <svc-uploader> is defined and shows its drop zone or its list, with no page errors', async () => {
+  it('renders every story: <svc-uploader> is defined and shows its drop zone, its list or a source panel, with no page errors', async () => {
     for (const story of stories) {
       const problems = await openStory(story.id);
       assert.equal(await page.evaluate(() => customElements.get('svc-uploader') !== undefined), true, story.id);
-      const picker = page.locator('svc-uploader :is([part~="browse-button"], [part~="add-more-button"])').first();
-      assert.ok(await picker.isVisible(), `${story.id} shows the file picker button (Browse, or Add more beside a list)`);
+      const picker = page.locator('svc-uploader :is([part~="browse-button"], [part~="add-more-button"], [part~="source-view-header"])').filter({ visible: true });
+      assert.ok(await picker.count() > 0, `${story.id} shows the file picker button (Browse, or Add more beside a list), or the header of the source panel it opened`);
       assert.deepEqual(problems, [], story.id);
     }
+  });
+
+  it('every story passes axe: no serious or critical violation inside the uploader', async () => {
+    const failures: string[] = [];
+    for (const story of stories) {
+      await openStory(story.id);
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        const { story } = window.__STORYBOOK_PREVIEW__.currentRender!;
+        const rules = Object.fromEntries((story.parameters.a11y?.config?.rules ?? []).map((rule) => [rule.id, { enabled: rule.enabled ?? true }]));
+        const result = await window.axe.run(document.querySelector('#storybook-root')!, { resultTypes: ['violations'], rules });
+        return result.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })) }));
+      });
+      for (const violation of violations) {
+        const where = violation.nodes.map((node) => `      ${JSON.stringify(node.target)}: ${node.failureSummary?.replaceAll('\n', ' ')}`).join('\n');
+        failures.push(`${story.id}: ${violation.id} (${violation.impact}) ${violation.help}\n${where}`);
+      }
+    }
+    assert.deepEqual(failures, [], `axe violations:\n${failures.join('\n')}`);
   });
 
   it('"Rejected Files" lists the accepted file and tells why each other file was refused', async () => {

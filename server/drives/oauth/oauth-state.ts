@@ -81,10 +81,18 @@ export async function createOAuthState(store: DriveTokenStore, record: Omit<OAut
 
 /**
  * Within one process, a state being consumed is claimed first, so two concurrent callbacks
- * cannot both read it before either deletes it. Across instances the provider's authorization
- * code is single-use as well, so a second exchange of the same code fails at the provider.
+ * cannot both read it before either deletes it. Across instances, a store with `take` reads and
+ * deletes in one step; with a store without it, the provider's authorization code is single-use
+ * as well, so a second exchange of the same code fails at the provider.
  */
 const statesBeingConsumed = new Set<string>();
+
+async function takeStored(store: DriveTokenStore, key: string): Promise<string | null | undefined> {
+  if (store.take) return store.take(key);
+  const text = await store.get(key);
+  if (text !== null && text !== undefined) await store.delete(key);
+  return text;
+}
 
 function parseRecord(text: string | null | undefined): OAuthStateRecord | undefined {
   if (typeof text !== 'string') return undefined;
@@ -112,9 +120,8 @@ export async function consumeOAuthState(
   if (!STATE_PATTERN.test(state) || statesBeingConsumed.has(state)) return undefined;
   statesBeingConsumed.add(state);
   try {
-    const record = parseRecord(await store.get(toStateKey(state)));
+    const record = parseRecord(await takeStored(store, toStateKey(state)));
     if (!record) return undefined;
-    await store.delete(toStateKey(state));
     if (record.provider !== provider || !isFresh(record.createdAt, Date.now())) return undefined;
     return record;
   } finally {

@@ -46,12 +46,23 @@ export function createMemoryTokenStore(): DriveTokenStore {
       return entry.value;
     },
     set: async (key, value, ttlSeconds) => write(key, value, ttlSeconds),
-    // Nothing runs between the check and the write (no await), so this is atomic within the process.
+    // Nothing runs between a check and its write (no await), so these are atomic within the process.
     async setIfAbsent(key, value, ttlSeconds) {
       const entry = entries.get(key);
       if (entry && !isExpired(entry, Date.now())) return false;
       write(key, value, ttlSeconds);
       return true;
+    },
+    async deleteIfEquals(key, value) {
+      const entry = entries.get(key);
+      if (!entry || isExpired(entry, Date.now()) || entry.value !== value) return false;
+      entries.delete(key);
+      return true;
+    },
+    async take(key) {
+      const entry = entries.get(key);
+      entries.delete(key);
+      return entry && !isExpired(entry, Date.now()) ? entry.value : null;
     },
     async delete(key) {
       entries.delete(key);

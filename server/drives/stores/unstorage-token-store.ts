@@ -8,14 +8,28 @@ export interface UnstorageLike {
   getItem(key: string): Promise<unknown>;
   setItem(key: string, value: string, options?: { ttl?: number }): Promise<void>;
   removeItem(key: string): Promise<void>;
-  /** unstorage's `getMount`: reaches a Redis driver's client for the atomic `setIfAbsent`. */
+  /** unstorage's `getMount`: reaches a Redis driver's client for the atomic methods. */
   getMount?(key: string): { base: string; driver: { name?: string; options?: unknown; getInstance?: () => unknown } };
 }
 
-/** The ioredis call `setIfAbsent` makes (`SET key value EX ttl NX`); a cluster client has it too. */
-interface RedisSetNx {
+/**
+ * The ioredis calls the atomic methods make (`SET key value EX ttl NX` and two one-key scripts);
+ * a cluster client has them too.
+ */
+interface RedisClient {
   set(key: string, value: string, expiry: 'EX', ttlSeconds: number, mode: 'NX'): Promise<unknown>;
+  eval(script: string, numberOfKeys: number, ...keysAndArguments: string[]): Promise<unknown>;
 }
+
+/** GET then DEL in one script, so it works on Redis releases before `GETDEL` (6.2). */
+const TAKE_SCRIPT = "local v = redis.call('GET', KEYS[1]); if v then redis.call('DEL', KEYS[1]) end; return v";
+/** Deletes the key only while its envelope holds ARGV[1]; other values (or non-JSON) stay. */
+const DELETE_IF_EQUALS_SCRIPT = [
+  "local v = redis.call('GET', KEYS[1]); if not v then return 0 end",
+  'local ok, envelope = pcall(cjson.decode, v)',
+  "if ok and type(envelope) == 'table' and envelope.value == ARGV[1] then return redis.call('DEL', KEYS[1]) end",
+  'return 0',
+].join('\n');
 
 export interface UnstorageTokenStoreOptions {
   /** Prefix of every key, so the tokens can share a storage with other data. Default `svc-uploader`. */
@@ -52,14 +66,15 @@ export function createUnstorageTokenStore(storage: UnstorageLike, options: Unsto
         const ttl = Math.max(1, Math.ceil(ttlSeconds));
         return (await redis.client.set(redis.toRedisKey(toStorageKey(key)), envelopeOf(value, ttl), 'EX', ttl, 'NX')) === 'OK';
       },
+      async deleteIfEquals(key: string, value: string): Promise<boolean> {
+        return Number(await redis.client.eval(DELETE_IF_EQUALS_SCRIPT, 1, redis.toRedisKey(toStorageKey(key)), value)) === 1;
+      },
+      async take(key: string): Promise<string | null> {
+        return valueOf(await redis.client.eval(TAKE_SCRIPT, 1, redis.toRedisKey(toStorageKey(key))));
+      },
     }),
     async get(key) {
-      const stored = await storage.getItem(toStorageKey(key));
-      // Drivers hand back JSON values already parsed (memory keeps strings, Redis gives a parsed object).
-      const envelope = typeof stored === 'string' ? safeParse(stored) : stored;
-      if (!isEnvelope(envelope)) return null;
-      if (envelope.expiresAt !== undefined && envelope.expiresAt <= Date.now()) return null;
-      return envelope.value;
+      return valueOf(await storage.getItem(toStorageKey(key)));
     },
     async set(key, value, ttlSeconds) {
       const ttl = ttlSeconds !== undefined && ttlSeconds > 0 ? Math.ceil(ttlSeconds) : undefined;
@@ -69,6 +84,15 @@ export function createUnstorageTokenStore(storage: UnstorageLike, options: Unsto
       await storage.removeItem(toStorageKey(key));
     },
   };
+}
+
+/** The value inside a stored envelope, or `null` when there is none or it has expired. */
+function valueOf(stored: unknown): string | null {
+  // Drivers hand back JSON values already parsed (memory keeps strings, Redis gives a parsed object).
+  const envelope = typeof stored === 'string' ? safeParse(stored) : stored;
+  if (!isEnvelope(envelope)) return null;
+  if (envelope.expiresAt !== undefined && envelope.expiresAt <= Date.now()) return null;
+  return envelope.value;
 }
 
 function safeParse(text: string): unknown {
@@ -87,14 +111,14 @@ function normalizeUnstorageKey(key: string): string {
 /**
  * The Redis client behind the keys under `prefix`, when unstorage mounts its `redis` driver there,
  * and how a storage key maps to the Redis key the driver writes (mount base off, driver base on).
- * The mount is looked up once, when the store is created. Other drivers offer no atomic write.
+ * The mount is looked up once, when the store is created. Other drivers offer no atomic operation.
  */
-function findRedisDriver(storage: UnstorageLike, prefix: string): { client: RedisSetNx; toRedisKey(storageKey: string): string } | undefined {
+function findRedisDriver(storage: UnstorageLike, prefix: string): { client: RedisClient; toRedisKey(storageKey: string): string } | undefined {
   const mount = storage.getMount?.(prefix);
   const driver = mount?.driver;
   if (!mount || driver?.name !== 'redis' || typeof driver.getInstance !== 'function') return undefined;
-  const client = driver.getInstance() as RedisSetNx | undefined;
-  if (!client || typeof client.set !== 'function') return undefined;
+  const client = driver.getInstance() as RedisClient | undefined;
+  if (!client || typeof client.set !== 'function' || typeof client.eval !== 'function') return undefined;
   const driverBase = normalizeUnstorageKey(String((driver.options as { base?: unknown } | undefined)?.base ?? ''));
   const mountBase = mount.base;
   return {

@@ -63,7 +63,7 @@ describe('UploadEngine remote files (server-side copies)', () => {
     const engine = new UploadEngine({ serverUrl: '/api/upload' });
     const remote = controlledRemoteFile('Doc.docx');
     const progress: number[] = [];
-    engine.on('file-progress', ({ percentage }) => progress.push(percentage));
+    engine.on('file-upload-progress', ({ percentage }) => progress.push(percentage));
     await engine.addRemoteFiles([remote.input], 'googleDrive');
     const run = engine.start();
     await remote.started;

@@ -14,7 +14,7 @@ const SUITES = [
 const DRIVE_SUITES = ['sign-in', 'browse', 'import'];
 
 /** Pages that carry the generated prop and event tables. */
-const API_PAGES = ['/README.md', '/docs/element.md'];
+const API_PAGES = ['/docs/element.md'];
 
 async function text(path: string): Promise<string> {
   const response = await fetch(path);
@@ -23,7 +23,7 @@ async function text(path: string): Promise<string> {
 }
 
 describe('<svc-uploader> API documentation', () => {
-  it('lists every prop and attribute as the prop table defines them, in the README and the element page', async () => {
+  it('lists every prop and attribute as the prop table defines them, on the element page', async () => {
     for (const path of API_PAGES) {
       expect(readBetween(await text(path), PROPS_MARKERS), path).to.equal(renderPropsTable(uploaderProps));
     }
@@ -39,13 +39,9 @@ describe('<svc-uploader> API documentation', () => {
     expect(names.filter((name) => !/^svc-[a-z]+(-[a-z]+)+$/.test(name))).to.deep.equal([]);
   });
 
-  it('documents every public method and read-only property, in the README and the element page', async () => {
+  it('documents every public method and read-only property on the element page', async () => {
     const elementPage = await text('/docs/element.md');
-    const readme = await text('/README.md');
-    const sections = [
-      elementPage.slice(elementPage.indexOf('\n## Methods'), elementPage.indexOf('\n## Sources\n')),
-      readme.slice(readme.indexOf('\n### Methods'), readme.indexOf('\n### Styling\n')),
-    ];
+    const sections = [elementPage.slice(elementPage.indexOf('\n## Methods'), elementPage.indexOf('\n## Sources\n'))];
     const members = new Set<string>();
     for (let prototype = SvcUploader.prototype; prototype !== HTMLElement.prototype; prototype = Object.getPrototypeOf(prototype)) {
       for (const name of Object.getOwnPropertyNames(prototype)) members.add(name);

@@ -38,7 +38,7 @@ async function interruptAfterFirstPart(serverUrl: string, file: File, extra: Rec
     ...extra,
   });
   await engine.addFiles([file]);
-  const firstPart = new Promise<void>((resolve) => engine.on('part-uploaded', ({ partNumber }) => partNumber === 1 && resolve()));
+  const firstPart = new Promise<void>((resolve) => engine.on('part-upload', ({ partNumber }) => partNumber === 1 && resolve()));
   void engine.start();
   await firstPart;
   engine.destroy();
@@ -108,7 +108,7 @@ describe('<svc-uploader> persisted uploads (built bundle)', function () {
   it('keeps a tus upload URL under a hashed key without the file name, never under tus-js-client\'s own fingerprint', async () => {
     const engine = new bundle.UploadEngine({ resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus', chunkSizeBytes: 256 * 1024 } });
     await engine.addFiles([randomBytesFile('medical-scan.bin', 2 * MIB)]);
-    const halfway = new Promise<void>((resolve) => engine.on('file-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024 && resolve()));
+    const halfway = new Promise<void>((resolve) => engine.on('file-upload-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024 && resolve()));
     void engine.start();
     await halfway;
     engine.pause();

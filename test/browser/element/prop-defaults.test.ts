@@ -23,7 +23,7 @@ describe('defaults shared by element and engine', () => {
   it('an engine without options applies them: the eleventh file is refused', async () => {
     const engine = new UploadEngine({ serverUrl: '/api/upload' });
     const refused: string[] = [];
-    engine.on('file-rejected', ({ reason }) => refused.push(reason));
+    engine.on('file-reject', ({ reason }) => refused.push(reason));
     await engine.addFiles(Array.from({ length: ENGINE_DEFAULTS.maxFiles + 1 }, (_, index) => randomFile(`f${index}.bin`, 10)));
     expect(engine.files.length).to.equal(ENGINE_DEFAULTS.maxFiles);
     expect(refused).to.deep.equal(['LIMIT_EXCEEDED']);

@@ -74,8 +74,8 @@ describe('UploadEngine crashRecovery scope', () => {
       allowedFileTypes: 'image/*',
       onBeforeFileAdded: (file) => file.name !== 'blocked.png',
     });
-    const rejections = recordEvents(engine, ['file-rejected']);
-    const restorations = recordEvents(engine, ['files-restored']);
+    const rejections = recordEvents(engine, ['file-reject']);
+    const restorations = recordEvents(engine, ['files-restore']);
     await engine.ready;
     expect(engine.files.map((file) => file.name)).to.deep.equal(['a.png']);
     const rejected = rejections.map(({ detail }) => [detail.file.name, detail.reason]);
@@ -90,7 +90,7 @@ describe('UploadEngine crashRecovery scope', () => {
     const scope = { serverUrl: '/api/upload', uploaderId: 'avatar' };
     await leaveBehind(scope, [randomFile('one.png', 100, 'image/png'), randomFile('two.png', 100, 'image/png')]);
     const engine = new UploadEngine({ ...scope, crashRecovery: true, maxFiles: 1 });
-    const rejected = recordEvents(engine, ['file-rejected']);
+    const rejected = recordEvents(engine, ['file-reject']);
     await engine.ready;
     expect(engine.files).to.have.length(1);
     expect(rejected.map((event) => event.detail.reason)).to.deep.equal(['LIMIT_EXCEEDED']);
@@ -107,7 +107,7 @@ describe('UploadEngine crashRecovery scope', () => {
     const first = new UploadEngine(options);
     await first.addFiles([randomFile('scan.pdf', 11 * MIB, 'application/pdf')]);
     void first.start();
-    await nextEvent(first, 'part-uploaded', ({ partNumber }) => partNumber === 1);
+    await nextEvent(first, 'part-upload', ({ partNumber }) => partNumber === 1);
     await first.whenPersisted();
     first.destroy();
     const [recordKey] = Object.keys(localStorage).filter((key) => key.startsWith('svc-uploader:multipart:'));
@@ -117,7 +117,7 @@ describe('UploadEngine crashRecovery scope', () => {
     // Same uploader, but the page now takes one image only and uploads on its own.
     const second = new UploadEngine({ ...options, allowedFileTypes: 'image/*', maxFiles: 1, autoUpload: true });
     const started = recordEvents(second, ['upload-start', 'file-state-change']);
-    const rejected = nextEvent(second, 'file-rejected');
+    const rejected = nextEvent(second, 'file-reject');
     await second.ready;
     expect((await rejected).reason).to.equal('TYPE_MISMATCH');
     expect(second.files).to.deep.equal([]);
@@ -138,7 +138,7 @@ describe('UploadEngine crashRecovery scope', () => {
     const engine = new UploadEngine({ ...scope, crashRecovery: true });
     await engine.ready;
     expect(engine.files).to.deep.equal([]);
-    const restored = nextEvent(engine, 'files-restored');
+    const restored = nextEvent(engine, 'files-restore');
     engine.setOptions({ persistenceKey: 'alice' });
     expect((await restored).files.map((file) => file.name)).to.deep.equal(['late.bin']);
     expect(engine.files.map((file) => file.name)).to.deep.equal(['late.bin']);

@@ -25,7 +25,7 @@ describe('UploadEngine crashRecovery', () => {
     first.destroy();
 
     const second = new UploadEngine({ serverUrl: '/api/upload', crashRecovery: true });
-    const restored = recordEvents(second, ['files-restored']);
+    const restored = recordEvents(second, ['files-restore']);
     await second.ready;
     expect(second.files.map((file) => [file.name, file.type, file.size, file.source, file.state])).to.deep.equal([
       ['a.png', 'image/png', 2000, 'camera', 'queued'],
@@ -54,13 +54,13 @@ describe('UploadEngine crashRecovery', () => {
     const first = new UploadEngine(options);
     await first.addFiles([file]);
     void first.start();
-    await nextEvent(first, 'part-uploaded', ({ partNumber }) => partNumber === 1);
+    await nextEvent(first, 'part-upload', ({ partNumber }) => partNumber === 1);
     await first.whenPersisted();
     first.destroy();
     const signedBefore = (await plan.log()).signedParts.length;
 
     const second = new UploadEngine(options);
-    const resumed = nextEvent(second, 'file-resumed');
+    const resumed = nextEvent(second, 'file-resume');
     const done = nextEvent(second, 'files-upload-complete');
     await second.ready;
     expect((await resumed).skippedParts).to.deep.equal([1]);

@@ -28,7 +28,7 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
   it('uploads parts in parallel and the object equals the file byte for byte', async () => {
     const since = performance.now();
     const engine = new UploadEngine(multipartOptions('/api/upload', { maxConcurrentParts: 3 }));
-    const parts = recordEvents(engine, ['part-uploaded']);
+    const parts = recordEvents(engine, ['part-upload']);
     const file = randomFile('video.mp4', 12 * MIB + 12345, 'video/mp4');
     await engine.addFiles([file]);
     await engine.start();
@@ -117,7 +117,7 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
     const first = new UploadEngine(multipartOptions(plan.serverUrl, { maxConcurrentParts: 1, persist: true }));
     await first.addFiles([file]);
     void first.start();
-    await nextEvent(first, 'part-uploaded', ({ partNumber }) => partNumber === 2);
+    await nextEvent(first, 'part-upload', ({ partNumber }) => partNumber === 2);
     // The page goes away: transfers stop, the remembered session stays in localStorage.
     first.destroy();
     const firstLog = await plan.log();
@@ -126,7 +126,7 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
     // A fresh engine against the same handler, as after a reload (same File: same name, size, date).
     const since = performance.now();
     const second = new UploadEngine(multipartOptions(plan.serverUrl, { maxConcurrentParts: 1, persist: true }));
-    const resumed = recordEvents(second, ['file-resumed']);
+    const resumed = recordEvents(second, ['file-resume']);
     await second.addFiles([file]);
     await second.start();
     await expectStored(second, file);
@@ -141,10 +141,10 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
   it('aborts the multipart upload on cancel so no parts remain in storage', async () => {
     const plan = await createFaultPlan();
     const engine = new UploadEngine(multipartOptions(plan.serverUrl, { maxConcurrentParts: 1 }));
-    const canceled = recordEvents(engine, ['file-canceled']);
+    const canceled = recordEvents(engine, ['file-cancel']);
     await engine.addFiles([randomFile('a.bin', 15 * MIB)]);
     const run = engine.start();
-    await nextEvent(engine, 'part-uploaded');
+    await nextEvent(engine, 'part-upload');
     engine.cancel(engine.files[0]!.id);
     const summary = await run;
     expect(summary.files[0]!.state).to.equal('canceled');
@@ -171,7 +171,7 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
     const file = randomFile('a.bin', 15 * MIB);
     await engine.addFiles([file]);
     const run = engine.start();
-    await nextEvent(engine, 'part-uploaded', ({ partNumber }) => partNumber === 1);
+    await nextEvent(engine, 'part-upload', ({ partNumber }) => partNumber === 1);
     engine.pause();
     expect(engine.files[0]).to.include({ state: 'paused', pausedBy: 'user' });
     engine.resume();

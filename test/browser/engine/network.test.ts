@@ -23,7 +23,7 @@ describe('UploadEngine networkAware', () => {
     engine.pause(smallId);
     expect(engine.files[1]).to.include({ state: 'paused', pausedBy: 'user' });
 
-    await nextEvent(engine, 'part-uploaded', ({ partNumber }) => partNumber === 1);
+    await nextEvent(engine, 'part-upload', ({ partNumber }) => partNumber === 1);
     window.dispatchEvent(new Event('offline'));
     expect(engine.files.map((file) => [file.state, file.pausedBy])).to.deep.equal([['paused', 'offline'], ['paused', 'user']]);
 

@@ -24,7 +24,7 @@ async function interruptAfterFirstPart(options: EngineOptions, file: File): Prom
   const engine = new UploadEngine(options);
   await engine.addFiles([file]);
   void engine.start();
-  await nextEvent(engine, 'part-uploaded', ({ partNumber }) => partNumber === 1);
+  await nextEvent(engine, 'part-upload', ({ partNumber }) => partNumber === 1);
   engine.destroy();
 }
 
@@ -64,7 +64,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
     const signedBefore = (await plan.log()).signedParts.length;
 
     const engine = new UploadEngine(options);
-    const resumed = recordEvents(engine, ['file-resumed']);
+    const resumed = recordEvents(engine, ['file-resume']);
     await engine.addFiles([file]);
     const summary = await engine.start();
     expect(summary.successful).to.equal(1);
@@ -80,7 +80,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
     const file = randomFile('shared-name.bin', 11 * MIB);
     await interruptAfterFirstPart(multipartOptions(plan.serverUrl, { persistenceKey: 'alice' }), file);
     const engine = new UploadEngine(multipartOptions(plan.serverUrl, { persistenceKey: 'bob' }));
-    const resumed = recordEvents(engine, ['file-resumed']);
+    const resumed = recordEvents(engine, ['file-resume']);
     await engine.addFiles([file]);
     expect((await engine.start()).successful).to.equal(1);
     expect(resumed).to.deep.equal([]);
@@ -117,7 +117,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
     const first = new UploadEngine(options);
     await first.addFiles([file]);
     void first.start();
-    await nextEvent(first, 'file-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
+    await nextEvent(first, 'file-upload-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
     first.pause();
     const keys = keysStartingWith(TUS_PREFIX);
     expect(keys).to.have.length(1);
@@ -143,7 +143,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
     const first = new UploadEngine(options);
     await first.addFiles([file]);
     void first.start();
-    await nextEvent(first, 'file-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
+    await nextEvent(first, 'file-upload-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
     first.pause();
     const { uploadUrl } = JSON.parse(localStorage.getItem(keysStartingWith(TUS_PREFIX)[0]!)!) as { uploadUrl: string };
     first.destroy();
@@ -187,7 +187,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
     const engine = new UploadEngine(options);
     await engine.addFiles([randomFile('in-flight.bin', 11 * MIB)]);
     void engine.start();
-    await nextEvent(engine, 'part-uploaded', ({ partNumber }) => partNumber === 1);
+    await nextEvent(engine, 'part-upload', ({ partNumber }) => partNumber === 1);
     const { token } = JSON.parse(localStorage.getItem(keysStartingWith(MULTIPART_PREFIX)[0]!)!) as { token: string };
     await engine.clearPersistedUploads();
     expect(engine.files).to.deep.equal([]);

@@ -44,13 +44,13 @@ describe('UploadEngine queue and events', () => {
 
   it('emits the documented events with typed payloads, in order', async () => {
     const engine = new UploadEngine({ retryBaseDelayMs: 0 });
-    const events = recordEvents(engine, ['file-added', 'upload-start', 'file-state-change', 'file-failed', 'files-upload-complete', 'file-removed']);
+    const events = recordEvents(engine, ['file-add', 'upload-start', 'file-state-change', 'file-failed', 'files-upload-complete', 'file-removed']);
     await engine.addFiles([textFile('a.txt', 'a')]);
     await engine.start();
     const id = engine.files[0]!.id;
     engine.removeFile(id);
     expect(events.map((event) => event.name)).to.deep.equal([
-      'file-added', 'upload-start', 'file-state-change', 'file-state-change', 'file-state-change', 'file-failed', 'files-upload-complete', 'file-removed',
+      'file-add', 'upload-start', 'file-state-change', 'file-state-change', 'file-state-change', 'file-failed', 'files-upload-complete', 'file-removed',
     ]);
     const transitions = events
       .filter((event) => event.name === 'file-state-change')
@@ -59,30 +59,50 @@ describe('UploadEngine queue and events', () => {
         return `${detail.previous}->${detail.file.state}`;
       });
     expect(transitions).to.deep.equal(['queued->processing', 'processing->uploading', 'uploading->failed']);
+    const states = events.filter((event) => event.name === 'file-state-change').map((event) => event.detail as { state: FileState; file: { state: FileState } });
+    expect(states.map((detail) => detail.state)).to.deep.equal(states.map((detail) => detail.file.state));
     const complete = events.find((event) => event.name === 'files-upload-complete')!.detail as { successful: number; failed: number };
     expect(complete).to.include({ successful: 0, failed: 1 });
     expect(engine.files).to.have.length(0);
+  });
+
+  it('still delivers renamed events to listeners of their old names, the same detail as under the new name', async () => {
+    const engine = new UploadEngine({ allowedFileTypes: ['text/plain'] });
+    const underNewName: object[] = [];
+    const underOldName: object[] = [];
+    engine.on('file-add', (detail) => underNewName.push(detail));
+    engine.on('file-reject', (detail) => underNewName.push(detail));
+    engine.on('file-added', (detail) => underOldName.push(detail));
+    const stopRejected = engine.on('file-rejected', (detail) => underOldName.push(detail));
+    await engine.addFiles([textFile('a.txt', 'a'), new File(['b'], 'b.bin', { type: 'application/octet-stream' })]);
+    expect(underOldName).to.have.length(2);
+    expect(underOldName[0]).to.equal(underNewName[0]);
+    expect(underOldName[1]).to.equal(underNewName[1]);
+    stopRejected();
+    await engine.addFiles([new File(['c'], 'c.bin', { type: 'application/octet-stream' })]);
+    expect(underNewName).to.have.length(3);
+    expect(underOldName).to.have.length(2);
   });
 
   it('returns an unsubscribe function from on(), and off() removes a listener', async () => {
     const engine = new UploadEngine();
     let viaOn = 0;
     let viaOff = 0;
-    const stop = engine.on('file-added', () => (viaOn += 1));
+    const stop = engine.on('file-add', () => (viaOn += 1));
     const listener = (): void => {
       viaOff += 1;
     };
-    engine.on('file-added', listener);
+    engine.on('file-add', listener);
     await engine.addFiles([textFile('a', 'a')]);
     stop();
-    engine.off('file-added', listener);
+    engine.off('file-add', listener);
     await engine.addFiles([textFile('b', 'b')]);
     expect([viaOn, viaOff]).to.deep.equal([1, 1]);
   });
 
   it('hands plugins the event bus at construction', async () => {
     const seen: string[] = [];
-    const engine = new UploadEngine({ plugins: [{ name: 'audit', init: (bus) => bus.on('file-added', ({ file }) => seen.push(file.name)) }] });
+    const engine = new UploadEngine({ plugins: [{ name: 'audit', init: (bus) => bus.on('file-add', ({ file }) => seen.push(file.name)) }] });
     await engine.addFiles([textFile('a.txt', 'a')]);
     expect(seen).to.deep.equal(['a.txt']);
   });
@@ -101,7 +121,7 @@ describe('UploadEngine queue and events', () => {
   it('pauses and resumes a file in the pipeline, and cancel settles it', async () => {
     const hold = holdingStep();
     const engine = new UploadEngine({ pipeline: [hold.step] });
-    const events = recordEvents(engine, ['file-paused', 'file-canceled']);
+    const events = recordEvents(engine, ['file-pause', 'file-cancel']);
     await engine.addFiles([textFile('a', 'a'), textFile('b', 'b')]);
     const run = engine.start();
     await untilState(engine, 'b', 'processing');
@@ -115,7 +135,7 @@ describe('UploadEngine queue and events', () => {
     hold.gates.get('a')!.open();
     const summary = await run;
     expect(summary.files.map((file) => file.state)).to.deep.equal(['failed', 'canceled']);
-    expect(events.map((event) => event.name)).to.deep.equal(['file-paused', 'file-canceled']);
+    expect(events.map((event) => event.name)).to.deep.equal(['file-pause', 'file-cancel']);
   });
 
   it('runs pipeline steps in the fixed stage order and reports a failing step without failing the file', async () => {

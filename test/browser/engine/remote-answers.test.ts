@@ -22,7 +22,7 @@ describe('UploadEngine and answers it cannot trust', () => {
   it('waits past status-less progress messages for the completion event of the processing stream', async () => {
     const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/remote-fixtures/processing?mode=progress-only' });
     await engine.addFiles([randomFile('a.bin', 100)]);
-    const processed = nextEvent(engine, 'file-processed');
+    const processed = nextEvent(engine, 'file-process');
     await engine.start();
     const { result, file } = await processed;
     expect(result).to.deep.equal({ key: file.result!.key, variants: ['small'] });

@@ -24,7 +24,7 @@ describe('UploadEngine replaceFile (real handler, real storage)', () => {
 
   it('refuses new bytes that break a limit and leaves the old ones in place', async () => {
     const engine = new UploadEngine({ serverUrl: '/api/upload', maxFileSize: { size: 12, unit: 'KB' }, maxTotalFileSize: { size: 16, unit: 'KB' } });
-    const rejections = recordEvents(engine, ['file-rejected']);
+    const rejections = recordEvents(engine, ['file-reject']);
     const small = randomFile('a.png', 6000, 'image/png');
     const other = randomFile('b.png', 6000, 'image/png');
     const { added } = await engine.addFiles([small, other]);

@@ -6,7 +6,7 @@ describe('UploadEngine single PUT (real handler, real storage)', () => {
   it('uploads through /presign and the bytes in the bucket equal the file', async () => {
     const engine = new UploadEngine({ serverUrl: '/api/upload' });
     expect(engine.files).to.deep.equal([]);
-    const progress = recordEvents(engine, ['file-progress', 'file-upload-complete']);
+    const progress = recordEvents(engine, ['file-upload-progress', 'file-upload-complete']);
     const file = randomFile('photo.jpg', 300 * 1024, 'image/jpeg');
     await engine.addFiles([file]);
     const summary = await engine.start();
@@ -18,7 +18,7 @@ describe('UploadEngine single PUT (real handler, real storage)', () => {
     const stored = await readBack(record!.result!.downloadUrl);
     expect(stored.size).to.equal(file.size);
     expect(await sha256Of(stored)).to.equal(await sha256Of(file));
-    const fileProgress = progress.filter((event) => event.name === 'file-progress').map((event) => (event.detail as { bytesUploaded: number }).bytesUploaded);
+    const fileProgress = progress.filter((event) => event.name === 'file-upload-progress').map((event) => (event.detail as { bytesUploaded: number }).bytesUploaded);
     expect(fileProgress.at(-1)).to.equal(file.size);
     const complete = progress.find((event) => event.name === 'file-upload-complete')!.detail as { result: { key: string } };
     expect(complete.result.key).to.equal(record!.result!.key);

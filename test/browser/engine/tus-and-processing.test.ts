@@ -5,7 +5,7 @@ import { nextEvent, randomFile, recordEvents, sha256Of } from './helpers.js';
 describe('UploadEngine tus (real @tus/server on loopback)', () => {
   it('uploads through tus-js-client, loaded on first use, and the server holds the same bytes', async () => {
     const engine = new UploadEngine({ resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus', chunkSizeBytes: 256 * 1024 } });
-    const progress = recordEvents(engine, ['file-progress']);
+    const progress = recordEvents(engine, ['file-upload-progress']);
     const file = randomFile('clip.webm', 1024 * 1024 + 17, 'video/webm');
     await engine.addFiles([file]);
     await engine.start();
@@ -58,7 +58,7 @@ describe('UploadEngine tus (real @tus/server on loopback)', () => {
     const file = randomFile('long.bin', 2 * 1024 * 1024);
     await engine.addFiles([file]);
     const run = engine.start();
-    await nextEvent(engine, 'file-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
+    await nextEvent(engine, 'file-upload-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024);
     engine.pause();
     expect(engine.files[0]!.state).to.equal('paused');
     engine.resume();
@@ -73,7 +73,7 @@ describe('UploadEngine processing stream', () => {
     const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/test-fixtures/processing?mode=ok' });
     const states = recordEvents(engine, ['file-state-change']);
     await engine.addFiles([randomFile('a.bin', 100)]);
-    const processed = nextEvent(engine, 'file-processed');
+    const processed = nextEvent(engine, 'file-process');
     await engine.start();
     const { result, file } = await processed;
     expect(result).to.deep.equal({ key: file.result!.key, variants: ['small', 'large'] });

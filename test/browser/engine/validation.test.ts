@@ -30,8 +30,8 @@ describe('UploadEngine validation', () => {
     it('hands the main thread back while it takes a large batch, keeping the order of its events', async () => {
       const engine = new UploadEngine({ maxFiles: 10 });
       const order: string[] = [];
-      engine.on('file-added', ({ file }) => order.push(file.name));
-      engine.on('file-rejected', ({ file }) => order.push(file.name));
+      engine.on('file-add', ({ file }) => order.push(file.name));
+      engine.on('file-reject', ({ file }) => order.push(file.name));
       let settled = false;
       let timerRanWhileTaking = false;
       setTimeout(() => { timerRanWhileTaking = !settled; });
@@ -169,13 +169,13 @@ describe('UploadEngine validation', () => {
           return undefined;
         },
       });
-      const events = recordEvents(engine, ['file-rejected', 'file-added']);
+      const events = recordEvents(engine, ['file-reject', 'file-add']);
       const result = await engine.addFiles([textFile('yes.txt', 'y'), textFile('no.txt', 'n'), textFile('swap.txt', 's'), textFile('plain.txt', 'p')]);
       expect(result.added.map((file) => file.name)).to.deep.equal(['yes.txt', 'renamed.txt', 'plain.txt']);
       expect(result.added[1]!.file).to.equal(substitute);
       expect(result.added[1]!.originalFile.name).to.equal('swap.txt');
       expect(reasons(result.rejected)).to.deep.equal(['REJECTED_BY_HOOK']);
-      expect(events.map((event) => event.name)).to.deep.equal(['file-added', 'file-rejected', 'file-added', 'file-added']);
+      expect(events.map((event) => event.name)).to.deep.equal(['file-add', 'file-reject', 'file-add', 'file-add']);
     });
 
     it('runs before validation: a substitute is what gets validated', async () => {

@@ -3,7 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { createStorage } from 'unstorage';
 import redisDriver from 'unstorage/drivers/redis';
-import { createUnstorageTokenStore } from '../../../server/index.js';
+import { createOAuthState, consumeOAuthState } from '../../../server/drives/oauth/oauth-state.js';
+import { canLock, refreshInTurn, toRefreshLockKey } from '../../../server/drives/refresh-turns.js';
+import { createUnstorageTokenStore, type DriveTokenStore } from '../../../server/index.js';
 import { connectDrive, createDriveHandler, uniqueUser } from './support/drive-harness.js';
 import { useRedisDrives } from './support/redis-drives.js';
 import { findRedisServer } from './support/redis-server.js';
@@ -66,5 +68,50 @@ describe('refreshing rotating drive tokens on two instances at once', { skip: re
     await instanceB.tokenStore.set(`drive-tokens:one-drive:${user}`, JSON.stringify({ ...stored, expiresAt: Date.now() }));
     const later = await instanceB.get('/files/one-drive', user);
     assert.equal(later.status, 200, later.text);
+  });
+});
+
+describe('releasing a refresh lock held too long', { skip: redisBinary ? false : 'redis-server is not installed (apt-get install redis-server)' }, () => {
+  const shared = useRedisDrives(redisBinary);
+
+  it('leaves the lock another instance took after this holder\'s expired', async () => {
+    const store = shared.createRedisStore();
+    assert.ok(canLock(store));
+    const user = uniqueUser();
+    const lockKey = toRefreshLockKey('box', user);
+    const refreshed = await refreshInTurn({
+      store,
+      provider: 'box',
+      userId: user,
+      timeoutMs: 1_000,
+      readUsable: async () => ({ usable: undefined, present: true }),
+      async refresh() {
+        // This refresh outlived its lock: it expired, and another instance took the lock in turn.
+        await store.delete(lockKey);
+        assert.equal(await store.setIfAbsent(lockKey, 'the-other-instance', 30), true);
+        return 'renewed';
+      },
+    });
+    assert.equal(refreshed, 'renewed');
+    assert.equal(await store.get(lockKey), 'the-other-instance', 'the other instance still holds its lock');
+    await store.delete(lockKey);
+  });
+
+  it('consumes an OAuth state with one atomic take, so two instances cannot both read it', async () => {
+    const redisStore = shared.createRedisStore();
+    const calls: string[] = [];
+    // Records which store operations touch the state: a get followed by a delete is two round
+    // trips another instance could fall between; a take is one (the contract test races takers).
+    const recording: DriveTokenStore = {
+      ...redisStore,
+      get: (key) => { calls.push(`get ${key.split(':')[0]}`); return redisStore.get(key); },
+      take: (key) => { calls.push(`take ${key.split(':')[0]}`); return redisStore.take!(key); },
+    };
+    const user = uniqueUser();
+    const state = await createOAuthState(redisStore, { provider: 'box', userId: user, browserBindingHash: 'binding' });
+    const record = await consumeOAuthState(recording, state, 'box');
+    assert.equal(record?.userId, user);
+    assert.deepEqual(calls, ['take oauth-state']);
+    assert.equal(await consumeOAuthState(shared.createRedisStore(), state, 'box'), undefined, 'spent for every instance');
   });
 });

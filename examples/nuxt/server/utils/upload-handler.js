@@ -8,6 +8,8 @@ export const uploadHandler = createUploadHandler({
     region: process.env.NUXT_S3_REGION ?? '',
     endpoint: process.env.NUXT_S3_ENDPOINT,
     forcePathStyle: Boolean(process.env.NUXT_S3_ENDPOINT),
+    // Credentials come from the AWS SDK's default chain (AWS_ACCESS_KEY_ID and
+    // AWS_SECRET_ACCESS_KEY, a profile, or the instance role).
   },
   uploadTokenSecret: process.env.NUXT_UPLOAD_TOKEN_SECRET,
   // Same origin as the Nuxt app, so no `cors` block is needed. Closed by default: open it with your

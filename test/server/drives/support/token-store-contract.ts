@@ -53,4 +53,27 @@ export function describeTokenStoreContract(createStore: () => DriveTokenStore | 
     assert.equal(await store.setIfAbsent('drive-refresh-lock:box:alice', 'third', 30), true);
     assert.equal(await store.get('drive-refresh-lock:box:alice'), 'third');
   });
+
+  it('deleteIfEquals, where offered, deletes only the value it names', async (t) => {
+    const store = await createStore();
+    if (!store.deleteIfEquals) return t.skip('this store offers no compare-and-delete');
+    await store.set('drive-refresh-lock:box:carol', 'holder-a', 30);
+    assert.equal(await store.deleteIfEquals('drive-refresh-lock:box:carol', 'holder-b'), false);
+    assert.equal(await store.get('drive-refresh-lock:box:carol'), 'holder-a', 'another holder\'s value stays');
+    assert.equal(await store.deleteIfEquals('drive-refresh-lock:box:carol', 'holder-a'), true);
+    assert.equal(await store.get('drive-refresh-lock:box:carol'), null);
+    assert.equal(await store.deleteIfEquals('drive-refresh-lock:box:carol', 'holder-a'), false, 'nothing left to delete');
+  });
+
+  it('take, where offered, returns the value once and deletes it, and one concurrent taker wins', async (t) => {
+    const store = await createStore();
+    if (!store.take) return t.skip('this store offers no atomic take');
+    assert.equal(await store.take('oauth-state:never-set'), null);
+    await store.set('oauth-state:one', 'record', 600);
+    assert.equal(await store.take('oauth-state:one'), 'record');
+    assert.equal(await store.get('oauth-state:one'), null);
+    await store.set('oauth-state:raced', 'record', 600);
+    const takers = await Promise.all([1, 2, 3, 4].map(() => store.take!('oauth-state:raced')));
+    assert.deepEqual(takers.filter((value) => value === 'record').length, 1, 'exactly one of four concurrent takers gets the value');
+  });
 }
