@@ -26,6 +26,7 @@ import type {
   EngineOptions,
   FileSource,
   FileState,
+  ProgressDetail,
   ReplaceFileResult,
   UploadFileRecord,
   UploadRunSummary,
@@ -112,6 +113,14 @@ export class UploadEngine {
   /** Read-only snapshot of the list, in the order files were added. */
   get files(): readonly UploadFileRecord[] {
     return this.entries.records();
+  }
+
+  /**
+   * Combined progress of the current run as last reported by `progress`, with `bytesPerSecond` and
+   * `secondsRemaining` once the rate estimate is stable; zeros when no run is going on.
+   */
+  get progress(): ProgressDetail {
+    return this.queue.progress;
   }
 
   /** Subscribes to an event; returns the unsubscribe function. */
@@ -306,6 +315,7 @@ export class UploadEngine {
   private pauseEntry(entry: FileEntry, reason: 'user' | 'offline'): void {
     this.abortEntry(entry, reason === 'user' ? 'paused-by-user' : 'paused-offline');
     entry.pausedBy = reason;
+    this.queue.resetRate();
     this.setState(entry, 'paused');
     this.bus.emit('file-pause', { file: toRecord(entry), reason });
   }
@@ -328,6 +338,8 @@ export class UploadEngine {
     const previous = entry.state;
     if (previous === state) return;
     entry.state = state;
+    // A rate belongs to one stretch of uploading; after a pause or a retry it is measured afresh.
+    if (state !== 'uploading') entry.transferRate?.reset();
     this.touch(entry);
     this.bus.emit('file-state-change', { file: toRecord(entry), state: entry.state, previous });
     if (state === 'successful' || state === 'canceled') void this.recovery?.forget(entry.id);

@@ -18,6 +18,13 @@ export interface ProgressDetail {
   bytesTotal: number;
   /** 0..100 */
   percentage: number;
+  /**
+   * Smoothed upload rate, once the estimate is stable (about 2 s of progress); absent before that,
+   * and again after a pause or going offline until a new estimate settles.
+   */
+  bytesPerSecond?: number;
+  /** Seconds until the remaining bytes are sent at `bytesPerSecond` (fractional); present exactly when it is. */
+  secondsRemaining?: number;
 }
 
 /** Progress of one file; every field of `ProgressDetail` plus the file. */

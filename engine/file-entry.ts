@@ -1,5 +1,6 @@
 import type { MultipartSession } from './multipart-session.js';
 import type { RemoteSource } from './remote-files.js';
+import type { TransferEstimate, TransferRateEstimator } from './transfer-rate.js';
 import type {
   FileSource,
   FileState,
@@ -47,6 +48,8 @@ export interface FileEntry {
   remote?: RemoteSource;
   /** Not taken into runs until released (see `UploadEngine.hold`). */
   held?: boolean;
+  /** Rate of the attempt in flight; reset whenever the file leaves `uploading`. */
+  transferRate?: TransferRateEstimator;
   snapshot?: UploadFileRecord;
 }
 
@@ -75,6 +78,13 @@ export function createEntry(file: File, originalFile: File, source: FileSource, 
   };
 }
 
+/** Rate and time left of an uploading file, once its estimate is stable. */
+function transferEstimateOf(entry: FileEntry): TransferEstimate {
+  if (entry.state !== 'uploading' || !entry.transferRate) return {};
+  const estimate = entry.transferRate.estimate(entry.file.size - entry.bytesUploaded);
+  return estimate.bytesPerSecond === undefined ? {} : estimate;
+}
+
 /** Frozen snapshot, cached until the entry changes (callers reset `snapshot` on change). */
 export function toRecord(entry: FileEntry): UploadFileRecord {
   if (entry.snapshot) return entry.snapshot;
@@ -91,6 +101,7 @@ export function toRecord(entry: FileEntry): UploadFileRecord {
     pausedBy: entry.pausedBy,
     bytesUploaded: entry.bytesUploaded,
     percentage: size === 0 ? (entry.state === 'successful' ? 100 : 0) : Math.min(100, (entry.bytesUploaded / size) * 100),
+    ...transferEstimateOf(entry),
     attempts: entry.attempts,
     error: entry.error,
     result: entry.result,

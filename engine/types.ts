@@ -333,6 +333,10 @@ export interface UploadFileRecord {
   readonly bytesUploaded: number;
   /** 0..100 */
   readonly percentage: number;
+  /** Smoothed upload rate while uploading, once stable (see transfer-rate.ts); otherwise absent. */
+  readonly bytesPerSecond?: number;
+  /** Seconds left at that rate (fractional); present exactly when `bytesPerSecond` is. */
+  readonly secondsRemaining?: number;
   /** Upload attempts made so far (1 + retries). */
   readonly attempts: number;
   readonly error?: UploadFailure;

@@ -1,7 +1,8 @@
-import { SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
+import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
+import { TransferRateEstimator } from './transfer-rate.js';
 import { runEntry, type RunnerHost } from './upload-runner.js';
-import type { UploadFileRecord, UploadRunSummary } from './types.js';
+import type { ProgressDetail, UploadFileRecord, UploadRunSummary } from './types.js';
 
 /** What the queue needs from the engine (which also runs each file); options may change. */
 export interface UploadQueueHost extends RunnerHost {
@@ -17,6 +18,10 @@ export interface UploadQueueHost extends RunnerHost {
  */
 export class UploadQueue {
   private waiters: Array<(summary: UploadRunSummary) => void> = [];
+  /** Rate of the whole run; reset by a pause, going offline and the end of the run. */
+  private readonly runRate = new TransferRateEstimator();
+  /** The last `progress` emitted; zeros outside a run. */
+  private lastProgress: ProgressDetail = { bytesUploaded: 0, bytesTotal: 0, percentage: 0 };
 
   constructor(private readonly host: UploadQueueHost) {}
 
@@ -63,6 +68,8 @@ export class UploadQueue {
     const run = this.host.list.filter((entry) => entry.inRun);
     if (run.some((entry) => !SETTLED_STATES.has(entry.state) || entry.controller)) return;
     for (const entry of run) entry.inRun = false;
+    this.runRate.reset();
+    this.lastProgress = { bytesUploaded: 0, bytesTotal: 0, percentage: 0 };
     const files = run.map(toRecord);
     const successful = files.filter((file) => file.state === 'successful').length;
     const failed = files.filter((file) => file.state === 'failed').length;
@@ -73,12 +80,34 @@ export class UploadQueue {
     for (const resolve of waiters) resolve(summary);
   }
 
+  /** Combined progress of the run as last emitted, with its rate and time left once stable. */
+  get progress(): ProgressDetail {
+    return this.lastProgress;
+  }
+
+  /** A file paused (by the user or going offline): the run's rate no longer holds. */
+  resetRate(): void {
+    this.runRate.reset();
+  }
+
   /** `progress` over the files of the run, measured on `files` (the list just announced). */
   emitProgress(files: readonly UploadFileRecord[]): void {
     const run = files.filter((file) => this.host.list.find(file.id)?.inRun);
     if (run.length === 0) return;
     const bytesTotal = run.reduce((sum, file) => sum + file.size, 0);
     const bytesUploaded = run.reduce((sum, file) => sum + file.bytesUploaded, 0);
-    this.host.bus.emit('upload-progress', { bytesUploaded, bytesTotal, percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100 });
+    // Samples count only while some file of the run is on its way: time spent paused or waiting
+    // for the connection would drag the rate down after a resume.
+    const active = run.some((file) => ACTIVE_STATES.has(file.state));
+    if (active) this.runRate.record(bytesUploaded);
+    else this.runRate.reset();
+    const estimate = active ? this.runRate.estimate(bytesTotal - bytesUploaded) : {};
+    this.lastProgress = {
+      bytesUploaded,
+      bytesTotal,
+      percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100,
+      ...(estimate.bytesPerSecond === undefined ? {} : estimate),
+    };
+    this.host.bus.emit('upload-progress', this.lastProgress);
   }
 }

@@ -11,6 +11,7 @@ import { transferRemote } from './remote-files.js';
 import { backoffDelay, delayBeforeRetry } from './retry-policy.js';
 import { uploadSinglePut } from './single-put.js';
 import type { StrategyContext } from './strategy-context.js';
+import { TransferRateEstimator } from './transfer-rate.js';
 import { uploadTus } from './tus.js';
 import type { FileState, UploadFailure, UploadResult } from './types.js';
 
@@ -51,13 +52,16 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
     reportProgress(bytesUploaded) {
       if (bytesUploaded === entry.bytesUploaded) return;
       entry.bytesUploaded = bytesUploaded;
+      (entry.transferRate ??= new TransferRateEstimator()).record(bytesUploaded);
       host.touch(entry);
       const size = entry.file.size;
+      const file = emitForEntry();
       host.bus.emit('file-upload-progress', {
-        file: emitForEntry(),
+        file,
         bytesUploaded,
         bytesTotal: size,
         percentage: size === 0 ? 100 : (bytesUploaded / size) * 100,
+        ...(file.bytesPerSecond === undefined ? {} : { bytesPerSecond: file.bytesPerSecond, secondsRemaining: file.secondsRemaining }),
       });
     },
     partUploaded(partNumber, size, inFlight) {

@@ -68,6 +68,11 @@ const ar = {
     'progress.file': '{percent} · {uploadedSize} من {totalSize}',
     'progress.overall': '{total, plural, zero {لا توجد ملفات للرفع} one {جارٍ رفع ملف واحد} two {جارٍ رفع {uploaded, number} من ملفين} few {جارٍ رفع {uploaded, number} من # ملفات} many {جارٍ رفع {uploaded, number} من # ملفًا} other {جارٍ رفع {uploaded, number} من # ملف}}',
     'progress.percent': 'اكتمل {percent}',
+    'progress.secondsLeft': '{count, plural, zero {لم تتبق أي ثانية} one {تتبقى ثانية واحدة} two {تتبقى ثانيتان} few {تتبقى # ثوانٍ} many {تتبقى # ثانية} other {تتبقى # ثانية}}',
+    'progress.minutesLeft': '{count, plural, zero {لم تتبق أي دقيقة} one {تتبقى دقيقة واحدة} two {تتبقى دقيقتان} few {تتبقى # دقائق} many {تتبقى # دقيقة} other {تتبقى # دقيقة}}',
+    'progress.hoursLeft': '{count, plural, zero {لم تتبق أي ساعة} one {تتبقى ساعة واحدة} two {تتبقى ساعتان} few {تتبقى # ساعات} many {تتبقى # ساعة} other {تتبقى # ساعة}}',
+    'form.valueMissing': 'ارفع ملفًا واحدًا على الأقل.',
+    'form.uploadsInFlight': 'انتظر حتى ينتهي رفع الملفات.',
 
     'action.upload': '{count, plural, zero {رفع # ملف} one {رفع ملف واحد} two {رفع ملفين} few {رفع # ملفات} many {رفع # ملفًا} other {رفع # ملف}}',
     'action.done': 'تم',

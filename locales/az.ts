@@ -69,6 +69,11 @@ const az = {
     'progress.file': '{percent} · {uploadedSize}/{totalSize}',
     'progress.overall': '{total, plural, one {# fayl yüklənir} other {# fayldan {uploaded, number} yüklənir}}',
     'progress.percent': '{percent} tamamlandı',
+    'progress.secondsLeft': '{count, plural, one {# saniyə qaldı} other {# saniyə qaldı}}',
+    'progress.minutesLeft': '{count, plural, one {# dəqiqə qaldı} other {# dəqiqə qaldı}}',
+    'progress.hoursLeft': '{count, plural, one {# saat qaldı} other {# saat qaldı}}',
+    'form.valueMissing': 'Ən azı bir fayl yükləyin.',
+    'form.uploadsInFlight': 'Yükləmələr bitənədək gözləyin.',
 
     'action.upload': '{count, plural, one {# faylı yükləyin} other {# faylı yükləyin}}',
     'action.done': 'Hazırdır',

@@ -68,6 +68,11 @@ const bg = {
     'progress.file': '{percent} · {uploadedSize} от {totalSize}',
     'progress.overall': '{total, plural, one {Качване на # файл} other {Качване на {uploaded, number} от # файла}}',
     'progress.percent': '{percent} завършено',
+    'progress.secondsLeft': '{count, plural, one {Остава # секунда} other {Остават # секунди}}',
+    'progress.minutesLeft': '{count, plural, one {Остава # минута} other {Остават # минути}}',
+    'progress.hoursLeft': '{count, plural, one {Остава # час} other {Остават # часа}}',
+    'form.valueMissing': 'Качете поне един файл.',
+    'form.uploadsInFlight': 'Изчакайте качването да завърши.',
 
     'action.upload': '{count, plural, one {Качване на # файл} other {Качване на # файла}}',
     'action.done': 'Готово',

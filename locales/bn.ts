@@ -68,6 +68,11 @@ const bn = {
     'progress.file': '{percent} · {totalSize}-এর মধ্যে {uploadedSize}',
     'progress.overall': '{total, plural, one {#টি ফাইল আপলোড হচ্ছে} other {#টির মধ্যে {uploaded, number}টি ফাইল আপলোড হচ্ছে}}',
     'progress.percent': '{percent} সম্পূর্ণ',
+    'progress.secondsLeft': '{count, plural, one {# সেকেন্ড বাকি} other {# সেকেন্ড বাকি}}',
+    'progress.minutesLeft': '{count, plural, one {# মিনিট বাকি} other {# মিনিট বাকি}}',
+    'progress.hoursLeft': '{count, plural, one {# ঘণ্টা বাকি} other {# ঘণ্টা বাকি}}',
+    'form.valueMissing': 'অন্তত একটি ফাইল আপলোড করুন।',
+    'form.uploadsInFlight': 'আপলোড শেষ হওয়া পর্যন্ত অপেক্ষা করুন।',
 
     'action.upload': '{count, plural, one {#টি ফাইল আপলোড করুন} other {#টি ফাইল আপলোড করুন}}',
     'action.done': 'সম্পন্ন',

@@ -68,6 +68,11 @@ const ca = {
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
     'progress.overall': '{total, plural, one {S’està pujant # fitxer} many {S’estan pujant {uploaded, number} de # de fitxers} other {S’estan pujant {uploaded, number} de # fitxers}}',
     'progress.percent': '{percent} completat',
+    'progress.secondsLeft': '{count, plural, one {Queda # segon} many {Queden # de segons} other {Queden # segons}}',
+    'progress.minutesLeft': '{count, plural, one {Queda # minut} many {Queden # de minuts} other {Queden # minuts}}',
+    'progress.hoursLeft': '{count, plural, one {Queda # hora} many {Queden # d’hores} other {Queden # hores}}',
+    'form.valueMissing': 'Pugeu almenys un fitxer.',
+    'form.uploadsInFlight': 'Espereu que acabin les pujades.',
 
     'action.upload': '{count, plural, one {Puja # fitxer} many {Puja # de fitxers} other {Puja # fitxers}}',
     'action.done': 'Fet',

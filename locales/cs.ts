@@ -69,6 +69,11 @@ const cs = {
     'progress.file': '{percent} · {uploadedSize} z {totalSize}',
     'progress.overall': '{total, plural, one {Nahrávání # souboru} few {Nahrávání {uploaded, number} z # souborů} many {Nahrávání {uploaded, number} z # souboru} other {Nahrávání {uploaded, number} z # souborů}}',
     'progress.percent': 'Dokončeno {percent}',
+    'progress.secondsLeft': '{count, plural, one {Zbývá # sekunda} few {Zbývají # sekundy} many {Zbývá # sekundy} other {Zbývá # sekund}}',
+    'progress.minutesLeft': '{count, plural, one {Zbývá # minuta} few {Zbývají # minuty} many {Zbývá # minuty} other {Zbývá # minut}}',
+    'progress.hoursLeft': '{count, plural, one {Zbývá # hodina} few {Zbývají # hodiny} many {Zbývá # hodiny} other {Zbývá # hodin}}',
+    'form.valueMissing': 'Nahrajte alespoň jeden soubor.',
+    'form.uploadsInFlight': 'Počkejte, až se nahrávání dokončí.',
 
     'action.upload': '{count, plural, one {Nahrát # soubor} few {Nahrát # soubory} many {Nahrát # souboru} other {Nahrát # souborů}}',
     'action.done': 'Hotovo',

@@ -65,6 +65,11 @@ const da = {
     'progress.file': '{percent} · {uploadedSize} af {totalSize}',
     'progress.overall': '{total, plural, one {Uploader # fil} other {Uploader {uploaded, number} af # filer}}',
     'progress.percent': '{percent} fuldført',
+    'progress.secondsLeft': '{count, plural, one {# sekund tilbage} other {# sekunder tilbage}}',
+    'progress.minutesLeft': '{count, plural, one {# minut tilbage} other {# minutter tilbage}}',
+    'progress.hoursLeft': '{count, plural, one {# time tilbage} other {# timer tilbage}}',
+    'form.valueMissing': 'Upload mindst én fil.',
+    'form.uploadsInFlight': 'Vent, til uploadene er færdige.',
 
     'action.upload': '{count, plural, one {Upload # fil} other {Upload # filer}}',
     'action.done': 'Færdig',

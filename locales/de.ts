@@ -65,6 +65,11 @@ const de = {
     'progress.file': '{percent} · {uploadedSize} von {totalSize}',
     'progress.overall': '{total, plural, one {# Datei wird hochgeladen} other {{uploaded, number} von # Dateien werden hochgeladen}}',
     'progress.percent': '{percent} abgeschlossen',
+    'progress.secondsLeft': '{count, plural, one {Noch # Sekunde} other {Noch # Sekunden}}',
+    'progress.minutesLeft': '{count, plural, one {Noch # Minute} other {Noch # Minuten}}',
+    'progress.hoursLeft': '{count, plural, one {Noch # Stunde} other {Noch # Stunden}}',
+    'form.valueMissing': 'Laden Sie mindestens eine Datei hoch.',
+    'form.uploadsInFlight': 'Warten Sie, bis die Uploads abgeschlossen sind.',
 
     'action.upload': '{count, plural, one {# Datei hochladen} other {# Dateien hochladen}}',
     'action.done': 'Fertig',

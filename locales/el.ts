@@ -68,6 +68,11 @@ const el = {
     'progress.file': '{percent} · {uploadedSize} από {totalSize}',
     'progress.overall': '{total, plural, one {Μεταφόρτωση # αρχείου} other {Μεταφόρτωση {uploaded, number} από # αρχεία}}',
     'progress.percent': 'Ολοκληρώθηκε {percent}',
+    'progress.secondsLeft': '{count, plural, one {Απομένει # δευτερόλεπτο} other {Απομένουν # δευτερόλεπτα}}',
+    'progress.minutesLeft': '{count, plural, one {Απομένει # λεπτό} other {Απομένουν # λεπτά}}',
+    'progress.hoursLeft': '{count, plural, one {Απομένει # ώρα} other {Απομένουν # ώρες}}',
+    'form.valueMissing': 'Μεταφορτώστε τουλάχιστον ένα αρχείο.',
+    'form.uploadsInFlight': 'Περιμένετε να ολοκληρωθούν οι μεταφορτώσεις.',
 
     'action.upload': '{count, plural, one {Μεταφόρτωση # αρχείου} other {Μεταφόρτωση # αρχείων}}',
     'action.done': 'Τέλος',

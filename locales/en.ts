@@ -74,6 +74,11 @@ const messages = {
   'progress.file': '{percent} · {uploadedSize} of {totalSize}',
   'progress.overall': '{total, plural, one {Uploading # file} other {Uploading {uploaded, number} of # files}}',
   'progress.percent': '{percent} complete',
+  'progress.secondsLeft': '{count, plural, one {# second left} other {# seconds left}}',
+  'progress.minutesLeft': '{count, plural, one {# minute left} other {# minutes left}}',
+  'progress.hoursLeft': '{count, plural, one {# hour left} other {# hours left}}',
+  'form.valueMissing': 'Upload at least one file.',
+  'form.uploadsInFlight': 'Wait until the uploads finish.',
 
   'action.upload': '{count, plural, one {Upload # file} other {Upload # files}}',
   'action.done': 'Done',

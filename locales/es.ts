@@ -65,6 +65,11 @@ const es = {
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
     'progress.overall': '{total, plural, one {Subiendo # archivo} many {Subiendo {uploaded, number} de # de archivos} other {Subiendo {uploaded, number} de # archivos}}',
     'progress.percent': '{percent} completado',
+    'progress.secondsLeft': '{count, plural, one {Queda # segundo} many {Quedan # de segundos} other {Quedan # segundos}}',
+    'progress.minutesLeft': '{count, plural, one {Queda # minuto} many {Quedan # de minutos} other {Quedan # minutos}}',
+    'progress.hoursLeft': '{count, plural, one {Queda # hora} many {Quedan # de horas} other {Quedan # horas}}',
+    'form.valueMissing': 'Sube al menos un archivo.',
+    'form.uploadsInFlight': 'Espera a que terminen las subidas.',
 
     'action.upload': '{count, plural, one {Subir # archivo} many {Subir # de archivos} other {Subir # archivos}}',
     'action.done': 'Listo',

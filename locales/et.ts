@@ -68,6 +68,11 @@ const et = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, one {Laaditakse üles # fail} other {Laaditakse üles {uploaded, number} / # faili}}',
     'progress.percent': '{percent} valmis',
+    'progress.secondsLeft': '{count, plural, one {# sekund jäänud} other {# sekundit jäänud}}',
+    'progress.minutesLeft': '{count, plural, one {# minut jäänud} other {# minutit jäänud}}',
+    'progress.hoursLeft': '{count, plural, one {# tund jäänud} other {# tundi jäänud}}',
+    'form.valueMissing': 'Laadige üles vähemalt üks fail.',
+    'form.uploadsInFlight': 'Oodake, kuni üleslaadimised lõpevad.',
 
     'action.upload': '{count, plural, one {Laadi üles # fail} other {Laadi üles # faili}}',
     'action.done': 'Valmis',

@@ -68,6 +68,11 @@ const eu = {
     'progress.file': '{percent} · {uploadedSize}/{totalSize}',
     'progress.overall': '{total, plural, one {Fitxategi # igotzen} other {{uploaded, number}/# fitxategi igotzen}}',
     'progress.percent': '{percent} osatuta',
+    'progress.secondsLeft': '{count, plural, one {Segundo # falta da} other {# segundo falta dira}}',
+    'progress.minutesLeft': '{count, plural, one {Minutu # falta da} other {# minutu falta dira}}',
+    'progress.hoursLeft': '{count, plural, one {Ordu # falta da} other {# ordu falta dira}}',
+    'form.valueMissing': 'Igo gutxienez fitxategi bat.',
+    'form.uploadsInFlight': 'Itxaron igoerak amaitu arte.',
 
     'action.upload': '{count, plural, one {Igo fitxategi #} other {Igo # fitxategi}}',
     'action.done': 'Eginda',

@@ -69,6 +69,11 @@ const fa = {
     'progress.file': '{percent} · {uploadedSize} از {totalSize}',
     'progress.overall': '{total, plural, one {در حال بارگذاری # فایل} other {در حال بارگذاری {uploaded, number} از # فایل}}',
     'progress.percent': '{percent} انجام شد',
+    'progress.secondsLeft': '{count, plural, one {# ثانیه مانده} other {# ثانیه مانده}}',
+    'progress.minutesLeft': '{count, plural, one {# دقیقه مانده} other {# دقیقه مانده}}',
+    'progress.hoursLeft': '{count, plural, one {# ساعت مانده} other {# ساعت مانده}}',
+    'form.valueMissing': 'دست‌کم یک فایل بارگذاری کنید.',
+    'form.uploadsInFlight': 'صبر کنید تا بارگذاری‌ها تمام شوند.',
 
     'action.upload': '{count, plural, one {بارگذاری # فایل} other {بارگذاری # فایل}}',
     'action.done': 'تمام',

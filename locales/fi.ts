@@ -69,6 +69,11 @@ const fi = {
     'progress.file': '{percent} · {uploadedSize}/{totalSize}',
     'progress.overall': '{total, plural, one {Lähetetään # tiedosto} other {Lähetetään {uploaded, number}/# tiedostoa}}',
     'progress.percent': '{percent} valmiina',
+    'progress.secondsLeft': '{count, plural, one {# sekunti jäljellä} other {# sekuntia jäljellä}}',
+    'progress.minutesLeft': '{count, plural, one {# minuutti jäljellä} other {# minuuttia jäljellä}}',
+    'progress.hoursLeft': '{count, plural, one {# tunti jäljellä} other {# tuntia jäljellä}}',
+    'form.valueMissing': 'Lähetä vähintään yksi tiedosto.',
+    'form.uploadsInFlight': 'Odota, kunnes lähetykset ovat valmiita.',
 
     'action.upload': '{count, plural, one {Lähetä # tiedosto} other {Lähetä # tiedostoa}}',
     'action.done': 'Valmis',

@@ -68,6 +68,11 @@ const fr = {
     'progress.file': '{percent} · {uploadedSize} sur {totalSize}',
     'progress.overall': '{total, plural, one {Envoi de # fichier} many {Envoi de {uploaded, number} sur # de fichiers} other {Envoi de {uploaded, number} fichiers sur #}}',
     'progress.percent': '{percent} effectué',
+    'progress.secondsLeft': '{count, plural, one {# seconde restante} many {# de secondes restantes} other {# secondes restantes}}',
+    'progress.minutesLeft': '{count, plural, one {# minute restante} many {# de minutes restantes} other {# minutes restantes}}',
+    'progress.hoursLeft': '{count, plural, one {# heure restante} many {# d’heures restantes} other {# heures restantes}}',
+    'form.valueMissing': 'Envoyez au moins un fichier.',
+    'form.uploadsInFlight': 'Attendez la fin des envois.',
 
     'action.upload': '{count, plural, one {Envoyer # fichier} many {Envoyer # de fichiers} other {Envoyer # fichiers}}',
     'action.done': 'Terminé',

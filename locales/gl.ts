@@ -65,6 +65,11 @@ const gl = {
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
     'progress.overall': '{total, plural, one {Subindo # ficheiro} other {Subindo {uploaded, number} de # ficheiros}}',
     'progress.percent': '{percent} completado',
+    'progress.secondsLeft': '{count, plural, one {Queda # segundo} other {Quedan # segundos}}',
+    'progress.minutesLeft': '{count, plural, one {Queda # minuto} other {Quedan # minutos}}',
+    'progress.hoursLeft': '{count, plural, one {Queda # hora} other {Quedan # horas}}',
+    'form.valueMissing': 'Sube polo menos un ficheiro.',
+    'form.uploadsInFlight': 'Agarda a que rematen as subidas.',
 
     'action.upload': '{count, plural, one {Subir # ficheiro} other {Subir # ficheiros}}',
     'action.done': 'Feito',

@@ -68,6 +68,11 @@ const he = {
     'progress.file': '{percent} · {uploadedSize} מתוך {totalSize}',
     'progress.overall': '{total, plural, one {קובץ אחד בהעלאה} two {הועלו {uploaded, number} מתוך שני קבצים} other {הועלו {uploaded, number} מתוך # קבצים}}',
     'progress.percent': '{percent} הושלמו',
+    'progress.secondsLeft': '{count, plural, one {נותרה שנייה אחת} two {נותרו שתי שניות} other {נותרו # שניות}}',
+    'progress.minutesLeft': '{count, plural, one {נותרה דקה אחת} two {נותרו שתי דקות} other {נותרו # דקות}}',
+    'progress.hoursLeft': '{count, plural, one {נותרה שעה אחת} two {נותרו שעתיים} other {נותרו # שעות}}',
+    'form.valueMissing': 'העלו לפחות קובץ אחד.',
+    'form.uploadsInFlight': 'המתינו לסיום ההעלאות.',
 
     'action.upload': '{count, plural, one {העלאת קובץ אחד} two {העלאת שני קבצים} other {העלאת # קבצים}}',
     'action.done': 'סיום',

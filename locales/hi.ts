@@ -68,6 +68,11 @@ const hi = {
     'progress.file': '{percent} · {totalSize} में से {uploadedSize}',
     'progress.overall': '{total, plural, one {# फ़ाइल अपलोड हो रही है} other {# में से {uploaded, number} फ़ाइलें अपलोड हो रही हैं}}',
     'progress.percent': '{percent} पूरा',
+    'progress.secondsLeft': '{count, plural, one {# सेकंड शेष} other {# सेकंड शेष}}',
+    'progress.minutesLeft': '{count, plural, one {# मिनट शेष} other {# मिनट शेष}}',
+    'progress.hoursLeft': '{count, plural, one {# घंटा शेष} other {# घंटे शेष}}',
+    'form.valueMissing': 'कम से कम एक फ़ाइल अपलोड करें।',
+    'form.uploadsInFlight': 'अपलोड पूरे होने तक प्रतीक्षा करें।',
 
     'action.upload': '{count, plural, one {# फ़ाइल अपलोड करें} other {# फ़ाइलें अपलोड करें}}',
     'action.done': 'हो गया',

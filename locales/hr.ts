@@ -68,6 +68,11 @@ const hr = {
     'progress.file': '{percent} · {uploadedSize} od {totalSize}',
     'progress.overall': '{total, plural, one {Prijenos # datoteke} few {Prijenos {uploaded, number} od # datoteke} other {Prijenos {uploaded, number} od # datoteka}}',
     'progress.percent': 'Dovršeno {percent}',
+    'progress.secondsLeft': '{count, plural, one {Preostala je # sekunda} few {Preostale su # sekunde} other {Preostalo je # sekundi}}',
+    'progress.minutesLeft': '{count, plural, one {Preostala je # minuta} few {Preostale su # minute} other {Preostalo je # minuta}}',
+    'progress.hoursLeft': '{count, plural, one {Preostao je # sat} few {Preostala su # sata} other {Preostalo je # sati}}',
+    'form.valueMissing': 'Prenesite barem jednu datoteku.',
+    'form.uploadsInFlight': 'Pričekajte da se prijenosi dovrše.',
 
     'action.upload': '{count, plural, one {Prenesi # datoteku} few {Prenesi # datoteke} other {Prenesi # datoteka}}',
     'action.done': 'Gotovo',

@@ -69,6 +69,11 @@ const hu = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, one {# fájl feltöltése} other {{uploaded, number}/# fájl feltöltése}}',
     'progress.percent': '{percent} kész',
+    'progress.secondsLeft': '{count, plural, one {# másodperc van hátra} other {# másodperc van hátra}}',
+    'progress.minutesLeft': '{count, plural, one {# perc van hátra} other {# perc van hátra}}',
+    'progress.hoursLeft': '{count, plural, one {# óra van hátra} other {# óra van hátra}}',
+    'form.valueMissing': 'Töltsön fel legalább egy fájlt.',
+    'form.uploadsInFlight': 'Várja meg, amíg a feltöltések befejeződnek.',
 
     'action.upload': '{count, plural, one {# fájl feltöltése} other {# fájl feltöltése}}',
     'action.done': 'Kész',

@@ -65,6 +65,11 @@ const id = {
     'progress.file': '{percent} · {uploadedSize} dari {totalSize}',
     'progress.overall': '{total, plural, other {Mengunggah {uploaded, number} dari # file}}',
     'progress.percent': '{percent} selesai',
+    'progress.secondsLeft': '{count, plural, other {Sisa # detik}}',
+    'progress.minutesLeft': '{count, plural, other {Sisa # menit}}',
+    'progress.hoursLeft': '{count, plural, other {Sisa # jam}}',
+    'form.valueMissing': 'Unggah setidaknya satu file.',
+    'form.uploadsInFlight': 'Tunggu hingga unggahan selesai.',
 
     'action.upload': '{count, plural, other {Unggah # file}}',
     'action.done': 'Selesai',

@@ -68,6 +68,11 @@ const is = {
     'progress.file': '{percent} · {uploadedSize} af {totalSize}',
     'progress.overall': '{total, plural, one {Hleður upp # skrá} other {Hleður upp {uploaded, number} af # skrám}}',
     'progress.percent': '{percent} lokið',
+    'progress.secondsLeft': '{count, plural, one {# sekúnda eftir} other {# sekúndur eftir}}',
+    'progress.minutesLeft': '{count, plural, one {# mínúta eftir} other {# mínútur eftir}}',
+    'progress.hoursLeft': '{count, plural, one {# klukkustund eftir} other {# klukkustundir eftir}}',
+    'form.valueMissing': 'Hladdu upp að minnsta kosti einni skrá.',
+    'form.uploadsInFlight': 'Bíddu þar til upphleðslum lýkur.',
 
     'action.upload': '{count, plural, one {Hlaða upp # skrá} other {Hlaða upp # skrám}}',
     'action.done': 'Lokið',

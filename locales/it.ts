@@ -65,6 +65,11 @@ const it = {
     'progress.file': '{percent} · {uploadedSize} di {totalSize}',
     'progress.overall': '{total, plural, one {Caricamento di # file} many {Caricamento di {uploaded, number} su # di file} other {Caricamento di {uploaded, number} file su #}}',
     'progress.percent': '{percent} completato',
+    'progress.secondsLeft': '{count, plural, one {# secondo rimanente} many {# di secondi rimanenti} other {# secondi rimanenti}}',
+    'progress.minutesLeft': '{count, plural, one {# minuto rimanente} many {# di minuti rimanenti} other {# minuti rimanenti}}',
+    'progress.hoursLeft': '{count, plural, one {# ora rimanente} many {# di ore rimanenti} other {# ore rimanenti}}',
+    'form.valueMissing': 'Carica almeno un file.',
+    'form.uploadsInFlight': 'Attendi il termine dei caricamenti.',
 
     'action.upload': '{count, plural, one {Carica # file} many {Carica # di file} other {Carica # file}}',
     'action.done': 'Fine',

@@ -65,6 +65,11 @@ const ja = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, other {# 件中 {uploaded, number} 件をアップロード中}}',
     'progress.percent': '{percent} 完了',
+    'progress.secondsLeft': '{count, plural, other {残り # 秒}}',
+    'progress.minutesLeft': '{count, plural, other {残り # 分}}',
+    'progress.hoursLeft': '{count, plural, other {残り # 時間}}',
+    'form.valueMissing': '少なくとも 1 つのファイルをアップロードしてください。',
+    'form.uploadsInFlight': 'アップロードが完了するまでお待ちください。',
 
     'action.upload': '{count, plural, other {# 件のファイルをアップロード}}',
     'action.done': '完了',

@@ -68,6 +68,11 @@ const ka = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, one {იტვირთება # ფაილი} other {იტვირთება {uploaded, number} / # ფაილი}}',
     'progress.percent': 'დასრულებულია {percent}',
+    'progress.secondsLeft': '{count, plural, one {დარჩა # წამი} other {დარჩა # წამი}}',
+    'progress.minutesLeft': '{count, plural, one {დარჩა # წუთი} other {დარჩა # წუთი}}',
+    'progress.hoursLeft': '{count, plural, one {დარჩა # საათი} other {დარჩა # საათი}}',
+    'form.valueMissing': 'ატვირთეთ მინიმუმ ერთი ფაილი.',
+    'form.uploadsInFlight': 'დაელოდეთ ატვირთვების დასრულებას.',
 
     'action.upload': '{count, plural, one {# ფაილის ატვირთვა} other {# ფაილის ატვირთვა}}',
     'action.done': 'მზადაა',

@@ -68,6 +68,11 @@ const kk = {
     'progress.file': '{percent} · {totalSize} ішінен {uploadedSize}',
     'progress.overall': '{total, plural, one {# файл жүктелуде} other {Жүктелуде: {uploaded, number} / # файл}}',
     'progress.percent': '{percent} орындалды',
+    'progress.secondsLeft': '{count, plural, one {# секунд қалды} other {# секунд қалды}}',
+    'progress.minutesLeft': '{count, plural, one {# минут қалды} other {# минут қалды}}',
+    'progress.hoursLeft': '{count, plural, one {# сағат қалды} other {# сағат қалды}}',
+    'form.valueMissing': 'Кемінде бір файл жүктеңіз.',
+    'form.uploadsInFlight': 'Жүктеулер аяқталғанша күтіңіз.',
 
     'action.upload': '{count, plural, one {# файлды жүктеу} other {# файлды жүктеу}}',
     'action.done': 'Дайын',

@@ -65,6 +65,11 @@ const km = {
     'progress.file': '{percent} · {uploadedSize} នៃ {totalSize}',
     'progress.overall': '{total, plural, other {កំពុងផ្ទុកឡើង {uploaded, number} ក្នុងចំណោម # ឯកសារ}}',
     'progress.percent': 'បានបញ្ចប់ {percent}',
+    'progress.secondsLeft': '{count, plural, other {នៅសល់ # វិនាទី}}',
+    'progress.minutesLeft': '{count, plural, other {នៅសល់ # នាទី}}',
+    'progress.hoursLeft': '{count, plural, other {នៅសល់ # ម៉ោង}}',
+    'form.valueMissing': 'សូមផ្ទុកឡើងឯកសារយ៉ាងហោចណាស់មួយ។',
+    'form.uploadsInFlight': 'សូមរង់ចាំរហូតដល់ការផ្ទុកឡើងបញ្ចប់។',
 
     'action.upload': '{count, plural, other {ផ្ទុកឡើង # ឯកសារ}}',
     'action.done': 'រួចរាល់',

@@ -65,6 +65,11 @@ const ko = {
     'progress.file': '{percent} · {uploadedSize}/{totalSize}',
     'progress.overall': '{total, plural, other {파일 #개 중 {uploaded, number}개 업로드 중}}',
     'progress.percent': '{percent} 완료',
+    'progress.secondsLeft': '{count, plural, other {# 초 남음}}',
+    'progress.minutesLeft': '{count, plural, other {# 분 남음}}',
+    'progress.hoursLeft': '{count, plural, other {# 시간 남음}}',
+    'form.valueMissing': '파일을 하나 이상 업로드하세요.',
+    'form.uploadsInFlight': '업로드가 끝날 때까지 기다리세요.',
 
     'action.upload': '{count, plural, other {파일 #개 업로드}}',
     'action.done': '완료',

@@ -69,6 +69,11 @@ const lt = {
     'progress.file': '{percent} · {uploadedSize} iš {totalSize}',
     'progress.overall': '{total, plural, one {Įkeliamas # failas} few {Įkeliama {uploaded, number} iš # failų} many {Įkeliama {uploaded, number} iš # failo} other {Įkeliama {uploaded, number} iš # failų}}',
     'progress.percent': 'Atlikta {percent}',
+    'progress.secondsLeft': '{count, plural, one {Liko # sekundė} few {Liko # sekundės} many {Liko # sekundės} other {Liko # sekundžių}}',
+    'progress.minutesLeft': '{count, plural, one {Liko # minutė} few {Liko # minutės} many {Liko # minutės} other {Liko # minučių}}',
+    'progress.hoursLeft': '{count, plural, one {Liko # valanda} few {Liko # valandos} many {Liko # valandos} other {Liko # valandų}}',
+    'form.valueMissing': 'Įkelkite bent vieną failą.',
+    'form.uploadsInFlight': 'Palaukite, kol įkėlimai baigsis.',
 
     'action.upload': '{count, plural, one {Įkelti # failą} few {Įkelti # failus} many {Įkelti # failo} other {Įkelti # failų}}',
     'action.done': 'Baigta',

@@ -68,6 +68,11 @@ const lv = {
     'progress.file': '{percent} · {uploadedSize} no {totalSize}',
     'progress.overall': '{total, plural, zero {Augšupielādē {uploaded, number} no # failiem} one {Augšupielādē # failu} other {Augšupielādē {uploaded, number} no # failiem}}',
     'progress.percent': 'Pabeigti {percent}',
+    'progress.secondsLeft': '{count, plural, zero {Atlikušas # sekundes} one {Atlikusi # sekunde} other {Atlikušas # sekundes}}',
+    'progress.minutesLeft': '{count, plural, zero {Atlikušas # minūtes} one {Atlikusi # minūte} other {Atlikušas # minūtes}}',
+    'progress.hoursLeft': '{count, plural, zero {Atlikušas # stundas} one {Atlikusi # stunda} other {Atlikušas # stundas}}',
+    'form.valueMissing': 'Augšupielādējiet vismaz vienu failu.',
+    'form.uploadsInFlight': 'Uzgaidiet, līdz augšupielādes beidzas.',
 
     'action.upload': '{count, plural, zero {Augšupielādēt # failu} one {Augšupielādēt # failu} other {Augšupielādēt # failus}}',
     'action.done': 'Gatavs',

@@ -65,6 +65,11 @@ const ms = {
     'progress.file': '{percent} · {uploadedSize} daripada {totalSize}',
     'progress.overall': '{total, plural, other {Memuat naik {uploaded, number} daripada # fail}}',
     'progress.percent': '{percent} selesai',
+    'progress.secondsLeft': '{count, plural, other {# saat lagi}}',
+    'progress.minutesLeft': '{count, plural, other {# minit lagi}}',
+    'progress.hoursLeft': '{count, plural, other {# jam lagi}}',
+    'form.valueMissing': 'Muat naik sekurang-kurangnya satu fail.',
+    'form.uploadsInFlight': 'Tunggu sehingga muat naik selesai.',
 
     'action.upload': '{count, plural, other {Muat naik # fail}}',
     'action.done': 'Selesai',

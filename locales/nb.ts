@@ -65,6 +65,11 @@ const nb = {
     'progress.file': '{percent} · {uploadedSize} av {totalSize}',
     'progress.overall': '{total, plural, one {Laster opp # fil} other {Laster opp {uploaded, number} av # filer}}',
     'progress.percent': '{percent} fullført',
+    'progress.secondsLeft': '{count, plural, one {# sekund igjen} other {# sekunder igjen}}',
+    'progress.minutesLeft': '{count, plural, one {# minutt igjen} other {# minutter igjen}}',
+    'progress.hoursLeft': '{count, plural, one {# time igjen} other {# timer igjen}}',
+    'form.valueMissing': 'Last opp minst én fil.',
+    'form.uploadsInFlight': 'Vent til opplastingene er ferdige.',
 
     'action.upload': '{count, plural, one {Last opp # fil} other {Last opp # filer}}',
     'action.done': 'Ferdig',

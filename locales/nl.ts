@@ -65,6 +65,11 @@ const nl = {
     'progress.file': '{percent} · {uploadedSize} van {totalSize}',
     'progress.overall': '{total, plural, one {# bestand uploaden} other {{uploaded, number} van # bestanden uploaden}}',
     'progress.percent': '{percent} voltooid',
+    'progress.secondsLeft': '{count, plural, one {Nog # seconde} other {Nog # seconden}}',
+    'progress.minutesLeft': '{count, plural, one {Nog # minuut} other {Nog # minuten}}',
+    'progress.hoursLeft': '{count, plural, one {Nog # uur} other {Nog # uur}}',
+    'form.valueMissing': 'Upload ten minste één bestand.',
+    'form.uploadsInFlight': 'Wacht tot de uploads klaar zijn.',
 
     'action.upload': '{count, plural, one {# bestand uploaden} other {# bestanden uploaden}}',
     'action.done': 'Klaar',

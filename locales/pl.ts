@@ -68,6 +68,11 @@ const pl = {
     'progress.file': '{percent} · {uploadedSize} z {totalSize}',
     'progress.overall': '{total, plural, one {Przesyłanie {uploaded, number} z # pliku} few {Przesyłanie {uploaded, number} z # plików} many {Przesyłanie {uploaded, number} z # plików} other {Przesyłanie {uploaded, number} z # pliku}}',
     'progress.percent': 'Ukończono {percent}',
+    'progress.secondsLeft': '{count, plural, one {Pozostała # sekunda} few {Pozostały # sekundy} many {Pozostało # sekund} other {Pozostało # sekundy}}',
+    'progress.minutesLeft': '{count, plural, one {Pozostała # minuta} few {Pozostały # minuty} many {Pozostało # minut} other {Pozostało # minuty}}',
+    'progress.hoursLeft': '{count, plural, one {Pozostała # godzina} few {Pozostały # godziny} many {Pozostało # godzin} other {Pozostało # godziny}}',
+    'form.valueMissing': 'Prześlij co najmniej jeden plik.',
+    'form.uploadsInFlight': 'Poczekaj, aż przesyłanie się zakończy.',
 
     'action.upload': '{count, plural, one {Prześlij # plik} few {Prześlij # pliki} many {Prześlij # plików} other {Prześlij # pliku}}',
     'action.done': 'Gotowe',

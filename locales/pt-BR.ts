@@ -65,6 +65,11 @@ const ptBR = {
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
     'progress.overall': '{total, plural, one {Enviando # arquivo} many {Enviando {uploaded, number} de # de arquivos} other {Enviando {uploaded, number} de # arquivos}}',
     'progress.percent': '{percent} concluído',
+    'progress.secondsLeft': '{count, plural, one {# segundo restante} many {# de segundos restantes} other {# segundos restantes}}',
+    'progress.minutesLeft': '{count, plural, one {# minuto restante} many {# de minutos restantes} other {# minutos restantes}}',
+    'progress.hoursLeft': '{count, plural, one {# hora restante} many {# de horas restantes} other {# horas restantes}}',
+    'form.valueMissing': 'Envie pelo menos um arquivo.',
+    'form.uploadsInFlight': 'Aguarde o término dos envios.',
 
     'action.upload': '{count, plural, one {Enviar # arquivo} many {Enviar # de arquivos} other {Enviar # arquivos}}',
     'action.done': 'Concluir',

@@ -68,6 +68,11 @@ const ptPT = {
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
     'progress.overall': '{total, plural, one {A carregar # ficheiro} many {A carregar {uploaded, number} de # de ficheiros} other {A carregar {uploaded, number} de # ficheiros}}',
     'progress.percent': '{percent} concluído',
+    'progress.secondsLeft': '{count, plural, one {Falta # segundo} many {Faltam # de segundos} other {Faltam # segundos}}',
+    'progress.minutesLeft': '{count, plural, one {Falta # minuto} many {Faltam # de minutos} other {Faltam # minutos}}',
+    'progress.hoursLeft': '{count, plural, one {Falta # hora} many {Faltam # de horas} other {Faltam # horas}}',
+    'form.valueMissing': 'Carregue pelo menos um ficheiro.',
+    'form.uploadsInFlight': 'Aguarde até os carregamentos terminarem.',
 
     'action.upload': '{count, plural, one {Carregar # ficheiro} many {Carregar # de ficheiros} other {Carregar # ficheiros}}',
     'action.done': 'Concluído',

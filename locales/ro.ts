@@ -68,6 +68,11 @@ const ro = {
     'progress.file': '{percent} · {uploadedSize} din {totalSize}',
     'progress.overall': '{total, plural, one {Se încarcă # fișier} few {Se încarcă {uploaded, number} din # fișiere} other {Se încarcă {uploaded, number} din # de fișiere}}',
     'progress.percent': '{percent} finalizat',
+    'progress.secondsLeft': '{count, plural, one {A mai rămas # secundă} few {Au mai rămas # secunde} other {Au mai rămas # de secunde}}',
+    'progress.minutesLeft': '{count, plural, one {A mai rămas # minut} few {Au mai rămas # minute} other {Au mai rămas # de minute}}',
+    'progress.hoursLeft': '{count, plural, one {A mai rămas # oră} few {Au mai rămas # ore} other {Au mai rămas # de ore}}',
+    'form.valueMissing': 'Încărcați cel puțin un fișier.',
+    'form.uploadsInFlight': 'Așteptați până se termină încărcările.',
 
     'action.upload': '{count, plural, one {Încărcați # fișier} few {Încărcați # fișiere} other {Încărcați # de fișiere}}',
     'action.done': 'Gata',

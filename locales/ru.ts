@@ -68,6 +68,11 @@ const ru = {
     'progress.file': '{percent} · {uploadedSize} из {totalSize}',
     'progress.overall': '{total, plural, one {Загружается {uploaded, number} из # файла} few {Загружается {uploaded, number} из # файлов} many {Загружается {uploaded, number} из # файлов} other {Загружается {uploaded, number} из # файла}}',
     'progress.percent': 'Выполнено {percent}',
+    'progress.secondsLeft': '{count, plural, one {Осталась # секунда} few {Осталось # секунды} many {Осталось # секунд} other {Осталось # секунды}}',
+    'progress.minutesLeft': '{count, plural, one {Осталась # минута} few {Осталось # минуты} many {Осталось # минут} other {Осталось # минуты}}',
+    'progress.hoursLeft': '{count, plural, one {Остался # час} few {Осталось # часа} many {Осталось # часов} other {Осталось # часа}}',
+    'form.valueMissing': 'Загрузите хотя бы один файл.',
+    'form.uploadsInFlight': 'Дождитесь окончания загрузки.',
 
     'action.upload': '{count, plural, one {Загрузить # файл} few {Загрузить # файла} many {Загрузить # файлов} other {Загрузить # файла}}',
     'action.done': 'Готово',

@@ -68,6 +68,11 @@ const sk = {
     'progress.file': '{percent} · {uploadedSize} z {totalSize}',
     'progress.overall': '{total, plural, one {Nahráva sa # súbor} few {Nahráva sa {uploaded, number} z # súborov} many {Nahráva sa {uploaded, number} z # súboru} other {Nahráva sa {uploaded, number} z # súborov}}',
     'progress.percent': 'Dokončené: {percent}',
+    'progress.secondsLeft': '{count, plural, one {Zostáva # sekunda} few {Zostávajú # sekundy} many {Zostáva # sekundy} other {Zostáva # sekúnd}}',
+    'progress.minutesLeft': '{count, plural, one {Zostáva # minúta} few {Zostávajú # minúty} many {Zostáva # minúty} other {Zostáva # minút}}',
+    'progress.hoursLeft': '{count, plural, one {Zostáva # hodina} few {Zostávajú # hodiny} many {Zostáva # hodiny} other {Zostáva # hodín}}',
+    'form.valueMissing': 'Nahrajte aspoň jeden súbor.',
+    'form.uploadsInFlight': 'Počkajte, kým sa nahrávanie dokončí.',
 
     'action.upload': '{count, plural, one {Nahrať # súbor} few {Nahrať # súbory} many {Nahrať # súboru} other {Nahrať # súborov}}',
     'action.done': 'Hotovo',

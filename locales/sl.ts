@@ -69,6 +69,11 @@ const sl = {
     'progress.file': '{percent} · {uploadedSize} od {totalSize}',
     'progress.overall': '{total, plural, one {Nalaganje # datoteke} two {Nalaganje {uploaded, number} od # datotek} few {Nalaganje {uploaded, number} od # datotek} other {Nalaganje {uploaded, number} od # datotek}}',
     'progress.percent': 'Dokončano: {percent}',
+    'progress.secondsLeft': '{count, plural, one {Še # sekunda} two {Še # sekundi} few {Še # sekunde} other {Še # sekund}}',
+    'progress.minutesLeft': '{count, plural, one {Še # minuta} two {Še # minuti} few {Še # minute} other {Še # minut}}',
+    'progress.hoursLeft': '{count, plural, one {Še # ura} two {Še # uri} few {Še # ure} other {Še # ur}}',
+    'form.valueMissing': 'Naložite vsaj eno datoteko.',
+    'form.uploadsInFlight': 'Počakajte, da se nalaganje konča.',
 
     'action.upload': '{count, plural, one {Naloži # datoteko} two {Naloži # datoteki} few {Naloži # datoteke} other {Naloži # datotek}}',
     'action.done': 'Končano',

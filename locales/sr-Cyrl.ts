@@ -69,6 +69,11 @@ const srCyrl = {
     'progress.file': '{percent} · {uploadedSize} од {totalSize}',
     'progress.overall': '{total, plural, one {Отпрема се # датотека} few {Отпрема се {uploaded, number} од # датотеке} other {Отпрема се {uploaded, number} од # датотека}}',
     'progress.percent': 'Довршено: {percent}',
+    'progress.secondsLeft': '{count, plural, one {Преостала је # секунда} few {Преостале су # секунде} other {Преостало је # секунди}}',
+    'progress.minutesLeft': '{count, plural, one {Преостао је # минут} few {Преостала су # минута} other {Преостало је # минута}}',
+    'progress.hoursLeft': '{count, plural, one {Преостао је # сат} few {Преостала су # сата} other {Преостало је # сати}}',
+    'form.valueMissing': 'Отпремите бар једну датотеку.',
+    'form.uploadsInFlight': 'Сачекајте да се отпремање заврши.',
 
     'action.upload': '{count, plural, one {Отпреми # датотеку} few {Отпреми # датотеке} other {Отпреми # датотека}}',
     'action.done': 'Готово',

@@ -69,6 +69,11 @@ const srLatn = {
     'progress.file': '{percent} · {uploadedSize} od {totalSize}',
     'progress.overall': '{total, plural, one {Otprema se # datoteka} few {Otprema se {uploaded, number} od # datoteke} other {Otprema se {uploaded, number} od # datoteka}}',
     'progress.percent': 'Dovršeno: {percent}',
+    'progress.secondsLeft': '{count, plural, one {Preostala je # sekunda} few {Preostale su # sekunde} other {Preostalo je # sekundi}}',
+    'progress.minutesLeft': '{count, plural, one {Preostao je # minut} few {Preostala su # minuta} other {Preostalo je # minuta}}',
+    'progress.hoursLeft': '{count, plural, one {Preostao je # sat} few {Preostala su # sata} other {Preostalo je # sati}}',
+    'form.valueMissing': 'Otpremite bar jednu datoteku.',
+    'form.uploadsInFlight': 'Sačekajte da se otpremanje završi.',
 
     'action.upload': '{count, plural, one {Otpremi # datoteku} few {Otpremi # datoteke} other {Otpremi # datoteka}}',
     'action.done': 'Gotovo',

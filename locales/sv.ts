@@ -65,6 +65,11 @@ const sv = {
     'progress.file': '{percent} · {uploadedSize} av {totalSize}',
     'progress.overall': '{total, plural, one {Laddar upp # fil} other {Laddar upp {uploaded, number} av # filer}}',
     'progress.percent': '{percent} klart',
+    'progress.secondsLeft': '{count, plural, one {# sekund kvar} other {# sekunder kvar}}',
+    'progress.minutesLeft': '{count, plural, one {# minut kvar} other {# minuter kvar}}',
+    'progress.hoursLeft': '{count, plural, one {# timme kvar} other {# timmar kvar}}',
+    'form.valueMissing': 'Ladda upp minst en fil.',
+    'form.uploadsInFlight': 'Vänta tills uppladdningarna är klara.',
 
     'action.upload': '{count, plural, one {Ladda upp # fil} other {Ladda upp # filer}}',
     'action.done': 'Klar',

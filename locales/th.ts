@@ -65,6 +65,11 @@ const th = {
     'progress.file': '{percent} · {uploadedSize} จาก {totalSize}',
     'progress.overall': '{total, plural, other {กำลังอัปโหลด {uploaded, number} จาก # ไฟล์}}',
     'progress.percent': 'เสร็จแล้ว {percent}',
+    'progress.secondsLeft': '{count, plural, other {เหลืออีก # วินาที}}',
+    'progress.minutesLeft': '{count, plural, other {เหลืออีก # นาที}}',
+    'progress.hoursLeft': '{count, plural, other {เหลืออีก # ชั่วโมง}}',
+    'form.valueMissing': 'อัปโหลดอย่างน้อยหนึ่งไฟล์',
+    'form.uploadsInFlight': 'โปรดรอจนกว่าการอัปโหลดจะเสร็จสิ้น',
 
     'action.upload': '{count, plural, other {อัปโหลด # ไฟล์}}',
     'action.done': 'เสร็จสิ้น',

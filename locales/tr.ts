@@ -69,6 +69,11 @@ const tr = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, one {# dosya yükleniyor} other {# dosyadan {uploaded, number} tanesi yükleniyor}}',
     'progress.percent': '{percent} tamamlandı',
+    'progress.secondsLeft': '{count, plural, one {# saniye kaldı} other {# saniye kaldı}}',
+    'progress.minutesLeft': '{count, plural, one {# dakika kaldı} other {# dakika kaldı}}',
+    'progress.hoursLeft': '{count, plural, one {# saat kaldı} other {# saat kaldı}}',
+    'form.valueMissing': 'En az bir dosya yükleyin.',
+    'form.uploadsInFlight': 'Yüklemeler bitene kadar bekleyin.',
 
     'action.upload': '{count, plural, one {# dosya yükle} other {# dosya yükle}}',
     'action.done': 'Bitti',

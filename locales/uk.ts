@@ -69,6 +69,11 @@ const uk = {
     'progress.file': '{percent} · {uploadedSize} з {totalSize}',
     'progress.overall': '{total, plural, one {Завантаження # файлу} few {Завантаження {uploaded, number} з # файлів} many {Завантаження {uploaded, number} з # файлів} other {Завантаження {uploaded, number} з # файлу}}',
     'progress.percent': 'Виконано {percent}',
+    'progress.secondsLeft': '{count, plural, one {Залишилася # секунда} few {Залишилося # секунди} many {Залишилося # секунд} other {Залишилося # секунди}}',
+    'progress.minutesLeft': '{count, plural, one {Залишилася # хвилина} few {Залишилося # хвилини} many {Залишилося # хвилин} other {Залишилося # хвилини}}',
+    'progress.hoursLeft': '{count, plural, one {Залишилася # година} few {Залишилося # години} many {Залишилося # годин} other {Залишилося # години}}',
+    'form.valueMissing': 'Завантажте принаймні один файл.',
+    'form.uploadsInFlight': 'Дочекайтеся завершення завантаження.',
 
     'action.upload': '{count, plural, one {Завантажити # файл} few {Завантажити # файли} many {Завантажити # файлів} other {Завантажити # файлу}}',
     'action.done': 'Готово',

@@ -68,6 +68,11 @@ const ur = {
     'progress.file': '{percent} · {totalSize} میں سے {uploadedSize}',
     'progress.overall': '{total, plural, one {# فائل اپ لوڈ ہو رہی ہے} other {# میں سے {uploaded, number} فائلیں اپ لوڈ ہو رہی ہیں}}',
     'progress.percent': '{percent} مکمل',
+    'progress.secondsLeft': '{count, plural, one {# سیکنڈ باقی} other {# سیکنڈ باقی}}',
+    'progress.minutesLeft': '{count, plural, one {# منٹ باقی} other {# منٹ باقی}}',
+    'progress.hoursLeft': '{count, plural, one {# گھنٹہ باقی} other {# گھنٹے باقی}}',
+    'form.valueMissing': 'کم از کم ایک فائل اپ لوڈ کریں۔',
+    'form.uploadsInFlight': 'اپ لوڈ مکمل ہونے تک انتظار کریں۔',
 
     'action.upload': '{count, plural, one {# فائل اپ لوڈ کریں} other {# فائلیں اپ لوڈ کریں}}',
     'action.done': 'ہو گیا',

@@ -69,6 +69,11 @@ const uz = {
     'progress.file': '{percent} · {totalSize} dan {uploadedSize}',
     'progress.overall': '{total, plural, one {# ta fayl yuklanmoqda} other {# ta fayldan {uploaded, number} tasi yuklanmoqda}}',
     'progress.percent': '{percent} bajarildi',
+    'progress.secondsLeft': '{count, plural, one {# soniya qoldi} other {# soniya qoldi}}',
+    'progress.minutesLeft': '{count, plural, one {# daqiqa qoldi} other {# daqiqa qoldi}}',
+    'progress.hoursLeft': '{count, plural, one {# soat qoldi} other {# soat qoldi}}',
+    'form.valueMissing': 'Kamida bitta fayl yuklang.',
+    'form.uploadsInFlight': 'Yuklashlar tugashini kuting.',
 
     'action.upload': '{count, plural, one {# ta faylni yuklash} other {# ta faylni yuklash}}',
     'action.done': 'Tayyor',

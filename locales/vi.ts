@@ -65,6 +65,11 @@ const vi = {
     'progress.file': '{percent} · {uploadedSize}/{totalSize}',
     'progress.overall': '{total, plural, other {Đang tải lên {uploaded, number}/# tệp}}',
     'progress.percent': 'Đã hoàn tất {percent}',
+    'progress.secondsLeft': '{count, plural, other {Còn # giây}}',
+    'progress.minutesLeft': '{count, plural, other {Còn # phút}}',
+    'progress.hoursLeft': '{count, plural, other {Còn # giờ}}',
+    'form.valueMissing': 'Hãy tải lên ít nhất một tệp.',
+    'form.uploadsInFlight': 'Hãy đợi cho đến khi tải lên xong.',
 
     'action.upload': '{count, plural, other {Tải lên # tệp}}',
     'action.done': 'Xong',

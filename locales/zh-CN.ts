@@ -65,6 +65,11 @@ const zhCN = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, other {正在上传 {uploaded, number}/# 个文件}}',
     'progress.percent': '已完成 {percent}',
+    'progress.secondsLeft': '{count, plural, other {剩余 # 秒}}',
+    'progress.minutesLeft': '{count, plural, other {剩余 # 分钟}}',
+    'progress.hoursLeft': '{count, plural, other {剩余 # 小时}}',
+    'form.valueMissing': '请至少上传一个文件。',
+    'form.uploadsInFlight': '请等待上传完成。',
 
     'action.upload': '{count, plural, other {上传 # 个文件}}',
     'action.done': '完成',

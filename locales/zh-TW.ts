@@ -65,6 +65,11 @@ const zhTW = {
     'progress.file': '{percent} · {uploadedSize} / {totalSize}',
     'progress.overall': '{total, plural, other {正在上傳 {uploaded, number}/# 個檔案}}',
     'progress.percent': '已完成 {percent}',
+    'progress.secondsLeft': '{count, plural, other {剩餘 # 秒}}',
+    'progress.minutesLeft': '{count, plural, other {剩餘 # 分鐘}}',
+    'progress.hoursLeft': '{count, plural, other {剩餘 # 小時}}',
+    'form.valueMissing': '請至少上傳一個檔案。',
+    'form.uploadsInFlight': '請等待上傳完成。',
 
     'action.upload': '{count, plural, other {上傳 # 個檔案}}',
     'action.done': '完成',

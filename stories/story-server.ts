@@ -14,6 +14,8 @@ export type StoryScenario =
   | 'uploading'
   /** Storage stores each file at once. */
   | 'stored'
+  /** Storage takes each file at `SLOW_LINK_BYTES_PER_SECOND`, then stores it: rate and time left show. */
+  | 'slow-link'
   /** The handler refuses every upload with 403 and an error body. */
   | 'refused'
   /** The handler answers a file's first request with 503: its second attempt then stalls like `uploading`. */
@@ -26,6 +28,8 @@ export type StoryScenario =
 const API_PREFIX = '/story-api/';
 const STORAGE_PREFIX = '/story-storage/';
 const STALLED_SHARE = 0.4;
+const SLOW_LINK_BYTES_PER_SECOND = 1.5 * 1024 * 1024;
+const SLOW_LINK_TICK_MS = 100;
 
 /** The `serverUrl` of a story whose handler answers as `scenario` says. */
 export function storyServerUrl(scenario: StoryScenario): string {
@@ -62,7 +66,7 @@ async function answer(scenario: string, route: string, init: RequestInit | undef
       return json(503, { error: 'The upload service is busy' }, { 'retry-after': '0' });
     }
     const key = `uploads/${encodeURIComponent(name)}`;
-    const storage = scenario === 'stored' ? 'stored' : 'uploading';
+    const storage = scenario === 'stored' || scenario === 'slow-link' ? scenario : 'uploading';
     return json(200, { key, uploadUrl: `${location.origin}${STORAGE_PREFIX}${storage}/${key}`, expiresIn: 900 });
   }
   if (route.startsWith('files/')) {
@@ -80,6 +84,7 @@ async function answer(scenario: string, route: string, init: RequestInit | undef
 class StoryXMLHttpRequest extends XMLHttpRequest {
   #storyUrl: URL | undefined;
   #stored = false;
+  #timer: ReturnType<typeof setInterval> | undefined;
 
   override open(method: string, url: string | URL, async = true, username?: string | null, password?: string | null): void {
     const target = new URL(url, location.href);
@@ -92,20 +97,34 @@ class StoryXMLHttpRequest extends XMLHttpRequest {
     const size = body instanceof Blob ? body.size : 0;
     const scenario = this.#storyUrl.pathname.slice(STORAGE_PREFIX.length).split('/')[0];
     const progress = (loaded: number) => this.upload.onprogress?.call(this, new ProgressEvent('progress', { lengthComputable: true, loaded, total: size }));
+    const store = () => {
+      progress(size);
+      this.upload.onload?.call(this, new ProgressEvent('load'));
+      this.#stored = true;
+      this.onload?.call(this, new ProgressEvent('load'));
+    };
+    if (scenario === 'slow-link') {
+      let loaded = 0;
+      this.#timer = setInterval(() => {
+        loaded = Math.min(size, loaded + (SLOW_LINK_BYTES_PER_SECOND * SLOW_LINK_TICK_MS) / 1000);
+        if (loaded < size) return progress(loaded);
+        clearInterval(this.#timer);
+        store();
+      }, SLOW_LINK_TICK_MS);
+      return;
+    }
     queueMicrotask(() => {
       if (scenario !== 'stored') {
         progress(Math.round(size * STALLED_SHARE));
         return;
       }
-      progress(size);
-      this.upload.onload?.call(this, new ProgressEvent('load'));
-      this.#stored = true;
-      this.onload?.call(this, new ProgressEvent('load'));
+      store();
     });
   }
 
   override abort(): void {
     if (!this.#storyUrl) return super.abort();
+    clearInterval(this.#timer);
     this.onabort?.call(this, new ProgressEvent('abort'));
   }
 

@@ -44,6 +44,25 @@ export function formatBytes(bytes: number, lang: string, { base = 1024 }: Format
 }
 
 /**
+ * An upload rate in the locale's own units: `2.4 MB/s`, `2,4 МБ/c`, `2.4 MB/秒`. Powers of 1024 as
+ * for sizes, one decimal below ten units.
+ */
+export function formatByteRate(bytesPerSecond: number, lang: string): string {
+  let exponent = 0;
+  let value = Math.max(0, bytesPerSecond);
+  while (value >= 1024 && exponent < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    exponent += 1;
+  }
+  return numberFormat(lang, {
+    style: 'unit',
+    unit: `${BYTE_UNITS[exponent]}-per-second`,
+    unitDisplay: 'short',
+    maximumFractionDigits: exponent === 0 || value >= 10 ? 0 : 1,
+  }).format(value);
+}
+
+/**
  * A fraction (0 to 1) as a whole percentage. Rounds down, so an upload reads 100 % only once every
  * byte is sent, never while the last ones are in flight.
  */

@@ -3,7 +3,7 @@ export { createTranslator, TranslationError } from './translator.js';
 export type { Translator, TranslatorOptions } from './translator.js';
 export { resolveLocale } from './resolve-locale.js';
 export { detectDirection, canonicalizeLang } from './direction.js';
-export { formatBytes, formatCount, formatList, formatPercent } from './format-numbers.js';
+export { formatByteRate, formatBytes, formatCount, formatList, formatPercent } from './format-numbers.js';
 export type { FormatBytesOptions } from './format-numbers.js';
 export { loadMessageFormat } from './message-format-loader.js';
 export { I18nController } from './i18n-controller.js';

@@ -1,5 +1,5 @@
 import en from '../../locales/en.js';
-import { formatBytes, formatCount, formatList, formatPercent, type FormatBytesOptions } from './format-numbers.js';
+import { formatByteRate, formatBytes, formatCount, formatList, formatPercent, type FormatBytesOptions } from './format-numbers.js';
 import { getLoadedMessageFormat, loadMessageFormat, type MessageFormatConstructor } from './message-format-loader.js';
 import { formatSimpleMessage, parseSimpleMessage, type SimpleMessage } from './message-syntax.js';
 import { resolveLocale } from './resolve-locale.js';
@@ -33,6 +33,8 @@ export interface Translator {
    */
   t(key: MessageKey, values?: MessageValues): string;
   formatBytes(bytes: number, options?: FormatBytesOptions): string;
+  /** An upload rate, `2.4 MB/s`, in the locale's units. */
+  formatByteRate(bytesPerSecond: number): string;
   formatPercent(fraction: number): string;
   formatCount(count: number): string;
   formatList(items: readonly string[], type?: Intl.ListFormatType): string;
@@ -133,6 +135,7 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
     dir,
     t,
     formatBytes: (bytes, options) => formatBytes(bytes, lang, options),
+    formatByteRate: (bytesPerSecond) => formatByteRate(bytesPerSecond, lang),
     formatPercent: (fraction) => formatPercent(fraction, lang),
     formatCount: (count) => formatCount(count, lang),
     formatList: (items, type) => formatList(items, lang, type),

@@ -1,19 +1,25 @@
 /**
  * What screen readers hear: one polite announcement for the moments that matter (files added,
- * upload started, progress milestones, completion, failure, pause, connectivity, the image editor),
- * never for every progress tick. File names are read without bidi controls (see
+ * upload started, progress milestones, the run's time left at most every 10 s, completion,
+ * failure, pause, connectivity, the image editor), never for every progress tick. File names are read without bidi controls (see
  * templates/display-name.ts), as they are shown.
  */
 import type { Translator } from '../i18n/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { displayName } from './templates/display-name.js';
 import { failureText } from './templates/failure-message.js';
+import { timeLeftText } from './templates/transfer-rate-text.js';
 
 const MILESTONES = [25, 50, 75];
+/** The run's time left is read out at most this often: often enough to follow, rarely enough to bear. */
+export const TIME_LEFT_INTERVAL_MS = 10_000;
 
 export class Announcer {
   text = '';
   private milestone = 0;
+  private timeLeftAt?: number;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** Updates `text` for events worth announcing; returns whether it changed. */
   onEvent<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>, translator: Translator): boolean {
@@ -23,7 +29,19 @@ export class Announcer {
     return true;
   }
 
-  private messageFor(name: SvcUploaderEventName, detail: Record<string, unknown>, { t, formatPercent, lang }: Translator): string | undefined {
+  /** The run's time left, when there is an estimate and the last reading is old enough. */
+  private timeLeft(secondsRemaining: number | undefined, translator: Translator): string | undefined {
+    if (secondsRemaining === undefined) return undefined;
+    const now = this.now();
+    if (this.timeLeftAt !== undefined && now - this.timeLeftAt < TIME_LEFT_INTERVAL_MS) return undefined;
+    const text = timeLeftText(translator, secondsRemaining);
+    // An empty text means the plural rules are still loading: the next progress event tries again.
+    if (text !== '') this.timeLeftAt = now;
+    return text || undefined;
+  }
+
+  private messageFor(name: SvcUploaderEventName, detail: Record<string, unknown>, translator: Translator): string | undefined {
+    const { t, formatPercent, lang } = translator;
     switch (name) {
       case 'svc-files-add':
         return t('announce.filesAdded', { count: (detail.files as unknown[]).length });
@@ -31,13 +49,16 @@ export class Announcer {
         return t('announce.fileRemoved', { name: displayName((detail.file as { name: string }).name) });
       case 'svc-upload-start':
         this.milestone = 0;
+        this.timeLeftAt = undefined;
         return t('announce.started', { count: (detail.files as unknown[]).length });
       case 'svc-upload-progress': {
         const percentage = detail.percentage as number;
         const reached = MILESTONES.filter((milestone) => percentage >= milestone).pop() ?? 0;
-        if (reached <= this.milestone) return undefined;
-        this.milestone = reached;
-        return t('announce.progress', { percent: formatPercent(reached / 100) });
+        if (reached > this.milestone) {
+          this.milestone = reached;
+          return t('announce.progress', { percent: formatPercent(reached / 100) });
+        }
+        return this.timeLeft(detail.secondsRemaining as number | undefined, translator);
       }
       case 'svc-files-upload-complete': {
         const failed = detail.failed as number;

@@ -16,6 +16,7 @@ import { EditorController } from './editor/editor-controller.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
+import type { FormValue } from './form-value.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
@@ -26,14 +27,14 @@ import { renderActions } from './templates/actions.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
 import { renderInlineEditor, renderModalEditor } from './templates/editor-frame.js';
 import { renderFileList } from './templates/file-list.js';
-import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
+import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections, renderRestoredUploads } from './templates/notices.js';
 import { renderPreview } from './templates/preview.js';
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
 import { ObjectUrls } from './thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
-import { UploaderPropsElement } from './uploader-props-element.js';
+import { FormControlElement } from './form-control-element.js';
 import { buildUploaderView } from './uploader-view.js';
 
 /**
@@ -69,7 +70,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ file: UploadFileRecord, edited: File }>} svc-editor-save - (cancelable) The user saved an edit: `edited` replaces the listed `file` (queued anew) unless the event is canceled. `edited` is `file.file` itself when nothing was changed.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-files-restore - Crash recovery put files back into the list after a reload.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-start - A run began (Upload button, `upload()`, or `autoUpload`).
- * @event {CustomEvent<{ bytesUploaded, bytesTotal, percentage }>} svc-upload-progress - Combined progress of the files in the run.
+ * @event {CustomEvent<{ bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }>} svc-upload-progress - Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause.
  * @event {CustomEvent<{ files, successful, failed }>} svc-files-upload-complete - Every file of the run has settled, stored or failed.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-pause - The user or `pause()` paused the run; `files` are the ones paused.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-resume - The user or `resume()` resumed the run.
@@ -79,7 +80,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-done - The user pressed Done after a run; the list is cleared afterwards.
  * @event {CustomEvent<{ file, state, previous }>} svc-file-state-change - A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-upload-start - A file began sending bytes (not fired again when it resumes from a pause).
- * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage }>} svc-file-upload-progress - Bytes of one file reached storage.
+ * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }>} svc-file-upload-progress - Bytes of one file reached storage; the rate and time left appear once the estimate is stable.
  * @event {CustomEvent<{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }>} svc-file-upload-complete - A file is stored; `key` is the object key the server chose.
  * @event {CustomEvent<{ file, retry, delayMs, error }>} svc-file-retry - A failed upload is sent again by the automatic retries (`maxRetries`) after `delayMs`; `retry` counts from 1 and `error` is why the previous attempt failed. `retry()` and the Retry button queue the file anew instead.
  * @event {CustomEvent<{ file, reason: "user" | "offline" }>} svc-file-pause - A file's upload paused.
@@ -111,7 +112,7 @@ import { buildUploaderView } from './uploader-view.js';
  *
  * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` design token applies.
  */
-export class SvcUploader extends UploaderPropsElement {
+export class SvcUploader extends FormControlElement {
   static override styles = uploaderStyles;
 
   #engine?: UploadEngine;
@@ -125,6 +126,9 @@ export class SvcUploader extends UploaderPropsElement {
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
+  /** What the form receives; loaded with the first form the element joins (form-value.ts). */
+  #formValue?: FormValue;
+  #formValueLoad?: Promise<FormValue>;
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
@@ -163,7 +167,7 @@ export class SvcUploader extends UploaderPropsElement {
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),
     addFiles: (files, source) => this.addFiles(files, source),
-    pasteEnabled: () => this.enablePaste && !this.isProcessing,
+    pasteEnabled: () => this.enablePaste && !this.isProcessing && !this.isDisabled(),
     closePanel: () => this.#panels.close(),
     folderCutShort: (limit) => {
       this.#folderLimit = limit;
@@ -171,9 +175,9 @@ export class SvcUploader extends UploaderPropsElement {
     },
   });
   // `paste-scope="document"`: pastes outside the element land here too.
-  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document', this.#intake.pasted);
+  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document' && !this.isDisabled(), this.#intake.pasted);
   readonly #dragDrop = createDragDropHandlers({
-    acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.#panels.current,
+    acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.isDisabled() && !this.#panels.current,
     allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
     remainingCapacity: () => this.effectiveMaxFiles() - this.#files.length,
     setDragState: (state) => {
@@ -279,6 +283,7 @@ export class SvcUploader extends UploaderPropsElement {
 
   /** Empties the list, stopping uploads in flight. */
   reset(): void {
+    this.#formValue?.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
     this.engine.reset();
@@ -309,9 +314,51 @@ export class SvcUploader extends UploaderPropsElement {
     });
   }
 
+  /** The form was reset: the list empties (uploads in flight stop), as a file input's would. */
+  formResetCallback(): void {
+    this.#formValue?.clear();
+    this.reset();
+  }
+
+  /** Joined a form (or left it): the form logic loads then, so pages without forms never fetch it. */
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    if (form) void this.#loadFormValue();
+  }
+
+  #loadFormValue(): Promise<FormValue> {
+    this.#formValueLoad ??= import('./form-value.js').then(({ FormValue }) => {
+      this.#formValue = new FormValue(this.internals, {
+        name: () => this.name,
+        required: () => this.required,
+        submitsFiles: () => !this.serverUrl && !this.uploadEndpoint && this.resumable?.protocol !== 'tus',
+        files: () => this.#files,
+        t: (key, values) => this.#i18n.translator.t(key, values),
+        anchor: () => this.renderRoot.querySelector<HTMLElement>('[part~="browse-button"], [part~="upload-button"], button:not([disabled])') ?? undefined,
+      });
+      this.requestUpdate();
+      return this.#formValue;
+    });
+    return this.#formValueLoad;
+  }
+
+  /** Back/forward navigation or autofill restored the form: stored keys (or listed files) come back. */
+  formStateRestoreCallback(state: unknown): void {
+    const restore = (formValue: FormValue): void => {
+      formValue.restore(state, (files) => void this.addFiles(files));
+      this.requestUpdate();
+    };
+    if (this.#formValue) restore(this.#formValue);
+    else void this.#loadFormValue().then(restore);
+  }
+
   /** Also waits for translations that load on demand, so the text on screen is final. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
+    // In a form, the value and validity are final once the form logic has loaded and synced.
+    if (this.#formValueLoad && !this.#formValue) {
+      await this.#formValueLoad;
+      complete = await super.getUpdateComplete();
+    }
     const translator = this.#i18n.translator;
     if (translator.pending) {
       await translator.ready();
@@ -325,22 +372,28 @@ export class SvcUploader extends UploaderPropsElement {
     else if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
   }
 
+  protected override updated(): void {
+    // After rendering, so the validation bubble can point at the Browse button.
+    this.#formValue?.sync();
+  }
+
   protected override render() {
     const translator = this.#i18n.translator;
     const view = this.#view();
     const drop = this.#dragDrop;
     const editingInline = view.editor?.display === 'inline';
     const covered = view.panel !== undefined || editingInline;
-    const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.slot('uploader', 'root')]
+    const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.disabled && 'disabled', view.slot('uploader', 'root')]
       .filter(Boolean).join(' ');
     return html`
       <div part="base" class=${baseClass} lang=${translator.lang} dir=${translator.dir} data-status=${view.status}
-        role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)}
+        role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)} ?inert=${view.disabled} aria-disabled=${view.disabled ? 'true' : nothing}
         @dragenter=${drop.dragenter} @dragover=${drop.dragover} @dragleave=${drop.dragleave} @drop=${drop.drop} @paste=${this.#intake.pasted}>
         ${renderOfflineBanner(view)}
         ${renderBusy(view)}
         <div class="stage">
           <div class="main" ?inert=${covered}>
+            ${renderRestoredUploads(view)}
             ${view.files.length === 0 ? renderDropZone(view) : renderFileList(view)}
             ${renderRejections(view)}
             ${renderActions(view)}
@@ -366,7 +419,8 @@ export class SvcUploader extends UploaderPropsElement {
     const files = this.#files;
     const focusedId = this.#listWindow.focusedId;
     return buildUploaderView(this, {
-      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, panel: this.#panels.current,
+      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.engine.progress, panel: this.#panels.current,
+      restoredUploads: this.#formValue?.restored.length ?? 0, disabled: this.isDisabled(),
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),

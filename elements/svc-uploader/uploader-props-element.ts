@@ -28,6 +28,9 @@ export class UploaderPropsElement extends SvcElement {
   declare pasteScope: 'element' | 'document';
   declare disableDragDrop: boolean;
   declare folderUpload?: FolderUploadOptions;
+  declare name?: string;
+  declare required: boolean;
+  declare disabled: boolean;
   declare onBeforeFileAdded?: EngineOptions['onBeforeFileAdded'];
   declare maxFiles?: number;
   declare allowedFileTypes?: string | string[];

@@ -27,7 +27,7 @@ export interface ViewProps {
 
 /** The element's state the view passes through as it is. */
 export type ViewState = Pick<UploaderView,
-  | 'translator' | 'intents' | 'files' | 'progress' | 'panel' | 'dragState' | 'rejections' | 'folderLimit' | 'online' | 'maxFiles'
+  | 'translator' | 'intents' | 'files' | 'progress' | 'runEstimate' | 'restoredUploads' | 'disabled' | 'panel' | 'dragState' | 'rejections' | 'folderLimit' | 'online' | 'maxFiles'
   | 'slot' | 'listWindow' | 'previewFile' | 'editor' | 'canEdit' | 'thumbnailUrl' | 'mediaUrl'>;
 
 /** `image/*, .pdf` as a readable list; presets are shown by name. */

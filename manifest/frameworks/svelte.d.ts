@@ -24,6 +24,9 @@ export type SvcUploaderSvelteProperties = Partial<Pick<SvcUploader,
   | 'pasteScope'
   | 'disableDragDrop'
   | 'folderUpload'
+  | 'name'
+  | 'required'
+  | 'disabled'
   | 'maxFiles'
   | 'allowedFileTypes'
   | 'maxFileSize'
@@ -187,7 +190,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-files-restore'?: (event: SvcUploaderEventMap['svc-files-restore']) => void;
   /** A run began (Upload button, `upload()`, or `autoUpload`). */
   'onsvc-upload-start'?: (event: SvcUploaderEventMap['svc-upload-start']) => void;
-  /** Combined progress of the files in the run. */
+  /** Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause. */
   'onsvc-upload-progress'?: (event: SvcUploaderEventMap['svc-upload-progress']) => void;
   /** Every file of the run has settled, stored or failed. */
   'onsvc-files-upload-complete'?: (event: SvcUploaderEventMap['svc-files-upload-complete']) => void;
@@ -207,7 +210,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-file-state-change'?: (event: SvcUploaderEventMap['svc-file-state-change']) => void;
   /** A file began sending bytes (not fired again when it resumes from a pause). */
   'onsvc-file-upload-start'?: (event: SvcUploaderEventMap['svc-file-upload-start']) => void;
-  /** Bytes of one file reached storage. */
+  /** Bytes of one file reached storage; the rate and time left appear once the estimate is stable. */
   'onsvc-file-upload-progress'?: (event: SvcUploaderEventMap['svc-file-upload-progress']) => void;
   /** A file is stored; `key` is the object key the server chose. */
   'onsvc-file-upload-complete'?: (event: SvcUploaderEventMap['svc-file-upload-complete']) => void;

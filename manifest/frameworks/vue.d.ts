@@ -25,6 +25,9 @@ export type SvcUploaderVueProperties = Partial<Pick<SvcUploader,
   | 'pasteScope'
   | 'disableDragDrop'
   | 'folderUpload'
+  | 'name'
+  | 'required'
+  | 'disabled'
   | 'onBeforeFileAdded'
   | 'maxFiles'
   | 'allowedFileTypes'
@@ -119,7 +122,7 @@ export interface SvcUploaderVueEvents {
   'onSvcFilesRestore'?: (event: SvcUploaderEventMap['svc-files-restore']) => void;
   /** A run began (Upload button, `upload()`, or `autoUpload`). */
   'onSvcUploadStart'?: (event: SvcUploaderEventMap['svc-upload-start']) => void;
-  /** Combined progress of the files in the run. */
+  /** Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause. */
   'onSvcUploadProgress'?: (event: SvcUploaderEventMap['svc-upload-progress']) => void;
   /** Every file of the run has settled, stored or failed. */
   'onSvcFilesUploadComplete'?: (event: SvcUploaderEventMap['svc-files-upload-complete']) => void;
@@ -139,7 +142,7 @@ export interface SvcUploaderVueEvents {
   'onSvcFileStateChange'?: (event: SvcUploaderEventMap['svc-file-state-change']) => void;
   /** A file began sending bytes (not fired again when it resumes from a pause). */
   'onSvcFileUploadStart'?: (event: SvcUploaderEventMap['svc-file-upload-start']) => void;
-  /** Bytes of one file reached storage. */
+  /** Bytes of one file reached storage; the rate and time left appear once the estimate is stable. */
   'onSvcFileUploadProgress'?: (event: SvcUploaderEventMap['svc-file-upload-progress']) => void;
   /** A file is stored; `key` is the object key the server chose. */
   'onSvcFileUploadComplete'?: (event: SvcUploaderEventMap['svc-file-upload-complete']) => void;

@@ -95,7 +95,8 @@ describe('Storybook catalog (static build from the element source)', () => {
     for (const expected of ['Default', 'Upload (with npm start)', 'Validation Limits', 'Rejected Files', 'Sources', 'Mini',
       'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)', 'Image Editor',
       'Uploading', 'Paused', 'Offline', 'Failed (refused by the server)', 'Retrying', 'Done',
-      'Google Drive, signed out', 'OneDrive, signed out', 'Dropbox, signed out', 'Box, signed out', 'Browsing a drive', 'Importing from a drive']) {
+      'Google Drive, signed out', 'OneDrive, signed out', 'Dropbox, signed out', 'Box, signed out', 'Browsing a drive', 'Importing from a drive',
+      'Uploading with speed and time left', 'Form use', 'Disabled']) {
       assert.ok(names.includes(expected), `a story named "${expected}" (found: ${names.join(', ')})`);
     }
   });
@@ -181,6 +182,23 @@ describe('Storybook catalog (static build from the element source)', () => {
       assert.equal(await error.textContent(), text, story);
       assert.deepEqual(problems, [], story);
     }
+  });
+
+  it('"Uploading with speed and time left" shows each row\'s rate and time left, and the run\'s', async () => {
+    const problems = await openStory('svc-uploader-progress-and-forms--uploading-with-speed');
+    const rate = page.locator('svc-uploader [part~="file-rate"]').first();
+    await rate.waitFor();
+    assert.match((await rate.textContent())!, /^\d+(\.\d)? (kB|MB)\/s$/);
+    assert.match((await page.locator('svc-uploader [part~="file-time-left"]').first().textContent())!, /^\d+ (second|seconds|minute|minutes) left$/);
+    assert.match((await page.locator('svc-uploader [part~="overall-rate"]').textContent())!, /^\d+(\.\d)? (kB|MB)\/s · \d+ (second|seconds|minute|minutes) left$/);
+    assert.deepEqual(problems, []);
+  });
+
+  it('"Disabled" is inert: its Browse button takes no focus', async () => {
+    await openStory('svc-uploader-progress-and-forms--disabled');
+    assert.equal(await page.locator('svc-uploader [part~="base"]').getAttribute('inert'), '');
+    await page.locator('svc-uploader [part~="browse-button"]').focus();
+    assert.equal(await page.evaluate(() => document.querySelector('svc-uploader')!.shadowRoot!.activeElement), null);
   });
 
   it('"Right-to-left locale" lays the element out right to left, in Arabic', async () => {

@@ -8,6 +8,9 @@
 // - /element-fixtures/held/<id>/<n>/api/<route> the real handler, except that multipart part
 //                                             signatures after the first <n> wait for gate <id>:
 //                                             an upload that stops part-way, at a known percentage
+// - /element-fixtures/paced/<ms>/api/<route>  the real handler, except that each multipart part
+//                                             signature is answered <ms> later: an upload at a
+//                                             steady, known pace, one part at a time
 // - /element-fixtures/failing/<route>         an upload handler whose every route answers 500
 // - /element-fixtures/processing?key=...      a Server-Sent Events processing result
 // `plugins` adds a test command that drives Playwright: choosing files (or a real folder) in a file
@@ -88,6 +91,16 @@ async function heldRoute(request) {
   return handler(new Request(`${url.origin}/api/upload/${route}${url.search}`, { method: request.method, headers: request.headers, body }));
 }
 
+async function pacedRoute(request) {
+  const url = new URL(request.url);
+  const [, , , pauseMs, , ...rest] = url.pathname.split('/');
+  const route = rest.join('/');
+  if (route === 'multipart/sign-part') await new Promise((resolve) => setTimeout(resolve, Math.min(Number(pauseMs) || 0, 10_000)));
+  const handler = await realHandler();
+  const body = request.method === 'POST' ? await request.text() : undefined;
+  return handler(new Request(`${url.origin}/api/upload/${route}${url.search}`, { method: request.method, headers: request.headers, body }));
+}
+
 async function failingRoute(request) {
   if (request.method === 'POST') await request.text();
   return Response.json({ error: 'Internal error', code: 'STORAGE_ERROR' }, { status: 500 });
@@ -104,6 +117,7 @@ export default [
   mountFetchHandler('/element-fixtures/gate', gateRoute),
   mountFetchHandler('/element-fixtures/gated', gatedRoute),
   mountFetchHandler('/element-fixtures/held', heldRoute),
+  mountFetchHandler('/element-fixtures/paced', pacedRoute),
   mountFetchHandler('/element-fixtures/failing', failingRoute),
   mountFetchHandler('/element-fixtures/processing', processingRoute),
 ];

@@ -35,6 +35,8 @@ export const baseStyles = css`
       box-shadow: var(--_shadow-small);
     }
     .base[dir='rtl'] { --_slide-from: -100%; }
+    /* Disabled (itself or by a fieldset): inert, so only the look is set here. */
+    .base.disabled { opacity: 0.55; cursor: not-allowed; filter: grayscale(0.6); }
     .stage { display: grid; overflow: clip; overflow-clip-margin: var(--_spacing-large); }
     .stage > .main, .stage > .source-view { grid-area: 1 / 1; min-inline-size: 0; }
     .main { display: flex; flex-direction: column; gap: var(--_spacing-medium); }

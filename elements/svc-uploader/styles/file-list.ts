@@ -91,10 +91,12 @@ export const fileListStyles = css`
     }
     .file-details > * { flex: none; }
     .file-details > * + *::before { content: '·' / ''; margin-inline-end: var(--_spacing-small); }
-    .file-size { font-variant-numeric: tabular-nums; }
+    .file-size, .file-rate, .file-time-left { font-variant-numeric: tabular-nums; }
     /* Said in full, wrapping: it tells the user what to do. In a virtualised row it stays on the details line. */
     .file > .file-error { grid-column: 2 / -1; margin: 0; font-size: var(--_font-size-small); white-space: normal; overflow-wrap: anywhere; }
     .file-hero > .file-error { grid-column: 1 / -1; }
+    /* Beside a rate, in a narrow row the state word gives way first: the figures say more. */
+    .file-details:has(.file-rate) > .file-status { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
     .file-details > .file-error { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
     [data-state='successful'] .file-status { color: var(--_color-success); }
     [data-state='failed'] .file-status, .file-error { color: var(--_color-danger); }

@@ -59,6 +59,7 @@ export const forcedColorStyles = css`
       .drop-zone[data-drag='over'], .drop-overlay[data-drag='over'] { border-color: Highlight; }
       .drop-zone[data-drag='rejected'], .drop-overlay[data-drag='rejected'] { border-style: double; border-color: CanvasText; }
       .icon-button, .rejections-dismiss, .back-button { border-color: ButtonText; }
+      .base.disabled, .base.disabled button { color: GrayText; border-color: GrayText; }
       :is(button, input, select, a, [tabindex]):focus-visible { outline-color: Highlight; }
     }
   }

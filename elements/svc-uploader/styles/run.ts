@@ -6,6 +6,7 @@ export const runStyles = css`
     .overall { display: flex; flex-direction: column; gap: var(--_spacing-xsmall); }
     .overall-text { display: flex; justify-content: space-between; gap: var(--_spacing-small); font-size: var(--_font-size-small); }
     .overall-label { color: var(--_color-text-muted); }
+    .overall-rate { margin-inline-start: auto; color: var(--_color-text-muted); font-variant-numeric: tabular-nums; }
     .overall-percent { font-variant-numeric: tabular-nums; font-weight: var(--_font-weight-strong); }
     .overall-progress { block-size: 0.5rem; }
 

@@ -2,17 +2,20 @@
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { renderIcon } from './icons.js';
+import { rateAndTimeLeft } from './transfer-rate-text.js';
 import type { UploaderView } from './view-model.js';
 
 function renderOverallProgress(view: UploaderView) {
   const { t, translator } = view;
   const { successful } = view.counts;
   const percent = translator.formatPercent(view.progress);
+  const rate = view.status === 'uploading' ? rateAndTimeLeft(translator, view.runEstimate) : undefined;
   return html`
     <div part="overall" class="overall ${view.slot('overallProgress', 'root')}">
       <div class="overall-text">
         <span part="overall-label" class="overall-label ${view.slot('overallProgress', 'label')}">
           ${t('progress.overall', { total: view.files.length, uploaded: successful })}</span>
+        ${rate ? html`<span part="overall-rate" class="overall-rate">${rate.rate} · ${rate.timeLeft}</span>` : nothing}
         <span part="overall-percent" class="overall-percent">${percent}</span>
       </div>
       <div part="overall-progress" class="progress overall-progress ${view.slot('overallProgress', 'bar')}" role="progressbar"

@@ -10,6 +10,7 @@ import { displayName, shortName } from './display-name.js';
 import { failureText } from './failure-message.js';
 import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';
 import { renderIcon } from './icons.js';
+import { rateAndTimeLeft } from './transfer-rate-text.js';
 import type { UploaderView } from './view-model.js';
 
 export type ItemLayout = 'row' | 'hero';
@@ -98,6 +99,13 @@ function renderProgress(view: UploaderView, file: UploadFileRecord) {
   `;
 }
 
+/** "2.4 MB/s · 12 seconds left" while the file uploads, once its rate estimate is stable. */
+function renderRate(view: UploaderView, file: UploadFileRecord) {
+  const texts = file.state === 'uploading' ? rateAndTimeLeft(view.translator, file) : undefined;
+  if (!texts) return nothing;
+  return html`<span part="file-rate" class="file-rate">${texts.rate}</span><span part="file-time-left" class="file-time-left">${texts.timeLeft}</span>`;
+}
+
 export function renderFileItem(view: UploaderView, file: UploadFileRecord, layout: ItemLayout, placement?: RowPlacement) {
   const { t, intents, translator } = view;
   const kind = fileKindOf(file.type, file.name);
@@ -122,6 +130,7 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
         <p part="file-details" class="file-details ${view.slot('file', 'details')}">
           ${layout === 'hero' && !view.mini ? html`<span part="file-kind">${t('file.kind', { kind })}</span>` : nothing}
           <span part="file-size" class="file-size">${sizeText}</span>
+          ${renderRate(view, file)}
           <span part="file-status" class="file-status ${view.slot('file', 'status')}">${statusText(view, file)}</span>
           ${failure && virtualRow ? html`<span part="file-error" class="file-error ${view.slot('file', 'error')}" title=${failure}>${failure}</span>` : nothing}
         </p>

@@ -56,6 +56,12 @@ export function renderRejections(view: UploaderView) {
   `;
 }
 
+/** After a back/forward navigation restored the form: the stored files it will still submit. */
+export function renderRestoredUploads(view: UploaderView) {
+  if (view.restoredUploads === 0) return nothing;
+  return html`<p part="restored-uploads" class="hint">${view.t('summary.uploaded', { count: view.restoredUploads })}</p>`;
+}
+
 export function renderBranding(view: UploaderView) {
   if (!view.showBranding) return nothing;
   return html`<p part="branding" class="branding ${view.slot('uploader', 'branding')}">${renderIcon('UploadIcon', view.icons, 'icon branding-mark')}<span>${view.t('uploader.branding')}</span></p>`;

@@ -53,6 +53,12 @@ export interface UploaderView {
   status: UploaderStatus;
   /** Combined progress of the current run, 0..1. */
   progress: number;
+  /** Files stored on an earlier visit, brought back by the form's state restore. */
+  restoredUploads: number;
+  /** `disabled`, or inside a disabled fieldset: everything is inert. */
+  disabled: boolean;
+  /** The run's rate and time left, once the engine's estimate is stable. */
+  runEstimate: { bytesPerSecond?: number; secondsRemaining?: number };
   sources: readonly UploadSource[];
   /** Sources with a chip (every source but `local`, which is the Browse button). */
   chipSources: readonly UploadSource[];

@@ -12,7 +12,7 @@ import en from '../../../locales/en.js';
 const MiB = 1024 * 1024;
 const markers = Object.fromEntries(Object.keys(en.messages).map((key) => [key, `⟦${key}⟧`]));
 const MARKER = /⟦[\w.]+⟧/g;
-const FORMATTED_NUMBER = /\d[\d.,\s\u00a0\u202f]*(?:bytes?|kB|MB|GB|%)?/g;
+const FORMATTED_NUMBER = /\d[\d.,\s\u00a0\u202f]*(?:(?:bytes?|B|kB|MB|GB)(?:\/s)?|%)?/g;
 const SPOKEN_ATTRIBUTES = ['aria-label', 'title', 'alt', 'placeholder', 'aria-valuetext'];
 
 async function mount(markup: string): Promise<SvcUploader> {
