@@ -45,29 +45,22 @@ export class PartSigningPipeline {
     }
   }
 
-  /** The part's URL for its first attempt: the one signed ahead when still fresh, else a new one. */
-  async take(partNumber: number): Promise<SignPartResponse> {
-    const ahead = this.signed.get(partNumber);
+  /**
+   * The part's URL: for a first attempt the one signed ahead while still fresh, else (and for a
+   * retry: a URL that failed once is not sent again) a new one.
+   */
+  async take(partNumber: number, retry: boolean): Promise<SignPartResponse> {
+    const ahead = retry ? undefined : this.signed.get(partNumber);
     this.signed.delete(partNumber);
     const signed = await (ahead ?? this.sign(partNumber));
-    if (Date.now() < signed.usableUntil) return signed.answer;
-    return (await this.sign(partNumber)).answer;
-  }
-
-  /** A new signature, for a retry: a URL that failed once is not sent again. */
-  async signAgain(partNumber: number): Promise<SignPartResponse> {
-    return (await this.sign(partNumber)).answer;
+    return Date.now() < signed.usableUntil ? signed.answer : (await this.sign(partNumber)).answer;
   }
 
   private async sign(partNumber: number): Promise<SignedPart> {
     const sentAt = Date.now();
     const answer = await this.routes.signPart(this.session, partNumber);
-    return { answer, usableUntil: usableUntil(sentAt, answer.expiresIn) };
+    // An answer without a lifetime is trusted for the handler's one hour.
+    const lifetimeMs = (Number.isFinite(answer.expiresIn) ? answer.expiresIn : 3600) * 1000;
+    return { answer, usableUntil: sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE) };
   }
-}
-
-function usableUntil(sentAt: number, expiresInSeconds: unknown): number {
-  // An answer without a lifetime is trusted as the handler's one hour.
-  const lifetimeMs = (typeof expiresInSeconds === 'number' && Number.isFinite(expiresInSeconds) ? expiresInSeconds : 3600) * 1000;
-  return sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE);
 }

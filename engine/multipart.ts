@@ -109,7 +109,7 @@ async function uploadPart(
     progress.inFlight.set(partNumber, 0);
     try {
       // The first attempt uses the URL signed while earlier parts were uploading.
-      const signed = await (retry === 0 ? signing.take(partNumber) : signing.signAgain(partNumber));
+      const signed = await signing.take(partNumber, retry > 0);
       const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
       const response = await putBlob(uploadUrl, context.entry.file.slice(start, end), {
         headers: toUploadRequestHeaders(signed.uploadHeaders),

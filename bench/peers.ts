@@ -1,0 +1,145 @@
+/**
+ * Benchmark: multipart uploaders side by side in one Chromium, against the same storage and the
+ * same handler. The floor is a raw parallel PUT of parts signed beforehand; next to it the engine
+ * (at its defaults and at the floor's concurrency), `<svc-uploader>` from the built bundle, and
+ * Uppy 5 and Uppy 6 (aws-s3 at their defaults). Rows run interleaved (the order turns every
+ * round) after one discarded warm-up of each; every figure is the median over the rounds.
+ *
+ *   node scripts/build.mjs   # the element row loads dist/browser
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0]
+ *
+ * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
+ * both storage and the handler (the page too), as for a far server.
+ */
+import { chromium, type CDPSession, type Page } from 'playwright';
+import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
+import { createUploadHandler } from '../server/index.js';
+import { startDelayProxy, type DelayProxy } from './support/delay-proxy.js';
+import type { RunFigures } from './support/peer-run.js';
+import { startPeerServer } from './support/peer-server.js';
+
+const SIZE_MIB = Number(process.argv[2] ?? 256);
+const ROUNDS = Number(process.argv[3] ?? 5);
+const DELAY_MS = Number(process.argv[4] ?? 0);
+/** The floor's parts in flight: Chromium's HTTP/1.1 connections per host. */
+const FLOOR_CONCURRENCY = 6;
+const MIB = 1024 * 1024;
+
+if (!process.env.S3_TEST_ENDPOINT) {
+  console.error('Run through storage: node scripts/with-storage.mjs node --import tsx bench/peers.ts');
+  process.exit(2);
+}
+
+interface Row {
+  label: string;
+  run: string;
+  argument?: number;
+}
+
+const ROWS: Row[] = [
+  { label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', argument: FLOOR_CONCURRENCY },
+  { label: 'engine, defaults', run: 'runEngine' },
+  { label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', argument: FLOOR_CONCURRENCY },
+  { label: '<svc-uploader>, defaults', run: 'runElement' },
+  { label: 'Uppy 5 aws-s3, defaults', run: 'runUppy5' },
+  { label: 'Uppy 6 aws-s3, defaults', run: 'runUppy6' },
+];
+
+interface Sample extends RunFigures {
+  peakHeapMiB: number;
+  /** Main-thread busy time of the page (CDP TaskDuration), seconds. */
+  cpuSeconds: number;
+}
+
+const proxies: DelayProxy[] = [];
+const storageProxy = DELAY_MS > 0 ? await startDelayProxy(process.env.S3_TEST_ENDPOINT, DELAY_MS) : undefined;
+if (storageProxy) proxies.push(storageProxy);
+const handler = createUploadHandler({
+  storage: {
+    type: 's3',
+    bucket: process.env.S3_TEST_BUCKET!,
+    region: process.env.S3_TEST_REGION!,
+    endpoint: storageProxy?.origin ?? process.env.S3_TEST_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
+  },
+  uploadTokenSecret: 'benchmark-upload-token-secret',
+  allowAnonymousUploads: true,
+});
+const server = await startPeerServer(handler);
+const pageProxy = DELAY_MS > 0 ? await startDelayProxy(server.origin, DELAY_MS) : undefined;
+if (pageProxy) proxies.push(pageProxy);
+
+async function metric(cdp: CDPSession, name: string): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((entry) => entry.name === name)?.value ?? 0;
+}
+
+/** One upload of `row`, with the page's JS heap sampled every 25 ms and its main-thread time. */
+async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  let peakHeap = await metric(cdp, 'JSHeapUsedSize');
+  const cpuBefore = await metric(cdp, 'TaskDuration');
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peakHeap = Math.max(peakHeap, await metric(cdp, 'JSHeapUsedSize'));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  try {
+    const figures = await page.evaluate(([run, argument]) => (window as unknown as Record<string, (value?: number) => Promise<RunFigures>>)[run as string]!(argument as number | undefined), [row.run, row.argument] as const);
+    return { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error(`  [page error] ${error.message}`));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await page.goto(pageProxy?.origin ?? server.origin);
+  await page.waitForFunction(() => ['runFloor', 'runUppy5', 'runUppy6'].every((name) => name in window) && customElements.get('svc-uploader'));
+  const size = await page.evaluate((mib) => (window as unknown as { makeFile(mib: number): number }).makeFile(mib), SIZE_MIB);
+
+  const samples = new Map<Row, Sample[]>(ROWS.map((row) => [row, []]));
+  for (const row of ROWS) await runRow(page, cdp, row);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Each round starts one row later, so no row always runs first (or after the same one).
+    for (let offset = 0; offset < ROWS.length; offset += 1) {
+      const row = ROWS[(round + offset) % ROWS.length]!;
+      samples.get(row)!.push(await runRow(page, cdp, row));
+    }
+  }
+
+  const versions = await page.evaluate(() => [(window as unknown as Record<string, string>)['uppy5Versions'], (window as unknown as Record<string, string>)['uppy6Versions']]);
+  const floorRate = median(samples.get(ROWS[0]!)!.map((sample) => size / MIB / (sample.ms / 1000)));
+  const link = DELAY_MS > 0 ? `through a TCP proxy adding ${DELAY_MS} ms each way` : 'on loopback';
+  console.log(`\npeer multipart benchmark: ${SIZE_MIB} MiB, 8 MiB parts, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`);
+  console.log(`Uppy 5: ${versions[0]}; Uppy 6: ${versions[1]}; Chromium ${browser.version()}\n`);
+  console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | renders/s |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of ROWS) {
+    const rows = samples.get(row)!;
+    const at = (pick: (sample: Sample) => number): number => median(rows.map(pick));
+    const rate = at((sample) => size / MIB / (sample.ms / 1000));
+    const renders = rows[0]!.rendersPerSecond === undefined ? '' : at((sample) => sample.rendersPerSecond!).toFixed(1);
+    console.log(`| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${at((sample) => sample.firstByteMs).toFixed(0)} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`);
+  }
+  console.log(`\nper round MiB/s:`);
+  for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => (size / MIB / (sample.ms / 1000)).toFixed(1)).join(', ')}`);
+} finally {
+  await browser.close();
+  server.close();
+  await Promise.all(proxies.map((proxy) => proxy.close()));
+}
