@@ -39,20 +39,25 @@ async function runFloor(concurrency: number): Promise<RunFigures> {
   return figures;
 }
 
-/** The engine at its defaults (no `concurrency`), or with that many parts and connections. */
-async function runEngine(concurrency?: number): Promise<RunFigures> {
+/** The engine at its defaults, or with `concurrency` parts (and connections) and `partMiB` parts. */
+async function runEngine(concurrency?: number, partMiB?: number): Promise<RunFigures> {
   const engine = new UploadEngine({
     serverUrl: '/api/upload',
-    resumable: concurrency ? { protocol: 'multipart', maxConcurrentParts: concurrency } : { protocol: 'multipart' },
+    resumable: {
+      protocol: 'multipart',
+      ...(concurrency ? { maxConcurrentParts: concurrency } : {}),
+      ...(partMiB ? { chunkSizeBytes: partMiB * MIB } : {}),
+    },
     ...(concurrency ? { maxConnections: concurrency } : {}),
   });
+  engine.on('part-retry', ({ partNumber, retry, error }) => console.warn(`engine part ${partNumber} retry ${retry}: ${error.code} ${error.message}`));
   await engine.addFiles([benchFile()]);
   const figures = await measureRun(async () => {
     await engine.start();
   });
-  const state = engine.files[0]!.state;
+  const { state, error } = engine.files[0]!;
   engine.destroy();
-  if (state !== 'successful') throw new Error(`engine upload ended ${state}`);
+  if (state !== 'successful') throw new Error(`engine upload ended ${state}: ${error?.code} ${error?.message}`);
   return figures;
 }
 

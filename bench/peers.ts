@@ -6,10 +6,11 @@
  * round) after one discarded warm-up of each; every figure is the median over the rounds.
  *
  *   node scripts/build.mjs   # the element row loads dist/browser
- *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0]
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep]
  *
  * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
- * both storage and the handler (the page too), as for a far server.
+ * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
+ * with the engine at several parts-in-flight and part sizes (how its defaults were chosen).
  */
 import { chromium, type CDPSession, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
@@ -18,9 +19,11 @@ import { startDelayProxy, type DelayProxy } from './support/delay-proxy.js';
 import type { RunFigures } from './support/peer-run.js';
 import { startPeerServer } from './support/peer-server.js';
 
-const SIZE_MIB = Number(process.argv[2] ?? 256);
-const ROUNDS = Number(process.argv[3] ?? 5);
-const DELAY_MS = Number(process.argv[4] ?? 0);
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const SWEEP = process.argv.includes('--sweep');
+const SIZE_MIB = Number(positional[0] ?? 256);
+const ROUNDS = Number(positional[1] ?? 5);
+const DELAY_MS = Number(positional[2] ?? 0);
 /** The floor's parts in flight: Chromium's HTTP/1.1 connections per host. */
 const FLOOR_CONCURRENCY = 6;
 const MIB = 1024 * 1024;
@@ -33,17 +36,25 @@ if (!process.env.S3_TEST_ENDPOINT) {
 interface Row {
   label: string;
   run: string;
-  argument?: number;
+  args?: number[];
 }
 
-const ROWS: Row[] = [
-  { label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', argument: FLOOR_CONCURRENCY },
+const FLOOR: Row = { label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY] };
+const PEERS: Row[] = [
+  FLOOR,
   { label: 'engine, defaults', run: 'runEngine' },
-  { label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', argument: FLOOR_CONCURRENCY },
+  { label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', args: [FLOOR_CONCURRENCY] },
   { label: '<svc-uploader>, defaults', run: 'runElement' },
   { label: 'Uppy 5 aws-s3, defaults', run: 'runUppy5' },
   { label: 'Uppy 6 aws-s3, defaults', run: 'runUppy6' },
 ];
+const SWEEP_ROWS: Row[] = [
+  FLOOR,
+  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
+    label: `engine, ${inFlight} in flight, ${partMiB} MiB parts`, run: 'runEngine', args: [inFlight!, partMiB!],
+  })),
+];
+const ROWS = SWEEP ? SWEEP_ROWS : PEERS;
 
 interface Sample extends RunFigures {
   peakHeapMiB: number;
@@ -88,7 +99,10 @@ async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
     }
   })();
   try {
-    const figures = await page.evaluate(([run, argument]) => (window as unknown as Record<string, (value?: number) => Promise<RunFigures>>)[run as string]!(argument as number | undefined), [row.run, row.argument] as const);
+    const figures = await page.evaluate(
+      ({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args),
+      { run: row.run, args: row.args ?? [] },
+    );
     return { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
   } finally {
     sampling = false;
@@ -106,6 +120,9 @@ const browser = await chromium.launch({ executablePath: findBrowser(), headless:
 try {
   const page = await browser.newPage();
   page.on('pageerror', (error) => console.error(`  [page error] ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') console.error(`  [page] ${message.text()}`);
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.goto(pageProxy?.origin ?? server.origin);
@@ -123,9 +140,9 @@ try {
   }
 
   const versions = await page.evaluate(() => [(window as unknown as Record<string, string>)['uppy5Versions'], (window as unknown as Record<string, string>)['uppy6Versions']]);
-  const floorRate = median(samples.get(ROWS[0]!)!.map((sample) => size / MIB / (sample.ms / 1000)));
+  const floorRate = median(samples.get(FLOOR)!.map((sample) => size / MIB / (sample.ms / 1000)));
   const link = DELAY_MS > 0 ? `through a TCP proxy adding ${DELAY_MS} ms each way` : 'on loopback';
-  console.log(`\npeer multipart benchmark: ${SIZE_MIB} MiB, 8 MiB parts, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`);
+  console.log(`\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${SIZE_MIB} MiB, 8 MiB parts unless stated, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`);
   console.log(`Uppy 5: ${versions[0]}; Uppy 6: ${versions[1]}; Chromium ${browser.version()}\n`);
   console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | renders/s |');
   console.log('|---|---|---|---|---|---|---|---|');

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclaration, type PropertyValues } from 'lit';
 import {
   UploadEngine,
   type AddFilesResult,
@@ -18,6 +18,7 @@ import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
+import { isProgressOnlyChange, ProgressRenderPacer } from './progress-render-pacer.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
@@ -115,6 +116,8 @@ export class SvcUploader extends UploaderPropsElement {
   static override styles = uploaderStyles;
 
   #engine?: UploadEngine;
+  // Not a #private field: Lit requests the first update from its constructor, before those exist.
+  private readonly renderPacer?: ProgressRenderPacer = new ProgressRenderPacer();
   #files: readonly UploadFileRecord[] = [];
   #progress = 0;
   #online = typeof navigator === 'undefined' || navigator.onLine;
@@ -309,6 +312,17 @@ export class SvcUploader extends UploaderPropsElement {
     });
   }
 
+  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
+    this.renderPacer?.noteUpdateRequest(!this.isUpdatePending);
+    super.requestUpdate(name, oldValue, options);
+  }
+
+  /** Renders for upload progress alone run at most ten times a second (progress-render-pacer.ts). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const turn = this.renderPacer?.waitForTurn();
+    return turn ? turn.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
+
   /** Also waits for translations that load on demand, so the text on screen is final. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
@@ -399,10 +413,12 @@ export class SvcUploader extends UploaderPropsElement {
     bridgeEngineEvents(engine, {
       emit: (name, detail) => this.#dispatch(name, detail),
       onEngineChange: ({ files, progress, online }) => {
+        const progressOnly = online === undefined && (!files || isProgressOnlyChange(this.#files, files));
         if (files) this.#filesChanged(files);
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
-        this.requestUpdate();
+        if (progressOnly) this.renderPacer!.requestProgressRender(() => this.requestUpdate());
+        else this.requestUpdate();
       },
       onRejected: (rejection) => {
         this.#rejections.push(rejection);
