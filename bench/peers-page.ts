@@ -4,7 +4,7 @@
  * built bundle the page loads beside this module.
  */
 import { UploadEngine } from '../engine/index.js';
-import { benchFile, makeFile, measureRun, type RunFigures } from './support/peer-run.js';
+import { benchFile, measureRun, type RunFigures } from './support/peer-run.js';
 
 const MIB = 1024 * 1024;
 const PART_BYTES = 8 * MIB;
@@ -68,7 +68,6 @@ interface UploaderElement extends HTMLElement {
 
 /** `<svc-uploader>` at its defaults, counting DOM mutation batches (renders) while it uploads. */
 async function runElement(): Promise<RunFigures> {
-  document.body.replaceChildren();
   const element = document.createElement('svc-uploader') as UploaderElement;
   element.setAttribute('server-url', '/api/upload');
   element.setAttribute('resumable', '{"protocol": "multipart"}');
@@ -89,4 +88,4 @@ async function runElement(): Promise<RunFigures> {
   return { ...figures, rendersPerSecond: renders / (figures.ms / 1000) };
 }
 
-Object.assign(window, { makeFile, runFloor, runEngine, runElement });
+Object.assign(window, { runFloor, runEngine, runElement });

@@ -12,6 +12,10 @@
  * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
  * with the engine at several parts-in-flight and part sizes (how its defaults were chosen).
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import { createUploadHandler } from '../server/index.js';
@@ -27,6 +31,7 @@ const DELAY_MS = Number(positional[2] ?? 0);
 /** The floor's parts in flight: Chromium's HTTP/1.1 connections per host. */
 const FLOOR_CONCURRENCY = 6;
 const MIB = 1024 * 1024;
+const ROW_DEADLINE_MS = 180_000;
 
 if (!process.env.S3_TEST_ENDPOINT) {
   console.error('Run through storage: node scripts/with-storage.mjs node --import tsx bench/peers.ts');
@@ -99,21 +104,46 @@ async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
     }
   })();
   try {
-    const figures = await page.evaluate(
+    const figures = await withDeadline(row.label, page.evaluate(
       ({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args),
       { run: row.run, args: row.args ?? [] },
-    );
-    return { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
+    ));
+    const sample = { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
+    console.error(`  ${row.label}: ${(figures.ms / 1000).toFixed(1)} s`);
+    return sample;
   } finally {
     sampling = false;
     await sampler;
   }
 }
 
+/** A run that hangs fails the bench with its row's name instead of waiting forever. */
+function withDeadline<T>(label: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: no end after ${ROW_DEADLINE_MS / 1000} s`)), ROW_DEADLINE_MS);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const folder = await mkdtemp(join(tmpdir(), 'svc-peer-bench-'));
+const filePath = join(folder, 'peer-bench.bin');
+await writeRandomFile(filePath, SIZE_MIB);
+
+/** `sizeMiB` of random bytes, written 8 MiB at a time. */
+async function writeRandomFile(path: string, sizeMiB: number): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (let written = 0; written < sizeMiB; written += 8) await file.write(randomBytes(Math.min(8, sizeMiB - written) * MIB));
+  } finally {
+    await file.close();
+  }
 }
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
@@ -127,7 +157,9 @@ try {
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.goto(pageProxy?.origin ?? server.origin);
   await page.waitForFunction(() => ['runFloor', 'runUppy5', 'runUppy6'].every((name) => name in window) && customElements.get('svc-uploader'));
-  const size = await page.evaluate((mib) => (window as unknown as { makeFile(mib: number): number }).makeFile(mib), SIZE_MIB);
+  // A file on disk, as a user would pick one: in-memory Blobs this large run Chromium out of blob memory.
+  await page.setInputFiles('#bench-file', filePath);
+  const size = SIZE_MIB * MIB;
 
   const samples = new Map<Row, Sample[]>(ROWS.map((row) => [row, []]));
   for (const row of ROWS) await runRow(page, cdp, row);
@@ -159,4 +191,5 @@ try {
   await browser.close();
   server.close();
   await Promise.all(proxies.map((proxy) => proxy.close()));
+  await rm(folder, { recursive: true, force: true });
 }

@@ -15,14 +15,18 @@ export interface DelayProxy {
 /** Forwards `from` to `to`, each chunk `delayMs` late; back-pressure pauses `from` while `to` is full. */
 function pipeDelayed(from: Socket, to: Socket, delayMs: number): void {
   let lastDue = 0;
+  let waitingForDrain = false;
   from.on('data', (chunk: Buffer) => {
     const due = Math.max(Date.now() + delayMs, lastDue);
     lastDue = due;
     setTimeout(() => {
-      if (!to.destroyed && !to.write(chunk)) {
-        from.pause();
-        to.once('drain', () => from.resume());
-      }
+      if (to.destroyed || to.write(chunk) || waitingForDrain) return;
+      waitingForDrain = true;
+      from.pause();
+      to.once('drain', () => {
+        waitingForDrain = false;
+        from.resume();
+      });
     }, due - Date.now());
   });
   from.on('end', () => setTimeout(() => to.end(), Math.max(0, lastDue - Date.now())));

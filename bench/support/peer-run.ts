@@ -14,27 +14,10 @@ export interface RunFigures {
   rendersPerSecond?: number;
 }
 
-interface BenchGlobals {
-  benchFile?: File;
-}
-
-const MIB = 1024 * 1024;
-
-/** Random bytes built 8 MiB at a time, so the page never holds the whole file in the JS heap. */
-export function makeFile(sizeMiB: number): number {
-  const chunks: Blob[] = [];
-  for (let index = 0; index < sizeMiB / 8; index += 1) {
-    const bytes = new Uint8Array(8 * MIB);
-    for (let offset = 0; offset < bytes.length; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, offset + 65536));
-    chunks.push(new Blob([bytes]));
-  }
-  (globalThis as BenchGlobals).benchFile = new File(chunks, `peer-bench-${Date.now()}.bin`, { type: 'application/octet-stream' });
-  return (globalThis as BenchGlobals).benchFile!.size;
-}
-
+/** The file under test: one on disk, chosen through the page's file input (as a user would). */
 export function benchFile(): File {
-  const file = (globalThis as BenchGlobals).benchFile;
-  if (!file) throw new Error('makeFile() first');
+  const file = (document.getElementById('bench-file') as HTMLInputElement | null)?.files?.[0];
+  if (!file) throw new Error('No file chosen in #bench-file');
   return file;
 }
 

@@ -71,6 +71,7 @@ async function companionShim(handler: UploadHandler, request: IncomingMessage, u
 }
 
 const PAGE = `<!doctype html><meta charset="utf-8">
+<input type="file" id="bench-file">
 <script type="module" src="/dist/browser/svc-uploader.js"></script>
 <script type="module" src="/ours.js"></script>
 <script type="module" src="/uppy5.js"></script>
