@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { chromium, type CDPSession, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import { createUploadHandler } from '../server/index.js';
@@ -83,6 +84,20 @@ const handler = createUploadHandler({
   allowAnonymousUploads: true,
 });
 const server = await startPeerServer(handler);
+const storageClient = new S3Client({
+  region: process.env.S3_TEST_REGION!,
+  endpoint: process.env.S3_TEST_ENDPOINT,
+  forcePathStyle: true,
+  credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
+});
+
+/** Deletes what a run stored: the test storage keeps objects in memory and stalls writes when full. */
+async function emptyBucket(): Promise<void> {
+  const Bucket = process.env.S3_TEST_BUCKET!;
+  const listed = await storageClient.send(new ListObjectsV2Command({ Bucket }));
+  const keys = (listed.Contents ?? []).map((object) => ({ Key: object.Key! }));
+  if (keys.length > 0) await storageClient.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+}
 const pageProxy = DELAY_MS > 0 ? await startDelayProxy(server.origin, DELAY_MS) : undefined;
 if (pageProxy) proxies.push(pageProxy);
 
@@ -108,6 +123,7 @@ async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
       ({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args),
       { run: row.run, args: row.args ?? [] },
     ));
+    await emptyBucket();
     const sample = { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
     console.error(`  ${row.label}: ${(figures.ms / 1000).toFixed(1)} s`);
     return sample;
