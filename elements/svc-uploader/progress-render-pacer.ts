@@ -1,3 +1,4 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { UploadFileRecord } from '../../engine/index.js';
 
 /** Renders for progress alone: at most ten a second, more than the eye follows on a progress bar. */
@@ -8,56 +9,27 @@ const PROGRESS_RENDER_INTERVAL_MS = 100;
  * ~50 ms per request, so a multipart upload with several parts in flight would re-render the
  * whole list dozens of times a second. A render for progress alone waits until 100 ms have passed
  * since the previous render; any other change (a state, a file added, a prop, a click) renders at
- * once and takes the waiting progress with it. The waiting render is only late, never dropped.
+ * once as before, and shows the latest progress with it. A waiting render is late, never dropped.
  */
-export class ProgressRenderPacer {
-  private lastRenderAt = -Infinity;
-  private onlyProgressPending = false;
-  private requestingProgress = false;
-  private wake?: () => void;
+export class ProgressRenderPacer implements ReactiveController {
+  #lastRenderAt = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Asks for a render because progress moved (and nothing else). */
-  requestProgressRender(requestUpdate: () => void): void {
-    this.requestingProgress = true;
-    try {
-      requestUpdate();
-    } finally {
-      this.requestingProgress = false;
-    }
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
   }
 
-  /** Every update request passes here: one not made for progress cancels the wait. */
-  noteUpdateRequest(isFirstPending: boolean): void {
-    if (this.requestingProgress) {
-      if (isFirstPending) this.onlyProgressPending = true;
-      return;
-    }
-    this.onlyProgressPending = false;
-    this.wake?.();
+  /** Progress moved, nothing else: render now if the last render is old enough, else once it is. */
+  requestRender(): void {
+    // A timer left running after a removal only asks a detached element to update: harmless.
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      this.host.requestUpdate();
+    }, this.#lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now());
   }
 
-  /** Undefined when the render may run now; otherwise resolves when it may. */
-  waitForTurn(): Promise<void> | undefined {
-    const waitMs = this.lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now();
-    if (!this.onlyProgressPending || waitMs <= 0) {
-      this.rendered();
-      return undefined;
-    }
-    return new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        this.rendered();
-        resolve();
-      };
-      const timer = setTimeout(done, waitMs);
-      this.wake = done;
-    });
-  }
-
-  private rendered(): void {
-    this.onlyProgressPending = false;
-    this.lastRenderAt = performance.now();
+  hostUpdated(): void {
+    this.#lastRenderAt = performance.now();
   }
 }
 

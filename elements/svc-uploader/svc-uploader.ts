@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclaration, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import {
   UploadEngine,
   type AddFilesResult,
@@ -116,8 +116,6 @@ export class SvcUploader extends UploaderPropsElement {
   static override styles = uploaderStyles;
 
   #engine?: UploadEngine;
-  // Not a #private field: Lit requests the first update from its constructor, before those exist.
-  private readonly renderPacer?: ProgressRenderPacer = new ProgressRenderPacer();
   #files: readonly UploadFileRecord[] = [];
   #progress = 0;
   #online = typeof navigator === 'undefined' || navigator.onLine;
@@ -128,6 +126,8 @@ export class SvcUploader extends UploaderPropsElement {
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   readonly #announcer = new Announcer();
+  // Renders for upload progress alone run at most ten times a second.
+  readonly #progressRender = new ProgressRenderPacer(this);
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
@@ -312,17 +312,6 @@ export class SvcUploader extends UploaderPropsElement {
     });
   }
 
-  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
-    this.renderPacer?.noteUpdateRequest(!this.isUpdatePending);
-    super.requestUpdate(name, oldValue, options);
-  }
-
-  /** Renders for upload progress alone run at most ten times a second (progress-render-pacer.ts). */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    const turn = this.renderPacer?.waitForTurn();
-    return turn ? turn.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
-  }
-
   /** Also waits for translations that load on demand, so the text on screen is final. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
@@ -417,7 +406,7 @@ export class SvcUploader extends UploaderPropsElement {
         if (files) this.#filesChanged(files);
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
-        if (progressOnly) this.renderPacer!.requestProgressRender(() => this.requestUpdate());
+        if (progressOnly) this.#progressRender.requestRender();
         else this.requestUpdate();
       },
       onRejected: (rejection) => {
