@@ -1,7 +1,8 @@
 import { UploadFailureError, retryHintOf, toUploadFailure } from './errors.js';
 import { delay, putBlob } from './http.js';
-import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
+import { isDeadSession, MultipartRoutes } from './multipart-routes.js';
 import { forgetSession, loadSession, saveSession, type MultipartSession } from './multipart-session.js';
+import { PartSigningPipeline } from './multipart-signing.js';
 import { fileFingerprint, persistenceScope } from './persistence-scope.js';
 import { delayBeforeRetry } from './retry-policy.js';
 import { assertObjectStored } from './storage-response.js';
@@ -94,13 +95,11 @@ function plannedPartDelay(context: StrategyContext, retry: number): number {
 /** Uploads one part, re-slicing the file and re-signing on each retry (a resent slice can fail). */
 async function uploadPart(
   context: StrategyContext,
-  routes: MultipartRoutes,
+  signing: PartSigningPipeline,
   session: MultipartSession,
   partNumber: number,
   progress: { inFlight: Map<number, number>; report(): void },
   signal: AbortSignal,
-  presigned?: Promise<SignPartResponse>,
-  afterSigned?: () => void,
 ): Promise<void> {
   const settings = context.options.multipart!;
   const { start, end } = partBounds(session, partNumber);
@@ -109,9 +108,8 @@ async function uploadPart(
     const release = await context.budget.acquire(signal);
     progress.inFlight.set(partNumber, 0);
     try {
-      // The first attempt may use a URL signed while the previous part was uploading.
-      const signed = await ((retry === 0 && presigned) || routes.signPart(session, partNumber));
-      if (retry === 0) afterSigned?.();
+      // The first attempt uses the URL signed while earlier parts were uploading.
+      const signed = await signing.take(partNumber, retry > 0);
       const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
       const response = await putBlob(uploadUrl, context.entry.file.slice(start, end), {
         headers: toUploadRequestHeaders(signed.uploadHeaders),
@@ -178,25 +176,16 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   const siblings = new AbortController();
   const onOuterAbort = (): void => siblings.abort(context.signal.reason);
   context.signal.addEventListener('abort', onOuterAbort, { once: true });
-  // Signing the part a worker will take next while its current part uploads hides the
-  // handler round trip between parts.
   const workers = Math.min(settings.maxConcurrentParts, pending.length);
-  const presigned = new Map<number, Promise<SignPartResponse>>();
-  const presign = (index: number): void => {
-    const partNumber = pending[index];
-    if (partNumber === undefined || presigned.has(partNumber) || siblings.signal.aborted) return;
-    const signing = routes.signPart(session, partNumber);
-    signing.catch(() => undefined);
-    presigned.set(partNumber, signing);
-  };
+  // As many parts signed ahead as are in flight: each is signed one PUT earlier than it is needed.
+  const signing = new PartSigningPipeline(routes, session, pending, workers, siblings.signal);
   let nextIndex = 0;
   const worker = async (): Promise<void> => {
     while (nextIndex < pending.length) {
       const index = nextIndex;
-      const partNumber = pending[index]!;
       nextIndex += 1;
-      await uploadPart(context, routes, session, partNumber, progress, siblings.signal, presigned.get(partNumber), () => presign(index + workers));
-      presigned.delete(partNumber);
+      signing.fillFrom(index);
+      await uploadPart(context, signing, session, pending[index]!, progress, siblings.signal);
     }
   };
   try {

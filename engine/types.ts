@@ -47,7 +47,7 @@ export interface MultipartResumableOptions {
   retryDelays?: number[];
   /** A part with no upload progress for this long is aborted and retried. Default 30000. */
   partTimeoutMs?: number;
-  /** Parts of one file in flight at once, within the global connection budget. Default 3. */
+  /** Parts of one file in flight at once, within the global connection budget. Default 6. */
   maxConcurrentParts?: number;
   /** Continue a remembered session of the same file, skipping stored parts. Default true. */
   autoResume?: boolean;

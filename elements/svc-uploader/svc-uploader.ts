@@ -19,6 +19,7 @@ import { FileIntake } from './file-intake.js';
 import type { FormValue } from './form-value.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
+import { isProgressOnlyChange, ProgressRenderPacer } from './progress-render-pacer.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
@@ -129,6 +130,8 @@ export class SvcUploader extends FormControlElement {
   /** What the form receives; loaded with the first form the element joins (form-value.ts). */
   #formValue?: FormValue;
   #formValueLoad?: Promise<FormValue>;
+  // Renders for upload progress alone run at most ten times a second.
+  readonly #progressRender = new ProgressRenderPacer(this);
   readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
@@ -453,10 +456,12 @@ export class SvcUploader extends FormControlElement {
     bridgeEngineEvents(engine, {
       emit: (name, detail) => this.#dispatch(name, detail),
       onEngineChange: ({ files, progress, online }) => {
+        const progressOnly = online === undefined && (!files || isProgressOnlyChange(this.#files, files));
         if (files) this.#filesChanged(files);
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
-        this.requestUpdate();
+        if (progressOnly) this.#progressRender.requestRender();
+        else this.requestUpdate();
       },
       onRejected: (rejection) => {
         this.#rejections.push(rejection);

@@ -83,6 +83,20 @@ describe('adapters', () => {
     }
   });
 
+  it('node:http listener: a JSON answer goes out in one piece with its Content-Length, not chunked', async () => {
+    const server = createServer(toNodeListener(handler));
+    servers.push(server);
+    const base = await listen(server);
+    const presign = await fetch(`${base}${MOUNT}/presign`, { method: 'POST', body: JSON.stringify(file) });
+    const text = await presign.text();
+    assert.equal(presign.status, 200);
+    assert.equal(presign.headers.get('content-length'), String(Buffer.byteLength(text)));
+    assert.equal(presign.headers.get('transfer-encoding'), null);
+    const refused = await fetch(`${base}${MOUNT}/presign`, { method: 'POST', body: '{bad' });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.headers.get('content-length'), String(Buffer.byteLength(await refused.text())));
+  });
+
   it('Express-style mount: prefix stripped from req.url, body already parsed by a JSON body parser', async () => {
     const server = createServer(expressStyleMount('/api/upload', toNodeListener(handler)));
     servers.push(server);

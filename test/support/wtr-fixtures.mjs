@@ -57,6 +57,8 @@ function createPlan(spec) {
     stallParts: { ...spec.stallParts },
     expire: { ...spec.expire },
     fail: { ...spec.fail },
+    signDelayMs: spec.signDelayMs ?? 0,
+    signExpiresIn: spec.signExpiresIn,
     log: { signedParts: [], resumes: 0, completes: 0, aborts: 0, expiredAnswers: 0, failedAnswers: 0, bodies: {}, lastToken: undefined, statuses: [] },
   });
   return id;
@@ -108,6 +110,12 @@ async function faultyHandler(request) {
     if ((plan.stallParts[partNumber] ?? 0) > 0) {
       plan.stallParts[partNumber] -= 1;
       return Response.json({ uploadUrl: `${origin}/test-fixtures/stalled-part`, expiresIn: 3600 });
+    }
+    if (plan.signDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.signDelayMs));
+    if (plan.signExpiresIn !== undefined) {
+      const signed = await (await forward()).json();
+      plan.log.statuses.push(`${route} 200`);
+      return Response.json({ ...signed, expiresIn: plan.signExpiresIn });
     }
   }
   const response = await forward();

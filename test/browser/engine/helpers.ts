@@ -78,6 +78,10 @@ export interface FaultPlanSpec {
   expire?: Record<string, number>;
   /** handler route → how many times it answers 500. */
   fail?: Record<string, number>;
+  /** Every `/multipart/sign-part` answer is held back this long. */
+  signDelayMs?: number;
+  /** `/multipart/sign-part` answers state this `expiresIn` (seconds) instead of the handler's. */
+  signExpiresIn?: number;
 }
 
 export interface FaultPlanLog {

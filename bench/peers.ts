@@ -1,0 +1,211 @@
+/**
+ * Benchmark: multipart uploaders side by side in one Chromium, against the same storage and the
+ * same handler. The floor is a raw parallel PUT of parts signed beforehand; next to it the engine
+ * (at its defaults and at the floor's concurrency), `<svc-uploader>` from the built bundle, and
+ * Uppy 5 and Uppy 6 (aws-s3 at their defaults). Rows run interleaved (the order turns every
+ * round) after one discarded warm-up of each; every figure is the median over the rounds.
+ *
+ *   node scripts/build.mjs   # the element row loads dist/browser
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep]
+ *
+ * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
+ * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
+ * with the engine at several parts-in-flight and part sizes (how its defaults were chosen).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { chromium, type CDPSession, type Page } from 'playwright';
+import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
+import { createUploadHandler } from '../server/index.js';
+import { startDelayProxy, type DelayProxy } from './support/delay-proxy.js';
+import type { RunFigures } from './support/peer-run.js';
+import { startPeerServer } from './support/peer-server.js';
+
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const SWEEP = process.argv.includes('--sweep');
+const SIZE_MIB = Number(positional[0] ?? 256);
+const ROUNDS = Number(positional[1] ?? 5);
+const DELAY_MS = Number(positional[2] ?? 0);
+/** The floor's parts in flight: Chromium's HTTP/1.1 connections per host. */
+const FLOOR_CONCURRENCY = 6;
+const MIB = 1024 * 1024;
+const ROW_DEADLINE_MS = 180_000;
+
+if (!process.env.S3_TEST_ENDPOINT) {
+  console.error('Run through storage: node scripts/with-storage.mjs node --import tsx bench/peers.ts');
+  process.exit(2);
+}
+
+interface Row {
+  label: string;
+  run: string;
+  args?: number[];
+}
+
+const FLOOR: Row = { label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY] };
+const PEERS: Row[] = [
+  FLOOR,
+  { label: 'engine, defaults', run: 'runEngine' },
+  { label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', args: [FLOOR_CONCURRENCY] },
+  { label: '<svc-uploader>, defaults', run: 'runElement' },
+  { label: 'Uppy 5 aws-s3, defaults', run: 'runUppy5' },
+  { label: 'Uppy 6 aws-s3, defaults', run: 'runUppy6' },
+];
+const SWEEP_ROWS: Row[] = [
+  FLOOR,
+  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
+    label: `engine, ${inFlight} in flight, ${partMiB} MiB parts`, run: 'runEngine', args: [inFlight!, partMiB!],
+  })),
+];
+const ROWS = SWEEP ? SWEEP_ROWS : PEERS;
+
+interface Sample extends RunFigures {
+  peakHeapMiB: number;
+  /** Main-thread busy time of the page (CDP TaskDuration), seconds. */
+  cpuSeconds: number;
+}
+
+const proxies: DelayProxy[] = [];
+const storageProxy = DELAY_MS > 0 ? await startDelayProxy(process.env.S3_TEST_ENDPOINT, DELAY_MS) : undefined;
+if (storageProxy) proxies.push(storageProxy);
+const handler = createUploadHandler({
+  storage: {
+    type: 's3',
+    bucket: process.env.S3_TEST_BUCKET!,
+    region: process.env.S3_TEST_REGION!,
+    endpoint: storageProxy?.origin ?? process.env.S3_TEST_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
+  },
+  uploadTokenSecret: 'benchmark-upload-token-secret',
+  allowAnonymousUploads: true,
+});
+const server = await startPeerServer(handler);
+const storageClient = new S3Client({
+  region: process.env.S3_TEST_REGION!,
+  endpoint: process.env.S3_TEST_ENDPOINT,
+  forcePathStyle: true,
+  credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
+});
+
+/** Deletes what a run stored: the test storage keeps objects in memory and stalls writes when full. */
+async function emptyBucket(): Promise<void> {
+  const Bucket = process.env.S3_TEST_BUCKET!;
+  const listed = await storageClient.send(new ListObjectsV2Command({ Bucket }));
+  const keys = (listed.Contents ?? []).map((object) => ({ Key: object.Key! }));
+  if (keys.length > 0) await storageClient.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
+}
+const pageProxy = DELAY_MS > 0 ? await startDelayProxy(server.origin, DELAY_MS) : undefined;
+if (pageProxy) proxies.push(pageProxy);
+
+async function metric(cdp: CDPSession, name: string): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((entry) => entry.name === name)?.value ?? 0;
+}
+
+/** One upload of `row`, with the page's JS heap sampled every 25 ms and its main-thread time. */
+async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  let peakHeap = await metric(cdp, 'JSHeapUsedSize');
+  const cpuBefore = await metric(cdp, 'TaskDuration');
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peakHeap = Math.max(peakHeap, await metric(cdp, 'JSHeapUsedSize'));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  try {
+    const figures = await withDeadline(row.label, page.evaluate(
+      ({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args),
+      { run: row.run, args: row.args ?? [] },
+    ));
+    await emptyBucket();
+    const sample = { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
+    console.error(`  ${row.label}: ${(figures.ms / 1000).toFixed(1)} s`);
+    return sample;
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+}
+
+/** A run that hangs fails the bench with its row's name instead of waiting forever. */
+function withDeadline<T>(label: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: no end after ${ROW_DEADLINE_MS / 1000} s`)), ROW_DEADLINE_MS);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const folder = await mkdtemp(join(tmpdir(), 'svc-peer-bench-'));
+const filePath = join(folder, 'peer-bench.bin');
+await writeRandomFile(filePath, SIZE_MIB);
+
+/** `sizeMiB` of random bytes, written 8 MiB at a time. */
+async function writeRandomFile(path: string, sizeMiB: number): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (let written = 0; written < sizeMiB; written += 8) await file.write(randomBytes(Math.min(8, sizeMiB - written) * MIB));
+  } finally {
+    await file.close();
+  }
+}
+
+const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error(`  [page error] ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') console.error(`  [page] ${message.text()}`);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await page.goto(pageProxy?.origin ?? server.origin);
+  await page.waitForFunction(() => ['runFloor', 'runUppy5', 'runUppy6'].every((name) => name in window) && customElements.get('svc-uploader'));
+  // A file on disk, as a user would pick one: in-memory Blobs this large run Chromium out of blob memory.
+  await page.setInputFiles('#bench-file', filePath);
+  const size = SIZE_MIB * MIB;
+
+  const samples = new Map<Row, Sample[]>(ROWS.map((row) => [row, []]));
+  for (const row of ROWS) await runRow(page, cdp, row);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Each round starts one row later, so no row always runs first (or after the same one).
+    for (let offset = 0; offset < ROWS.length; offset += 1) {
+      const row = ROWS[(round + offset) % ROWS.length]!;
+      samples.get(row)!.push(await runRow(page, cdp, row));
+    }
+  }
+
+  const versions = await page.evaluate(() => [(window as unknown as Record<string, string>)['uppy5Versions'], (window as unknown as Record<string, string>)['uppy6Versions']]);
+  const floorRate = median(samples.get(FLOOR)!.map((sample) => size / MIB / (sample.ms / 1000)));
+  const link = DELAY_MS > 0 ? `through a TCP proxy adding ${DELAY_MS} ms each way` : 'on loopback';
+  console.log(`\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${SIZE_MIB} MiB, 8 MiB parts unless stated, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`);
+  console.log(`Uppy 5: ${versions[0]}; Uppy 6: ${versions[1]}; Chromium ${browser.version()}\n`);
+  console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | renders/s |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of ROWS) {
+    const rows = samples.get(row)!;
+    const at = (pick: (sample: Sample) => number): number => median(rows.map(pick));
+    const rate = at((sample) => size / MIB / (sample.ms / 1000));
+    const renders = rows[0]!.rendersPerSecond === undefined ? '' : at((sample) => sample.rendersPerSecond!).toFixed(1);
+    console.log(`| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${at((sample) => sample.firstByteMs).toFixed(0)} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`);
+  }
+  console.log(`\nper round MiB/s:`);
+  for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => (size / MIB / (sample.ms / 1000)).toFixed(1)).join(', ')}`);
+} finally {
+  await browser.close();
+  server.close();
+  await Promise.all(proxies.map((proxy) => proxy.close()));
+  await rm(folder, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+/**
+ * Browser side of the peer benchmark, shared by every uploader's page module: the test file, and
+ * what one timed upload looked like on the wire (Resource Timing of the part PUTs to storage).
+ */
+
+export interface RunFigures {
+  ms: number;
+  /** Most part PUTs open at the same moment. */
+  maxInFlight: number;
+  /** From the start of the upload call to the start of the first part PUT. */
+  firstByteMs: number;
+  parts: number;
+  /** Element runs only: DOM mutation batches per second while uploading (renders). */
+  rendersPerSecond?: number;
+}
+
+/** The file under test: one on disk, chosen through the page's file input (as a user would). */
+export function benchFile(): File {
+  const file = (document.getElementById('bench-file') as HTMLInputElement | null)?.files?.[0];
+  if (!file) throw new Error('No file chosen in #bench-file');
+  return file;
+}
+
+const isPartPut = (url: string): boolean => /[?&]partNumber=\d+/.test(url) && /[?&]uploadId=/.test(url);
+
+function mostOverlapping(spans: Array<{ start: number; end: number }>): number {
+  const points = spans.flatMap((span) => [{ at: span.start, delta: 1 }, { at: span.end, delta: -1 }]);
+  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let current = 0;
+  let peak = 0;
+  for (const point of points) {
+    current += point.delta;
+    peak = Math.max(peak, current);
+  }
+  return peak;
+}
+
+/** Times `upload` and reads its part PUTs back from Resource Timing. */
+export async function measureRun(upload: () => Promise<void>): Promise<RunFigures> {
+  performance.setResourceTimingBufferSize(100_000);
+  performance.clearResourceTimings();
+  const started = performance.now();
+  await upload();
+  const ms = performance.now() - started;
+  const puts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => isPartPut(entry.name))
+    .map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
+  const firstStart = Math.min(...puts.map((put) => put.start));
+  return { ms, maxInFlight: mostOverlapping(puts), firstByteMs: firstStart - started, parts: puts.length };
+}

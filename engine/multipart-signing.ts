@@ -1,0 +1,66 @@
+import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
+import type { MultipartSession } from './multipart-session.js';
+
+/** A part URL is not sent after this share of its lifetime has passed (a PUT must start before expiry). */
+const EXPIRY_SAFETY_SHARE = 0.1;
+/** ...and never later than a minute before its expiry. */
+const MAX_EXPIRY_SAFETY_MS = 60_000;
+
+interface SignedPart {
+  answer: SignPartResponse;
+  /** Last moment a PUT may start with this URL, counted from when the sign request left. */
+  usableUntil: number;
+}
+
+/**
+ * Signs part URLs ahead of their PUTs, so a part never waits on a `/multipart/sign-part` round
+ * trip once the previous part's PUT ends. The window is bounded: at most `aheadCount` parts past
+ * the last part taken for upload are signed, so signed URLs are used soon after they are made;
+ * one that has aged past its `expiresIn` (minus a margin) anyway, for example behind a stalled
+ * sibling, is signed again instead of being sent to storage.
+ */
+export class PartSigningPipeline {
+  private readonly signed = new Map<number, Promise<SignedPart>>();
+  private nextToSign = 0;
+
+  constructor(
+    private readonly routes: MultipartRoutes,
+    private readonly session: MultipartSession,
+    /** Part numbers in upload order. */
+    private readonly partNumbers: readonly number[],
+    private readonly aheadCount: number,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** The part at `index` is taken for upload: make sure it and the window after it are being signed. */
+  fillFrom(index: number): void {
+    const last = Math.min(this.partNumbers.length, index + 1 + this.aheadCount);
+    while (this.nextToSign < last && !this.signal.aborted) {
+      const partNumber = this.partNumbers[this.nextToSign]!;
+      this.nextToSign += 1;
+      const signing = this.sign(partNumber);
+      // A failure surfaces when the part is taken; until then nothing may go unhandled.
+      signing.catch(() => undefined);
+      this.signed.set(partNumber, signing);
+    }
+  }
+
+  /**
+   * The part's URL: for a first attempt the one signed ahead while still fresh, else (and for a
+   * retry: a URL that failed once is not sent again) a new one.
+   */
+  async take(partNumber: number, retry: boolean): Promise<SignPartResponse> {
+    const ahead = retry ? undefined : this.signed.get(partNumber);
+    this.signed.delete(partNumber);
+    const signed = await (ahead ?? this.sign(partNumber));
+    return Date.now() < signed.usableUntil ? signed.answer : (await this.sign(partNumber)).answer;
+  }
+
+  private async sign(partNumber: number): Promise<SignedPart> {
+    const sentAt = Date.now();
+    const answer = await this.routes.signPart(this.session, partNumber);
+    // An answer without a lifetime is trusted for the handler's one hour.
+    const lifetimeMs = (Number.isFinite(answer.expiresIn) ? answer.expiresIn : 3600) * 1000;
+    return { answer, usableUntil: sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE) };
+  }
+}
