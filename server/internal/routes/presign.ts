@@ -11,7 +11,7 @@ export const presignFailure: RouteFailure = { message: 'Presign failed', code: '
 export async function presignRoute(ctx: RouteContext): Promise<Response> {
   const upload = await prepareUploadStart(ctx, 'presign');
   const { client, storage } = upload.storage;
-  const { uploadUrl, uploadHeaders } = await presignPutObject(client, storage.bucket, upload.key, upload.file);
+  const { uploadUrl, uploadHeaders } = await presignPutObject(client, storage.bucket, upload.key, { ...upload.file, contentMd5: upload.contentMd5 });
   const downloadUrl = await presignGetObject(client, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);
   const publicUrl = toPublicUrl(storage.publicUrlBase, upload.key);
   const payload: PresignedUrlResponse = {
