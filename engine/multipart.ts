@@ -1,7 +1,8 @@
 import { UploadFailureError, retryHintOf, toUploadFailure } from './errors.js';
 import { delay, putBlob } from './http.js';
-import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
+import { isDeadSession, MultipartRoutes } from './multipart-routes.js';
 import { forgetSession, loadSession, saveSession, type MultipartSession } from './multipart-session.js';
+import { prepareSignedPart, type SignedPart } from './part-body.js';
 import { fileFingerprint, persistenceScope } from './persistence-scope.js';
 import { delayBeforeRetry } from './retry-policy.js';
 import { assertObjectStored } from './storage-response.js';
@@ -91,7 +92,13 @@ function plannedPartDelay(context: StrategyContext, retry: number): number {
   return context.options.partRetryJitter ? Math.round(planned / 2 + (Math.random() * planned) / 2) : planned;
 }
 
-/** Uploads one part, re-slicing the file and re-signing on each retry (a resent slice can fail). */
+/** Reads the part (hashed with checksumVerification) and signs its URL. */
+function preparePart(context: StrategyContext, routes: MultipartRoutes, session: MultipartSession, partNumber: number): Promise<SignedPart> {
+  const { start, end } = partBounds(session, partNumber);
+  return prepareSignedPart(routes, session, context.entry.file, { partNumber, start, end }, context.options.raw.checksumVerification === true);
+}
+
+/** Uploads one part, re-reading the file and re-signing on each retry (a resent slice can fail). */
 async function uploadPart(
   context: StrategyContext,
   routes: MultipartRoutes,
@@ -99,7 +106,7 @@ async function uploadPart(
   partNumber: number,
   progress: { inFlight: Map<number, number>; report(): void },
   signal: AbortSignal,
-  presigned?: Promise<SignPartResponse>,
+  presigned?: Promise<SignedPart>,
   afterSigned?: () => void,
 ): Promise<void> {
   const settings = context.options.multipart!;
@@ -110,10 +117,10 @@ async function uploadPart(
     progress.inFlight.set(partNumber, 0);
     try {
       // The first attempt may use a URL signed while the previous part was uploading.
-      const signed = await ((retry === 0 && presigned) || routes.signPart(session, partNumber));
+      const { signed, body } = await ((retry === 0 && presigned) || preparePart(context, routes, session, partNumber));
       if (retry === 0) afterSigned?.();
       const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
-      const response = await putBlob(uploadUrl, context.entry.file.slice(start, end), {
+      const response = await putBlob(uploadUrl, body, {
         headers: toUploadRequestHeaders(signed.uploadHeaders),
         signal,
         stallTimeoutMs: settings.partTimeoutMs,
@@ -181,11 +188,11 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   // Signing the part a worker will take next while its current part uploads hides the
   // handler round trip between parts.
   const workers = Math.min(settings.maxConcurrentParts, pending.length);
-  const presigned = new Map<number, Promise<SignPartResponse>>();
+  const presigned = new Map<number, Promise<SignedPart>>();
   const presign = (index: number): void => {
     const partNumber = pending[index];
     if (partNumber === undefined || presigned.has(partNumber) || siblings.signal.aborted) return;
-    const signing = routes.signPart(session, partNumber);
+    const signing = preparePart(context, routes, session, partNumber);
     signing.catch(() => undefined);
     presigned.set(partNumber, signing);
   };

@@ -1,0 +1,45 @@
+/**
+ * What a part PUT sends, and the digest its URL is signed with. With `checksumVerification` the
+ * part's bytes are read once into memory, hashed, and that same buffer is sent: the digest then
+ * describes exactly the bytes that leave the page, and storage checks them (`Content-MD5`).
+ * Without it, the body is a fresh slice of the file (Chromium can refuse to resend a slice it
+ * failed to read once, ERR_BLOB_OUT_OF_MEMORY, so every attempt slices again).
+ */
+import { md5Base64OfBytes } from './content-md5.js';
+import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
+import type { MultipartSession } from './multipart-session.js';
+
+export interface PartBody {
+  body: Blob | ArrayBuffer;
+  /** Base64 MD5 of `body`; present only with verification on. */
+  contentMd5?: string;
+}
+
+export interface SignedPart {
+  signed: SignPartResponse;
+  body: Blob | ArrayBuffer;
+}
+
+export async function readPartBody(file: Blob, start: number, end: number, verify: boolean): Promise<PartBody> {
+  const slice = file.slice(start, end);
+  if (!verify) return { body: slice };
+  const bytes = await slice.arrayBuffer();
+  return { body: bytes, contentMd5: await md5Base64OfBytes(bytes) };
+}
+
+/**
+ * Reads (and with `verify`, hashes) one part, then signs its URL with that digest. Called for the
+ * part a worker takes next while its current part uploads, so at most one part per worker waits
+ * in memory ahead of its PUT: memory follows the part size and concurrency, never the file size.
+ */
+export async function prepareSignedPart(
+  routes: MultipartRoutes,
+  session: MultipartSession,
+  file: Blob,
+  part: { partNumber: number; start: number; end: number },
+  verify: boolean,
+): Promise<SignedPart> {
+  const { body, contentMd5 } = await readPartBody(file, part.start, part.end, verify);
+  const signed = await routes.signPart(session, part.partNumber, contentMd5);
+  return { signed, body };
+}
