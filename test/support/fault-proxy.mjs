@@ -107,12 +107,15 @@ const FORWARDING_FAULTS = new Set(['flip-byte']);
 /**
  * Starts a proxy to `upstream` (`http://host:port`) on a random loopback port. `rules` are
  * `{match, side?, partNumber?, fault, times?}`; each fires on its next `times` (default 1)
- * matching requests. Returns the proxy's endpoint, a log of what it saw and a close function.
+ * matching requests. Returns the proxy's endpoint, a log of what it saw (and the headers of each
+ * request) and a close function.
  */
 export async function startFaultProxy(upstream, rules) {
   const target = new URL(upstream);
   const armed = rules.map((rule) => ({ ...rule, remaining: rule.times ?? 1 }));
   const log = [];
+  /** Each logged request's headers, same order as `log`. */
+  const headers = [];
   const sockets = new Set();
   const server = createServer((request, response) => {
     const url = new URL(request.url, 'http://proxy');
@@ -121,6 +124,7 @@ export async function startFaultProxy(upstream, rules) {
     const rule = request.method === 'OPTIONS' ? undefined : armed.find((candidate) => matches(candidate, request, kind, url));
     const partNumber = url.searchParams.get('partNumber');
     const logIndex = log.push(`${side} ${kind}${partNumber ? ` ${partNumber}` : ''}${rule ? ` ${rule.fault}` : ''}`) - 1;
+    headers.push(request.headers);
     if (rule) rule.remaining -= 1;
     if (rule && !FORWARDING_FAULTS.has(rule.fault)) {
       playFault(rule.fault, request, response);
@@ -152,6 +156,7 @@ export async function startFaultProxy(upstream, rules) {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     log,
+    headers,
     /** Rules that never fired: a scenario that did not happen proves nothing. */
     unfired: () => armed.filter((rule) => rule.remaining > 0).map(({ match, fault }) => `${match} ${fault}`),
     close: () =>
