@@ -5,26 +5,14 @@
  * Without it, the body is a fresh slice of the file (Chromium can refuse to resend a slice it
  * failed to read once, ERR_BLOB_OUT_OF_MEMORY, so every attempt slices again).
  */
-import { md5Base64OfBytes } from './content-md5.js';
+import { md5Base64 } from './content-md5.js';
 import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
 import type { MultipartSession } from './multipart-session.js';
 
-export interface PartBody {
-  body: Blob | ArrayBuffer;
-  /** Base64 MD5 of `body`; present only with verification on. */
-  contentMd5?: string;
-}
-
 export interface SignedPart {
   signed: SignPartResponse;
+  /** The bytes the URL was signed for (with verification), or a fresh slice of the file. */
   body: Blob | ArrayBuffer;
-}
-
-export async function readPartBody(file: Blob, start: number, end: number, verify: boolean): Promise<PartBody> {
-  const slice = file.slice(start, end);
-  if (!verify) return { body: slice };
-  const bytes = await slice.arrayBuffer();
-  return { body: bytes, contentMd5: await md5Base64OfBytes(bytes) };
 }
 
 /**
@@ -39,7 +27,8 @@ export async function prepareSignedPart(
   part: { partNumber: number; start: number; end: number },
   verify: boolean,
 ): Promise<SignedPart> {
-  const { body, contentMd5 } = await readPartBody(file, part.start, part.end, verify);
-  const signed = await routes.signPart(session, part.partNumber, contentMd5);
-  return { signed, body };
+  const slice = file.slice(part.start, part.end);
+  if (!verify) return { signed: await routes.signPart(session, part.partNumber), body: slice };
+  const bytes = await slice.arrayBuffer();
+  return { signed: await routes.signPart(session, part.partNumber, await md5Base64(bytes)), body: bytes };
 }
