@@ -106,11 +106,11 @@ function parseHeaders(raw: string): Record<string, string> {
 }
 
 /**
- * PUTs a blob (or bytes already read) with XMLHttpRequest, because fetch() still reports no upload progress. Resolves with
+ * PUTs a blob with XMLHttpRequest, because fetch() still reports no upload progress. Resolves with
  * the response whatever its status (callers judge success); rejects on network errors, stalls and
  * aborts (with the signal's reason).
  */
-export function putBlob(url: string, body: Blob | ArrayBuffer, options: PutOptions = {}): Promise<StorageResponse> {
+export function putBlob(url: string, body: Blob, options: PutOptions = {}): Promise<StorageResponse> {
   return new Promise((resolve, reject) => {
     const { signal } = options;
     if (signal?.aborted) {

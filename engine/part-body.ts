@@ -1,7 +1,9 @@
 /**
  * What a part PUT sends, and the digest its URL is signed with. With `checksumVerification` the
- * part's bytes are read once into memory, hashed, and that same buffer is sent: the digest then
+ * part's bytes are read once into memory, hashed, and those same bytes are sent: the digest then
  * describes exactly the bytes that leave the page, and storage checks them (`Content-MD5`).
+ * They are sent wrapped in a Blob: Chromium uploads an ArrayBuffer body some 20 times slower than
+ * a Blob of the same bytes (measured: 8 MiB in ~4 s against ~0.2 s).
  * Without it, the body is a fresh slice of the file (Chromium can refuse to resend a slice it
  * failed to read once, ERR_BLOB_OUT_OF_MEMORY, so every attempt slices again).
  */
@@ -12,7 +14,7 @@ import type { MultipartSession } from './multipart-session.js';
 export interface SignedPart {
   signed: SignPartResponse;
   /** The bytes the URL was signed for (with verification), or a fresh slice of the file. */
-  body: Blob | ArrayBuffer;
+  body: Blob;
 }
 
 /**
@@ -30,5 +32,5 @@ export async function prepareSignedPart(
   const slice = file.slice(part.start, part.end);
   if (!verify) return { signed: await routes.signPart(session, part.partNumber), body: slice };
   const bytes = await slice.arrayBuffer();
-  return { signed: await routes.signPart(session, part.partNumber, await md5Base64(bytes)), body: bytes };
+  return { signed: await routes.signPart(session, part.partNumber, await md5Base64(bytes)), body: new Blob([bytes]) };
 }
