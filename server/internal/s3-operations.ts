@@ -13,6 +13,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { CHECKSUM_SHA256_METADATA } from './checksum-metadata.js';
 import { presignPrepared } from './prepared-presigner.js';
 
 /** Lifetime of presigned PUT and part URLs. */
@@ -39,18 +40,27 @@ export async function presignPutObject(
   client: S3Client,
   bucket: string,
   key: string,
-  file: { type: string; size: number; contentMd5?: string | undefined },
+  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
-  const { contentMd5 } = file;
+  const { contentMd5, checksumSha256 } = file;
   const signableHeaders = new Set(['content-length', ...(file.type ? ['content-type'] : []), ...(contentMd5 ? ['content-md5'] : [])]);
+  // x-amz-meta-* is moved into the query by the presigner: the browser sends no header for it.
   const headers: Record<string, string> = {
     'content-length': String(file.size),
     ...(file.type ? { 'content-type': file.type } : {}),
     ...(contentMd5 ? { 'content-md5': contentMd5 } : {}),
+    ...(checksumSha256 ? { [`x-amz-meta-${CHECKSUM_SHA256_METADATA}`]: checksumSha256 } : {}),
   };
   const command = () =>
-    new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: file.size, ...(file.type ? { ContentType: file.type } : {}), ...(contentMd5 ? { ContentMD5: contentMd5 } : {}) });
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ContentLength: file.size,
+      ...(file.type ? { ContentType: file.type } : {}),
+      ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
+      ...(checksumSha256 ? { Metadata: { [CHECKSUM_SHA256_METADATA]: checksumSha256 } } : {}),
+    });
   const uploadUrl = await presignPrepared(client, bucket, { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders }, () =>
     getSignedUrl(client, command(), { expiresIn, signableHeaders }),
   );
@@ -72,13 +82,13 @@ export async function createMultipartUpload(
   client: S3Client,
   bucket: string,
   key: string,
-  upload: { type: string; uploadNonce: string },
+  upload: { type: string; uploadNonce: string; checksumSha256?: string | undefined },
   options: StorageCallOptions = {},
 ): Promise<string> {
   const command = new CreateMultipartUploadCommand({
     Bucket: bucket,
     Key: key,
-    Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce },
+    Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce, ...(upload.checksumSha256 ? { [CHECKSUM_SHA256_METADATA]: upload.checksumSha256 } : {}) },
     ...(upload.type ? { ContentType: upload.type } : {}),
   });
   const result = await client.send(command, options);

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { initUpload, splitIntoParts, THREE_PART_SIZE } from './support/multipart-client.js';
 import { bothTransports, closeAll, createTestHandler, MIB, MOUNT, randomContent, readObject, type Transport } from './support/upload-harness.js';
@@ -81,6 +82,21 @@ describe('Content-MD5 signed into upload URLs', () => {
           assert.equal(sha256Hex(await readObject(storage, body.key)), sha256Hex(content));
         });
 
+        it('stores a well-formed metadata.checksumSha256 on the object as x-amz-meta-checksum-sha256, and drops any other value', async () => {
+          const checksumSha256 = sha256Hex(content);
+          const { body } = await use().post(`${MOUNT}/presign`, { ...file, metadata: { checksumSha256 } });
+          assert.deepEqual(body.uploadHeaders, { 'Content-Type': 'application/octet-stream', 'Content-MD5': file.contentMd5 }, 'no header to send for the metadata');
+          const put = await fetch(body.uploadUrl, { method: 'PUT', body: Uint8Array.from(content), headers: body.uploadHeaders });
+          assert.equal(put.status, 200, await put.text());
+          const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: body.key }));
+          assert.equal(head.Metadata?.['checksum-sha256'], checksumSha256);
+          for (const malformed of [checksumSha256.toUpperCase(), `${checksumSha256}0`, 'x'.repeat(64), 42]) {
+            const refused = await use().post(`${MOUNT}/presign`, { ...file, metadata: { checksumSha256: malformed } });
+            assert.equal(refused.status, 200);
+            assert.equal(new URL(refused.body.uploadUrl).searchParams.has('x-amz-meta-checksum-sha256'), false, String(malformed));
+          }
+        });
+
         it('without contentMd5 the PUT is signed as before and a flipped byte is stored', async () => {
           const { contentMd5: _omitted, ...plain } = file;
           const { body } = await use().post(`${MOUNT}/presign`, plain);
@@ -123,6 +139,20 @@ describe('Content-MD5 signed into upload URLs', () => {
           const complete = await use().post(`${MOUNT}/multipart/complete`, { token: init.token, parts: sent });
           assert.equal(complete.status, 200, complete.text);
           assert.equal(sha256Hex(await readObject(storage, init.key)), sha256Hex(content));
+        });
+
+        it('stores the metadata.checksumSha256 sent to /multipart/init on the object', async () => {
+          const checksumSha256 = sha256Hex(content);
+          const init = await initUpload(use(), { name: 'parts.bin', type: 'application/octet-stream', size: content.length, metadata: { checksumSha256 } } as never);
+          const sent = [];
+          for (const [offset, bytes] of parts.entries()) {
+            const signed = await use().post(`${MOUNT}/multipart/sign-part`, { token: init.token, partNumber: offset + 1 });
+            const put = await fetch(signed.body.uploadUrl, { method: 'PUT', body: Uint8Array.from(bytes) });
+            sent.push({ partNumber: offset + 1, eTag: put.headers.get('etag')! });
+          }
+          assert.equal((await use().post(`${MOUNT}/multipart/complete`, { token: init.token, parts: sent })).status, 200);
+          const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: init.key }));
+          assert.equal(head.Metadata?.['checksum-sha256'], checksumSha256);
         });
 
         for (const [label, contentMd5] of MALFORMED_DIGESTS) {

@@ -81,6 +81,29 @@ describe('prepared presigner', () => {
         );
         assert.equal(md5Put, expectedMd5Put);
         assert.match(md5Put, /X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bcontent-type%3Bhost/);
+        // The whole-file SHA-256 as object metadata: moved into the query, not a header to send.
+        const sha256 = 'a'.repeat(64);
+        const expectedMetadataPut = await getSignedUrl(
+          client,
+          new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, Metadata: { 'checksum-sha256': sha256 } }),
+          { expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
+        );
+        const metadataPut = await presignPrepared(
+          client,
+          bucket,
+          {
+            method: 'PUT',
+            key,
+            operation: 'PutObject',
+            headers: { ...md5PutRequest, 'x-amz-meta-checksum-sha256': sha256 },
+            expiresIn: 3600,
+            signableHeaders: md5PutHeaders,
+            signingDate,
+          },
+          noFallback,
+        );
+        assert.equal(metadataPut, expectedMetadataPut);
+        assert.equal(new URL(metadataPut).searchParams.get('x-amz-meta-checksum-sha256'), sha256);
         const md5PartHeaders = new Set(['content-length', 'content-md5']);
         const expectedMd5Part = await getSignedUrl(
           client,
