@@ -56,7 +56,8 @@ export class MultipartRoutes {
   /** With `contentMd5`, the URL accepts only the bytes with that digest (and the answer names the header). */
   signPart(session: MultipartSession, partNumber: number, contentMd5?: string): Promise<SignPartResponse> {
     return this.withFreshToken(session, async () => {
-      const request: MultipartSignPartRequest = { token: session.token, partNumber, ...(contentMd5 ? { contentMd5 } : {}) };
+      // JSON leaves out an undefined contentMd5.
+      const request: MultipartSignPartRequest = { token: session.token, partNumber, contentMd5 };
       const answer = await postJson<MultipartSignPartResponse>(`${this.baseUrl}/multipart/sign-part`, request, await this.requestContext());
       assertSignPartAnswer(answer);
       return answer;

@@ -7,7 +7,7 @@
  * Without it, the body is a fresh slice of the file (Chromium can refuse to resend a slice it
  * failed to read once, ERR_BLOB_OUT_OF_MEMORY, so every attempt slices again).
  */
-import { md5Base64 } from './content-md5.js';
+import { loadChecksumDigests } from './checksum-digests.js';
 import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
 import type { MultipartSession } from './multipart-session.js';
 
@@ -29,8 +29,12 @@ export async function prepareSignedPart(
   part: { partNumber: number; start: number; end: number },
   verify: boolean,
 ): Promise<SignedPart> {
-  const slice = file.slice(part.start, part.end);
-  if (!verify) return { signed: await routes.signPart(session, part.partNumber), body: slice };
-  const bytes = await slice.arrayBuffer();
-  return { signed: await routes.signPart(session, part.partNumber, await md5Base64(bytes)), body: new Blob([bytes]) };
+  let body = file.slice(part.start, part.end);
+  let contentMd5: string | undefined;
+  if (verify) {
+    const bytes = await body.arrayBuffer();
+    contentMd5 = await (await loadChecksumDigests()).md5Base64(bytes);
+    body = new Blob([bytes]);
+  }
+  return { signed: await routes.signPart(session, part.partNumber, contentMd5), body };
 }

@@ -1,4 +1,4 @@
-import { md5Base64 } from './content-md5.js';
+import { loadChecksumDigests } from './checksum-digests.js';
 import { UploadFailureError } from './errors.js';
 import { putBlob, postJson } from './http.js';
 import { assertPresignAnswer } from './handler-answers.js';
@@ -19,7 +19,7 @@ import type { PresignedUrlResponse } from '../protocol/wire.js';
 async function presignRequestBody(context: StrategyContext): Promise<Record<string, unknown>> {
   const { file } = context.entry;
   const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size };
-  if (context.options.raw.checksumVerification) body['contentMd5'] = await md5Base64(file, context.signal);
+  if (context.options.raw.checksumVerification) body['contentMd5'] = await (await loadChecksumDigests()).md5Base64(file, context.signal);
   const metadata = context.uploadMetadata();
   if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
   const raw = context.options.raw;

@@ -12,11 +12,6 @@ function storageErrorCode(body: string): string | undefined {
   return code && /^[A-Za-z0-9.]+$/.test(code) ? code : undefined;
 }
 
-/** Storage computed another digest than the signed `Content-MD5`: a transfer fault, not a refusal. */
-function isBadDigest(status: number, storageCode: string | undefined): boolean {
-  return status === 400 && storageCode === 'BadDigest';
-}
-
 async function assertAcceptedByPredicate(response: StorageResponse, isSuccessfulCall: NonNullable<SuccessPredicate>): Promise<void> {
   let accepted: boolean;
   try {
@@ -50,7 +45,8 @@ export async function assertStorageSuccess(
   if (isSuccessfulCall) return assertAcceptedByPredicate(response, isSuccessfulCall);
   if (response.status >= 200 && response.status < 300) return;
   const storageCode = storageErrorCode(response.body);
-  const retryable = response.status >= 500 || [403, 408, 429].includes(response.status) || response.status === 0 || isBadDigest(response.status, storageCode);
+  // A 400 BadDigest: storage computed another digest than the signed Content-MD5, a transfer fault.
+  const retryable = response.status >= 500 || [403, 408, 429].includes(response.status) || response.status === 0 || storageCode === 'BadDigest';
   throw new UploadFailureError({
     code: 'HTTP_ERROR',
     status: response.status,

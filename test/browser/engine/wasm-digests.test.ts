@@ -1,7 +1,7 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { expect } from '@open-wc/testing';
-import { md5Base64 } from '../../../engine/content-md5.js';
-import { randomFile } from './helpers.js';
+import { md5Base64, sha256Hex } from '../../../engine/wasm-digests.js';
+import { randomFile, sha256Of } from './helpers.js';
 
 const MIB = 1024 * 1024;
 const bytesOf = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
@@ -29,6 +29,25 @@ describe('Content-MD5 of what the engine sends', () => {
       const file = randomFile('csp.bin', 3 * MIB);
       expect(await md5Base64(file)).to.equal(await referenceMd5(file));
       expect(await md5Base64(bytesOf('abc'))).to.equal('kAFQmDzST7DWlj99KOF/cg==');
+    } finally {
+      Object.assign(WebAssembly, { compile, instantiate });
+    }
+  });
+});
+
+describe('SHA-256 of files too large for one WebCrypto digest', () => {
+  it('streams across its 8 MiB read slices with the same result as WebCrypto', async () => {
+    const file = randomFile('large.bin', 16 * MIB + 5);
+    expect(await sha256Hex(file)).to.equal(await sha256Of(file));
+  });
+
+  it('falls back to the JS SHA-256 when the page may not compile WebAssembly', async () => {
+    const { compile, instantiate } = WebAssembly;
+    const refuse = (): Promise<never> => Promise.reject(new WebAssembly.CompileError("Refused to compile: 'wasm-unsafe-eval' is not allowed"));
+    Object.assign(WebAssembly, { compile: refuse, instantiate: refuse });
+    try {
+      const file = randomFile('csp-large.bin', 8 * MIB + 5);
+      expect(await sha256Hex(file)).to.equal(await sha256Of(file));
     } finally {
       Object.assign(WebAssembly, { compile, instantiate });
     }
