@@ -20,11 +20,15 @@ export interface FileMetadata {
   type: string;
   /** Bytes. */
   size: number;
-  /** Opaque to the handler; passed to `keyStrategy` and a storage resolver. */
+  /**
+   * Passed to `keyStrategy` and a storage resolver; the handler reads only `checksumSha256` (hex
+   * SHA-256 of the file), stored on the object as `checksum-sha256` metadata.
+   */
   metadata?: Record<string, unknown>;
   /**
    * Base64 MD5 of the whole body (24 characters). `/presign` signs it into the PUT as
-   * `Content-MD5`, so storage refuses other bytes (`400 BadDigest`); `/multipart/init` ignores it.
+   * `Content-MD5`, so storage refuses other bytes (`400 BadDigest`); `/multipart/init` checks its
+   * form only.
    */
   contentMd5?: string;
 }
