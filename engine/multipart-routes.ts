@@ -53,9 +53,11 @@ export class MultipartRoutes {
     return new Map(answer.parts.map((part) => [part.partNumber, { eTag: part.eTag, size: (part.size as number | undefined) ?? -1 }]));
   }
 
-  signPart(session: MultipartSession, partNumber: number): Promise<SignPartResponse> {
+  /** With `contentMd5`, the URL accepts only the bytes with that digest (and the answer names the header). */
+  signPart(session: MultipartSession, partNumber: number, contentMd5?: string): Promise<SignPartResponse> {
     return this.withFreshToken(session, async () => {
-      const request: MultipartSignPartRequest = { token: session.token, partNumber };
+      // JSON leaves out an undefined contentMd5.
+      const request: MultipartSignPartRequest = { token: session.token, partNumber, contentMd5 };
       const answer = await postJson<MultipartSignPartResponse>(`${this.baseUrl}/multipart/sign-part`, request, await this.requestContext());
       assertSignPartAnswer(answer);
       return answer;

@@ -1,5 +1,4 @@
-import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
-import type { MultipartSession } from './multipart-session.js';
+import type { PreparedPart } from './part-body.js';
 
 /** A part URL is not sent after this share of its lifetime has passed (a PUT must start before expiry). */
 const EXPIRY_SAFETY_SHARE = 0.1;
@@ -7,7 +6,7 @@ const EXPIRY_SAFETY_SHARE = 0.1;
 const MAX_EXPIRY_SAFETY_MS = 60_000;
 
 interface SignedPart {
-  answer: SignPartResponse;
+  prepared: PreparedPart;
   /** Last moment a PUT may start with this URL, counted from when the sign request left. */
   usableUntil: number;
 }
@@ -24,8 +23,8 @@ export class PartSigningPipeline {
   private nextToSign = 0;
 
   constructor(
-    private readonly routes: MultipartRoutes,
-    private readonly session: MultipartSession,
+    /** Reads (and with checksumVerification hashes) one part and signs its URL. */
+    private readonly prepare: (partNumber: number) => Promise<PreparedPart>,
     /** Part numbers in upload order. */
     private readonly partNumbers: readonly number[],
     private readonly aheadCount: number,
@@ -49,18 +48,20 @@ export class PartSigningPipeline {
    * The part's URL: for a first attempt the one signed ahead while still fresh, else (and for a
    * retry: a URL that failed once is not sent again) a new one.
    */
-  async take(partNumber: number, retry: boolean): Promise<SignPartResponse> {
+  async take(partNumber: number, retry: boolean): Promise<PreparedPart> {
     const ahead = retry ? undefined : this.signed.get(partNumber);
     this.signed.delete(partNumber);
     const signed = await (ahead ?? this.sign(partNumber));
-    return Date.now() < signed.usableUntil ? signed.answer : (await this.sign(partNumber)).answer;
+    return Date.now() < signed.usableUntil ? signed.prepared : (await this.sign(partNumber)).prepared;
   }
 
   private async sign(partNumber: number): Promise<SignedPart> {
+    // Counted from before the read and the hash: the URL's lifetime starts no earlier than this.
     const sentAt = Date.now();
-    const answer = await this.routes.signPart(this.session, partNumber);
+    const prepared = await this.prepare(partNumber);
     // An answer without a lifetime is trusted for the handler's one hour.
-    const lifetimeMs = (Number.isFinite(answer.expiresIn) ? answer.expiresIn : 3600) * 1000;
-    return { answer, usableUntil: sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE) };
+    const { expiresIn } = prepared.signed;
+    const lifetimeMs = (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000;
+    return { prepared, usableUntil: sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE) };
   }
 }

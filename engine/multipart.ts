@@ -3,6 +3,7 @@ import { delay, putBlob } from './http.js';
 import { isDeadSession, MultipartRoutes } from './multipart-routes.js';
 import { forgetSession, loadSession, saveSession, type MultipartSession } from './multipart-session.js';
 import { PartSigningPipeline } from './multipart-signing.js';
+import { prepareSignedPart, type PreparedPart } from './part-body.js';
 import { fileFingerprint, persistenceScope } from './persistence-scope.js';
 import { delayBeforeRetry } from './retry-policy.js';
 import { assertObjectStored } from './storage-response.js';
@@ -92,7 +93,13 @@ function plannedPartDelay(context: StrategyContext, retry: number): number {
   return context.options.partRetryJitter ? Math.round(planned / 2 + (Math.random() * planned) / 2) : planned;
 }
 
-/** Uploads one part, re-slicing the file and re-signing on each retry (a resent slice can fail). */
+/** Reads the part (hashed with checksumVerification) and signs its URL. */
+function preparePart(context: StrategyContext, routes: MultipartRoutes, session: MultipartSession, partNumber: number): Promise<PreparedPart> {
+  const { start, end } = partBounds(session, partNumber);
+  return prepareSignedPart(routes, session, context.entry.file, { partNumber, start, end }, context.options.raw.checksumVerification === true);
+}
+
+/** Uploads one part, re-reading the file and re-signing on each retry (a resent slice can fail). */
 async function uploadPart(
   context: StrategyContext,
   signing: PartSigningPipeline,
@@ -108,10 +115,10 @@ async function uploadPart(
     const release = await context.budget.acquire(signal);
     progress.inFlight.set(partNumber, 0);
     try {
-      // The first attempt uses the URL signed while earlier parts were uploading.
-      const signed = await signing.take(partNumber, retry > 0);
+      // The first attempt uses the part read (and hashed) and signed while earlier parts were uploading.
+      const { signed, body } = await signing.take(partNumber, retry > 0);
       const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
-      const response = await putBlob(uploadUrl, context.entry.file.slice(start, end), {
+      const response = await putBlob(uploadUrl, body, {
         headers: toUploadRequestHeaders(signed.uploadHeaders),
         signal,
         stallTimeoutMs: settings.partTimeoutMs,
@@ -177,8 +184,9 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   const onOuterAbort = (): void => siblings.abort(context.signal.reason);
   context.signal.addEventListener('abort', onOuterAbort, { once: true });
   const workers = Math.min(settings.maxConcurrentParts, pending.length);
-  // As many parts signed ahead as are in flight: each is signed one PUT earlier than it is needed.
-  const signing = new PartSigningPipeline(routes, session, pending, workers, siblings.signal);
+  // As many parts prepared ahead as are in flight: each is read, hashed and signed one PUT earlier
+  // than it is needed.
+  const signing = new PartSigningPipeline((partNumber) => preparePart(context, routes, session, partNumber), pending, workers, siblings.signal);
   let nextIndex = 0;
   const worker = async (): Promise<void> => {
     while (nextIndex < pending.length) {

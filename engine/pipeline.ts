@@ -1,4 +1,4 @@
-import { sha256Hex } from './content-hash.js';
+import { loadChecksumDigests } from './checksum-digests.js';
 import { BUILT_IN_IMAGE_STEPS, type ImageStage } from './image-steps/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from './types.js';
@@ -21,7 +21,7 @@ export const checksumStep: PipelineStep = {
   name: 'checksum',
   stage: 'hashing',
   async run({ file, signal }) {
-    const checksum = await sha256Hex(file, { signal });
+    const checksum = await (await loadChecksumDigests()).fileSha256Hex(file, signal);
     return { checksum, metadata: { checksumSha256: checksum } };
   },
 };

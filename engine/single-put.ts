@@ -1,3 +1,4 @@
+import { loadChecksumDigests } from './checksum-digests.js';
 import { UploadFailureError } from './errors.js';
 import { putBlob, postJson } from './http.js';
 import { assertPresignAnswer } from './handler-answers.js';
@@ -9,10 +10,16 @@ import { assertUploadUrl } from './upload-url.js';
 import type { PresignedUrlResponse } from '../protocol/wire.js';
 
 
-/** Body posted to get a presigned PUT: FileMetadata, plus the client-mode fields a token endpoint reads. */
-function presignRequestBody(context: StrategyContext): Record<string, unknown> {
+/**
+ * Body posted to get a presigned PUT: FileMetadata, plus the client-mode fields a token endpoint
+ * reads. With `checksumVerification`, `contentMd5` asks for a URL that storage only honours for
+ * these exact bytes; it is computed on every attempt, so a retry after `BadDigest` reads the file
+ * again.
+ */
+async function presignRequestBody(context: StrategyContext): Promise<Record<string, unknown>> {
   const { file } = context.entry;
   const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size };
+  if (context.options.raw.checksumVerification) body['contentMd5'] = await (await loadChecksumDigests()).md5Base64(file, context.signal);
   const metadata = context.uploadMetadata();
   if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
   const raw = context.options.raw;
@@ -36,7 +43,7 @@ export async function uploadSinglePut(context: StrategyContext): Promise<UploadR
   const { file } = context.entry;
   const request = await context.requestContext();
   // The answer of `/presign` or of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`).
-  const presigned = await postJson<PresignedUrlResponse>(presignUrl(context), presignRequestBody(context), request);
+  const presigned = await postJson<PresignedUrlResponse>(presignUrl(context), await presignRequestBody(context), request);
   assertPresignAnswer(presigned);
   const uploadUrl = assertUploadUrl(presigned.uploadUrl, context.options.allowedUploadOrigins);
   const headers = presigned.uploadHeaders ? toUploadRequestHeaders(presigned.uploadHeaders) : file.type ? { 'Content-Type': file.type } : {};
@@ -44,7 +51,9 @@ export async function uploadSinglePut(context: StrategyContext): Promise<UploadR
   let response;
   try {
     // A fresh slice per attempt: Chromium can refuse to resend a Blob it failed to read once
-    // (ERR_BLOB_OUT_OF_MEMORY), while a new slice of the same file goes through.
+    // (ERR_BLOB_OUT_OF_MEMORY), while a new slice of the same file goes through. A single PUT
+    // may be gigabytes, so with checksumVerification the digest is streamed rather than the
+    // file held in memory; a file that changed since is refused by storage and hashed again.
     response = await putBlob(uploadUrl, file.slice(0, file.size, file.type), {
       headers,
       signal: context.signal,

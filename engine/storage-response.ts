@@ -32,9 +32,10 @@ async function assertAcceptedByPredicate(response: StorageResponse, isSuccessful
 
 /**
  * Decides whether a storage answer is a success. With `isSuccessfulCall` the host decides and a
- * "no" is final (never retried). Without it any 2xx succeeds; 5xx, 408, 429 and 403 (a presigned
- * URL that expired: the retry signs a fresh one) are retryable, with the `Retry-After` storage
- * sent; other 4xx are not.
+ * "no" is final (never retried). Without it any 2xx succeeds; 5xx, 408, 429, 403 (a presigned
+ * URL that expired: the retry signs a fresh one) and 400 `BadDigest` (the bytes changed on the
+ * way: the retry reads them again) are retryable, with the `Retry-After` storage sent; other 4xx
+ * are not.
  */
 export async function assertStorageSuccess(
   response: StorageResponse,
@@ -44,7 +45,8 @@ export async function assertStorageSuccess(
   if (isSuccessfulCall) return assertAcceptedByPredicate(response, isSuccessfulCall);
   if (response.status >= 200 && response.status < 300) return;
   const storageCode = storageErrorCode(response.body);
-  const retryable = response.status >= 500 || [403, 408, 429].includes(response.status) || response.status === 0;
+  // A 400 BadDigest: storage computed another digest than the signed Content-MD5, a transfer fault.
+  const retryable = response.status >= 500 || [403, 408, 429].includes(response.status) || response.status === 0 || storageCode === 'BadDigest';
   throw new UploadFailureError({
     code: 'HTTP_ERROR',
     status: response.status,

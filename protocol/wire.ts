@@ -20,8 +20,17 @@ export interface FileMetadata {
   type: string;
   /** Bytes. */
   size: number;
-  /** Opaque to the handler; passed to `keyStrategy` and a storage resolver. */
+  /**
+   * Passed to `keyStrategy` and a storage resolver; the handler reads only `checksumSha256` (hex
+   * SHA-256 of the file), stored on the object as `checksum-sha256` metadata.
+   */
   metadata?: Record<string, unknown>;
+  /**
+   * Base64 MD5 of the whole body (24 characters). `/presign` signs it into the PUT as
+   * `Content-MD5`, so storage refuses other bytes (`400 BadDigest`); `/multipart/init` checks its
+   * form only.
+   */
+  contentMd5?: string;
 }
 
 /** Answer of `POST /presign` (and of `s3GeneratePresignedUrl` behind a token endpoint). */
@@ -55,12 +64,14 @@ export interface MultipartInitResponse {
 export interface MultipartSignPartRequest {
   token: string;
   partNumber: number;
+  /** Base64 MD5 of this part's bytes: signed into the part URL as `Content-MD5`. */
+  contentMd5?: string;
 }
 
 export interface MultipartSignPartResponse {
   /** Accepts exactly this part's bytes (Content-Length is signed; the browser sets it). */
   uploadUrl: string;
-  /** Not sent by this handler: a part needs no header a script may set. */
+  /** `{'Content-MD5': …}` when the request named a `contentMd5`; absent otherwise. */
   uploadHeaders?: Record<string, string>;
   /** Seconds: `min(3600, token exp − now)`, at least 1. */
   expiresIn: number;

@@ -100,7 +100,7 @@ export interface SvcUploaderSvelteAttributes {
   'strip-exif-data'?: boolean;
   /** Make a thumbnail of each image (fits 200 × 200): `thumbnail.file` and a `data:` URL in `metadata.thumbnailUrl`. The engine takes `{width, height, quality}`. */
   'thumbnail-generator'?: boolean;
-  /** Send a SHA-256 checksum of each file with its upload. */
+  /** Have storage verify every upload: the MD5 of each PUT and part is signed into its URL, so bytes changed on the way are refused and sent again. Also sends the SHA-256 of each file as metadata. */
   'checksum-verification'?: boolean;
   /** Run the pipeline off the main thread. Absent: automatic; `web-worker="false"`: main thread; present: worker. */
   'web-worker'?: boolean;

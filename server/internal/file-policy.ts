@@ -3,6 +3,7 @@
  */
 import { UpupError, UpupErrorCode } from '../errors.js';
 import type { UploadFileInfo } from '../types.js';
+import { readContentMd5 } from './content-md5.js';
 import { normalizeMimeType, toMimeEssence } from './mime-type.js';
 import { isPlainObject } from './request-body.js';
 
@@ -38,6 +39,8 @@ export interface UploadRequest {
   metadata: Record<string, unknown> | undefined;
   /** Requested part size (multipart init); undefined when absent or not a positive number. */
   chunkSizeBytes: number | undefined;
+  /** Base64 MD5 of the whole body (single PUT), signed into its URL; undefined when not sent. */
+  contentMd5?: string | undefined;
 }
 
 function invalidMetadata(detail: string): UpupError {
@@ -49,11 +52,12 @@ function invalidMetadata(detail: string): UpupError {
  * before anything else reads it; `type` must be exactly one MIME type (or empty) and is replaced
  * by its normalised form; `size` must be a whole, non-negative number of bytes within
  * JavaScript's exact integer range, since it is signed into the PUT as Content-Length.
+ * `contentMd5`, when present, must be one base64 MD5 (400 `Invalid content digest` otherwise).
  * Unknown fields are ignored; a `metadata` that is not an object is dropped, not rejected.
  */
 export function parseUploadRequest(body: unknown): UploadRequest {
   if (!isPlainObject(body)) throw invalidMetadata('body is not a JSON object');
-  const { name, type, size, metadata, chunkSizeBytes } = body;
+  const { name, type, size, metadata, chunkSizeBytes, contentMd5 } = body;
   if (typeof name !== 'string' || name.length > MAX_FILE_NAME_LENGTH || name.trim() === '') {
     throw invalidMetadata(`name must be a non-empty string of at most ${MAX_FILE_NAME_LENGTH} characters`);
   }
@@ -67,6 +71,7 @@ export function parseUploadRequest(body: unknown): UploadRequest {
     file: { name, type: normalizedType, size },
     metadata: isPlainObject(metadata) ? metadata : undefined,
     chunkSizeBytes: typeof chunkSizeBytes === 'number' && Number.isFinite(chunkSizeBytes) && chunkSizeBytes > 0 ? chunkSizeBytes : undefined,
+    contentMd5: readContentMd5(contentMd5),
   };
 }
 

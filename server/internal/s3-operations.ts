@@ -13,6 +13,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { CHECKSUM_SHA256_METADATA } from './checksum-metadata.js';
 import { presignPrepared } from './prepared-presigner.js';
 
 /** Lifetime of presigned PUT and part URLs. */
@@ -31,25 +32,40 @@ export interface StoragePart {
 
 /**
  * A PUT URL that only accepts exactly `size` bytes of `type`: Content-Length is signed because
- * it is set on the command; Content-Type only because it is named in `signableHeaders`.
+ * it is set on the command; Content-Type only because it is named in `signableHeaders`. With
+ * `contentMd5` the URL also accepts only the body with that MD5: the header is signed, so the PUT
+ * must carry it, and storage answers `400 BadDigest` when the bytes do not match it.
  */
 export async function presignPutObject(
   client: S3Client,
   bucket: string,
   key: string,
-  file: { type: string; size: number },
+  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
-  const signableHeaders = new Set(file.type ? ['content-type', 'content-length'] : ['content-length']);
-  const headers: Record<string, string> = { 'content-length': String(file.size), ...(file.type ? { 'content-type': file.type } : {}) };
+  const { contentMd5, checksumSha256 } = file;
+  const signableHeaders = new Set(['content-length', ...(file.type ? ['content-type'] : []), ...(contentMd5 ? ['content-md5'] : [])]);
+  // x-amz-meta-* is moved into the query by the presigner: the browser sends no header for it.
+  const headers: Record<string, string> = {
+    'content-length': String(file.size),
+    ...(file.type ? { 'content-type': file.type } : {}),
+    ...(contentMd5 ? { 'content-md5': contentMd5 } : {}),
+    ...(checksumSha256 ? { [`x-amz-meta-${CHECKSUM_SHA256_METADATA}`]: checksumSha256 } : {}),
+  };
+  const command = () =>
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ContentLength: file.size,
+      ...(file.type ? { ContentType: file.type } : {}),
+      ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
+      ...(checksumSha256 ? { Metadata: { [CHECKSUM_SHA256_METADATA]: checksumSha256 } } : {}),
+    });
   const uploadUrl = await presignPrepared(client, bucket, { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders }, () =>
-    getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: file.size, ...(file.type ? { ContentType: file.type } : {}) }), {
-      expiresIn,
-      signableHeaders,
-    }),
+    getSignedUrl(client, command(), { expiresIn, signableHeaders }),
   );
-  // Spelled as HTTP spells it: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
-  const uploadHeaders: Record<string, string> = file.type ? { 'Content-Type': file.type } : {};
+  // Spelled as HTTP spells them: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
+  const uploadHeaders: Record<string, string> = { ...(file.type ? { 'Content-Type': file.type } : {}), ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}) };
   return { uploadUrl, uploadHeaders };
 }
 
@@ -66,13 +82,13 @@ export async function createMultipartUpload(
   client: S3Client,
   bucket: string,
   key: string,
-  upload: { type: string; uploadNonce: string },
+  upload: { type: string; uploadNonce: string; checksumSha256?: string | undefined },
   options: StorageCallOptions = {},
 ): Promise<string> {
   const command = new CreateMultipartUploadCommand({
     Bucket: bucket,
     Key: key,
-    Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce },
+    Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce, ...(upload.checksumSha256 ? { [CHECKSUM_SHA256_METADATA]: upload.checksumSha256 } : {}) },
     ...(upload.type ? { ContentType: upload.type } : {}),
   });
   const result = await client.send(command, options);
@@ -82,26 +98,31 @@ export async function createMultipartUpload(
 
 /**
  * A part URL that only accepts exactly `contentLength` bytes: ContentLength on the command is
- * signed, so storage refuses a longer or shorter body with 403.
+ * signed, so storage refuses a longer or shorter body with 403. With `contentMd5` the part's
+ * `Content-MD5` is signed too, and storage refuses other bytes with `400 BadDigest`.
  */
 export function presignUploadPart(
   client: S3Client,
   bucket: string,
   key: string,
-  part: { uploadId: string; partNumber: number; contentLength: number },
+  part: { uploadId: string; partNumber: number; contentLength: number; contentMd5?: string | undefined },
   expiresIn: number,
 ): Promise<string> {
-  const signableHeaders = new Set(['content-length']);
+  const { contentMd5 } = part;
+  const signableHeaders = new Set(['content-length', ...(contentMd5 ? ['content-md5'] : [])]);
   const query = { partNumber: String(part.partNumber), uploadId: part.uploadId };
-  return presignPrepared(
-    client,
-    bucket,
-    { method: 'PUT', key, operation: 'UploadPart', query, headers: { 'content-length': String(part.contentLength) }, expiresIn, signableHeaders },
-    () =>
-      getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: part.uploadId, PartNumber: part.partNumber, ContentLength: part.contentLength }), {
-        expiresIn,
-        signableHeaders,
-      }),
+  const headers: Record<string, string> = { 'content-length': String(part.contentLength), ...(contentMd5 ? { 'content-md5': contentMd5 } : {}) };
+  const command = () =>
+    new UploadPartCommand({
+      Bucket: bucket,
+      Key: key,
+      UploadId: part.uploadId,
+      PartNumber: part.partNumber,
+      ContentLength: part.contentLength,
+      ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
+    });
+  return presignPrepared(client, bucket, { method: 'PUT', key, operation: 'UploadPart', query, headers, expiresIn, signableHeaders }, () =>
+    getSignedUrl(client, command(), { expiresIn, signableHeaders }),
   );
 }
 

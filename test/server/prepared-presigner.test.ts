@@ -64,6 +64,69 @@ describe('prepared presigner', () => {
         );
         assert.equal(part, expectedPart);
 
+        // With a signed Content-MD5 (checksumVerification) on a PUT and on a part.
+        const md5 = 'ndTkYSaMgDT1yFZOFVxnpg==';
+        const md5PutHeaders = new Set(['content-type', 'content-length', 'content-md5']);
+        const expectedMd5Put = await getSignedUrl(
+          client,
+          new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5 }),
+          { expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
+        );
+        const md5PutRequest = { 'content-length': '2345', 'content-type': 'image/jpeg', 'content-md5': md5 };
+        const md5Put = await presignPrepared(
+          client,
+          bucket,
+          { method: 'PUT', key, operation: 'PutObject', headers: md5PutRequest, expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
+          noFallback,
+        );
+        assert.equal(md5Put, expectedMd5Put);
+        assert.match(md5Put, /X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bcontent-type%3Bhost/);
+        // The whole-file SHA-256 as object metadata: moved into the query, not a header to send.
+        const sha256 = 'a'.repeat(64);
+        const expectedMetadataPut = await getSignedUrl(
+          client,
+          new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, Metadata: { 'checksum-sha256': sha256 } }),
+          { expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
+        );
+        const metadataPut = await presignPrepared(
+          client,
+          bucket,
+          {
+            method: 'PUT',
+            key,
+            operation: 'PutObject',
+            headers: { ...md5PutRequest, 'x-amz-meta-checksum-sha256': sha256 },
+            expiresIn: 3600,
+            signableHeaders: md5PutHeaders,
+            signingDate,
+          },
+          noFallback,
+        );
+        assert.equal(metadataPut, expectedMetadataPut);
+        assert.equal(new URL(metadataPut).searchParams.get('x-amz-meta-checksum-sha256'), sha256);
+        const md5PartHeaders = new Set(['content-length', 'content-md5']);
+        const expectedMd5Part = await getSignedUrl(
+          client,
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: 'up/load+id=', PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5 }),
+          { expiresIn: 1800, signableHeaders: md5PartHeaders, signingDate },
+        );
+        const md5Part = await presignPrepared(
+          client,
+          bucket,
+          {
+            method: 'PUT',
+            key,
+            operation: 'UploadPart',
+            query: { partNumber: '7', uploadId: 'up/load+id=' },
+            headers: { 'content-length': '8388608', 'content-md5': md5 },
+            expiresIn: 1800,
+            signableHeaders: md5PartHeaders,
+            signingDate,
+          },
+          noFallback,
+        );
+        assert.equal(md5Part, expectedMd5Part);
+
         const expectedGet = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 259_200, signingDate });
         const get = await presignPrepared(client, bucket, { method: 'GET', key, operation: 'GetObject', expiresIn: 259_200, signingDate }, noFallback);
         assert.equal(get, expectedGet);

@@ -3,6 +3,7 @@
 // rules can break either side's requests. Requests pass byte for byte (the Host header too, so
 // SigV4 signatures made for the proxy's address still verify), except the one a rule picks.
 import { createServer, request as httpRequest } from 'node:http';
+import { Transform } from 'node:stream';
 
 /** A hang lasts at most this long, so nothing lingers once the client gave up. */
 const HANG_MS = 30_000;
@@ -82,14 +83,39 @@ function playFault(fault, request, response) {
 }
 
 /**
+ * The body passes on with one bit of its middle byte changed, length unchanged: what a faulty
+ * link, proxy or memory delivers. Storage sees a well-formed, correctly signed request.
+ */
+function flipMiddleByte(request) {
+  const middle = Math.floor(Number(request.headers['content-length'] ?? 0) / 2);
+  let offset = 0;
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      if (middle >= offset && middle < offset + chunk.length) {
+        chunk = Buffer.from(chunk);
+        chunk[middle - offset] ^= 0x01;
+      }
+      offset += chunk.length;
+      callback(null, chunk);
+    },
+  });
+}
+
+/** Faults that still forward the request (changed) instead of answering it. */
+const FORWARDING_FAULTS = new Set(['flip-byte']);
+
+/**
  * Starts a proxy to `upstream` (`http://host:port`) on a random loopback port. `rules` are
  * `{match, side?, partNumber?, fault, times?}`; each fires on its next `times` (default 1)
- * matching requests. Returns the proxy's endpoint, a log of what it saw and a close function.
+ * matching requests. Returns the proxy's endpoint, a log of what it saw (and the headers of each
+ * request) and a close function.
  */
 export async function startFaultProxy(upstream, rules) {
   const target = new URL(upstream);
   const armed = rules.map((rule) => ({ ...rule, remaining: rule.times ?? 1 }));
   const log = [];
+  /** Each logged request's headers, same order as `log`. */
+  const headers = [];
   const sockets = new Set();
   const server = createServer((request, response) => {
     const url = new URL(request.url, 'http://proxy');
@@ -97,15 +123,18 @@ export async function startFaultProxy(upstream, rules) {
     const side = request.headers.origin ? 'browser' : 'handler';
     const rule = request.method === 'OPTIONS' ? undefined : armed.find((candidate) => matches(candidate, request, kind, url));
     const partNumber = url.searchParams.get('partNumber');
-    log.push(`${side} ${kind}${partNumber ? ` ${partNumber}` : ''}${rule ? ` ${rule.fault}` : ''}`);
-    if (rule) {
-      rule.remaining -= 1;
+    const logIndex = log.push(`${side} ${kind}${partNumber ? ` ${partNumber}` : ''}${rule ? ` ${rule.fault}` : ''}`) - 1;
+    headers.push(request.headers);
+    if (rule) rule.remaining -= 1;
+    if (rule && !FORWARDING_FAULTS.has(rule.fault)) {
       playFault(rule.fault, request, response);
       return;
     }
     const forward = httpRequest(
       { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
       (upstreamResponse) => {
+        // What storage made of a changed body is the point of forwarding it: note its answer.
+        if (rule) log[logIndex] += ` ${upstreamResponse.statusCode}`;
         response.writeHead(upstreamResponse.statusCode, upstreamResponse.rawHeaders);
         upstreamResponse.pipe(response);
       },
@@ -115,7 +144,8 @@ export async function startFaultProxy(upstream, rules) {
     response.on('close', () => {
       if (!response.writableFinished) forward.destroy();
     });
-    request.pipe(forward);
+    if (rule?.fault === 'flip-byte') request.pipe(flipMiddleByte(request)).pipe(forward);
+    else request.pipe(forward);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -126,6 +156,7 @@ export async function startFaultProxy(upstream, rules) {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     log,
+    headers,
     /** Rules that never fired: a scenario that did not happen proves nothing. */
     unfired: () => armed.filter((rule) => rule.remaining > 0).map(({ match, fault }) => `${match} ${fault}`),
     close: () =>

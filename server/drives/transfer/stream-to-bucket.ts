@@ -4,7 +4,8 @@
  * while the next is read. Parts are 5 MiB, larger only when the provider-reported size needs it to
  * fit 10,000 parts, and never above 64 MiB, so a transfer holds at most three parts (192 MiB).
  * A failure, including crossing `maxFileSize`, a timeout or the client going away, aborts the
- * multipart upload: nothing is persisted.
+ * multipart upload: nothing is persisted. Every PUT and part carries its `Content-MD5`, so
+ * storage checks that it stored the bytes this server read.
  */
 import {
   AbortMultipartUploadCommand,
@@ -15,7 +16,9 @@ import {
   type CompletedPart,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { md5Base64 } from '../../internal/md5-base64.js';
 import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstream-limits.js';
+import { retryBadDigest } from './bad-digest-retry.js';
 import { createPartReader, type PartReader } from './part-reader.js';
 
 /** The single-PUT threshold and the part size of drive transfers; the S3 minimum part size. */
@@ -88,13 +91,15 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
     throw error;
   }
   if (reader.done) {
-    const put = await target.client.send(new PutObjectCommand({
+    const contentMd5 = md5Base64(firstPart);
+    const put = await retryBadDigest(() => target.client.send(new PutObjectCommand({
       Bucket: target.bucket,
       Key: target.key,
       Body: firstPart,
       ContentLength: firstPart.byteLength,
+      ContentMD5: contentMd5,
       ContentType: target.contentType,
-    }), toSendOptions(options.limits));
+    }), toSendOptions(options.limits)), options.limits?.signal);
     return { size: firstPart.byteLength, etag: toEtag(put.ETag), parts: 0 };
   }
   return writeMultipart(reader, firstPart, target, partSize, options.limits);
@@ -114,14 +119,16 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
   let inFlight: Promise<void> | undefined;
 
   const uploadPart = async (partNumber: number, bytes: Uint8Array): Promise<void> => {
-    const answer = await client.send(new UploadPartCommand({
+    const contentMd5 = md5Base64(bytes);
+    const answer = await retryBadDigest(() => client.send(new UploadPartCommand({
       Bucket: bucket,
       Key: key,
       UploadId: uploadId,
       PartNumber: partNumber,
       Body: bytes,
       ContentLength: bytes.byteLength,
-    }), toSendOptions(limits));
+      ContentMD5: contentMd5,
+    }), toSendOptions(limits)), limits?.signal);
     completed.push({ PartNumber: partNumber, ETag: answer.ETag });
   };
 

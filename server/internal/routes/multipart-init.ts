@@ -1,4 +1,5 @@
 import type { MultipartInitResponse } from '../../types.js';
+import { readChecksumSha256 } from '../checksum-metadata.js';
 import { computePartSize } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
 import { abortMultipartUpload, createMultipartUpload } from '../s3-operations.js';
@@ -50,7 +51,11 @@ export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   const { client, storage } = upload.storage;
   const partSize = computePartSize(upload.file.size, upload.chunkSizeBytes);
   const uploadNonce = createUploadNonce();
-  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, { type: upload.file.type, uploadNonce }, storageCall(ctx));
+  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, {
+    type: upload.file.type,
+    uploadNonce,
+    checksumSha256: readChecksumSha256(upload.metadata),
+  }, storageCall(ctx));
   try {
     return toJsonResponse(await issueSession(ctx, upload, uploadId, uploadNonce, partSize));
   } catch (error) {

@@ -1,5 +1,6 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { MultipartSignPartResponse } from '../../types.js';
+import { readContentMd5 } from '../content-md5.js';
 import { countParts, partLength } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
 import { presignUploadPart, UPLOAD_URL_EXPIRES_IN } from '../s3-operations.js';
@@ -32,17 +33,19 @@ function partUrlLifetime(claims: UploadTokenClaims): number {
 /**
  * POST /multipart/sign-part: a presigned URL for one part; key and upload id come from the token
  * only, and the URL accepts exactly that part's bytes (`partSize`, the last part its remainder).
- * No `uploadHeaders`: the only header the signature covers besides host is Content-Length, which
- * the browser sets itself from the body (scripts may not set it).
+ * Without `contentMd5` no `uploadHeaders`: the only header the signature covers besides host is
+ * Content-Length, which the browser sets itself from the body (scripts may not set it). With it,
+ * the part's `Content-MD5` is signed too and returned as the one header the PUT must carry.
  */
 export async function multipartSignPartRoute(ctx: RouteContext): Promise<Response> {
   const { body, claims, storage } = await openUploadSession(ctx);
   const partSize = requirePartSize(claims);
   const partNumber = readPartNumber(body.partNumber, countParts(claims.maxSize, partSize));
+  const contentMd5 = readContentMd5(body.contentMd5);
   const expiresIn = partUrlLifetime(claims);
   const contentLength = partLength(partNumber, claims.maxSize, partSize);
-  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, { uploadId: claims.uploadId, partNumber, contentLength }, expiresIn);
-  const payload: MultipartSignPartResponse = { uploadUrl, expiresIn };
+  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, { uploadId: claims.uploadId, partNumber, contentLength, contentMd5 }, expiresIn);
+  const payload: MultipartSignPartResponse = { uploadUrl, ...(contentMd5 ? { uploadHeaders: { 'Content-MD5': contentMd5 } } : {}), expiresIn };
   const response = await applyPresignResponseHook(ctx, payload, { phase: 'multipart-sign-part', key: claims.key, userId: claims.userId });
   return toJsonResponse(response);
 }

@@ -1,4 +1,5 @@
 import type { PresignedUrlResponse } from '../../types.js';
+import { readChecksumSha256 } from '../checksum-metadata.js';
 import { toPublicUrl } from '../object-key.js';
 import { toJsonResponse } from '../responses.js';
 import { presignGetObject, presignPutObject, UPLOAD_URL_EXPIRES_IN } from '../s3-operations.js';
@@ -11,7 +12,11 @@ export const presignFailure: RouteFailure = { message: 'Presign failed', code: '
 export async function presignRoute(ctx: RouteContext): Promise<Response> {
   const upload = await prepareUploadStart(ctx, 'presign');
   const { client, storage } = upload.storage;
-  const { uploadUrl, uploadHeaders } = await presignPutObject(client, storage.bucket, upload.key, upload.file);
+  const { uploadUrl, uploadHeaders } = await presignPutObject(client, storage.bucket, upload.key, {
+    ...upload.file,
+    contentMd5: upload.contentMd5,
+    checksumSha256: readChecksumSha256(upload.metadata),
+  });
   const downloadUrl = await presignGetObject(client, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);
   const publicUrl = toPublicUrl(storage.publicUrlBase, upload.key);
   const payload: PresignedUrlResponse = {

@@ -60,6 +60,20 @@ describe('UploadEngine retries', () => {
     await expectStoredExactly(record, file);
   });
 
+  it('retries a part storage refused with 400 BadDigest, and fails a part refused with any other 400 at once', async () => {
+    const file = randomFile('bad-digest.bin', 6 * MIB);
+    const badDigest = { status: 400, body: '<Error><Code>BadDigest</Code><Message>The Content-MD5 you specified did not match what we received.</Message></Error>' };
+    const retried = await run({ storage: { 1: [badDigest] } }, file, multipart([0]));
+    expect(retried.partRetries.map((retry) => retry.error.serverCode)).to.deep.equal(['BadDigest']);
+    await expectStoredExactly(retried.record, file);
+    const invalid = { status: 400, body: '<Error><Code>InvalidArgument</Code></Error>' };
+    const refused = await run({ storage: { 1: [invalid, invalid, invalid, invalid] } }, randomFile('invalid.bin', 6 * MIB), { ...multipart([0, 0]), maxRetries: 2 });
+    expect(refused.record.state).to.equal('failed');
+    expect(refused.record.error).to.include({ status: 400, serverCode: 'InvalidArgument', retryable: false });
+    expect(refused.partRetries).to.deep.equal([]);
+    expect(refused.fileRetries).to.deep.equal([]);
+  });
+
   it('backs off a part that storage throttles with SlowDown, even with a 0 ms retryDelays entry', async () => {
     const file = randomFile('slow-down.bin', 6 * MIB);
     const slowDown = { status: 503, body: '<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>' };

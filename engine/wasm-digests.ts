@@ -1,0 +1,86 @@
+/**
+ * The digests of `checksumVerification` through hash-wasm (WebAssembly, incremental; several
+ * times faster than the same digests in plain JS): the base64 MD5 of what is sent, and the hex
+ * SHA-256 of a large file. Only imported dynamically (`content-md5.ts`, the pipeline's checksum
+ * step), so pages that leave the option off never download it. A page whose
+ * Content-Security-Policy forbids compiling WebAssembly gets plain-JS digests instead: slower, but
+ * the upload goes on.
+ */
+import { createMD5, createSHA256 } from 'hash-wasm';
+
+interface IncrementalMd5 {
+  update(bytes: Uint8Array): unknown;
+  digest(): Uint8Array;
+}
+
+async function createHasher(): Promise<IncrementalMd5> {
+  try {
+    const hasher = await createMD5();
+    return { update: (bytes) => hasher.update(bytes), digest: () => hasher.digest('binary') };
+  } catch {
+    const { md5 } = await import('@noble/hashes/legacy.js');
+    return md5.create();
+  }
+}
+
+/** Bytes handed to the hasher at once; a file is read in slices of this size, never whole. */
+const READ_SLICE_BYTES = 8 * 1024 * 1024;
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Bytes in memory are hashed at once; a blob is read slice by slice, so memory stays at one slice. */
+export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal): Promise<string> {
+  const hasher = await createHasher();
+  if (data instanceof ArrayBuffer) {
+    hasher.update(new Uint8Array(data));
+  } else {
+    for (let offset = 0; offset < data.size; offset += READ_SLICE_BYTES) {
+      signal?.throwIfAborted();
+      hasher.update(new Uint8Array(await data.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer()));
+    }
+  }
+  return toBase64(hasher.digest());
+}
+
+/** Above this WebCrypto's one-buffer digest would hold the whole file in memory. */
+const WEBCRYPTO_DIGEST_LIMIT = 64 * 1024 * 1024;
+
+interface IncrementalSha256 {
+  update(bytes: Uint8Array): unknown;
+  digest(): Uint8Array;
+}
+
+async function createSha256(): Promise<IncrementalSha256> {
+  try {
+    const hasher = await createSHA256();
+    return { update: (bytes) => hasher.update(bytes), digest: () => hasher.digest('binary') };
+  } catch {
+    const { sha256 } = await import('@noble/hashes/sha2.js');
+    return sha256.create();
+  }
+}
+
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Hex SHA-256 of a file: WebCrypto in one buffer when it is small enough, else streamed. */
+export async function fileSha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle && blob.size <= WEBCRYPTO_DIGEST_LIMIT) return toHex(new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer())));
+  return sha256Hex(blob, signal);
+}
+
+/** Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused). */
+export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
+  const hasher = await createSha256();
+  for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
+    signal?.throwIfAborted();
+    hasher.update(new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer()));
+  }
+  return toHex(hasher.digest());
+}

@@ -1,0 +1,39 @@
+/**
+ * Base64 MD5 of bytes the server itself sends to storage (drive transfers), for `Content-MD5`.
+ * WebCrypto has no MD5, and a static `node:crypto` import would stop the handler from loading on
+ * workerd without `nodejs_compat`: so node's crypto is used where the runtime offers it as a
+ * built-in (Node, Bun, Deno: several times faster), and a small audited pure-JS MD5 elsewhere.
+ */
+import { md5 } from '@noble/hashes/legacy.js';
+
+interface NodeHash {
+  update(bytes: Uint8Array): NodeHash;
+  digest(encoding: 'base64'): string;
+}
+interface NodeCrypto {
+  createHash(algorithm: 'md5'): NodeHash;
+}
+
+let builtinCrypto: NodeCrypto | null | undefined;
+
+function getBuiltinCrypto(): NodeCrypto | null {
+  if (builtinCrypto !== undefined) return builtinCrypto;
+  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    builtinCrypto = (runtime?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ?? null;
+  } catch {
+    builtinCrypto = null;
+  }
+  return builtinCrypto;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function md5Base64(bytes: Uint8Array): string {
+  const crypto = getBuiltinCrypto();
+  return crypto ? crypto.createHash('md5').update(bytes).digest('base64') : toBase64(md5(bytes));
+}

@@ -1,0 +1,18 @@
+/** A rule of the fault-injecting proxy: which storage request, and what happens to it. */
+export interface FaultRule {
+  match: 'put' | 'part' | 'create' | 'complete' | 'list-parts';
+  side?: 'browser' | 'handler';
+  partNumber?: number;
+  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte';
+  times?: number;
+}
+export interface FaultProxy {
+  endpoint: string;
+  /** `<side> <kind>[ <part>][ <fault>][ <storage status of a forwarded, changed request>]`, in order. */
+  log: string[];
+  /** The request headers of each `log` entry, lower-case names. */
+  headers: Array<Record<string, string | string[] | undefined>>;
+  unfired(): string[];
+  close(): Promise<void>;
+}
+export function startFaultProxy(upstream: string, rules: FaultRule[]): Promise<FaultProxy>;
