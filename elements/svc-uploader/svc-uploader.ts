@@ -7,6 +7,7 @@ import {
   type UploadFileRecord,
   type UploadRunSummary,
 } from '../../engine/index.js';
+import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
 import { PagePasteController } from './page-paste.js';
@@ -16,18 +17,15 @@ import { EditorController } from './editor/editor-controller.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
+import { FileViewsLoader } from './file-views-loader.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './styles/index.js';
-import { renderActions } from './templates/actions.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
-import { renderInlineEditor, renderModalEditor } from './templates/editor-frame.js';
-import { renderFileList } from './templates/file-list.js';
 import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections } from './templates/notices.js';
-import { renderPreview } from './templates/preview.js';
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
@@ -134,6 +132,7 @@ export class SvcUploader extends UploaderPropsElement {
   readonly #theme = new ThemeController(this, () => this.theme);
   readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
   readonly #listWindow = new ListWindowController(this);
+  readonly #fileViews = new FileViewsLoader(this);
   readonly #preview = new PreviewController(this);
   readonly #panels = new PanelController(this, {
     context: () => ({
@@ -180,7 +179,10 @@ export class SvcUploader extends UploaderPropsElement {
       this.#dragState = state;
       this.requestUpdate();
     },
-    onDragEnter: (itemCount) => this.#dispatch('svc-drag-enter', { itemCount }),
+    onDragEnter: (itemCount) => {
+      this.#preload();
+      this.#dispatch('svc-drag-enter', { itemCount });
+    },
     onDragLeave: () => this.#dispatch('svc-drag-leave', {}),
     onDrop: (result) => void this.#intake.dropped(result),
   });
@@ -223,6 +225,7 @@ export class SvcUploader extends UploaderPropsElement {
 
   /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
+    this.#fileViews.preload();
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
     const result = await this.engine.addFiles(files, source, { hold: this.#editor.opensOnAdd });
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
@@ -309,10 +312,22 @@ export class SvcUploader extends UploaderPropsElement {
     });
   }
 
-  /** Also waits for translations that load on demand, so the text on screen is final. */
+  /**
+   * Also waits for what loads on demand (translations, the file views), so what is on screen is
+   * final. Translations come first and again last: the list's plural messages may need them.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     const translator = this.#i18n.translator;
+    if (translator.pending) {
+      await translator.ready();
+      complete = await super.getUpdateComplete();
+    }
+    const fileViews = this.#fileViews.pending;
+    if (fileViews) {
+      await fileViews;
+      complete = await super.getUpdateComplete();
+    }
     if (translator.pending) {
       await translator.ready();
       complete = await super.getUpdateComplete();
@@ -331,27 +346,29 @@ export class SvcUploader extends UploaderPropsElement {
     const drop = this.#dragDrop;
     const editingInline = view.editor?.display === 'inline';
     const covered = view.panel !== undefined || editingInline;
+    const fileViews = this.#fileViews.get(view.files.length > 0 || view.status !== 'idle' || view.previewFile !== undefined || view.editor !== undefined);
     const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.slot('uploader', 'root')]
       .filter(Boolean).join(' ');
     return html`
       <div part="base" class=${baseClass} lang=${translator.lang} dir=${translator.dir} data-status=${view.status}
         role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)}
+        @pointerenter=${this.#preload} @focusin=${this.#preload}
         @dragenter=${drop.dragenter} @dragover=${drop.dragover} @dragleave=${drop.dragleave} @drop=${drop.drop} @paste=${this.#intake.pasted}>
         ${renderOfflineBanner(view)}
         ${renderBusy(view)}
         <div class="stage">
           <div class="main" ?inert=${covered}>
-            ${view.files.length === 0 ? renderDropZone(view) : renderFileList(view)}
+            ${view.files.length === 0 ? renderDropZone(view) : fileViews?.renderFileList(view)}
             ${renderRejections(view)}
-            ${renderActions(view)}
+            ${fileViews?.renderActions(view)}
           </div>
           ${renderSourceView(view)}
-          ${renderInlineEditor(view)}
+          ${fileViews?.renderInlineEditor(view)}
         </div>
         ${view.files.length > 0 && !covered ? renderDropOverlay(view) : nothing}
         ${renderBranding(view)}
-        ${renderPreview(view)}
-        ${renderModalEditor(view)}
+        ${fileViews?.renderPreview(view)}
+        ${fileViews?.renderModalEditor(view)}
         <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
@@ -360,6 +377,15 @@ export class SvcUploader extends UploaderPropsElement {
       </div>
     `;
   }
+
+  /**
+   * The pointer or focus entering the element (or a drag, which also enters it) is the cue that a
+   * file may follow: the list's views and the upload machinery start loading then.
+   */
+  readonly #preload = (): void => {
+    this.#fileViews.preload();
+    void loadUploadMachinery().catch(() => undefined);
+  };
 
   /** What the templates render, from the props and the current state. */
   #view(): UploaderView {
