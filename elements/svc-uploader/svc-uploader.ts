@@ -231,6 +231,12 @@ export class SvcUploader extends UploaderPropsElement {
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
     this.#editor.openHeld(result.added);
+    // The first files wait for the list's views, so they are on screen once this resolves.
+    const fileViews = this.#fileViews.pending;
+    if (fileViews) {
+      await fileViews;
+      await this.updateComplete;
+    }
     return result;
   }
 
@@ -358,7 +364,7 @@ export class SvcUploader extends UploaderPropsElement {
         ${renderBusy(view)}
         <div class="stage">
           <div class="main" ?inert=${covered}>
-            ${view.files.length === 0 ? renderDropZone(view) : fileViews?.renderFileList(view)}
+            ${view.files.length === 0 || !fileViews ? renderDropZone(view) : fileViews.renderFileList(view)}
             ${renderRejections(view)}
             ${fileViews?.renderActions(view)}
           </div>
