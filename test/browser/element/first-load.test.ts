@@ -20,6 +20,8 @@ async function fetchedScripts(): Promise<string[]> {
   return Promise.all([...new Set(urls)].map(async (url) => (await fetch(url)).text()));
 }
 
+const messageFormatFetched = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/intl-messageformat'));
+
 const fetchedScriptsHold = async (text: string) => (await fetchedScripts()).some((script) => script.includes(text));
 
 describe('<svc-uploader> first load of the browser bundle', () => {
@@ -38,8 +40,10 @@ describe('<svc-uploader> first load of the browser bundle', () => {
 
   after(() => element?.remove());
 
-  it('shows the drop zone without downloading the file list, the upload machinery or the props\' documentation', async () => {
-    expect(element.shadowRoot!.querySelector('[part~="drop-zone"]')).to.not.equal(null);
+  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime or the props\' documentation', async () => {
+    const limits = [...element.shadowRoot!.querySelectorAll('[part~="drop-zone"] [part~="limit"]')].map((node) => node.textContent);
+    expect(limits).to.include('Up to 10 files');
+    expect(messageFormatFetched(), 'intl-messageformat').to.equal(false);
     expect(await fetchedScriptsHold(LIST_TEMPLATE), 'file list template').to.equal(false);
     expect(await fetchedScriptsHold(UPLOAD_ROUTE), 'upload machinery').to.equal(false);
     expect(await fetchedScriptsHold(PROP_DOCUMENTATION), 'prop documentation').to.equal(false);
