@@ -3,16 +3,21 @@
  * they arrive. Until then the element renders the drop zone and nothing of the list: a file added
  * before the chunk lands is in the engine's list and shows with the first render after it.
  */
-import type { ReactiveControllerHost } from 'lit';
+import { adoptStyles, type ReactiveControllerHost } from 'lit';
+import { orderedUploaderStyles } from './styles/index.js';
 
 type FileViews = typeof import('./templates/file-views.js');
 
+interface FileViewsHost extends ReactiveControllerHost {
+  readonly renderRoot: HTMLElement | DocumentFragment | undefined;
+}
+
 export class FileViewsLoader {
-  #host: ReactiveControllerHost;
+  #host: FileViewsHost;
   #views: FileViews | undefined;
   #loading: Promise<void> | undefined;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(host: FileViewsHost) {
     this.#host = host;
   }
 
@@ -27,12 +32,25 @@ export class FileViewsLoader {
     return this.#loading;
   }
 
+  /**
+   * Puts the views' sheets in their places in the cascade, keeping any sheet others added after
+   * the element's own (the page rules of `theme.slots`). Called again when the shadow root is
+   * created, for views that arrived before the element was first connected.
+   */
+  adoptStyles(root: HTMLElement | DocumentFragment | undefined): void {
+    if (!this.#views || !(root instanceof ShadowRoot)) return;
+    const ordered = orderedUploaderStyles(this.#views.fileViewStyles);
+    const own = new Set<unknown>(ordered.map((style) => style.styleSheet));
+    adoptStyles(root, [...ordered, ...root.adoptedStyleSheets.filter((sheet) => !own.has(sheet))]);
+  }
+
   /** Starts loading (pointer or focus entering the element, files arriving); once is enough. */
   readonly preload = (): void => {
     if (this.#views || this.#loading) return;
     this.#loading = import('./templates/file-views.js').then(
       (views) => {
         this.#views = views;
+        this.adoptStyles(this.#host.renderRoot);
         this.#host.requestUpdate();
       },
       // The chunk could not be fetched (offline, a deploy removed it): the next render that needs

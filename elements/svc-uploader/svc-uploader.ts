@@ -302,6 +302,12 @@ export class SvcUploader extends UploaderPropsElement {
     return this.engine.clearPersistedUploads();
   }
 
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    this.#fileViews.adoptStyles(root);
+    return root;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     // Back on the page after a removal: the engine's network watch is attached again.
