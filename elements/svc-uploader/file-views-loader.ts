@@ -34,8 +34,8 @@ export class FileViewsLoader {
 
   /**
    * Puts the views' sheets in their places in the cascade, keeping any sheet others added after
-   * the element's own (the page rules of `theme.slots`). Called again when the shadow root is
-   * created, for views that arrived before the element was first connected.
+   * the element's own (the page rules of `theme.slots`). Called again on connection, for views
+   * that arrived before the shadow root existed; a second call changes nothing.
    */
   adoptStyles(root: HTMLElement | DocumentFragment | undefined): void {
     if (!this.#views || !(root instanceof ShadowRoot)) return;

@@ -231,11 +231,12 @@ export class SvcUploader extends UploaderPropsElement {
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
     this.#editor.openHeld(result.added);
-    // The first files wait for the list's views, so they are on screen once this resolves.
+    // The first files wait for the list's views, so they are on screen once this resolves (an
+    // element not yet placed renders when it is).
     const fileViews = this.#fileViews.pending;
     if (fileViews) {
       await fileViews;
-      await this.updateComplete;
+      if (this.isConnected) await this.updateComplete;
     }
     return result;
   }
@@ -302,14 +303,11 @@ export class SvcUploader extends UploaderPropsElement {
     return this.engine.clearPersistedUploads();
   }
 
-  protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    const root = super.createRenderRoot();
-    this.#fileViews.adoptStyles(root);
-    return root;
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
+    // The shadow root is created on the first connection; file views that arrived earlier (files
+    // added before the element was placed) bring their sheets now.
+    this.#fileViews.adoptStyles(this.renderRoot);
     // Back on the page after a removal: the engine's network watch is attached again.
     if (this.#engine && this.hasUpdated) this.#applyEngineOptions();
   }
