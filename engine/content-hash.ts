@@ -1,5 +1,3 @@
-import { Sha256 } from './sha256.js';
-
 const READ_SLICE_BYTES = 8 * 1024 * 1024;
 /** Above this, WebCrypto's whole-buffer digest would hold the file in memory; hash incrementally. */
 const WHOLE_BUFFER_LIMIT = 64 * 1024 * 1024;
@@ -26,6 +24,8 @@ export async function sha256Hex(blob: Blob, options: { subtle?: SubtleCrypto | n
   if (subtle && blob.size <= WHOLE_BUFFER_LIMIT) {
     return toHex(await subtle.digest('SHA-256', await blob.arrayBuffer()));
   }
+  // The JavaScript hasher is a lazy chunk: only large files, or pages without WebCrypto, need it.
+  const { Sha256 } = await import('./sha256.js');
   const hash = new Sha256();
   await forEachSlice(blob, (bytes) => hash.update(bytes), options.signal);
   return hash.digestHex();

@@ -8,7 +8,6 @@ import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-
 import { FileEntryList } from './file-entry-list.js';
 import { replaceEntryFile } from './file-replacement.js';
 import type { RequestContext } from './http.js';
-import { abortMultipart } from './multipart.js';
 import { forgetSessions } from './multipart-session.js';
 import { clearPersistedUploads } from './persisted-uploads.js';
 import { persistenceScope, scopeIdentity } from './persistence-scope.js';
@@ -16,6 +15,7 @@ import { forgetTusUploads } from './tus-records.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from './remote-files.js';
+import { loadUploadMachinery, withUploadMachinery } from './upload-machinery-loader.js';
 import { UploadQueue, type UploadQueueHost } from './upload-queue.js';
 import type {
   AddFilesOptions,
@@ -137,6 +137,8 @@ export class UploadEngine {
    * Calls are serialized so counts and totals see earlier batches. Starts them with `autoUpload`.
    */
   addFiles(files: File[] | FileList, source: FileSource = 'local', options?: AddFilesOptions): Promise<AddFilesResult> {
+    // The upload machinery is a lazy chunk; fetching it now means it is there when the run starts.
+    void loadUploadMachinery().catch(() => undefined);
     return this.intake.addFiles(files, source, options);
   }
 
@@ -146,6 +148,7 @@ export class UploadEngine {
    * when the file's turn in the queue comes. Starts them with `autoUpload`.
    */
   addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
+    void loadUploadMachinery().catch(() => undefined);
     return this.intake.addRemoteFiles(files, source);
   }
 
@@ -372,7 +375,8 @@ export class UploadEngine {
   private discard(entry: FileEntry, cause: AbortCause): Promise<void> {
     this.abortEntry(entry, cause);
     if (entry.state === 'successful' || entry.state === 'canceled') return Promise.resolve();
-    return abortMultipart({ entry, options: this.resolved, requestContext: () => this.requestContext(new AbortController().signal) }).catch(() => undefined);
+    return withUploadMachinery(({ abortMultipart }) =>
+      abortMultipart({ entry, options: this.resolved, requestContext: () => this.requestContext(new AbortController().signal) })).catch(() => undefined);
   }
 
   /** Resume records of this scope that no file of the list is using any more. */

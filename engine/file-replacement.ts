@@ -3,8 +3,8 @@ import type { EventBus } from './event-bus.js';
 import { toRecord, type FileEntry } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
 import type { RequestContext } from './http.js';
-import { abortMultipart } from './multipart.js';
 import type { ResolvedOptions } from './options.js';
+import { loadedUploadMachinery, loadUploadMachinery } from './upload-machinery-loader.js';
 import { checkRestrictions } from './validation.js';
 import type { FileState, ReplaceFileResult } from './types.js';
 
@@ -36,6 +36,8 @@ export async function replaceEntryFile(host: ReplacementHost, entry: FileEntry, 
     host.bus.emit('file-reject', rejected);
     return { rejected };
   }
+  // Usually loaded with the file itself; a file restored after a reload may be the first to need it.
+  const { abortMultipart } = loadedUploadMachinery() ?? await loadUploadMachinery();
   const previous = entry.file;
   // Synchronously detaches the session (found by the old file's fingerprint) before the file changes.
   void abortMultipart({ entry, options: host.options, requestContext: () => host.requestContext(new AbortController().signal) });

@@ -1,4 +1,5 @@
 import { UploadFailureError } from './errors.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
 import type { FailureBody } from '../protocol/wire.js';
 import type { FailureCode, StorageResponse } from './types.js';
@@ -13,7 +14,7 @@ export interface RequestContext {
   retryMaxDelayMs?: number;
 }
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export { DEFAULT_REQUEST_TIMEOUT_MS };
 /** Longest server text kept from a failure body; a handler's messages are one short line. */
 const MAX_SERVER_MESSAGE_LENGTH = 500;
 const MAX_SERVER_CODE_LENGTH = 64;

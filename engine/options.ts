@@ -1,7 +1,7 @@
 import { ENGINE_DEFAULTS } from './engine-defaults.js';
 import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS } from './retry-policy.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './image-steps/pixel-budget.js';
 import { toBytes } from './sizes.js';

@@ -1,5 +1,4 @@
 import type { ResolvedOptions } from './options.js';
-import { Sha256 } from './sha256.js';
 
 /**
  * Who a persisted record belongs to. Crash-recovery records, multipart resume records and tus
@@ -24,6 +23,8 @@ export async function sha256OfText(text: string): Promise<string> {
     const digest = await subtle.digest('SHA-256', bytes);
     return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
   }
+  // Outside secure contexts only: the JavaScript hasher is a lazy chunk.
+  const { Sha256 } = await import('./sha256.js');
   return new Sha256().update(bytes).digestHex();
 }
 

@@ -1,7 +1,9 @@
+import { toUploadFailure } from './errors.js';
 import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
 import { TransferRateEstimator } from './transfer-rate.js';
-import { runEntry, type RunnerHost } from './upload-runner.js';
+import { withUploadMachinery } from './upload-machinery-loader.js';
+import type { RunnerHost } from './upload-runner.js';
 import type { ProgressDetail, UploadFileRecord, UploadRunSummary } from './types.js';
 
 /** What the queue needs from the engine (which also runs each file); options may change. */
@@ -55,12 +57,26 @@ export class UploadQueue {
       active += 1;
       const controller = new AbortController();
       entry.controller = controller;
-      void runEntry(this.host, entry, controller.signal).finally(() => {
+      void this.run(entry, controller.signal).finally(() => {
         if (entry.controller === controller) entry.controller = undefined;
         this.pump();
         this.checkComplete();
       });
     }
+  }
+
+  /**
+   * Runs one file once the upload machinery is loaded. A pause or cancel while it loaded has set
+   * the file's state already; a load that fails (the chunk could not be fetched) fails the file.
+   */
+  private run(entry: FileEntry, signal: AbortSignal): Promise<void> {
+    return withUploadMachinery((machinery) => (signal.aborted ? Promise.resolve() : machinery.runEntry(this.host, entry, signal)))
+      .catch((error: unknown) => {
+        if (signal.aborted) return;
+        entry.error = toUploadFailure(error);
+        this.host.setState(entry, 'failed');
+        this.host.bus.emit('file-failed', { file: toRecord(entry), error: entry.error });
+      });
   }
 
   /** Once every file of the run has settled: `files-upload-complete`, and the waiters resolve. */

@@ -4,13 +4,13 @@
 // With --check it changes nothing and exits 1 when the page is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { svcUploaderEvents } from '../elements/svc-uploader/events.js';
-import { uploaderProps } from '../elements/svc-uploader/properties.js';
+import { documentedProps } from '../elements/svc-uploader/property-docs.js';
 import {
   EVENTS_MARKERS, JSDOC_EVENTS_MARKERS, PROPS_MARKERS, renderEventsJsdoc, renderEventsTable, renderPropsTable, replaceBetween,
 } from './lib/element-api-tables.js';
 
 const renderTables = (text: string) =>
-  replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(uploaderProps)), EVENTS_MARKERS, renderEventsTable(svcUploaderEvents));
+  replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(documentedProps)), EVENTS_MARKERS, renderEventsTable(svcUploaderEvents));
 
 const targets = [
   { path: new URL('../docs/element.md', import.meta.url), render: renderTables },

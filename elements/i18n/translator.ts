@@ -53,7 +53,7 @@ interface IcuMessage {
 }
 
 type CompiledMessage =
-  | { readonly kind: 'simple'; readonly parts: SimpleMessage }
+  | { readonly kind: 'simple'; readonly parts: SimpleMessage; readonly lang: string }
   | { readonly kind: 'icu'; readonly format: IcuMessage; readonly text: string };
 
 function warn(error: TranslationError): void {
@@ -82,14 +82,14 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
         if (fallback !== undefined) return fallback;
       }
       // Only a broken English message gets here; the key at least tells a developer what is missing.
-      return { kind: 'simple', parts: [key] };
+      return { kind: 'simple', parts: [key], lang: message.lang };
     }
   }
 
   /** Undefined while the message needs ICU and intl-messageformat has not arrived. */
   function compile(key: MessageKey, message: ResolvedMessage): CompiledMessage | undefined {
     const parts = parseSimpleMessage(message.text);
-    if (parts !== undefined) return { kind: 'simple', parts };
+    if (parts !== undefined) return { kind: 'simple', parts, lang: message.lang };
     const MessageFormat = getLoadedMessageFormat();
     if (MessageFormat === undefined) {
       waitForMessageFormat();
@@ -121,7 +121,7 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
       compiled.set(key, entry);
     }
     try {
-      if (entry.kind === 'simple') return formatSimpleMessage(entry.parts, values);
+      if (entry.kind === 'simple') return formatSimpleMessage(entry.parts, values, entry.lang);
       const output = entry.format.format(values);
       return Array.isArray(output) ? output.join('') : String(output);
     } catch (cause) {

@@ -7,6 +7,7 @@ import {
   type UploadFileRecord,
   type UploadRunSummary,
 } from '../../engine/index.js';
+import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
 import { PagePasteController } from './page-paste.js';
@@ -17,6 +18,7 @@ import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
 import type { FormValue } from './form-value.js';
+import { FileViewsLoader } from './file-views-loader.js';
 import { ListWindowController } from './list-window.js';
 import { PreviewController } from './preview.js';
 import { isProgressOnlyChange, ProgressRenderPacer } from './progress-render-pacer.js';
@@ -24,12 +26,8 @@ import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './styles/index.js';
-import { renderActions } from './templates/actions.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
-import { renderInlineEditor, renderModalEditor } from './templates/editor-frame.js';
-import { renderFileList } from './templates/file-list.js';
 import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections, renderRestoredUploads } from './templates/notices.js';
-import { renderPreview } from './templates/preview.js';
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
@@ -141,6 +139,7 @@ export class SvcUploader extends FormControlElement {
   readonly #theme = new ThemeController(this, () => this.theme);
   readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
   readonly #listWindow = new ListWindowController(this);
+  readonly #fileViews = new FileViewsLoader(this);
   readonly #preview = new PreviewController(this);
   readonly #panels = new PanelController(this, {
     context: () => ({
@@ -187,7 +186,10 @@ export class SvcUploader extends FormControlElement {
       this.#dragState = state;
       this.requestUpdate();
     },
-    onDragEnter: (itemCount) => this.#dispatch('svc-drag-enter', { itemCount }),
+    onDragEnter: (itemCount) => {
+      this.#preload();
+      this.#dispatch('svc-drag-enter', { itemCount });
+    },
     onDragLeave: () => this.#dispatch('svc-drag-leave', {}),
     onDrop: (result) => void this.#intake.dropped(result),
   });
@@ -230,11 +232,19 @@ export class SvcUploader extends FormControlElement {
 
   /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
+    this.#fileViews.preload();
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
     const result = await this.engine.addFiles(files, source, { hold: this.#editor.opensOnAdd });
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
     this.#editor.openHeld(result.added);
+    // The first files wait for the list's views, so they are on screen once this resolves (an
+    // element not yet placed renders when it is).
+    const fileViews = this.#fileViews.pending;
+    if (fileViews) {
+      await fileViews;
+      if (this.isConnected) await this.updateComplete;
+    }
     return result;
   }
 
@@ -303,6 +313,9 @@ export class SvcUploader extends FormControlElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The shadow root is created on the first connection; file views that arrived earlier (files
+    // added before the element was placed) bring their sheets now.
+    this.#fileViews.adoptStyles(this.renderRoot);
     // Back on the page after a removal: the engine's network watch is attached again.
     if (this.#engine && this.hasUpdated) this.#applyEngineOptions();
   }
@@ -354,7 +367,10 @@ export class SvcUploader extends FormControlElement {
     else void this.#loadFormValue().then(restore);
   }
 
-  /** Also waits for translations that load on demand, so the text on screen is final. */
+  /**
+   * Also waits for what loads on demand (translations, the file views), so what is on screen is
+   * final. Translations come first and again last: the list's plural messages may need them.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
     // In a form, the value and validity are final once the form logic has loaded and synced.
@@ -363,6 +379,15 @@ export class SvcUploader extends FormControlElement {
       complete = await super.getUpdateComplete();
     }
     const translator = this.#i18n.translator;
+    if (translator.pending) {
+      await translator.ready();
+      complete = await super.getUpdateComplete();
+    }
+    const fileViews = this.#fileViews.pending;
+    if (fileViews) {
+      await fileViews;
+      complete = await super.getUpdateComplete();
+    }
     if (translator.pending) {
       await translator.ready();
       complete = await super.getUpdateComplete();
@@ -386,28 +411,30 @@ export class SvcUploader extends FormControlElement {
     const drop = this.#dragDrop;
     const editingInline = view.editor?.display === 'inline';
     const covered = view.panel !== undefined || editingInline;
+    const fileViews = this.#fileViews.get(view.files.length > 0 || view.status !== 'idle' || view.previewFile !== undefined || view.editor !== undefined);
     const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.disabled && 'disabled', view.slot('uploader', 'root')]
       .filter(Boolean).join(' ');
     return html`
       <div part="base" class=${baseClass} lang=${translator.lang} dir=${translator.dir} data-status=${view.status}
         role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)} ?inert=${view.disabled} aria-disabled=${view.disabled ? 'true' : nothing}
+        @pointerenter=${this.#preload} @focusin=${this.#preload}
         @dragenter=${drop.dragenter} @dragover=${drop.dragover} @dragleave=${drop.dragleave} @drop=${drop.drop} @paste=${this.#intake.pasted}>
         ${renderOfflineBanner(view)}
         ${renderBusy(view)}
         <div class="stage">
           <div class="main" ?inert=${covered}>
             ${renderRestoredUploads(view)}
-            ${view.files.length === 0 ? renderDropZone(view) : renderFileList(view)}
+            ${view.files.length === 0 || !fileViews ? renderDropZone(view) : fileViews.renderFileList(view)}
             ${renderRejections(view)}
-            ${renderActions(view)}
+            ${fileViews?.renderActions(view)}
           </div>
           ${renderSourceView(view)}
-          ${renderInlineEditor(view)}
+          ${fileViews?.renderInlineEditor(view)}
         </div>
         ${view.files.length > 0 && !covered ? renderDropOverlay(view) : nothing}
         ${renderBranding(view)}
-        ${renderPreview(view)}
-        ${renderModalEditor(view)}
+        ${fileViews?.renderPreview(view)}
+        ${fileViews?.renderModalEditor(view)}
         <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
@@ -416,6 +443,15 @@ export class SvcUploader extends FormControlElement {
       </div>
     `;
   }
+
+  /**
+   * The pointer or focus entering the element (or a drag, which also enters it) is the cue that a
+   * file may follow: the list's views and the upload machinery start loading then.
+   */
+  readonly #preload = (): void => {
+    this.#fileViews.preload();
+    void loadUploadMachinery().catch(() => undefined);
+  };
 
   /** What the templates render, from the props and the current state. */
   #view(): UploaderView {

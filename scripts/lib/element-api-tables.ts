@@ -4,7 +4,7 @@
  * test renders them again and fails when the page is out of date.
  */
 import type { EventDefinition, EventGroup } from '../../elements/svc-uploader/events.js';
-import type { PropDefinition, PropGroup } from '../../elements/svc-uploader/properties.js';
+import type { DocumentedProp, PropGroup } from '../../elements/svc-uploader/property-docs.js';
 
 export const PROPS_MARKERS = ['<!-- generated: props -->', '<!-- /generated: props -->'] as const;
 export const EVENTS_MARKERS = ['<!-- generated: events -->', '<!-- /generated: events -->'] as const;
@@ -37,7 +37,7 @@ function code(text: string): string {
   return `\`${cell(text)}\``;
 }
 
-export function renderPropsTable(props: Record<string, PropDefinition>): string {
+export function renderPropsTable(props: Record<string, DocumentedProp>): string {
   const lines: string[] = [];
   for (const [group, title] of Object.entries(PROP_GROUPS)) {
     const entries = Object.entries(props).filter(([, definition]) => definition.group === group);

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { svcUploaderEvents } from '../../elements/svc-uploader/events.js';
-import { uploaderProps, type PropDefinition } from '../../elements/svc-uploader/properties.js';
+import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens, type DesignToken } from '../../elements/theme/tokens.js';
 import type {
   Attribute, ClassField, ClassMethod, CssCustomProperty, CssPart, CustomElementDeclaration, Event, Package, Slot,
@@ -78,12 +78,12 @@ function readPropTypes(): Map<string, string> {
   return types;
 }
 
-function propDescription(definition: PropDefinition): string {
+function propDescription(definition: DocumentedProp): string {
   return definition.engine ? definition.doc : `${definition.doc} (Element only: the headless engine has no such option.)`;
 }
 
 function readAttributes(): Attribute[] {
-  return Object.entries(uploaderProps as Record<string, PropDefinition>)
+  return Object.entries(documentedProps)
     .filter(([, definition]) => definition.attribute !== false)
     .map(([name, definition]) => ({
       name: definition.attribute as string,
@@ -96,7 +96,7 @@ function readAttributes(): Attribute[] {
 
 function readPropFields(): ClassField[] {
   const types = readPropTypes();
-  return Object.entries(uploaderProps as Record<string, PropDefinition>).map(([name, definition]) => {
+  return Object.entries(documentedProps).map(([name, definition]) => {
     const type = types.get(name);
     if (!type) throw new Error(`prop ${name} has no declaration in UploaderPropsElement`);
     return {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { svcUploaderEvents } from '../../elements/svc-uploader/events.js';
-import { uploaderProps, type PropDefinition } from '../../elements/svc-uploader/properties.js';
+import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens } from '../../elements/theme/tokens.js';
 import type { ClassField, ClassMethod, Package } from '../../scripts/lib/custom-elements-schema.js';
 import { buildVsCodeCustomData, buildWebTypes } from '../../scripts/lib/editor-data.js';
@@ -13,7 +13,7 @@ const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 const manifest = JSON.parse(read('manifest/custom-elements.json')) as Package;
 const element = elementDeclaration(manifest);
-const props = Object.entries(uploaderProps as Record<string, PropDefinition>);
+const props = Object.entries(documentedProps);
 const fields = new Map((element.members ?? []).filter((member): member is ClassField => member.kind === 'field').map((field) => [field.name, field]));
 const methods = new Map((element.members ?? []).filter((member): member is ClassMethod => member.kind === 'method').map((method) => [method.name, method]));
 /** A default as the manifest writes it (JavaScript source), read back as a value. */
@@ -41,7 +41,7 @@ describe('custom-elements manifest of <svc-uploader>', () => {
   });
 
   it('lists every prop of the table as a property, with its attribute and its declared type', () => {
-    assert.equal(props.length, Object.keys(uploaderProps).length);
+    assert.equal(props.length, Object.keys(documentedProps).length);
     for (const [name, definition] of props) {
       const field = fields.get(name);
       assert.ok(field, `property ${name}`);

@@ -1,15 +1,14 @@
 /**
- * Where each source panel comes from. Media panels are separate chunks loaded on first use, so a
- * page that never opens the camera never downloads its code.
+ * Where each source panel comes from. Every panel is a separate chunk loaded on first use, so a
+ * page that never opens the camera (or the link form) never downloads its code.
  */
 import type { UploadSource } from '../types.js';
 import type { SourcePanelFactory } from './source-panel.js';
-import { createUrlPanel } from './url-panel.js';
 
 type PanelLoader = () => Promise<SourcePanelFactory>;
 
 const loaders: Partial<Record<UploadSource, PanelLoader>> = {
-  url: async () => createUrlPanel,
+  url: async () => (await import('./url-panel.js')).createUrlPanel,
   camera: async () => (await import('../media/camera-panel.js')).createCameraPanel,
   microphone: async () => (await import('../media/microphone-panel.js')).createMicrophonePanel,
   screen: async () => (await import('../media/screen-panel.js')).createScreenPanel,

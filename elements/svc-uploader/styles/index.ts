@@ -8,24 +8,36 @@ import type { CSSResult } from 'lit';
 import { publicTokenStyles, tokenDefaultStyles } from '../../theme/index.js';
 import { baseStyles } from './base.js';
 import { dropZoneStyles } from './drop-zone.js';
-import { editorFrameStyles } from './editor-frame.js';
-import { fileListStyles } from './file-list.js';
 import { miniStyles } from './mini.js';
 import { forcedColorStyles, motionStyles } from './motion.js';
 import { runStyles } from './run.js';
 import { sourceViewStyles } from './source-view.js';
 
-export const uploaderStyles: CSSResult[] = [
-  tokenDefaultStyles,
-  // Panels loaded as separate modules style themselves with the public names.
-  publicTokenStyles('.source-view-body, .editor-body'),
-  baseStyles,
-  dropZoneStyles,
-  fileListStyles,
-  runStyles,
-  sourceViewStyles,
-  editorFrameStyles,
-  miniStyles,
-  motionStyles,
-  forcedColorStyles,
-];
+/** The sheets that arrive with the file views (templates/file-views.ts), not with the page. */
+export interface FileViewStyles {
+  fileList: CSSResult;
+  editorFrame: CSSResult;
+}
+
+// Panels loaded as separate modules style themselves with the public names.
+const panelTokenStyles = publicTokenStyles('.source-view-body, .editor-body');
+
+/** Every sheet in cascade order; the file views' sheets take their places once they have arrived. */
+export function orderedUploaderStyles(fileViews?: FileViewStyles): CSSResult[] {
+  return [
+    tokenDefaultStyles,
+    panelTokenStyles,
+    baseStyles,
+    dropZoneStyles,
+    ...(fileViews ? [fileViews.fileList] : []),
+    runStyles,
+    sourceViewStyles,
+    ...(fileViews ? [fileViews.editorFrame] : []),
+    miniStyles,
+    motionStyles,
+    forcedColorStyles,
+  ];
+}
+
+/** What the element adopts when it first renders: enough for the drop zone, notices and panels. */
+export const uploaderStyles: CSSResult[] = orderedUploaderStyles();

@@ -3,14 +3,19 @@
 import { expect } from '@open-wc/testing';
 import { createTranslator } from '../../../elements/i18n/index.js';
 
+/** A message only ICU formats (a select nested in a plural), as a page's override. */
+const NESTED = { 'action.upload': '{count, plural, one {Upload # file} other {{kind, select, folder {Upload {count, number} folders} other {Upload {count, number} files}}}}' };
+
 function messageFormatRequested(): boolean {
   return performance.getEntriesByType('resource').some((entry) => entry.name.includes('intl-messageformat'));
 }
 
 describe('loading intl-messageformat on demand', () => {
-  it('formats plain messages and simple arguments without fetching it', async () => {
+  it('formats plain messages, simple arguments and flat plurals without fetching it', async () => {
     const translator = createTranslator();
     expect(translator.t('dropZone.title')).to.equal('Drag and drop files here');
+    expect(translator.t('dropZone.limitFiles', { maxFiles: 10 })).to.equal('Up to 10 files');
+    expect(translator.t('file.kind', { kind: 'image' })).to.equal('Image');
     expect(translator.t('aria.removeFile', { name: 'cat.png' })).to.equal('Remove cat.png');
     expect(translator.t('file.thumbnail', { name: 'cat.png' })).to.equal('Preview of cat.png');
     await translator.ready();
@@ -19,25 +24,25 @@ describe('loading intl-messageformat on demand', () => {
   });
 
   it('fetches it for the first ICU message, then re-renders subscribers with the exact text', async () => {
-    const translator = createTranslator();
+    const translator = createTranslator({ overrides: NESTED });
     let updates = 0;
     translator.subscribe(() => {
       updates += 1;
     });
 
-    expect(translator.t('action.upload', { count: 3 })).to.equal('');
+    expect(translator.t('action.upload', { count: 3, kind: 'file' })).to.equal('');
     expect(translator.pending).to.equal(true);
     await translator.ready();
 
     expect(messageFormatRequested()).to.equal(true);
     expect(translator.pending).to.equal(false);
     expect(updates).to.equal(1);
-    expect(translator.t('action.upload', { count: 3 })).to.equal('Upload 3 files');
+    expect(translator.t('action.upload', { count: 3, kind: 'file' })).to.equal('Upload 3 files');
   });
 
   it('formats ICU at once in translators created after it arrived', () => {
-    const translator = createTranslator();
-    expect(translator.t('fileList.count', { count: 1 })).to.equal('1 file selected');
+    const translator = createTranslator({ overrides: NESTED });
+    expect(translator.t('action.upload', { count: 2, kind: 'folder' })).to.equal('Upload 2 folders');
     expect(translator.pending).to.equal(false);
   });
 });

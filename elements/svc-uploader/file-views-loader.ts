@@ -1,0 +1,77 @@
+/**
+ * Loads the file views (templates/file-views.ts) on first need and re-renders the element when
+ * they arrive. Until then the element renders the drop zone and nothing of the list: a file added
+ * before the chunk lands is in the engine's list and shows with the first render after it. Once
+ * loaded, the views serve every uploader of the page at once, as a static import would.
+ */
+import { adoptStyles, type ReactiveControllerHost } from 'lit';
+import { orderedUploaderStyles } from './styles/index.js';
+
+type FileViews = typeof import('./templates/file-views.js');
+
+let loadedViews: FileViews | undefined;
+let loadingViews: Promise<FileViews | undefined> | undefined;
+
+/** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
+function loadFileViews(): Promise<FileViews | undefined> {
+  loadingViews ??= import('./templates/file-views.js')
+    .then((views) => (loadedViews = views), () => undefined)
+    .finally(() => {
+      loadingViews = undefined;
+    });
+  return loadingViews;
+}
+
+interface FileViewsHost extends ReactiveControllerHost {
+  readonly renderRoot: HTMLElement | DocumentFragment | undefined;
+}
+
+export class FileViewsLoader {
+  #host: FileViewsHost;
+  #waiting: Promise<void> | undefined;
+  #adopted = false;
+
+  constructor(host: FileViewsHost) {
+    this.#host = host;
+  }
+
+  /** The views when loaded; otherwise undefined, and loading starts if they are `needed` now. */
+  get(needed: boolean): FileViews | undefined {
+    if (!loadedViews && needed) this.preload();
+    // Views another uploader of the page loaded: this shadow root still needs their sheets.
+    if (loadedViews && !this.#adopted) this.adoptStyles(this.#host.renderRoot);
+    return loadedViews;
+  }
+
+  /** A load in progress, for `updateComplete` to wait on; it never rejects. */
+  get pending(): Promise<void> | undefined {
+    return this.#waiting;
+  }
+
+  /**
+   * Puts the views' sheets in their places in the cascade, keeping any sheet others added after
+   * the element's own (the page rules of `theme.slots`). Called again on connection, for views
+   * that arrived before the shadow root existed; a second call changes nothing.
+   */
+  adoptStyles(root: HTMLElement | DocumentFragment | undefined): void {
+    if (!loadedViews || !(root instanceof ShadowRoot)) return;
+    const ordered = orderedUploaderStyles(loadedViews.fileViewStyles);
+    const own = new Set<unknown>(ordered.map((style) => style.styleSheet));
+    adoptStyles(root, [...ordered, ...root.adoptedStyleSheets.filter((sheet) => !own.has(sheet))]);
+    this.#adopted = true;
+  }
+
+  /** Starts loading (pointer or focus entering the element, files arriving); once is enough. */
+  readonly preload = (): void => {
+    if (loadedViews || this.#waiting) return;
+    this.#waiting = loadFileViews()
+      .then((views) => {
+        if (!views) return;
+        this.adoptStyles(this.#host.renderRoot);
+        this.#host.requestUpdate();
+      })
+      .finally(() => {
+        this.#waiting = undefined;
+      });
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Everything the element draws once files are listed: the list (hero card, rows, the virtual
+ * window), the run controls, the expanded preview and the editor's frame. A chunk of its own that
+ * file-views-loader.ts fetches when the first file arrives, or as soon as the pointer or focus
+ * enters the element, so the first load carries only what the empty drop zone needs. Their
+ * stylesheets come along; styles/index.ts says where they go in the cascade.
+ */
+import type { FileViewStyles } from '../styles/index.js';
+import { editorFrameStyles } from '../styles/editor-frame.js';
+import { fileListStyles } from '../styles/file-list.js';
+
+export { renderActions } from './actions.js';
+export { renderInlineEditor, renderModalEditor } from './editor-frame.js';
+export { renderFileList } from './file-list.js';
+export { renderPreview } from './preview.js';
+
+export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, editorFrame: editorFrameStyles };

@@ -1,0 +1,65 @@
+// The first load of the built browser bundle (dist/browser, from `npm run build` or
+// scripts/bundle-size.mjs): what a page showing an empty <svc-uploader> downloads, and what follows
+// once the user heads for it. Checked on the scripts the page actually fetched.
+import { expect } from '@open-wc/testing';
+import { eventually } from '../eventually.js';
+
+const BUNDLE = '/dist/browser/svc-uploader.js';
+
+/** Text only the file list's template holds, one of the upload routes, one prop's documentation. */
+const LIST_TEMPLATE = 'part="file-list-header"';
+const UPLOAD_ROUTE = 'multipart/sign-part';
+const PROP_DOCUMENTATION = 'Storage provider label sent to the token endpoint';
+
+type Uploader = HTMLElement & { updateComplete: Promise<unknown>; addFiles(files: File[]): Promise<unknown> };
+
+/** The bundle's scripts this page has fetched so far, with their text. */
+async function fetchedScripts(): Promise<string[]> {
+  const urls = performance.getEntriesByType('resource').map((entry) => entry.name)
+    .filter((url) => new URL(url).pathname.startsWith('/dist/browser/') && url.endsWith('.js'));
+  return Promise.all([...new Set(urls)].map(async (url) => (await fetch(url)).text()));
+}
+
+const messageFormatFetched = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/intl-messageformat'));
+
+const fetchedScriptsHold = async (text: string) => (await fetchedScripts()).some((script) => script.includes(text));
+
+describe('<svc-uploader> first load of the browser bundle', () => {
+  let element: Uploader;
+
+  before(async function () {
+    const response = await fetch(BUNDLE, { method: 'HEAD' });
+    // Visible in the report, never silently green: run `npm run build` first.
+    if (!response.ok) this.skip();
+    await import(/* @vite-ignore */ BUNDLE);
+    element = document.createElement('svc-uploader') as Uploader;
+    element.setAttribute('server-url', '/api/upload');
+    document.body.append(element);
+    await element.updateComplete;
+  });
+
+  after(() => element?.remove());
+
+  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime or the props\' documentation', async () => {
+    const limits = [...element.shadowRoot!.querySelectorAll('[part~="drop-zone"] [part~="limit"]')].map((node) => node.textContent);
+    expect(limits).to.include('Up to 10 files');
+    expect(messageFormatFetched(), 'intl-messageformat').to.equal(false);
+    expect(await fetchedScriptsHold(LIST_TEMPLATE), 'file list template').to.equal(false);
+    expect(await fetchedScriptsHold(UPLOAD_ROUTE), 'upload machinery').to.equal(false);
+    expect(await fetchedScriptsHold(PROP_DOCUMENTATION), 'prop documentation').to.equal(false);
+  });
+
+  it('fetches the file list and the upload machinery once the pointer enters the element', async () => {
+    element.shadowRoot!.querySelector('[part~="base"]')!.dispatchEvent(new PointerEvent('pointerenter'));
+    await eventually(() => fetchedScriptsHold(LIST_TEMPLATE), 'the file list chunk');
+    await eventually(() => fetchedScriptsHold(UPLOAD_ROUTE), 'the upload machinery chunk');
+    expect(element.shadowRoot!.querySelector('[part~="file"]')).to.equal(null);
+  });
+
+  it('lists an added file in its row', async () => {
+    await element.addFiles([new File(['hello'], 'first.txt', { type: 'text/plain' })]);
+    const names = [...element.shadowRoot!.querySelectorAll('[part~="file-name"]')].map((node) => node.textContent!.trim());
+    expect(names).to.deep.equal(['first.txt']);
+    expect(element.shadowRoot!.querySelector('[part~="drop-zone"]')).to.equal(null);
+  });
+});
