@@ -6,8 +6,12 @@ import de from '../../../locales/de.js';
 import { animationsSettled, maybePart, mount, nextEvent, part, randomFile, recordEvents, unmountAll, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
-/** Multipart in 5 MiB parts, one at a time, each signature answered 700 ms late: a steady pace of a few MiB/s. */
-const PACED = `server-url="/element-fixtures/paced/700/api"
+/**
+ * Multipart in 5 MiB parts, one in flight, each signature answered 1.5 s late: a steady pace of a
+ * few MiB/s. The engine signs one part ahead, so parts go out in pairs, one pair per 1.5 s; six
+ * parts then span about 3 s, past the 2 s the estimate waits for.
+ */
+const PACED = `server-url="/element-fixtures/paced/1500/api"
   resumable='{"protocol":"multipart","thresholdBytes":5242880,"chunkSizeBytes":5242880,"maxConcurrentParts":1}'`;
 
 const RATE = /^\d+(\.\d)? (B|kB|KB|MB|GB)\/s$/;
