@@ -24,6 +24,10 @@ export function storageFromEnvironment(env = process.env) {
   };
 }
 
+/** The demo shows the newest 200 uploads, looking through at most 10 pages of 1,000 keys. */
+const LISTING_SHOWN = 200;
+const LISTING_MAX_PAGES = 10;
+
 function createLister(storage) {
   const client = new S3Client({
     region: storage.region,
@@ -34,8 +38,17 @@ function createLister(storage) {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return async function listUploads() {
-    const listing = await client.send(new ListObjectsV2Command({ Bucket: storage.bucket, MaxKeys: 200 }));
-    const objects = (listing.Contents ?? []).sort((a, b) => (b.LastModified?.getTime() ?? 0) - (a.LastModified?.getTime() ?? 0));
+    // Storage lists keys in name order, not by date: read every page (up to a bound) and keep the
+    // newest, so a bucket with many objects still shows what was just uploaded.
+    const all = [];
+    let ContinuationToken;
+    for (let page = 0; page < LISTING_MAX_PAGES; page += 1) {
+      const listing = await client.send(new ListObjectsV2Command({ Bucket: storage.bucket, ContinuationToken }));
+      all.push(...(listing.Contents ?? []));
+      ContinuationToken = listing.NextContinuationToken;
+      if (!listing.IsTruncated || !ContinuationToken) break;
+    }
+    const objects = all.sort((a, b) => (b.LastModified?.getTime() ?? 0) - (a.LastModified?.getTime() ?? 0)).slice(0, LISTING_SHOWN);
     return Promise.all(objects.map(async (object) => ({
       key: object.Key,
       size: object.Size,
