@@ -6,10 +6,11 @@ import { eventually } from '../eventually.js';
 
 const BUNDLE = '/dist/browser/svc-uploader.js';
 
-/** Text only the file list's template holds, one of the upload routes, one prop's documentation. */
+/** Text only the file list's template holds, one of the upload routes, one prop's and one event's documentation. */
 const LIST_TEMPLATE = 'part="file-list-header"';
 const UPLOAD_ROUTE = 'multipart/sign-part';
 const PROP_DOCUMENTATION = 'Storage provider label sent to the token endpoint';
+const EVENT_DOCUMENTATION = 'Browsers hide file names until the drop';
 
 type Uploader = HTMLElement & { updateComplete: Promise<unknown>; addFiles(files: File[]): Promise<unknown> };
 
@@ -40,13 +41,14 @@ describe('<svc-uploader> first load of the browser bundle', () => {
 
   after(() => element?.remove());
 
-  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime or the props\' documentation', async () => {
+  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime or the props\' and events\' documentation', async () => {
     const limits = [...element.shadowRoot!.querySelectorAll('[part~="drop-zone"] [part~="limit"]')].map((node) => node.textContent);
     expect(limits).to.include('Up to 10 files');
     expect(messageFormatFetched(), 'intl-messageformat').to.equal(false);
     expect(await fetchedScriptsHold(LIST_TEMPLATE), 'file list template').to.equal(false);
     expect(await fetchedScriptsHold(UPLOAD_ROUTE), 'upload machinery').to.equal(false);
     expect(await fetchedScriptsHold(PROP_DOCUMENTATION), 'prop documentation').to.equal(false);
+    expect(await fetchedScriptsHold(EVENT_DOCUMENTATION), 'event documentation').to.equal(false);
   });
 
   it('fetches the file list and the upload machinery once the pointer enters the element', async () => {
