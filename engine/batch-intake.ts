@@ -1,4 +1,4 @@
-import type { CrashRecovery } from './crash-recovery.js';
+import type { DeferredCrashRecovery } from './crash-recovery-loader.js';
 import { findDuplicate } from './deduplication.js';
 import type { EventBus } from './event-bus.js';
 import { createEntry, toRecord } from './file-entry.js';
@@ -12,7 +12,7 @@ import type { AddFilesOptions, AddFilesResult, FileRejection, FileSource, Upload
 /** What intake needs from the engine; options and recovery are read per file, as they may change. */
 export interface IntakeHost {
   readonly options: ResolvedOptions;
-  readonly recovery: CrashRecovery | undefined;
+  readonly recovery: DeferredCrashRecovery | undefined;
   readonly list: FileEntryList;
   readonly bus: EventBus;
   /** A batch added files: the engine announces the new list (and starts them with `autoUpload`). */

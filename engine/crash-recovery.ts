@@ -1,5 +1,4 @@
 import type { FileEntry } from './file-entry.js';
-import { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
 import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage } from './types.js';
 
 /** Keeps away from the quota edge: other data of the origin needs room too. */
@@ -25,11 +24,13 @@ export class CrashRecovery {
   private readonly tooLarge = new Set<string>();
 
   constructor(
-    private readonly settings: CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number },
+    // The storage is chosen by the loader (crash-recovery-loader.ts): the default IndexedDB one is
+    // exported by the bundle anyway, so this lazily loaded module does not pull it in a second time.
+    private readonly settings: CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number; storage: CrashRecoveryStorage },
     private readonly warn: QuotaWarning,
     private readonly scope: () => Promise<string>,
   ) {
-    this.storage = settings.storage ?? new IndexedDbRecoveryStorage();
+    this.storage = settings.storage;
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { CrashRecovery } from './crash-recovery.js';
+import type { DeferredCrashRecovery } from './crash-recovery-loader.js';
 import type { EventBus } from './event-bus.js';
 import { createEntry, toRecord, type FileEntry } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
@@ -11,7 +11,7 @@ const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 
 
 export interface RestoreHost {
   readonly options: ResolvedOptions;
-  readonly recovery: CrashRecovery;
+  readonly recovery: DeferredCrashRecovery;
   readonly list: FileEntryList;
   readonly bus: EventBus;
 }

@@ -1,6 +1,6 @@
 import { BatchIntake, type IntakeHost } from './batch-intake.js';
 import { ConnectionBudget } from './connection-budget.js';
-import { CrashRecovery } from './crash-recovery.js';
+import { DeferredCrashRecovery } from './crash-recovery-loader.js';
 import { restoreInto } from './crash-restore.js';
 import type { AbortCause } from './errors.js';
 import { EventBus } from './event-bus.js';
@@ -47,7 +47,7 @@ export class UploadEngine {
   private readonly entries = new FileEntryList();
   private readonly intake: BatchIntake;
   private readonly network: NetworkPause;
-  private recovery?: CrashRecovery;
+  private recovery?: DeferredCrashRecovery;
   private readonly queue: UploadQueue;
   private readonly initializedPlugins = new Set<string>();
   private readonly host: EngineHost;
@@ -299,7 +299,7 @@ export class UploadEngine {
     this.network.follow(options.networkAware);
     if (options.crashRecovery && !this.recovery) {
       const warn = (message: string): void => this.bus.emit('error', { code: 'STORAGE_QUOTA', message });
-      this.recovery = new CrashRecovery(options.crashRecovery, warn, () => persistenceScope(this.resolved));
+      this.recovery = new DeferredCrashRecovery(options.crashRecovery, warn, () => persistenceScope(this.resolved));
       for (const entry of this.entries) if (!SETTLED_STATES.has(entry.state)) void this.recovery.save(entry);
     } else if (!options.crashRecovery && this.recovery) {
       void this.recovery.clear();

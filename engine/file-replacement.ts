@@ -1,4 +1,4 @@
-import type { CrashRecovery } from './crash-recovery.js';
+import type { DeferredCrashRecovery } from './crash-recovery-loader.js';
 import type { EventBus } from './event-bus.js';
 import { toRecord, type FileEntry } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
@@ -13,7 +13,7 @@ export const REPLACEABLE_STATES: ReadonlySet<FileState> = new Set(['queued', 'fa
 
 export interface ReplacementHost {
   readonly options: ResolvedOptions;
-  readonly recovery: CrashRecovery | undefined;
+  readonly recovery: DeferredCrashRecovery | undefined;
   readonly list: FileEntryList;
   readonly bus: EventBus;
   setState(entry: FileEntry, state: FileState): void;

@@ -3,20 +3,20 @@
 // Usage: node --import tsx scripts/generate-element-docs.ts [--check]
 // With --check it changes nothing and exits 1 when the page is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { svcUploaderEvents } from '../elements/svc-uploader/events.js';
+import { documentedEvents } from '../elements/svc-uploader/event-docs.js';
 import { documentedProps } from '../elements/svc-uploader/property-docs.js';
 import {
   EVENTS_MARKERS, JSDOC_EVENTS_MARKERS, PROPS_MARKERS, renderEventsJsdoc, renderEventsTable, renderPropsTable, replaceBetween,
 } from './lib/element-api-tables.js';
 
 const renderTables = (text: string) =>
-  replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(documentedProps)), EVENTS_MARKERS, renderEventsTable(svcUploaderEvents));
+  replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(documentedProps)), EVENTS_MARKERS, renderEventsTable(documentedEvents));
 
 const targets = [
   { path: new URL('../docs/element.md', import.meta.url), render: renderTables },
   {
     path: new URL('../elements/svc-uploader/svc-uploader.ts', import.meta.url),
-    render: (text: string) => replaceBetween(text, JSDOC_EVENTS_MARKERS, renderEventsJsdoc(svcUploaderEvents)),
+    render: (text: string) => replaceBetween(text, JSDOC_EVENTS_MARKERS, renderEventsJsdoc(documentedEvents)),
   },
 ];
 

@@ -1,7 +1,9 @@
 /**
- * Every event of `<svc-uploader>`, defined once: name, detail type, whether the app may veto it,
- * the matching contract callback name and the documentation. The dispatch helper, the
- * `HTMLElementEventMap` typing and docs/element.md are all derived from this table.
+ * Every event of `<svc-uploader>`, defined once: its name, its detail type and whether the app may
+ * veto it. The dispatch helper and the `HTMLElementEventMap` typing derive from this table. The
+ * words about each event (its group in the docs, the contract callback it stands for, its detail
+ * as the docs print it, and what it means) live in event-docs.ts, which only the docs and manifest
+ * generators, Storybook and tests import, so none of that text ships to a page.
  *
  * All events bubble and are composed. A cancelable event fires before its default action and
  * `event.preventDefault()` stops that action.
@@ -21,32 +23,14 @@ import type {
 import type { DriveAuthDetail, DriveImportDetail } from './drives/drive-types.js';
 import type { UploadSource } from './types.js';
 
-export type EventGroup = 'sources' | 'files' | 'run' | 'file' | 'diagnostics';
-
 export interface EventDefinition<Detail> {
-  group: EventGroup;
   cancelable: boolean;
-  /** The `on*` callback of the uploader contract this event stands for. */
-  callback: string;
-  /** One or two sentences for the docs. */
-  doc: string;
-  /** The detail's TypeScript type, as the docs print it. */
-  detailType: string;
   /** Carries the detail type; never set at run time. */
   readonly detail?: Detail;
 }
 
-interface DefinitionInput {
-  group: EventGroup;
-  callback: string;
-  detailType: string;
-  doc: string;
-  cancelable?: boolean;
-}
-
-function defineEvent<Detail>(input: DefinitionInput): EventDefinition<Detail> {
-  return { cancelable: false, ...input };
-}
+const event = <Detail>(): EventDefinition<Detail> => ({ cancelable: false });
+const cancelableEvent = <Detail>(): EventDefinition<Detail> => ({ cancelable: true });
 
 /** The detail of an event the element re-emits from the engine: the engine's own type. */
 type FromEngine<Name extends EngineEventName> = EngineEventMap[Name];
@@ -54,62 +38,62 @@ type EditorSaveDetail = { file: UploadFileRecord; edited: File };
 
 export const svcUploaderEvents = {
   // Sources: how files arrive.
-  'svc-source-open': defineEvent<{ source: UploadSource }>({ group: 'sources', callback: 'onIntegrationClick', cancelable: true, detailType: '{ source }', doc: 'The user chose a source chip; the source panel opens unless the event is canceled.' }),
-  'svc-source-close': defineEvent<{ source: UploadSource }>({ group: 'sources', callback: 'onSourceClose', detailType: '{ source }', doc: 'A source panel closed (back, cancel, or after it delivered its file).' }),
-  'svc-drag-enter': defineEvent<{ itemCount: number }>({ group: 'sources', callback: 'onFilesDragOver', detailType: '{ itemCount }', doc: 'Files are dragged over the drop zone. Browsers hide file names until the drop.' }),
-  'svc-drag-leave': defineEvent<Record<string, never>>({ group: 'sources', callback: 'onFilesDragLeave', detailType: '{}', doc: 'The drag left the drop zone without dropping.' }),
-  'svc-files-drop': defineEvent<DropDetail>({ group: 'sources', callback: 'onFilesDrop', cancelable: true, detailType: '{ files: File[], folderCount }', doc: 'Files (and, with `folderUpload.allowDrop`, the files inside dropped folders) were dropped; canceling discards them.' }),
-  'svc-files-paste': defineEvent<{ files: File[] }>({ group: 'sources', callback: 'onFilesPaste', cancelable: true, detailType: '{ files: File[] }', doc: 'Files were pasted (with `enablePaste`); canceling discards them.' }),
-  'svc-files-select': defineEvent<FilesSelectDetail>({ group: 'sources', callback: 'onFilesSelected', cancelable: true, detailType: '{ files: File[], source }', doc: 'A batch of files arrived from any source, before `onBeforeFileAdded` and validation. Listeners may edit `detail.files`; canceling discards the batch.' }),
-  'svc-url-import': defineEvent<{ url: string }>({ group: 'sources', callback: 'onUrlImport', cancelable: true, detailType: '{ url }', doc: 'The user asked to import a URL; the download starts unless the event is canceled.' }),
-  'svc-url-import-abort': defineEvent<{ url: string }>({ group: 'sources', callback: 'onUrlImportAbort', detailType: '{ url }', doc: 'The user stopped a URL download before it finished.' }),
-  'svc-camera-capture': defineEvent<CameraCaptureDetail>({ group: 'sources', callback: 'onCameraCapture', detailType: '{ file, kind: "photo" | "video", facingMode }', doc: 'The camera panel produced a photo or a video recording.' }),
-  'svc-camera-switch': defineEvent<{ facingMode: 'user' | 'environment' }>({ group: 'sources', callback: 'onCameraSwitch', detailType: '{ facingMode }', doc: 'The camera panel switched between the front (`user`) and back (`environment`) camera.' }),
-  'svc-audio-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onAudioRecord', detailType: '{ file, durationMs }', doc: 'The microphone panel finished a recording.' }),
-  'svc-screen-record': defineEvent<RecordingDetail>({ group: 'sources', callback: 'onScreenRecord', detailType: '{ file, durationMs }', doc: 'The screen panel finished a capture.' }),
-  'svc-drive-auth': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveAuth', detailType: '{ source, provider }', doc: 'The user signed in to a cloud drive through its popup (server mode); `provider` is the wire slug, e.g. `google-drive`.' }),
-  'svc-drive-sign-out': defineEvent<DriveAuthDetail>({ group: 'sources', callback: 'onDriveSignOut', detailType: '{ source, provider }', doc: 'The user signed out of a cloud drive. The handler revoked the tokens at the provider (where it can) and deleted them.' }),
-  'svc-drive-import': defineEvent<DriveImportDetail>({ group: 'sources', callback: 'onDriveImport', cancelable: true, detailType: '{ source, provider, files: DriveFileEntry[] }', doc: 'The user chose cloud-drive files; they join the list and the server copies them into the bucket on upload, unless the event is canceled.' }),
+  'svc-source-open': cancelableEvent<{ source: UploadSource }>(),
+  'svc-source-close': event<{ source: UploadSource }>(),
+  'svc-drag-enter': event<{ itemCount: number }>(),
+  'svc-drag-leave': event<Record<string, never>>(),
+  'svc-files-drop': cancelableEvent<DropDetail>(),
+  'svc-files-paste': cancelableEvent<{ files: File[] }>(),
+  'svc-files-select': cancelableEvent<FilesSelectDetail>(),
+  'svc-url-import': cancelableEvent<{ url: string }>(),
+  'svc-url-import-abort': event<{ url: string }>(),
+  'svc-camera-capture': event<CameraCaptureDetail>(),
+  'svc-camera-switch': event<{ facingMode: 'user' | 'environment' }>(),
+  'svc-audio-record': event<RecordingDetail>(),
+  'svc-screen-record': event<RecordingDetail>(),
+  'svc-drive-auth': event<DriveAuthDetail>(),
+  'svc-drive-sign-out': event<DriveAuthDetail>(),
+  'svc-drive-import': cancelableEvent<DriveImportDetail>(),
 
   // The file list.
-  'svc-file-add': defineEvent<FromEngine<'file-add'>>({ group: 'files', callback: 'onFileAdded', detailType: '{ file: UploadFileRecord }', doc: 'A file passed every check and joined the list.' }),
-  'svc-files-add': defineEvent<FilesDetail>({ group: 'files', callback: 'onFilesAdded', detailType: '{ files: UploadFileRecord[] }', doc: 'A batch finished adding; `files` are the ones accepted (fires only when at least one was).' }),
-  'svc-file-reject': defineEvent<FromEngine<'file-reject'>>({ group: 'files', callback: 'onRestrictionFailed', detailType: '{ file: File, reason, message, limit? }', doc: 'A file was refused. `reason` is `LIMIT_EXCEEDED`, `TYPE_MISMATCH`, `FILE_TOO_LARGE`, `FILE_TOO_SMALL`, `TOTAL_SIZE_EXCEEDED`, `REJECTED_BY_HOOK` or `DUPLICATE`.' }),
-  'svc-files-reject': defineEvent<FilesRejectDetail>({ group: 'files', callback: 'onFilesRejected', detailType: '{ rejections: { file: File, reason, message, limit? }[] }', doc: 'A batch finished adding and some of its files were refused: all of them in one event (fires only when at least one was). Each also had its own `svc-file-reject`.' }),
-  'svc-file-type-mismatch': defineEvent<FileTypeMismatchDetail>({ group: 'files', callback: 'onFileTypeMismatch', detailType: '{ file: File, allowedFileTypes }', doc: 'A file was refused because its type is not in `allowedFileTypes` (also reported by `svc-file-reject`).' }),
-  'svc-file-remove': defineEvent<FileDetail>({ group: 'files', callback: 'onFileRemoved', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The user asked to remove a file; it leaves the list (and its upload stops) unless the event is canceled. `removeFile()` does not fire it.' }),
-  'svc-file-click': defineEvent<FileDetail>({ group: 'files', callback: 'onFileClick', detailType: '{ file: UploadFileRecord }', doc: 'The user activated a file\'s name in the list.' }),
-  'svc-editor-open': defineEvent<FileDetail>({ group: 'files', callback: 'imageEditor.onOpen', cancelable: true, detailType: '{ file: UploadFileRecord }', doc: 'The image editor is about to open on a file (Edit, or `imageEditor.autoOpen`); it stays closed if the event is canceled.' }),
-  'svc-editor-cancel': defineEvent<FileDetail>({ group: 'files', callback: 'imageEditor.onCancel', detailType: '{ file: UploadFileRecord }', doc: 'The user left the image editor without saving; the file is unchanged.' }),
-  'svc-editor-save': defineEvent<EditorSaveDetail>({ group: 'files', callback: 'imageEditor.onSave', cancelable: true, detailType: '{ file: UploadFileRecord, edited: File }', doc: 'The user saved an edit: `edited` replaces the listed `file` (queued anew) unless the event is canceled. `edited` is `file.file` itself when nothing was changed.' }),
-  'svc-files-restore': defineEvent<FromEngine<'files-restore'>>({ group: 'files', callback: 'onFilesRestored', detailType: '{ files: UploadFileRecord[] }', doc: 'Crash recovery put files back into the list after a reload.' }),
+  'svc-file-add': event<FromEngine<'file-add'>>(),
+  'svc-files-add': event<FilesDetail>(),
+  'svc-file-reject': event<FromEngine<'file-reject'>>(),
+  'svc-files-reject': event<FilesRejectDetail>(),
+  'svc-file-type-mismatch': event<FileTypeMismatchDetail>(),
+  'svc-file-remove': cancelableEvent<FileDetail>(),
+  'svc-file-click': event<FileDetail>(),
+  'svc-editor-open': cancelableEvent<FileDetail>(),
+  'svc-editor-cancel': event<FileDetail>(),
+  'svc-editor-save': cancelableEvent<EditorSaveDetail>(),
+  'svc-files-restore': event<FromEngine<'files-restore'>>(),
 
   // A run: the upload of the current list.
-  'svc-upload-start': defineEvent<FromEngine<'upload-start'>>({ group: 'run', callback: 'onUploadStart', detailType: '{ files: UploadFileRecord[] }', doc: 'A run began (Upload button, `upload()`, or `autoUpload`).' }),
-  'svc-upload-progress': defineEvent<FromEngine<'upload-progress'>>({ group: 'run', callback: 'onFilesUploadProgress', detailType: '{ bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Combined progress of the files in the run; the rate and time left appear once the estimate is stable (about 2 s of progress) and start over after a pause.' }),
-  'svc-files-upload-complete': defineEvent<FromEngine<'files-upload-complete'>>({ group: 'run', callback: 'onFilesUploadComplete', detailType: '{ files, successful, failed }', doc: 'Every file of the run has settled, stored or failed.' }),
-  'svc-upload-pause': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadPause', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `pause()` paused the run; `files` are the ones paused.' }),
-  'svc-upload-resume': defineEvent<FilesDetail>({ group: 'run', callback: 'onUploadResume', detailType: '{ files: UploadFileRecord[] }', doc: 'The user or `resume()` resumed the run.' }),
-  'svc-upload-cancel': defineEvent<FilesDetail>({ group: 'run', callback: 'onCancelUpload', cancelable: true, detailType: '{ files: UploadFileRecord[] }', doc: 'The user asked to cancel the run; active uploads stop (multipart sessions are aborted) unless the event is canceled. `cancel()` does not fire it.' }),
-  'svc-status-change': defineEvent<StatusChangeDetail>({ group: 'run', callback: 'onStatusChange', detailType: '{ status, previous }', doc: 'The overall status changed: `idle`, `ready`, `uploading`, `paused`, `complete` or `failed`.' }),
-  'svc-network-change': defineEvent<FromEngine<'network-change'>>({ group: 'run', callback: 'onNetworkChange', detailType: '{ online, paused: string[], resumed: string[] }', doc: 'The browser went offline or online; with `networkAware` the run pauses and resumes by itself.' }),
-  'svc-upload-done': defineEvent<FilesDetail>({ group: 'run', callback: 'onDoneClicked', detailType: '{ files: UploadFileRecord[] }', doc: 'The user pressed Done after a run; the list is cleared afterwards.' }),
+  'svc-upload-start': event<FromEngine<'upload-start'>>(),
+  'svc-upload-progress': event<FromEngine<'upload-progress'>>(),
+  'svc-files-upload-complete': event<FromEngine<'files-upload-complete'>>(),
+  'svc-upload-pause': event<FilesDetail>(),
+  'svc-upload-resume': event<FilesDetail>(),
+  'svc-upload-cancel': cancelableEvent<FilesDetail>(),
+  'svc-status-change': event<StatusChangeDetail>(),
+  'svc-network-change': event<FromEngine<'network-change'>>(),
+  'svc-upload-done': event<FilesDetail>(),
 
   // One file's upload.
-  'svc-file-state-change': defineEvent<FromEngine<'file-state-change'>>({ group: 'file', callback: 'onFileStateChange', detailType: '{ file, state, previous }', doc: 'A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).' }),
-  'svc-file-upload-start': defineEvent<FileDetail>({ group: 'file', callback: 'onFileUploadStart', detailType: '{ file: UploadFileRecord }', doc: 'A file began sending bytes (not fired again when it resumes from a pause).' }),
-  'svc-file-upload-progress': defineEvent<FromEngine<'file-upload-progress'>>({ group: 'file', callback: 'onFileUploadProgress', detailType: '{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }', doc: 'Bytes of one file reached storage; the rate and time left appear once the estimate is stable.' }),
-  'svc-file-upload-complete': defineEvent<FromEngine<'file-upload-complete'>>({ group: 'file', callback: 'onFileUploadComplete', detailType: '{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }', doc: 'A file is stored; `key` is the object key the server chose.' }),
-  'svc-file-retry': defineEvent<FromEngine<'file-retry'>>({ group: 'file', callback: 'onFileRetry', detailType: '{ file, retry, delayMs, error }', doc: 'A failed upload is sent again by the automatic retries (`maxRetries`) after `delayMs`; `retry` counts from 1 and `error` is why the previous attempt failed. `retry()` and the Retry button queue the file anew instead.' }),
-  'svc-file-pause': defineEvent<FromEngine<'file-pause'>>({ group: 'file', callback: 'onFilePause', detailType: '{ file, reason: "user" | "offline" }', doc: 'A file\'s upload paused.' }),
-  'svc-file-resume': defineEvent<FromEngine<'file-resume'>>({ group: 'file', callback: 'onFileResume', detailType: '{ file, skippedParts: number[] }', doc: 'A multipart upload continued a remembered session; `skippedParts` were already stored.' }),
-  'svc-file-cancel': defineEvent<FromEngine<'file-cancel'>>({ group: 'file', callback: 'onFileCancel', detailType: '{ file: UploadFileRecord }', doc: 'A file\'s upload was canceled.' }),
-  'svc-file-process': defineEvent<FromEngine<'file-process'>>({ group: 'file', callback: 'onFileProcessed', detailType: '{ file, result }', doc: 'The processing stream (`processingEndpoint`) delivered its result for a file.' }),
-  'svc-part-upload': defineEvent<FromEngine<'part-upload'>>({ group: 'file', callback: 'onPartUploaded', detailType: '{ file, partNumber, size, inFlight }', doc: 'One multipart part is stored; `inFlight` counts the file\'s parts that were being sent at that moment, this one included.' }),
+  'svc-file-state-change': event<FromEngine<'file-state-change'>>(),
+  'svc-file-upload-start': event<FileDetail>(),
+  'svc-file-upload-progress': event<FromEngine<'file-upload-progress'>>(),
+  'svc-file-upload-complete': event<FromEngine<'file-upload-complete'>>(),
+  'svc-file-retry': event<FromEngine<'file-retry'>>(),
+  'svc-file-pause': event<FromEngine<'file-pause'>>(),
+  'svc-file-resume': event<FromEngine<'file-resume'>>(),
+  'svc-file-cancel': event<FromEngine<'file-cancel'>>(),
+  'svc-file-process': event<FromEngine<'file-process'>>(),
+  'svc-part-upload': event<FromEngine<'part-upload'>>(),
 
   // Diagnostics.
-  'svc-error': defineEvent<SvcErrorDetail>({ group: 'diagnostics', callback: 'onError', detailType: '{ scope, code, message, file?, source?, url?, status?, serverCode?, serverMessage?, failure? }', doc: 'A failure, reported exactly once: a file that failed after its retries, a processing failure, a URL import or media device that failed, or an engine problem. For a file the handler refused, `status`, `serverCode` and `serverMessage` carry its answer.' }),
-  'svc-warn': defineEvent<SvcWarnDetail>({ group: 'diagnostics', callback: 'onWarn', detailType: '{ code, message, file? }', doc: 'Something worth knowing that did not fail the upload (a skipped pipeline step, an invalid attribute value, an unreadable dropped entry, a dropped or chosen folder with more files than are read: `FOLDER_LIMIT_REACHED`).' }),
+  'svc-error': event<SvcErrorDetail>(),
+  'svc-warn': event<SvcWarnDetail>(),
 } as const;
 
 export type SvcUploaderEventName = keyof typeof svcUploaderEvents;

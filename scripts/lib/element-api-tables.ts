@@ -3,7 +3,7 @@
  * element uses. `scripts/generate-element-docs.ts` writes them into docs/element.md; a browser
  * test renders them again and fails when the page is out of date.
  */
-import type { EventDefinition, EventGroup } from '../../elements/svc-uploader/events.js';
+import type { DocumentedEvent, EventGroup } from '../../elements/svc-uploader/event-docs.js';
 import type { DocumentedProp, PropGroup } from '../../elements/svc-uploader/property-docs.js';
 
 export const PROPS_MARKERS = ['<!-- generated: props -->', '<!-- /generated: props -->'] as const;
@@ -52,7 +52,7 @@ export function renderPropsTable(props: Record<string, DocumentedProp>): string 
   return lines.join('\n').trimEnd();
 }
 
-export function renderEventsTable(events: Record<string, EventDefinition<unknown>>): string {
+export function renderEventsTable(events: Record<string, DocumentedEvent>): string {
   const lines: string[] = [];
   for (const [group, title] of Object.entries(EVENT_GROUPS)) {
     const entries = Object.entries(events).filter(([, definition]) => definition.group === group);
@@ -67,7 +67,7 @@ export function renderEventsTable(events: Record<string, EventDefinition<unknown
 }
 
 /** `@event` lines for the element's class JSDoc, which custom-elements manifests read. */
-export function renderEventsJsdoc(events: Record<string, EventDefinition<unknown>>): string {
+export function renderEventsJsdoc(events: Record<string, DocumentedEvent>): string {
   return Object.entries(events)
     .map(([name, definition]) => ` * @event {CustomEvent<${definition.detailType}>} ${name} - ${definition.cancelable ? '(cancelable) ' : ''}${definition.doc}`)
     .join('\n');

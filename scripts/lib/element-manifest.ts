@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { svcUploaderEvents } from '../../elements/svc-uploader/events.js';
+import { documentedEvents } from '../../elements/svc-uploader/event-docs.js';
 import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens, type DesignToken } from '../../elements/theme/tokens.js';
 import type {
@@ -137,7 +137,7 @@ function readMembers(element: ts.ClassDeclaration): (ClassField | ClassMethod)[]
 }
 
 function readEvents(): Event[] {
-  return Object.entries(svcUploaderEvents).map(([name, definition]) => ({
+  return Object.entries(documentedEvents).map(([name, definition]) => ({
     name,
     description: `${definition.cancelable ? '(Cancelable) ' : ''}${definition.doc}`,
     type: { text: `CustomEvent<SvcUploaderEventDetail<'${name}'>>` },

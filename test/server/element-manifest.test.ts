@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { documentedEvents } from '../../elements/svc-uploader/event-docs.js';
 import { svcUploaderEvents } from '../../elements/svc-uploader/events.js';
 import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens } from '../../elements/theme/tokens.js';
@@ -80,7 +81,7 @@ describe('custom-elements manifest of <svc-uploader>', () => {
     for (const [name, definition] of Object.entries(svcUploaderEvents)) {
       const event = events.get(name)!;
       assert.equal(event.type?.text, `CustomEvent<SvcUploaderEventDetail<'${name}'>>`);
-      assert.equal(event.description?.startsWith('(Cancelable)'), definition.cancelable, `${name} cancelable`);
+      assert.equal(event.description, `${definition.cancelable ? '(Cancelable) ' : ''}${documentedEvents[name as keyof typeof documentedEvents].doc}`, `${name} description`);
     }
   });
 

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { SvcUploader, svcUploaderEvents, uploaderProps, UPLOAD_SOURCES } from '../../../elements/index.js';
 import { documentedProps } from '../../../elements/svc-uploader/property-docs.js';
+import { documentedEvents, documentEvents } from '../../../elements/svc-uploader/event-docs.js';
 import { maybePart, mount, nextEvent, part, parts, textFile, unmountAll, until, type SvcUploader as Uploader } from './helpers.js';
 import {
   EVENTS_MARKERS, PROPS_MARKERS, readBetween, renderEventsTable, renderPropsTable,
@@ -32,12 +33,25 @@ describe('<svc-uploader> API documentation', () => {
 
   it('lists every event, its detail and whether it is cancelable, as the event table defines them', async () => {
     for (const path of API_PAGES) {
-      expect(readBetween(await text(path), EVENTS_MARKERS), path).to.equal(renderEventsTable(svcUploaderEvents));
+      expect(readBetween(await text(path), EVENTS_MARKERS), path).to.equal(renderEventsTable(documentedEvents));
     }
     expect(Object.keys(svcUploaderEvents).length).to.be.at.least(34);
     // `svc-<noun>-<verb>`, apart from the two diagnostic channels.
     const names = Object.keys(svcUploaderEvents).filter((name) => name !== 'svc-error' && name !== 'svc-warn');
     expect(names.filter((name) => !/^svc-[a-z]+(-[a-z]+)+$/.test(name))).to.deep.equal([]);
+  });
+
+  it('documents exactly the events the element declares, and refuses a table that drifts from them', () => {
+    expect(Object.keys(documentedEvents)).to.deep.equal(Object.keys(svcUploaderEvents));
+    for (const [name, definition] of Object.entries(documentedEvents)) {
+      expect(definition.cancelable, name).to.equal(svcUploaderEvents[name as keyof typeof svcUploaderEvents].cancelable);
+      expect(definition.doc, name).to.not.equal('');
+    }
+    const words = { group: 'files', callback: 'onFileAdded', detailType: '{}', doc: 'A file joined the list.' } as const;
+    const events = { 'svc-file-add': { cancelable: false }, 'svc-file-remove': { cancelable: true } };
+    expect(() => documentEvents(events, { 'svc-file-add': words })).to.throw('events without documentation (event-docs.ts): svc-file-remove');
+    expect(() => documentEvents(events, { 'svc-file-add': words, 'svc-file-remove': words, 'svc-file-gone': words }))
+      .to.throw('documentation for events that events.ts does not declare: svc-file-gone');
   });
 
   it('documents every public method and read-only property on the element page', async () => {

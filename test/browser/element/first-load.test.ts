@@ -6,10 +6,15 @@ import { eventually } from '../eventually.js';
 
 const BUNDLE = '/dist/browser/svc-uploader.js';
 
-/** Text only the file list's template holds, one of the upload routes, one prop's documentation. */
+/**
+ * Text only the file list's template holds, one of the upload routes, one prop's and one event's
+ * documentation, and a warning only crash recovery gives.
+ */
 const LIST_TEMPLATE = 'part="file-list-header"';
 const UPLOAD_ROUTE = 'multipart/sign-part';
 const PROP_DOCUMENTATION = 'Storage provider label sent to the token endpoint';
+const EVENT_DOCUMENTATION = 'Browsers hide file names until the drop';
+const CRASH_RECOVERY = 'is too large to keep for crash recovery';
 
 type Uploader = HTMLElement & { updateComplete: Promise<unknown>; addFiles(files: File[]): Promise<unknown> };
 
@@ -40,13 +45,15 @@ describe('<svc-uploader> first load of the browser bundle', () => {
 
   after(() => element?.remove());
 
-  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime or the props\' documentation', async () => {
+  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime, crash recovery or the props\' and events\' documentation', async () => {
     const limits = [...element.shadowRoot!.querySelectorAll('[part~="drop-zone"] [part~="limit"]')].map((node) => node.textContent);
     expect(limits).to.include('Up to 10 files');
     expect(messageFormatFetched(), 'intl-messageformat').to.equal(false);
     expect(await fetchedScriptsHold(LIST_TEMPLATE), 'file list template').to.equal(false);
     expect(await fetchedScriptsHold(UPLOAD_ROUTE), 'upload machinery').to.equal(false);
     expect(await fetchedScriptsHold(PROP_DOCUMENTATION), 'prop documentation').to.equal(false);
+    expect(await fetchedScriptsHold(EVENT_DOCUMENTATION), 'event documentation').to.equal(false);
+    expect(await fetchedScriptsHold(CRASH_RECOVERY), 'crash recovery').to.equal(false);
   });
 
   it('fetches the file list and the upload machinery once the pointer enters the element', async () => {
@@ -61,5 +68,33 @@ describe('<svc-uploader> first load of the browser bundle', () => {
     const names = [...element.shadowRoot!.querySelectorAll('[part~="file-name"]')].map((node) => node.textContent!.trim());
     expect(names).to.deep.equal(['first.txt']);
     expect(element.shadowRoot!.querySelector('[part~="drop-zone"]')).to.equal(null);
+  });
+
+  it('fetches crash recovery for an uploader that has `crash-recovery` on, and restores its files after a reload', async () => {
+    const scope = `first-load-${Date.now()}`;
+    const first = document.createElement('svc-uploader') as Uploader & { engine: { whenPersisted(): Promise<void> } };
+    first.setAttribute('server-url', '/api/upload');
+    first.setAttribute('crash-recovery', '');
+    first.setAttribute('persistence-key', scope);
+    document.body.append(first);
+    await first.updateComplete;
+    await eventually(() => fetchedScriptsHold(CRASH_RECOVERY), 'the crash recovery chunk');
+    await first.addFiles([new File(['kept'], 'kept.txt', { type: 'text/plain' })]);
+    await first.engine.whenPersisted();
+    first.remove();
+
+    // A new uploader of the same scope stands for the page after a reload.
+    const second = document.createElement('svc-uploader') as Uploader & { files: readonly { name: string }[]; clearPersistedUploads(): Promise<void> };
+    second.setAttribute('server-url', '/api/upload');
+    second.setAttribute('crash-recovery', '');
+    second.setAttribute('persistence-key', scope);
+    document.body.append(second);
+    try {
+      await eventually(() => second.files.length === 1, 'the restored file');
+      expect(second.files.map((file) => file.name)).to.deep.equal(['kept.txt']);
+    } finally {
+      await second.clearPersistedUploads();
+      second.remove();
+    }
   });
 });
