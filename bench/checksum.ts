@@ -9,7 +9,7 @@
 import { chromium } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import type { ChecksumMode } from './checksum-page.js';
-import { formatFigure as format, median, requireStorage, serveUploadBenchPage, watchHeap } from './support/upload-bench.js';
+import { formatFigure as format, median, openUploadBenchPage, requireStorage, serveUploadBenchPage } from './support/upload-bench.js';
 
 const SIZES_MIB = (process.argv[2] ?? '128,256').split(',').map(Number);
 const CHUNK_MIB = 8;
@@ -25,11 +25,7 @@ type Page = { makeFile(size: number): number; runEngine(mode: ChecksumMode, c: n
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {
-  const page = await browser.newPage();
-  const heap = await watchHeap(page);
-  page.on('console', (message) => console.log(`  [page] ${message.text()}`));
-  await page.goto(pageServer.origin);
-  await page.waitForFunction(() => 'runEngine' in window);
+  const { page, heap } = await openUploadBenchPage(browser, pageServer);
   // Warm-up: a fresh Chromium is slow on its first large Blob uploads, and the hasher loads once.
   await page.evaluate(() => (window as unknown as Page).makeFile(32));
   for (const mode of MODES) await page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]);

@@ -6,7 +6,7 @@
  */
 import { chromium } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
-import { formatFigure as format, median, requireStorage, serveUploadBenchPage, watchHeap } from './support/upload-bench.js';
+import { formatFigure as format, median, openUploadBenchPage, requireStorage, serveUploadBenchPage } from './support/upload-bench.js';
 
 const SIZE_MIB = Number(process.argv[2] ?? 256);
 const CHUNK_MIB = 8;
@@ -19,11 +19,7 @@ const pageServer = await serveUploadBenchPage(new URL('./engine-multipart-page.t
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {
-  const page = await browser.newPage();
-  const heap = await watchHeap(page);
-  page.on('console', (message) => console.log(`  [page] ${message.text()}`));
-  await page.goto(pageServer.origin);
-  await page.waitForFunction(() => 'runEngine' in window);
+  const { page, heap } = await openUploadBenchPage(browser, pageServer);
 
   type Page = { makeFile(size: number): number; runEngine(c: number, m: number): Promise<{ ms: number; state: string }>; runRawLoop(c: number, m: number): Promise<{ ms: number; parts: number }> };
   // Warm-up: a fresh Chromium is slow on its first large Blob uploads.

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
-import type { Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { toNodeHandler } from 'srvx/node';
 import { createUploadHandler } from '../../server/index.js';
 import type { PageServer } from './page-server.js';
@@ -104,6 +104,16 @@ export async function watchHeap(page: Page): Promise<HeapWatch> {
       return { result, peak };
     },
   };
+}
+
+/** A new page in `browser` on the benchmark's origin, its console echoed, once its module has set `runEngine`. */
+export async function openUploadBenchPage(browser: Browser, pageServer: PageServer): Promise<{ page: Page; heap: HeapWatch }> {
+  const page = await browser.newPage();
+  const heap = await watchHeap(page);
+  page.on('console', (message) => console.log(`  [page] ${message.text()}`));
+  await page.goto(pageServer.origin);
+  await page.waitForFunction(() => 'runEngine' in window);
+  return { page, heap };
 }
 
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
