@@ -3,6 +3,7 @@
  * file with the engine, `checksumVerification` on or off.
  */
 import { UploadEngine } from '../engine/index.js';
+import { randomBenchFile } from './support/random-file.js';
 
 const MIB = 1024 * 1024;
 
@@ -10,15 +11,8 @@ export type ChecksumMode = 'off' | 'md5-only' | 'full';
 
 let file: File | undefined;
 
-/** Random bytes built 8 MiB at a time, so the page never holds the whole file in the JS heap. */
 function makeFile(sizeMiB: number): number {
-  const chunks: Blob[] = [];
-  for (let index = 0; index < sizeMiB / 8; index += 1) {
-    const bytes = new Uint8Array(8 * MIB);
-    for (let offset = 0; offset < bytes.length; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, offset + 65536));
-    chunks.push(new Blob([bytes]));
-  }
-  file = new File(chunks, `checksum-bench-${Date.now()}.bin`, { type: 'application/octet-stream' });
+  file = randomBenchFile(sizeMiB, 'checksum-bench');
   return file.size;
 }
 

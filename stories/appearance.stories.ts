@@ -7,18 +7,18 @@ import ar from '../locales/ar.js';
 import de from '../locales/de.js';
 import { localeBundles } from './locale-bundles.js';
 import { renderUploader } from './render-uploader.js';
-import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
+import type { UploaderArgs } from './uploader-controls.js';
+import { uploaderStoryBase, type UploaderStory } from './uploader-story.js';
 
 const meta = {
   title: 'svc-uploader/Appearance and language',
   component: 'svc-uploader',
-  render: renderUploader,
-  argTypes: uploaderArgTypes,
+  ...uploaderStoryBase,
   args: { serverUrl: '/api/upload' },
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
-type Story = StoryObj<UploaderArgs>;
+type Story = UploaderStory;
 
 /** `theme.mode: 'dark'`, on a dark page. `'system'` follows `prefers-color-scheme` live. */
 export const DarkTheme: Story = {

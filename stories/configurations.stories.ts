@@ -3,28 +3,21 @@
  * needs an upload server except "Upload (with npm start)", because choosing, validating and
  * listing files all happen in the browser.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import type { Meta } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import type { SvcUploader } from '../elements/index.js';
 import { renderUploader, sampleFile, samplePhoto } from './render-uploader.js';
-import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
+import type { UploaderArgs } from './uploader-controls.js';
+import { uploaderIn, uploaderStoryBase, type UploaderStory } from './uploader-story.js';
 
 const meta = {
   title: 'svc-uploader/Configurations',
   component: 'svc-uploader',
-  render: renderUploader,
-  argTypes: uploaderArgTypes,
+  ...uploaderStoryBase,
   args: { serverUrl: '/api/upload' },
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
-type Story = StoryObj<UploaderArgs>;
-
-function uploaderIn(canvas: HTMLElement): SvcUploader {
-  const uploader = canvas.querySelector('svc-uploader');
-  if (!uploader) throw new Error('the story rendered no <svc-uploader>');
-  return uploader;
-}
+type Story = UploaderStory;
 
 /** `<svc-uploader server-url="/api/upload">`: server mode, every default. */
 export const Default: Story = {};

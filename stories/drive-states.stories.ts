@@ -3,21 +3,20 @@
  * being copied into the bucket. The drive and the upload handler are pretend ones inside the page
  * (`story-server.ts`), so every run shows the same thing with no network and no account.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import type { Meta } from '@storybook/web-components-vite';
 import type { SvcUploader, UploadSource } from '../elements/index.js';
-import { renderUploader } from './render-uploader.js';
 import { storyServerUrl } from './story-server.js';
-import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
+import type { UploaderArgs } from './uploader-controls.js';
+import { uploaderIn, uploaderStoryBase, type UploaderStory } from './uploader-story.js';
 
 const meta = {
   title: 'svc-uploader/Cloud drives',
   component: 'svc-uploader',
-  render: renderUploader,
-  argTypes: uploaderArgTypes,
+  ...uploaderStoryBase,
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
-type Story = StoryObj<UploaderArgs>;
+type Story = UploaderStory;
 
 /** Resolves with the uploader's inner node matching `selector` once it is rendered. */
 async function rendered(uploader: SvcUploader, selector: string): Promise<HTMLElement> {
@@ -31,8 +30,7 @@ async function rendered(uploader: SvcUploader, selector: string): Promise<HTMLEl
 
 /** Opens the drive's panel from its source chip, as the user would. */
 async function openPanel(canvas: HTMLElement, source: UploadSource): Promise<SvcUploader> {
-  const uploader = canvas.querySelector('svc-uploader');
-  if (!uploader) throw new Error('the story rendered no <svc-uploader>');
+  const uploader = uploaderIn(canvas);
   (await rendered(uploader, `[part~="source-chip-${source}"]`)).click();
   return uploader;
 }

@@ -3,29 +3,22 @@
  * The uploads go to the pretend handler and bucket in the page (story-server.ts, `slow-link`), so
  * they need no server.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import type { Meta } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import type { SvcUploader } from '../elements/index.js';
 import { renderUploader, sampleFile } from './render-uploader.js';
 import { storyServerUrl } from './story-server.js';
-import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
+import type { UploaderArgs } from './uploader-controls.js';
+import { uploaderIn, uploaderStoryBase, type UploaderStory } from './uploader-story.js';
 
 const meta = {
   title: 'svc-uploader/Progress and forms',
   component: 'svc-uploader',
-  render: renderUploader,
-  argTypes: uploaderArgTypes,
+  ...uploaderStoryBase,
   args: { serverUrl: storyServerUrl('slow-link') },
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
-type Story = StoryObj<UploaderArgs>;
-
-function uploaderIn(canvas: HTMLElement): SvcUploader {
-  const uploader = canvas.querySelector('svc-uploader');
-  if (!uploader) throw new Error('the story rendered no <svc-uploader>');
-  return uploader;
-}
+type Story = UploaderStory;
 
 /** Two files over a 1.5 MiB/s link: after two seconds each row and the run show the rate and time left. */
 export const UploadingWithSpeed: Story = {

@@ -4,21 +4,20 @@
  * Actions panel shows `svc-error` with the `status`, `serverCode` and `serverMessage` a host can
  * use to show its own text.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import type { SvcUploader } from '../elements/index.js';
+import type { Meta } from '@storybook/web-components-vite';
 import { installRefusalAnswers, type RefusalKind } from './refusal-answers.js';
-import { renderUploader, sampleFile } from './render-uploader.js';
-import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
+import { sampleFile } from './render-uploader.js';
+import type { UploaderArgs } from './uploader-controls.js';
+import { uploaderIn, uploaderStoryBase, type UploaderStory } from './uploader-story.js';
 
 const meta = {
   title: 'svc-uploader/Refusals',
   component: 'svc-uploader',
-  render: renderUploader,
-  argTypes: uploaderArgTypes,
+  ...uploaderStoryBase,
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
-type Story = StoryObj<UploaderArgs>;
+type Story = UploaderStory;
 
 /** An uploader whose handler refuses the upload as `kind`, after one attempt. */
 function refused(kind: RefusalKind, file = sampleFile('quarterly-report.pdf', 'application/pdf', 184_000)): Story {
@@ -26,7 +25,7 @@ function refused(kind: RefusalKind, file = sampleFile('quarterly-report.pdf', 'a
     args: { serverUrl: `/story-refusals/${kind}`, maxRetries: 0 },
     play: async ({ canvasElement }) => {
       installRefusalAnswers();
-      const uploader = canvasElement.querySelector<SvcUploader>('svc-uploader')!;
+      const uploader = uploaderIn(canvasElement);
       await uploader.addFiles([file]);
       await uploader.upload();
     },

@@ -3,27 +3,21 @@
  * to a pretend handler and bucket inside the page (`story-server.ts`): the same picture on every
  * run, with no server and no network.
  */
-import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import type { Meta } from '@storybook/web-components-vite';
 import type { FileState, SvcUploader } from '../elements/index.js';
-import { renderUploader, sampleFile } from './render-uploader.js';
+import { sampleFile } from './render-uploader.js';
 import { storyServerUrl } from './story-server.js';
-import { uploaderArgTypes, type UploaderArgs } from './uploader-controls.js';
+import type { UploaderArgs } from './uploader-controls.js';
+import { uploaderIn, uploaderStoryBase, type UploaderStory } from './uploader-story.js';
 
 const meta = {
   title: 'svc-uploader/Upload states',
   component: 'svc-uploader',
-  render: renderUploader,
-  argTypes: uploaderArgTypes,
+  ...uploaderStoryBase,
 } satisfies Meta<UploaderArgs>;
 
 export default meta;
-type Story = StoryObj<UploaderArgs>;
-
-function uploaderIn(canvas: HTMLElement): SvcUploader {
-  const uploader = canvas.querySelector('svc-uploader');
-  if (!uploader) throw new Error('the story rendered no <svc-uploader>');
-  return uploader;
-}
+type Story = UploaderStory;
 
 /** Waits until every listed file is in `state`, then for the element to show it. */
 async function untilEvery(uploader: SvcUploader, state: FileState): Promise<void> {

@@ -3,6 +3,8 @@
  * what one timed upload looked like on the wire (Resource Timing of the part PUTs to storage).
  */
 
+import { maxOverlap } from '../../test/support/overlap.js';
+
 export interface RunFigures {
   ms: number;
   /** Most part PUTs open at the same moment. */
@@ -23,18 +25,6 @@ export function benchFile(): File {
 
 const isPartPut = (url: string): boolean => /[?&]partNumber=\d+/.test(url) && /[?&]uploadId=/.test(url);
 
-function mostOverlapping(spans: Array<{ start: number; end: number }>): number {
-  const points = spans.flatMap((span) => [{ at: span.start, delta: 1 }, { at: span.end, delta: -1 }]);
-  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let current = 0;
-  let peak = 0;
-  for (const point of points) {
-    current += point.delta;
-    peak = Math.max(peak, current);
-  }
-  return peak;
-}
-
 /** Times `upload` and reads its part PUTs back from Resource Timing. */
 export async function measureRun(upload: () => Promise<void>): Promise<RunFigures> {
   performance.setResourceTimingBufferSize(100_000);
@@ -46,5 +36,5 @@ export async function measureRun(upload: () => Promise<void>): Promise<RunFigure
     .filter((entry) => isPartPut(entry.name))
     .map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
   const firstStart = Math.min(...puts.map((put) => put.start));
-  return { ms, maxInFlight: mostOverlapping(puts), firstByteMs: firstStart - started, parts: puts.length };
+  return { ms, maxInFlight: maxOverlap(puts), firstByteMs: firstStart - started, parts: puts.length };
 }

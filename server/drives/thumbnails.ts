@@ -6,6 +6,7 @@
  * origin serve HTML or script.
  */
 import { UpupError } from '../errors.js';
+import { BodyTooLargeError, readBodyWithin } from '../internal/bounded-body.js';
 import { createDriveRequestError } from './drive-errors.js';
 import type { DriveFileEntry } from './providers/drive-provider.js';
 import type { DriveProviderSlug } from './types.js';
@@ -33,31 +34,14 @@ export function createNoThumbnailError(fileId: string): UpupError {
   return new UpupError('Not found', undefined, { status: 404, cause: new Error(`the provider has no thumbnail of ${fileId}`) });
 }
 
-/** The body, read up to the bound; a larger or non-PNG answer is a drive failure. */
+/** The body, read up to the bound; a missing, larger or non-PNG answer is a drive failure. */
 export async function readThumbnail(response: Response): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > MAX_THUMBNAIL_BYTES || !response.body) {
-    await response.body?.cancel();
-    throw createDriveRequestError(new Error(`thumbnail of ${declared} bytes exceeds ${MAX_THUMBNAIL_BYTES}`));
-  }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > MAX_THUMBNAIL_BYTES) {
-      await reader.cancel();
-      throw createDriveRequestError(new Error(`thumbnail exceeds ${MAX_THUMBNAIL_BYTES} bytes`));
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  if (!response.body) throw createDriveRequestError(new Error('the thumbnail answer has no body'));
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readBodyWithin(response, MAX_THUMBNAIL_BYTES);
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? createDriveRequestError(error) : error;
   }
   if (!PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) throw createDriveRequestError(new Error('the thumbnail is not a PNG'));
   return bytes;

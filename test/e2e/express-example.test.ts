@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright';
 import { collectPageProblems, launchBrowser } from '../support/browser.js';
-import { getTestStorage } from '../support/storage.js';
+import { exampleStorageEnv, getTestStorage } from '../support/storage.js';
 
 // examples/express/server.mjs runs as its README says (`node server.mjs` with S3_* variables), against
 // the test storage and the built package; Chromium opens the page it serves and uploads through it.
@@ -39,12 +39,7 @@ async function startExpressExample(work: string): Promise<RunningExample> {
     env: {
       ...process.env,
       PORT: '0',
-      S3_TYPE: 's3',
-      S3_BUCKET: storage.bucket,
-      S3_REGION: storage.region,
-      S3_ENDPOINT: storage.endpoint,
-      AWS_ACCESS_KEY_ID: storage.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      ...exampleStorageEnv(storage),
       UPLOAD_TOKEN_SECRET: 'express-example-upload-token-secret',
       ALLOW_ANONYMOUS: '1',
     },

@@ -1,11 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright';
-import { startAppServer, type AppServer } from '../support/app-server.js';
-import { collectPageProblems, launchBrowser } from '../support/browser.js';
+import { collectPageProblems } from '../support/browser.js';
+import { useBuiltApp } from '../support/built-app.js';
 
 // A real back/forward navigation on the built bundle: the form's state (the stored keys the
 // element saved with setFormValue) comes back through formStateRestoreCallback. Playwright's
@@ -24,29 +22,17 @@ const FORM_PAGE = `<!doctype html>
 const OTHER_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Other</title></head><body><p id="other">Elsewhere</p></body></html>';
 
 describe('form state on back/forward navigation (built bundle)', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let server: AppServer;
-  let work: string;
-
-  before(async () => {
-    work = mkdtempSync(join(tmpdir(), 'svc-form-restore-'));
-    cpSync('dist/browser', join(work, 'svc-uploader'), { recursive: true });
-    writeFileSync(join(work, 'index.html'), FORM_PAGE);
-    writeFileSync(join(work, 'other.html'), OTHER_PAGE);
-    browser = await launchBrowser();
-    server = await startAppServer(work);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
+  const app = useBuiltApp('svc-form-restore-', (folder) => {
+    cpSync('dist/browser', join(folder, 'svc-uploader'), { recursive: true });
+    writeFileSync(join(folder, 'index.html'), FORM_PAGE);
+    writeFileSync(join(folder, 'other.html'), OTHER_PAGE);
   });
 
   it('submits the stored key again after the user went away and came back', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     try {
       const problems = collectPageProblems(page);
-      await page.goto(server.url);
+      await page.goto(app.server.url);
       const uploader = page.locator('svc-uploader');
       await uploader.locator('input[part="file-input"]').setInputFiles({ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('quarterly figures') });
       const key = await page.waitForFunction(() => {

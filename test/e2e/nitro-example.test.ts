@@ -14,7 +14,7 @@ import type { MultipartInitResponse, MultipartSignPartResponse, PresignedUrlResp
 import { createExampleApp, packLibrary } from '../support/example-install.js';
 import { run } from '../support/run-command.js';
 import { startServerProcess, type ServerProcess } from '../support/node-server-process.js';
-import { getTestStorage } from '../support/storage.js';
+import { exampleStorageEnv, getTestStorage } from '../support/storage.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const MiB = 1024 * 1024;
@@ -55,12 +55,7 @@ describe('examples/nitro (Nitro 3 build, real handler, real storage)', () => {
     const storage = await getTestStorage();
     server = await startServerProcess(process.execPath, join(app, '.output', 'server', 'index.mjs'), app, {
       // What examples/nitro/README.md tells a user to set, pointed at the test storage.
-      S3_TYPE: 's3',
-      S3_BUCKET: storage.bucket,
-      S3_REGION: storage.region,
-      S3_ENDPOINT: storage.endpoint,
-      AWS_ACCESS_KEY_ID: storage.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      ...exampleStorageEnv(storage),
       UPLOAD_TOKEN_SECRET: 'nitro-example-upload-token-secret',
       ALLOW_ANONYMOUS: '1',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

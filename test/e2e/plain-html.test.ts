@@ -1,13 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { Browser } from 'playwright';
-import { startAppServer, type AppServer } from '../support/app-server.js';
-import { collectPageProblems, launchBrowser } from '../support/browser.js';
+import { collectPageProblems } from '../support/browser.js';
+import { useBuiltApp } from '../support/built-app.js';
 import { getTestStorage } from '../support/storage.js';
 
 // The no-build path as examples/plain-html/README.md describes it: the package's dist/browser/ and
@@ -23,27 +21,13 @@ function layOutStaticFolder(work: string): void {
 }
 
 describe('plain HTML page without a bundler (dist/browser + a locale by URL)', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let server: AppServer;
-  let work: string;
-
-  before(async () => {
-    work = mkdtempSync(join(tmpdir(), 'svc-plain-html-'));
-    layOutStaticFolder(work);
-    browser = await launchBrowser();
-    server = await startAppServer(work);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+  const app = useBuiltApp('svc-plain-html-', layOutStaticFolder);
 
   it('shows the element in German and stores a chosen file in the bucket', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     try {
       const problems = collectPageProblems(page);
-      await page.goto(server.url);
+      await page.goto(app.server.url);
       const uploader = page.locator('svc-uploader');
       await uploader.locator('[part~="drop-zone"]').getByText('Dateien hierher ziehen und ablegen').waitFor();
 

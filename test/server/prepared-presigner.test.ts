@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { presignPrepared } from '../../server/internal/prepared-presigner.js';
+import { presignPrepared, type PresignRequest } from '../../server/internal/prepared-presigner.js';
 
 const signingDate = new Date('2026-03-01T12:34:56Z');
 const noFallback = () => Promise.reject(new Error('a plain SigV4 endpoint must not fall back to getSignedUrl'));
@@ -23,113 +23,74 @@ const clients: [string, S3Client, string][] = [
   ],
 ];
 
+type SdkOptions = NonNullable<Parameters<typeof getSignedUrl>[2]>;
+
+/** One URL to sign: by getSignedUrl with the SDK's command, and the same request as the handler describes it. */
+interface SigningCase {
+  name: string;
+  sdk: (options: SdkOptions) => Promise<string>;
+  request: Omit<PresignRequest, 'key' | 'signingDate'>;
+}
+
+const md5 = 'ndTkYSaMgDT1yFZOFVxnpg==';
+const sha256 = 'a'.repeat(64);
+const uploadId = 'up/load+id=';
+
+/** PUT, part and GET, plain and with a signed Content-MD5 (checksumVerification) or SHA-256 metadata. */
+function signingCases(client: S3Client, bucket: string, key: string): SigningCase[] {
+  const putRequest = { 'content-length': '2345', 'content-type': 'image/jpeg' };
+  const putHeaders = new Set(['content-type', 'content-length']);
+  const md5PutHeaders = new Set([...putHeaders, 'content-md5']);
+  const part = { operation: 'UploadPart', query: { partNumber: '7', uploadId }, expiresIn: 1800 } as const;
+  return [
+    {
+      name: 'PUT',
+      sdk: (options) => getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg' }), options),
+      request: { method: 'PUT', operation: 'PutObject', headers: putRequest, expiresIn: 3600, signableHeaders: putHeaders },
+    },
+    {
+      name: 'part',
+      sdk: (options) => getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608 }), options),
+      request: { method: 'PUT', ...part, headers: { 'content-length': '8388608' }, signableHeaders: new Set(['content-length']) },
+    },
+    {
+      name: 'PUT with Content-MD5',
+      sdk: (options) => getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5 }), options),
+      request: { method: 'PUT', operation: 'PutObject', headers: { ...putRequest, 'content-md5': md5 }, expiresIn: 3600, signableHeaders: md5PutHeaders },
+    },
+    {
+      // The whole-file SHA-256 as object metadata: moved into the query, not a header to send.
+      name: 'PUT with SHA-256 metadata',
+      sdk: (options) => getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, Metadata: { 'checksum-sha256': sha256 } }), options),
+      request: { method: 'PUT', operation: 'PutObject', headers: { ...putRequest, 'content-md5': md5, 'x-amz-meta-checksum-sha256': sha256 }, expiresIn: 3600, signableHeaders: md5PutHeaders },
+    },
+    {
+      name: 'part with Content-MD5',
+      sdk: (options) => getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5 }), options),
+      request: { method: 'PUT', ...part, headers: { 'content-length': '8388608', 'content-md5': md5 }, signableHeaders: new Set(['content-length', 'content-md5']) },
+    },
+    {
+      name: 'GET',
+      sdk: (options) => getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), options),
+      request: { method: 'GET', operation: 'GetObject', expiresIn: 259_200 },
+    },
+  ];
+}
+
 describe('prepared presigner', () => {
   for (const [label, client, bucket] of clients) {
     it(`signs PUT, part and GET URLs identical to getSignedUrl (${label})`, async () => {
       for (const key of keys) {
-        const putHeaders = new Set(['content-type', 'content-length']);
-        const expectedPut = await getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg' }), {
-          expiresIn: 3600,
-          signableHeaders: putHeaders,
-          signingDate,
-        });
-        const put = await presignPrepared(
-          client,
-          bucket,
-          { method: 'PUT', key, operation: 'PutObject', headers: { 'content-length': '2345', 'content-type': 'image/jpeg' }, expiresIn: 3600, signableHeaders: putHeaders, signingDate },
-          noFallback,
-        );
-        assert.equal(put, expectedPut);
-
-        const partHeaders = new Set(['content-length']);
-        const expectedPart = await getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: 'up/load+id=', PartNumber: 7, ContentLength: 8_388_608 }), {
-          expiresIn: 1800,
-          signableHeaders: partHeaders,
-          signingDate,
-        });
-        const part = await presignPrepared(
-          client,
-          bucket,
-          {
-            method: 'PUT',
-            key,
-            operation: 'UploadPart',
-            query: { partNumber: '7', uploadId: 'up/load+id=' },
-            headers: { 'content-length': '8388608' },
-            expiresIn: 1800,
-            signableHeaders: partHeaders,
-            signingDate,
-          },
-          noFallback,
-        );
-        assert.equal(part, expectedPart);
-
-        // With a signed Content-MD5 (checksumVerification) on a PUT and on a part.
-        const md5 = 'ndTkYSaMgDT1yFZOFVxnpg==';
-        const md5PutHeaders = new Set(['content-type', 'content-length', 'content-md5']);
-        const expectedMd5Put = await getSignedUrl(
-          client,
-          new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5 }),
-          { expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
-        );
-        const md5PutRequest = { 'content-length': '2345', 'content-type': 'image/jpeg', 'content-md5': md5 };
-        const md5Put = await presignPrepared(
-          client,
-          bucket,
-          { method: 'PUT', key, operation: 'PutObject', headers: md5PutRequest, expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
-          noFallback,
-        );
-        assert.equal(md5Put, expectedMd5Put);
-        assert.match(md5Put, /X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bcontent-type%3Bhost/);
-        // The whole-file SHA-256 as object metadata: moved into the query, not a header to send.
-        const sha256 = 'a'.repeat(64);
-        const expectedMetadataPut = await getSignedUrl(
-          client,
-          new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, Metadata: { 'checksum-sha256': sha256 } }),
-          { expiresIn: 3600, signableHeaders: md5PutHeaders, signingDate },
-        );
-        const metadataPut = await presignPrepared(
-          client,
-          bucket,
-          {
-            method: 'PUT',
-            key,
-            operation: 'PutObject',
-            headers: { ...md5PutRequest, 'x-amz-meta-checksum-sha256': sha256 },
-            expiresIn: 3600,
-            signableHeaders: md5PutHeaders,
-            signingDate,
-          },
-          noFallback,
-        );
-        assert.equal(metadataPut, expectedMetadataPut);
-        assert.equal(new URL(metadataPut).searchParams.get('x-amz-meta-checksum-sha256'), sha256);
-        const md5PartHeaders = new Set(['content-length', 'content-md5']);
-        const expectedMd5Part = await getSignedUrl(
-          client,
-          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: 'up/load+id=', PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5 }),
-          { expiresIn: 1800, signableHeaders: md5PartHeaders, signingDate },
-        );
-        const md5Part = await presignPrepared(
-          client,
-          bucket,
-          {
-            method: 'PUT',
-            key,
-            operation: 'UploadPart',
-            query: { partNumber: '7', uploadId: 'up/load+id=' },
-            headers: { 'content-length': '8388608', 'content-md5': md5 },
-            expiresIn: 1800,
-            signableHeaders: md5PartHeaders,
-            signingDate,
-          },
-          noFallback,
-        );
-        assert.equal(md5Part, expectedMd5Part);
-
-        const expectedGet = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 259_200, signingDate });
-        const get = await presignPrepared(client, bucket, { method: 'GET', key, operation: 'GetObject', expiresIn: 259_200, signingDate }, noFallback);
-        assert.equal(get, expectedGet);
+        const signed = new Map<string, string>();
+        for (const { name, sdk, request } of signingCases(client, bucket, key)) {
+          const { expiresIn, signableHeaders } = request;
+          const expected = await sdk({ expiresIn, ...(signableHeaders ? { signableHeaders } : {}), signingDate });
+          const prepared = await presignPrepared(client, bucket, { ...request, key, signingDate }, noFallback);
+          assert.equal(prepared, expected, `${name} of ${key}`);
+          signed.set(name, prepared);
+        }
+        assert.match(signed.get('PUT with Content-MD5')!, /X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bcontent-type%3Bhost/);
+        assert.equal(new URL(signed.get('PUT with SHA-256 metadata')!).searchParams.get('x-amz-meta-checksum-sha256'), sha256);
       }
     });
   }

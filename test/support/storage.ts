@@ -81,3 +81,15 @@ export function getTestStorage(): Promise<TestStorage> {
   pending ??= connect();
   return pending;
 }
+
+/** The storage variables the examples' READMEs tell a user to set, pointed at `storage`. */
+export function exampleStorageEnv(storage: TestStorage): Record<string, string> {
+  return {
+    S3_TYPE: 's3',
+    S3_BUCKET: storage.bucket,
+    S3_REGION: storage.region,
+    S3_ENDPOINT: storage.endpoint,
+    AWS_ACCESS_KEY_ID: storage.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: storage.secretAccessKey,
+  };
+}

@@ -125,18 +125,7 @@ export function storagePartRequests(since: number): Array<{ partNumber: number; 
     }));
 }
 
-/** Largest number of requests whose time spans overlap. */
-export function maxOverlap(spans: Array<{ start: number; end: number }>): number {
-  const points = spans.flatMap((span) => [{ at: span.start, delta: 1 }, { at: span.end, delta: -1 }]);
-  points.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let current = 0;
-  let peak = 0;
-  for (const point of points) {
-    current += point.delta;
-    peak = Math.max(peak, current);
-  }
-  return peak;
-}
+export { maxOverlap } from '../../support/overlap.js';
 
 /** A file the engine uploaded, and what the bucket holds for it. */
 export interface StoredUpload {

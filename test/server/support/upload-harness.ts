@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before, describe } from 'node:test';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createUploadHandler } from '../../../server/index.js';
 import { toNodeListener } from '../../../server/node.js';
@@ -66,6 +67,24 @@ export async function bothTransports(handler: UploadHandler): Promise<Transport[
 
 export async function closeAll(transports: Transport[]): Promise<void> {
   await Promise.all(transports.map((transport) => transport.close()));
+}
+
+/**
+ * In the enclosing `describe`: one default test handler on the test storage, and `tests` declared
+ * twice, under "in-process" and "http", each time with that transport. Both getters answer once
+ * the suite's `before` has run, that is inside tests and hooks.
+ */
+export function onBothTransports(tests: (use: () => Transport, storage: () => TestStorage) => void): void {
+  let storage: TestStorage;
+  let transports: Transport[] = [];
+  before(async () => {
+    storage = await getTestStorage();
+    transports = await bothTransports(await createTestHandler());
+  });
+  after(() => closeAll(transports));
+  for (const [index, title] of ['in-process', 'http'].entries()) {
+    describe(title, () => tests(() => transports[index]!, () => storage));
+  }
 }
 
 /** Collects `onError` records, so tests can check that the real cause reached the host. */
