@@ -7,7 +7,7 @@
  * the upload goes on.
  */
 import { createMD5, createSHA256 } from 'hash-wasm';
-import { createAmzChecksumHasher, type AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
+import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
 import type { ContentChecksum } from '../protocol/wire.js';
 
 interface IncrementalMd5 {
@@ -58,7 +58,8 @@ export async function uploadDigests(
   signal?: AbortSignal,
 ): Promise<{ contentMd5: string; checksum?: ContentChecksum }> {
   const md5 = await createHasher();
-  const other = algorithm ? await createAmzChecksumHasher(algorithm) : undefined;
+  // Its own chunk: pages that set no checksumAlgorithm never download the CRC code.
+  const other = algorithm ? await (await import('./amz-checksum-hasher.js')).createAmzChecksumHasher(algorithm) : undefined;
   for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
     signal?.throwIfAborted();
     const bytes = new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer());
