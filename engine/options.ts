@@ -176,6 +176,9 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
   for (const name of ['persistenceKey', 'uploaderId'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'string') throw new ConfigurationError(`${name} must be a string`);
   }
+  if (options.checksumAlgorithm !== undefined && !['CRC32', 'CRC32C', 'SHA256'].includes(options.checksumAlgorithm)) {
+    throw new ConfigurationError(`checksumAlgorithm must be 'CRC32', 'CRC32C' or 'SHA256', got ${String(options.checksumAlgorithm)}`);
+  }
   const requestedMaxFiles = options.maxFiles ?? ENGINE_DEFAULTS.maxFiles;
   const crashRecovery = options.crashRecovery
     ? { ...CRASH_RECOVERY_DEFAULTS, ...(typeof options.crashRecovery === 'object' ? withoutUndefined(options.crashRecovery) : {}) }

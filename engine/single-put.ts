@@ -12,14 +12,19 @@ import type { PresignedUrlResponse } from '../protocol/wire.js';
 
 /**
  * Body posted to get a presigned PUT: FileMetadata, plus the client-mode fields a token endpoint
- * reads. With `checksumVerification`, `contentMd5` asks for a URL that storage only honours for
- * these exact bytes; it is computed on every attempt, so a retry after `BadDigest` reads the file
+ * reads. With `checksumVerification`, `contentMd5` (and with `checksumAlgorithm`, `checksum`)
+ * asks for a URL that storage only honours for these exact bytes; it is computed on every attempt, so a retry after `BadDigest` reads the file
  * again.
  */
 async function presignRequestBody(context: StrategyContext): Promise<Record<string, unknown>> {
   const { file } = context.entry;
   const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size };
-  if (context.options.raw.checksumVerification) body['contentMd5'] = await (await loadChecksumDigests()).md5Base64(file, context.signal);
+  const { checksumVerification, checksumAlgorithm } = context.options.raw;
+  if (checksumVerification) {
+    const digests = await (await loadChecksumDigests()).uploadDigests(file, checksumAlgorithm, context.signal);
+    body['contentMd5'] = digests.contentMd5;
+    if (digests.checksum) body['checksum'] = digests.checksum;
+  }
   const metadata = context.uploadMetadata();
   if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
   const raw = context.options.raw;

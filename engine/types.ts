@@ -218,6 +218,11 @@ export interface EngineOptions {
   stripExifData?: boolean;
   thumbnailGenerator?: boolean | ThumbnailOptions;
   checksumVerification?: boolean;
+  /**
+   * With `checksumVerification`, single PUTs also send the file's digest in this
+   * `x-amz-checksum-*` algorithm; the handler signs it when the bucket's `checksumAlgorithm` matches.
+   */
+  checksumAlgorithm?: 'CRC32' | 'CRC32C' | 'SHA256';
   webWorker?: boolean;
   processingEndpoint?: string;
   processingTimeout?: number;

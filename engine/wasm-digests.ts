@@ -7,6 +7,8 @@
  * the upload goes on.
  */
 import { createMD5, createSHA256 } from 'hash-wasm';
+import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
+import type { ContentChecksum } from '../protocol/wire.js';
 
 interface IncrementalMd5 {
   update(bytes: Uint8Array): unknown;
@@ -44,6 +46,28 @@ export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal):
     }
   }
   return toBase64(hasher.digest());
+}
+
+/**
+ * The base64 MD5 of a blob and, with `algorithm`, its `x-amz-checksum-*` digest, in one read of
+ * the blob slice by slice (memory stays at one slice).
+ */
+export async function uploadDigests(
+  blob: Blob,
+  algorithm: AmzChecksumAlgorithm | undefined,
+  signal?: AbortSignal,
+): Promise<{ contentMd5: string; checksum?: ContentChecksum }> {
+  const md5 = await createHasher();
+  // Its own chunk: pages that set no checksumAlgorithm never download the CRC code.
+  const other = algorithm ? await (await import('./amz-checksum-hasher.js')).createAmzChecksumHasher(algorithm) : undefined;
+  for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
+    signal?.throwIfAborted();
+    const bytes = new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer());
+    md5.update(bytes);
+    other?.update(bytes);
+  }
+  const contentMd5 = toBase64(md5.digest());
+  return algorithm && other ? { contentMd5, checksum: { algorithm, value: toBase64(other.digest()) } } : { contentMd5 };
 }
 
 /** Above this WebCrypto's one-buffer digest would hold the whole file in memory. */

@@ -31,6 +31,18 @@ export interface FileMetadata {
    * form only.
    */
   contentMd5?: string;
+  /**
+   * Base64 digest of the whole body in an `x-amz-checksum-*` algorithm (CRC32 and CRC32C: the
+   * 4 big-endian bytes; SHA256: the 32 bytes). `/presign` signs it into the PUT as
+   * `x-amz-checksum-<algorithm>` when the bucket's `checksumAlgorithm` is the same algorithm
+   * (and returns it in `uploadHeaders`); otherwise its form is checked and it is not used.
+   */
+  checksum?: ContentChecksum;
+}
+
+export interface ContentChecksum {
+  algorithm: 'CRC32' | 'CRC32C' | 'SHA256';
+  value: string;
 }
 
 /** Answer of `POST /presign` (and of `s3GeneratePresignedUrl` behind a token endpoint). */

@@ -114,7 +114,8 @@ export async function s3GeneratePresignedUrl(params: S3GeneratePresignedUrlParam
   const client = getS3Client(storage);
   if (params.enableAutoCorsConfig === true) await ensureBucketCorsAllows(client, bucketName, origin);
   const key = `${crypto.randomUUID()}/${sanitizeFileName(fileParams.name)}`;
-  const { uploadUrl } = await presignPutObject(client, bucketName, key, fileParams, expiresIn);
+  // Only the checked fields: anything else a browser put in fileParams must never reach a signed header.
+  const { uploadUrl } = await presignPutObject(client, bucketName, key, { type: fileParams.type, size: fileParams.size }, expiresIn);
   const publicUrl = await presignGetObject(client, bucketName, key, expiresIn);
   return { key, publicUrl, uploadUrl, expiresIn };
 }

@@ -79,6 +79,7 @@ export const uploaderProps = {
   stripExifData: engineProp({ attribute: 'strip-exif-data', boolean: true, default: false }),
   thumbnailGenerator: engineProp({ attribute: 'thumbnail-generator', boolean: true, default: false }),
   checksumVerification: engineProp({ attribute: 'checksum-verification', boolean: true, default: false }),
+  checksumAlgorithm: engineProp({ attribute: 'checksum-algorithm', converter: stringConverter }),
   webWorker: engineProp({ attribute: 'web-worker', converter: optionalBooleanConverter }),
   imageEditor: prop({ attribute: 'image-editor', converter: booleanOrJsonConverter('image-editor') }),
   processingEndpoint: engineProp({ attribute: 'processing-endpoint', converter: stringConverter }),

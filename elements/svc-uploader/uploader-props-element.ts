@@ -43,6 +43,7 @@ export class UploaderPropsElement extends SvcElement {
   declare stripExifData: boolean;
   declare thumbnailGenerator: boolean;
   declare checksumVerification: boolean;
+  declare checksumAlgorithm?: 'CRC32' | 'CRC32C' | 'SHA256';
   declare webWorker?: boolean;
   declare imageEditor?: boolean | ImageEditorOptions | null;
   declare processingEndpoint?: string;

@@ -38,6 +38,7 @@ export type SvcUploaderReactProperties = Partial<Pick<SvcUploader,
   | 'stripExifData'
   | 'thumbnailGenerator'
   | 'checksumVerification'
+  | 'checksumAlgorithm'
   | 'webWorker'
   | 'imageEditor'
   | 'processingEndpoint'
@@ -102,6 +103,8 @@ export interface SvcUploaderReactAttributes {
   'thumbnail-generator'?: boolean;
   /** Have storage verify every upload: the MD5 of each PUT and part is signed into its URL, so bytes changed on the way are refused and sent again. Also sends the SHA-256 of each file as metadata. */
   'checksum-verification'?: boolean;
+  /** With checksumVerification, single PUTs also send the file's digest in this algorithm, signed by the handler as `x-amz-checksum-<algorithm>` when the bucket's `checksumAlgorithm` is the same (AWS S3 checks it). Multipart parts carry Content-MD5 only. */
+  'checksum-algorithm'?: string;
   /** Run the pipeline off the main thread. Absent: automatic; `web-worker="false"`: main thread; present: worker. */
   'web-worker'?: boolean;
   /** The image editor behind each image's Edit action (crop, rotate, flip, adjust, filters, rename); `false` disables it. Object keys: `enabled`, `display` (`inline` over the list or `modal`), `autoOpen` (`never`, `single`, `always`), `output` (`type`, `quality`, `maxWidth`, `maxHeight`), `tabs`, `tools`, `onOpen`, `onCancel`, `onSave`. See docs/element.md ("Image editor"). (Element only: the headless engine has no such option.) */

@@ -40,6 +40,7 @@ export type SvcUploaderVueProperties = Partial<Pick<SvcUploader,
   | 'stripExifData'
   | 'thumbnailGenerator'
   | 'checksumVerification'
+  | 'checksumAlgorithm'
   | 'webWorker'
   | 'imageEditor'
   | 'processingEndpoint'

@@ -4,6 +4,7 @@
 import { UpupError, UpupErrorCode } from '../errors.js';
 import type { UploadFileInfo } from '../types.js';
 import { readContentMd5 } from './content-md5.js';
+import { readAmzChecksum, type AmzChecksum } from './amz-checksum.js';
 import { normalizeMimeType, toMimeEssence } from './mime-type.js';
 import { isPlainObject } from './request-body.js';
 
@@ -41,6 +42,8 @@ export interface UploadRequest {
   chunkSizeBytes: number | undefined;
   /** Base64 MD5 of the whole body (single PUT), signed into its URL; undefined when not sent. */
   contentMd5?: string | undefined;
+  /** `x-amz-checksum-*` digest of the whole body (single PUT); undefined when not sent. */
+  checksum?: AmzChecksum | undefined;
 }
 
 function invalidMetadata(detail: string): UpupError {
@@ -52,12 +55,13 @@ function invalidMetadata(detail: string): UpupError {
  * before anything else reads it; `type` must be exactly one MIME type (or empty) and is replaced
  * by its normalised form; `size` must be a whole, non-negative number of bytes within
  * JavaScript's exact integer range, since it is signed into the PUT as Content-Length.
- * `contentMd5`, when present, must be one base64 MD5 (400 `Invalid content digest` otherwise).
+ * `contentMd5`, when present, must be one base64 MD5, and `checksum` one `{algorithm, value}`
+ * digest (400 `Invalid content digest` otherwise).
  * Unknown fields are ignored; a `metadata` that is not an object is dropped, not rejected.
  */
 export function parseUploadRequest(body: unknown): UploadRequest {
   if (!isPlainObject(body)) throw invalidMetadata('body is not a JSON object');
-  const { name, type, size, metadata, chunkSizeBytes, contentMd5 } = body;
+  const { name, type, size, metadata, chunkSizeBytes, contentMd5, checksum } = body;
   if (typeof name !== 'string' || name.length > MAX_FILE_NAME_LENGTH || name.trim() === '') {
     throw invalidMetadata(`name must be a non-empty string of at most ${MAX_FILE_NAME_LENGTH} characters`);
   }
@@ -72,6 +76,7 @@ export function parseUploadRequest(body: unknown): UploadRequest {
     metadata: isPlainObject(metadata) ? metadata : undefined,
     chunkSizeBytes: typeof chunkSizeBytes === 'number' && Number.isFinite(chunkSizeBytes) && chunkSizeBytes > 0 ? chunkSizeBytes : undefined,
     contentMd5: readContentMd5(contentMd5),
+    checksum: readAmzChecksum(checksum),
   };
 }
 

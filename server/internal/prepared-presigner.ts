@@ -24,6 +24,8 @@ export interface PresignRequest {
   headers?: Record<string, string>;
   expiresIn: number;
   signableHeaders?: Set<string>;
+  /** `x-amz-*` headers to keep as headers (signed) rather than move into the query. */
+  unhoistableHeaders?: Set<string>;
   signingDate?: Date;
 }
 
@@ -134,6 +136,8 @@ export async function presignPrepared(client: S3Client, bucket: string, request:
   const signed = await endpoint.presigner.presign(toSign, {
     expiresIn: request.expiresIn,
     ...(request.signableHeaders ? { signableHeaders: request.signableHeaders } : {}),
+    // A copy: the presigner adds to the set it is given.
+    ...(request.unhoistableHeaders ? { unhoistableHeaders: new Set(request.unhoistableHeaders) } : {}),
     ...(request.signingDate ? { signingDate: request.signingDate } : {}),
   });
   return formatPresignedUrl(endpoint, signed.path, signed.query as Record<string, string | string[] | null>);

@@ -13,6 +13,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { amzChecksumCommandField, amzChecksumHeader, type AmzChecksum } from './amz-checksum.js';
 import { CHECKSUM_SHA256_METADATA } from './checksum-metadata.js';
 import { presignPrepared } from './prepared-presigner.js';
 
@@ -40,16 +41,24 @@ export async function presignPutObject(
   client: S3Client,
   bucket: string,
   key: string,
-  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined },
+  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined; checksum?: AmzChecksum | undefined },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
-  const { contentMd5, checksumSha256 } = file;
-  const signableHeaders = new Set(['content-length', ...(file.type ? ['content-type'] : []), ...(contentMd5 ? ['content-md5'] : [])]);
+  const { contentMd5, checksumSha256, checksum } = file;
+  const checksumHeader = checksum ? amzChecksumHeader(checksum.algorithm) : undefined;
+  const signableHeaders = new Set([
+    'content-length',
+    ...(file.type ? ['content-type'] : []),
+    ...(contentMd5 ? ['content-md5'] : []),
+    // Signed and kept a header: a PUT without it is refused.
+    ...(checksumHeader ? [checksumHeader] : []),
+  ]);
   // x-amz-meta-* is moved into the query by the presigner: the browser sends no header for it.
   const headers: Record<string, string> = {
     'content-length': String(file.size),
     ...(file.type ? { 'content-type': file.type } : {}),
     ...(contentMd5 ? { 'content-md5': contentMd5 } : {}),
+    ...(checksum && checksumHeader ? { [checksumHeader]: checksum.value } : {}),
     ...(checksumSha256 ? { [`x-amz-meta-${CHECKSUM_SHA256_METADATA}`]: checksumSha256 } : {}),
   };
   const command = () =>
@@ -59,13 +68,20 @@ export async function presignPutObject(
       ContentLength: file.size,
       ...(file.type ? { ContentType: file.type } : {}),
       ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
+      ...(checksum ? amzChecksumCommandField(checksum) : {}),
       ...(checksumSha256 ? { Metadata: { [CHECKSUM_SHA256_METADATA]: checksumSha256 } } : {}),
     });
-  const uploadUrl = await presignPrepared(client, bucket, { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders }, () =>
-    getSignedUrl(client, command(), { expiresIn, signableHeaders }),
+  // The presigner moves x-amz-* headers into the query, where S3 does not check a checksum.
+  const unhoistableHeaders = checksumHeader ? new Set([checksumHeader]) : undefined;
+  const uploadUrl = await presignPrepared(client, bucket, { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders, ...(unhoistableHeaders ? { unhoistableHeaders } : {}) }, () =>
+    getSignedUrl(client, command(), { expiresIn, signableHeaders, ...(unhoistableHeaders ? { unhoistableHeaders: new Set(unhoistableHeaders) } : {}) }),
   );
   // Spelled as HTTP spells them: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
-  const uploadHeaders: Record<string, string> = { ...(file.type ? { 'Content-Type': file.type } : {}), ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}) };
+  const uploadHeaders: Record<string, string> = {
+    ...(file.type ? { 'Content-Type': file.type } : {}),
+    ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}),
+    ...(checksum && checksumHeader ? { [checksumHeader]: checksum.value } : {}),
+  };
   return { uploadUrl, uploadHeaders };
 }
 

@@ -37,6 +37,9 @@ export function assertS3StorageShape(storage: unknown, path = 'storage'): assert
   if (typeof storage.endpoint === 'string' && !URL.canParse(storage.endpoint)) {
     throw createConfigError(`${path}.endpoint must be an absolute URL (got "${storage.endpoint}")`);
   }
+  if (storage.checksumAlgorithm !== undefined && !['CRC32', 'CRC32C', 'SHA256'].includes(storage.checksumAlgorithm as string)) {
+    throw createConfigError(`${path}.checksumAlgorithm must be "CRC32", "CRC32C" or "SHA256"`);
+  }
   if (storage.credentials !== undefined) assertCredentialPair(storage.credentials, `${path}.credentials`);
 }
 

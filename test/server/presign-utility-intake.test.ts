@@ -37,4 +37,12 @@ describe('s3GeneratePresignedUrl intake', () => {
     const put = await fetch(result.uploadUrl, { method: 'PUT', body: 'textbyte', headers: { 'content-type': 'text/plain; charset=utf-8' } });
     assert.equal(put.status, 200);
   });
+
+  it('signs only the name, type and size it checks: fields a browser adds (a digest, a checksum) are not signed', async () => {
+    const extra = { contentMd5: 'not checked\r\nx-amz-acl: public-read', checksum: { algorithm: 'CRC32\r\nx-amz-acl: public-read', value: 'x' } };
+    const result = await s3GeneratePresignedUrl({ ...params, fileParams: { ...params.fileParams, ...extra } as never });
+    assert.deepEqual(new URL(result.uploadUrl).searchParams.get('X-Amz-SignedHeaders')!.split(';'), ['content-length', 'content-type', 'host']);
+    const put = await fetch(result.uploadUrl, { method: 'PUT', body: '8 bytes!', headers: { 'content-type': 'image/png' } });
+    assert.equal(put.status, 200);
+  });
 });

@@ -1,8 +1,10 @@
 // Fault-injection scenarios for the engine's browser tests (see fault-proxy.mjs):
-// - POST   /test-fixtures/fault-proxy             `{storage: rules, handler: {dropAnswer: [route]}}`
-//                                                 starts a proxy in front of the test storage and a
-//                                                 real handler whose storage endpoint is that proxy
-// - GET    /test-fixtures/fault-proxy/<id>?name=  what the proxy saw, rules that never fired, and the
+// - POST   /test-fixtures/fault-proxy             `{storage: rules, handler: {dropAnswer: [route],
+//                                                 checksumAlgorithm}}` starts a proxy in front of the
+//                                                 test storage and a real handler whose storage
+//                                                 endpoint is that proxy
+// - GET    /test-fixtures/fault-proxy/<id>?name=  what the proxy saw (and each request's headers),
+//                                                 rules that never fired, and the
 //                                                 bucket's objects and open multipart uploads whose
 //                                                 key contains `name`
 // - DELETE /test-fixtures/fault-proxy/<id>        stops the proxy
@@ -51,7 +53,7 @@ async function createScenario(spec) {
   const proxy = await startFaultProxy(storage.endpoint, spec.storage ?? []);
   const { createUploadHandler } = await importSource('../../server/index.ts');
   const handler = createUploadHandler({
-    storage: { ...storage, endpoint: proxy.endpoint },
+    storage: { ...storage, endpoint: proxy.endpoint, ...(spec.handler?.checksumAlgorithm ? { checksumAlgorithm: spec.handler.checksumAlgorithm } : {}) },
     uploadTokenSecret: 'browser-tests-upload-token-secret',
     allowAnonymousUploads: true,
   });
@@ -82,6 +84,7 @@ async function scenarioEndpoint(request) {
   const name = url.searchParams.get('name') ?? '';
   return Response.json({
     proxy: scenario.proxy.log,
+    proxyHeaders: scenario.proxy.headers,
     handler: scenario.handlerLog,
     unfired: [...scenario.proxy.unfired(), ...scenario.dropAnswer.map((route) => `${route} drop-answer`)],
     ...(await bucketState(name)),

@@ -1,4 +1,5 @@
 import type { PresignedUrlResponse } from '../../types.js';
+import { checksumToSign } from '../amz-checksum.js';
 import { readChecksumSha256 } from '../checksum-metadata.js';
 import { toPublicUrl } from '../object-key.js';
 import { toJsonResponse } from '../responses.js';
@@ -15,6 +16,7 @@ export async function presignRoute(ctx: RouteContext): Promise<Response> {
   const { uploadUrl, uploadHeaders } = await presignPutObject(client, storage.bucket, upload.key, {
     ...upload.file,
     contentMd5: upload.contentMd5,
+    checksum: checksumToSign(upload.checksum, storage.checksumAlgorithm),
     checksumSha256: readChecksumSha256(upload.metadata),
   });
   const downloadUrl = await presignGetObject(client, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);

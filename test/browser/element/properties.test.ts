@@ -44,6 +44,7 @@ const samples: Record<UploaderPropName, Sample> = {
   stripExifData: { attribute: '', value: true },
   thumbnailGenerator: { attribute: '', value: true },
   checksumVerification: { attribute: '', value: true },
+  checksumAlgorithm: { attribute: 'CRC32C', value: 'CRC32C' },
   webWorker: { attribute: 'false', value: false, alternatives: [['', true]] },
   imageEditor: { attribute: 'false', value: false, alternatives: [['{"display":"modal"}', { display: 'modal' }], ['', true]] },
   processingEndpoint: { attribute: '/events', value: '/events' },
