@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { createTranslator } from '../../../elements/i18n/index.js';
 import de from '../../../locales/de.js';
 import { failureText } from '../../../elements/svc-uploader/templates/failure-message.js';
-import { mount, part, randomFile, recordEvents, unmountAll, type SvcUploader } from './helpers.js';
+import { animationsSettled, mount, part, randomFile, recordEvents, unmountAll, type SvcUploader } from './helpers.js';
 
 interface RefusalCase {
   fixture: string;
@@ -87,6 +87,8 @@ describe('<svc-uploader> refusal messages', () => {
     const lineHeight = Number.parseFloat(getComputedStyle(error).lineHeight) || 16;
     expect(error.getBoundingClientRect().height, 'more than one line').to.be.greaterThan(lineHeight * 1.5);
     expect(error.scrollWidth).to.be.at.most(error.clientWidth);
+    // The run summary fades in: checked mid-fade, its text has not reached its contrast yet.
+    await animationsSettled(element);
     await expect(element).to.be.accessible();
   });
 
