@@ -9,7 +9,7 @@ describe('<svc-uploader> progress rendering', () => {
   it('re-renders for upload progress at most ten times a second, and shows the end at once', async () => {
     const element = await mount(`<svc-uploader server-url="/api/upload"
       resumable='{"protocol":"multipart","thresholdBytes":1048576,"chunkSizeBytes":5242880,"maxConcurrentParts":3,"persist":false}'></svc-uploader>`);
-    await element.addFiles([randomFile('a.bin', 40 * MiB), randomFile('b.bin', 40 * MiB)]);
+    await element.addFiles([randomFile('a.bin', 64 * MiB), randomFile('b.bin', 64 * MiB)]);
     await element.updateComplete;
     const events = recordEvents(element, ['svc-upload-progress', 'svc-file-state-change', 'svc-status-change']);
     const renderTimes: number[] = [];
@@ -29,7 +29,10 @@ describe('<svc-uploader> progress rendering', () => {
     // 100 ms between renders, less a little for the render itself.
     const quickRenders = gaps.filter((gap) => gap < 90).length;
     const summary = `${renderTimes.length} renders, ${quickRenders} within 90 ms of the previous, ${progressEvents} progress events, ${otherChanges} other changes`;
-    expect(progressEvents, summary).to.be.greaterThan(2 * otherChanges);
+    // Enough progress that rendering each report would show: without the pacing, about one render
+    // per event, most within 90 ms of the one before (how many events arrive depends on the
+    // machine's speed, so the bar is a margin over the other changes, not a fixed count).
+    expect(progressEvents, summary).to.be.greaterThan(1.5 * otherChanges);
     expect(quickRenders, summary).to.be.at.most(otherChanges);
   });
 });
