@@ -61,7 +61,7 @@ const PEERS: Row[] = [
 ];
 const SWEEP_ROWS: Row[] = [
   FLOOR,
-  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
+  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [6, 12], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
     key: `engine${inFlight}x${partMiB}`,
     label: `engine, ${inFlight} in flight, ${partMiB} MiB parts`, run: 'runEngine', args: [inFlight!, partMiB!],
   })),
