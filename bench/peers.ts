@@ -11,8 +11,9 @@
  * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
  * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
  * with the engine at several parts-in-flight and part sizes (how its defaults were chosen);
- * `--only=floor,engine,uppy5` keeps just the rows named (floor, engine, engine6, element, uppy5,
- * uppy6). A second table breaks each row's time down (support/run-breakdown.ts).
+ * `--only=engine,uppy5` keeps just the rows named (engine, engine6, element, uppy5, uppy6, and
+ * floorxhr: the floor's PUTs sent with XMLHttpRequest, as the engine and Uppy send them). A
+ * second table breaks each row's time down (support/run-breakdown.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
@@ -53,6 +54,7 @@ interface Row {
 const FLOOR: Row = { key: 'floor', label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY] };
 const PEERS: Row[] = [
   FLOOR,
+  { key: 'floorxhr', label: `raw PUTs with XMLHttpRequest, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY, 1] },
   { key: 'engine', label: 'engine, defaults', run: 'runEngine' },
   { key: 'engine6', label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', args: [FLOOR_CONCURRENCY] },
   { key: 'element', label: '<svc-uploader>, defaults', run: 'runElement' },
@@ -67,8 +69,10 @@ const SWEEP_ROWS: Row[] = [
   })),
 ];
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+/** The XMLHttpRequest floor runs only when asked for: `--only=floorxhr,...`. */
+const ON_REQUEST = new Set(['floorxhr']);
 /** `--only=floor,engine,uppy5` runs just those rows (the floor is always kept: every ratio needs it). */
-const ROWS = (SWEEP ? SWEEP_ROWS : PEERS).filter((row) => !ONLY || row === FLOOR || ONLY.includes(row.key));
+const ROWS = (SWEEP ? SWEEP_ROWS : PEERS).filter((row) => row === FLOOR || (ONLY ? ONLY.includes(row.key) : !ON_REQUEST.has(row.key)));
 
 interface Sample extends RunFigures {
   peakHeapMiB: number;
