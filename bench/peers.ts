@@ -6,14 +6,15 @@
  * round) after one discarded warm-up of each; every figure is the median over the rounds.
  *
  *   node scripts/build.mjs   # the element row loads dist/browser
- *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep]
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep] [--only=rows]
  *
  * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
  * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
  * with the engine at several parts-in-flight and part sizes (how its defaults were chosen);
  * `--only=engine,uppy5` keeps just the rows named (engine, engine6, element, uppy5, uppy6, and
- * floorxhr: the floor's PUTs sent with XMLHttpRequest, as the engine and Uppy send them). A
- * second table breaks each row's time down (support/run-breakdown.ts).
+ * floorxhr: the floor's PUTs sent with XMLHttpRequest, as the engine and Uppy send them; in a
+ * sweep `engine6x8` and so on, parts in flight × MiB). A second table breaks each row's time down
+ * (support/run-breakdown.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
