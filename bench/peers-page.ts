@@ -15,8 +15,28 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The floor: every part signed before the clock starts, then PUT `concurrency` at a time. */
-async function runFloor(concurrency: number): Promise<RunFigures> {
+/** One PUT with XMLHttpRequest and an upload progress listener, as the engine and Uppy send parts. */
+function putWithXhr(url: string, body: Blob): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.upload.onprogress = () => undefined;
+    request.onload = () => resolve(request.status);
+    request.onerror = () => reject(new Error(`PUT ${url} failed`));
+    request.send(body);
+  });
+}
+
+async function putWithFetch(url: string, body: Blob): Promise<number> {
+  return (await fetch(url, { method: 'PUT', body })).status;
+}
+
+/**
+ * The floor: every part signed before the clock starts, then PUT `concurrency` at a time, with
+ * fetch, or with `xhr` set (1) through XMLHttpRequest with a progress listener.
+ */
+async function runFloor(concurrency: number, xhr = 0): Promise<RunFigures> {
+  const put = xhr ? putWithXhr : putWithFetch;
   const file = benchFile();
   const init = await post<{ token: string; partSize: number }>('/multipart/init', { name: file.name, type: file.type, size: file.size, chunkSizeBytes: PART_BYTES });
   const count = Math.ceil(file.size / init.partSize);
@@ -30,8 +50,8 @@ async function runFloor(concurrency: number): Promise<RunFigures> {
         const index = next;
         next += 1;
         const start = index * init.partSize;
-        const response = await fetch(urls[index]!, { method: 'PUT', body: file.slice(start, Math.min(file.size, start + init.partSize)) });
-        if (!response.ok) throw new Error(`part ${index + 1} answered ${response.status}`);
+        const status = await put(urls[index]!, file.slice(start, Math.min(file.size, start + init.partSize)));
+        if (status !== 200) throw new Error(`part ${index + 1} answered ${status}`);
       }
     }));
   });

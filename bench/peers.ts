@@ -6,11 +6,15 @@
  * round) after one discarded warm-up of each; every figure is the median over the rounds.
  *
  *   node scripts/build.mjs   # the element row loads dist/browser
- *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep]
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep] [--only=rows]
  *
  * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
  * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
- * with the engine at several parts-in-flight and part sizes (how its defaults were chosen).
+ * with the engine at several parts-in-flight and part sizes (how its defaults were chosen);
+ * `--only=engine,uppy5` keeps just the rows named (engine, engine6, element, uppy5, uppy6, and
+ * floorxhr: the floor's PUTs sent with XMLHttpRequest, as the engine and Uppy send them; in a
+ * sweep `engine6x8` and so on, parts in flight × MiB). A second table breaks each row's time down
+ * (support/run-breakdown.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
@@ -20,6 +24,7 @@ import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/c
 import { chromium, type CDPSession, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import { createUploadHandler } from '../server/index.js';
+import { printBreakdownTable } from './support/breakdown-table.js';
 import { startDelayProxy, type DelayProxy } from './support/delay-proxy.js';
 import type { RunFigures } from './support/peer-run.js';
 import { startPeerServer } from './support/peer-server.js';
@@ -40,27 +45,35 @@ if (!process.env.S3_TEST_ENDPOINT) {
 }
 
 interface Row {
+  /** Picks the row with `--only=key,key`. */
+  key: string;
   label: string;
   run: string;
   args?: number[];
 }
 
-const FLOOR: Row = { label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY] };
+const FLOOR: Row = { key: 'floor', label: `floor: raw PUTs, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY] };
 const PEERS: Row[] = [
   FLOOR,
-  { label: 'engine, defaults', run: 'runEngine' },
-  { label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', args: [FLOOR_CONCURRENCY] },
-  { label: '<svc-uploader>, defaults', run: 'runElement' },
-  { label: 'Uppy 5 aws-s3, defaults', run: 'runUppy5' },
-  { label: 'Uppy 6 aws-s3, defaults', run: 'runUppy6' },
+  { key: 'floorxhr', label: `raw PUTs with XMLHttpRequest, ${FLOOR_CONCURRENCY} in flight`, run: 'runFloor', args: [FLOOR_CONCURRENCY, 1] },
+  { key: 'engine', label: 'engine, defaults', run: 'runEngine' },
+  { key: 'engine6', label: `engine, ${FLOOR_CONCURRENCY} in flight`, run: 'runEngine', args: [FLOOR_CONCURRENCY] },
+  { key: 'element', label: '<svc-uploader>, defaults', run: 'runElement' },
+  { key: 'uppy5', label: 'Uppy 5 aws-s3, defaults', run: 'runUppy5' },
+  { key: 'uppy6', label: 'Uppy 6 aws-s3, defaults', run: 'runUppy6' },
 ];
 const SWEEP_ROWS: Row[] = [
   FLOOR,
-  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
+  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [6, 12], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
+    key: `engine${inFlight}x${partMiB}`,
     label: `engine, ${inFlight} in flight, ${partMiB} MiB parts`, run: 'runEngine', args: [inFlight!, partMiB!],
   })),
 ];
-const ROWS = SWEEP ? SWEEP_ROWS : PEERS;
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+/** The XMLHttpRequest floor runs only when asked for: `--only=floorxhr,...`. */
+const ON_REQUEST = new Set(['floorxhr']);
+/** `--only=floor,engine,uppy5` runs just those rows (the floor is always kept: every ratio needs it). */
+const ROWS = (SWEEP ? SWEEP_ROWS : PEERS).filter((row) => row === FLOOR || (ONLY ? ONLY.includes(row.key) : !ON_REQUEST.has(row.key)));
 
 interface Sample extends RunFigures {
   peakHeapMiB: number;
@@ -111,6 +124,8 @@ async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
   await cdp.send('HeapProfiler.collectGarbage');
   let peakHeap = await metric(cdp, 'JSHeapUsedSize');
   const cpuBefore = await metric(cdp, 'TaskDuration');
+  const storageConnectionsBefore = storageProxy?.connections ?? 0;
+  const handlerConnectionsBefore = pageProxy?.connections ?? 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
@@ -123,6 +138,8 @@ async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
       ({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args),
       { run: row.run, args: row.args ?? [] },
     ));
+    if (storageProxy) figures.breakdown.storageConnections = storageProxy.connections - storageConnectionsBefore;
+    if (pageProxy) figures.breakdown.handlerConnections = pageProxy.connections - handlerConnectionsBefore;
     await emptyBucket();
     const sample = { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
     console.error(`  ${row.label}: ${(figures.ms / 1000).toFixed(1)} s`);
@@ -201,6 +218,8 @@ try {
     const renders = rows[0]!.rendersPerSecond === undefined ? '' : at((sample) => sample.rendersPerSecond!).toFixed(1);
     console.log(`| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${at((sample) => sample.firstByteMs).toFixed(0)} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`);
   }
+  console.log('\nwhere the time went (Resource Timing and long tasks, median over the rounds):');
+  printBreakdownTable(ROWS.map((row) => ({ label: row.label, breakdowns: samples.get(row)!.map((sample) => sample.breakdown) })));
   console.log(`\nper round MiB/s:`);
   for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => (size / MIB / (sample.ms / 1000)).toFixed(1)).join(', ')}`);
 } finally {

@@ -9,6 +9,8 @@ import { createConnection, createServer, type AddressInfo, type Socket } from 'n
 export interface DelayProxy {
   /** `http://127.0.0.1:<port>`: the proxied origin. */
   origin: string;
+  /** Connections accepted so far: a browser that keeps its connections alive opens few. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,9 @@ function pipeDelayed(from: Socket, to: Socket, delayMs: number): void {
 export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((client) => {
+    connections += 1;
     client.setNoDelay(true);
     const upstream = createConnection({ host: hostname, port: Number(port) }, () => upstream.setNoDelay(true));
     for (const socket of [client, upstream]) {
@@ -52,6 +56,9 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get connections() {
+      return connections;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

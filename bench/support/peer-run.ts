@@ -4,6 +4,7 @@
  */
 
 import { maxOverlap } from '../../test/support/overlap.js';
+import { breakDownRun, requestKind, watchLongTasks, type RunBreakdown } from './run-breakdown.js';
 
 export interface RunFigures {
   ms: number;
@@ -14,6 +15,7 @@ export interface RunFigures {
   parts: number;
   /** Element runs only: DOM mutation batches per second while uploading (renders). */
   rendersPerSecond?: number;
+  breakdown: RunBreakdown;
 }
 
 /** The file under test: one on disk, chosen through the page's file input (as a user would). */
@@ -23,18 +25,23 @@ export function benchFile(): File {
   return file;
 }
 
-const isPartPut = (url: string): boolean => /[?&]partNumber=\d+/.test(url) && /[?&]uploadId=/.test(url);
-
-/** Times `upload` and reads its part PUTs back from Resource Timing. */
+/** Times `upload` and reads its requests back from Resource Timing. */
 export async function measureRun(upload: () => Promise<void>): Promise<RunFigures> {
   performance.setResourceTimingBufferSize(100_000);
   performance.clearResourceTimings();
+  const longTasks = watchLongTasks();
   const started = performance.now();
   await upload();
-  const ms = performance.now() - started;
-  const puts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((entry) => isPartPut(entry.name))
-    .map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
+  const ended = performance.now();
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const puts = entries.filter((entry) => requestKind(entry.name) === 'put').map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
   const firstStart = Math.min(...puts.map((put) => put.start));
-  return { ms, maxInFlight: maxOverlap(puts), firstByteMs: firstStart - started, parts: puts.length };
+  const maxInFlight = maxOverlap(puts);
+  return {
+    ms: ended - started,
+    maxInFlight,
+    firstByteMs: firstStart - started,
+    parts: puts.length,
+    breakdown: breakDownRun(entries, started, ended, maxInFlight, longTasks.stop()),
+  };
 }
