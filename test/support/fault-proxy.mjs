@@ -101,8 +101,22 @@ function flipMiddleByte(request) {
   });
 }
 
-/** Faults that still forward the request (changed) instead of answering it. */
-const FORWARDING_FAULTS = new Set(['flip-byte']);
+/**
+ * ListParts as AWS S3 answers it for an upload opened with a checksum algorithm: each part with
+ * its `<ChecksumCRC32>` (or CRC32C, SHA256). Ceph RGW lists none; `checksums` maps part numbers
+ * to `{algorithm, value}` and the element follows the part's `<PartNumber>`.
+ */
+function withListedChecksums(xml, checksums) {
+  return xml.replace(/<PartNumber>(\d{1,5})<\/PartNumber>/g, (element, partNumber) => {
+    const checksum = checksums[partNumber];
+    return checksum ? `${element}<Checksum${checksum.algorithm}>${checksum.value}</Checksum${checksum.algorithm}>` : element;
+  });
+}
+
+/** Faults that still forward the request (changed) instead of answering it, or change storage's answer. */
+const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums']);
+/** Bodies of CompleteMultipartUpload requests are kept (they are small XML); at most this much each. */
+const RECORDED_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Starts a proxy to `upstream` (`http://host:port`) on a random loopback port. `rules` are
@@ -116,6 +130,8 @@ export async function startFaultProxy(upstream, rules) {
   const log = [];
   /** Each logged request's headers, same order as `log`. */
   const headers = [];
+  /** Each logged request's body for CompleteMultipartUpload, else undefined; same order as `log`. */
+  const bodies = [];
   const sockets = new Set();
   const server = createServer((request, response) => {
     const url = new URL(request.url, 'http://proxy');
@@ -125,6 +141,18 @@ export async function startFaultProxy(upstream, rules) {
     const partNumber = url.searchParams.get('partNumber');
     const logIndex = log.push(`${side} ${kind}${partNumber ? ` ${partNumber}` : ''}${rule ? ` ${rule.fault}` : ''}`) - 1;
     headers.push(request.headers);
+    bodies.push(undefined);
+    if (kind === 'complete') {
+      const chunks = [];
+      let length = 0;
+      request.on('data', (chunk) => {
+        length += chunk.length;
+        if (length <= RECORDED_BODY_LIMIT) chunks.push(chunk);
+      });
+      request.on('end', () => {
+        bodies[logIndex] = Buffer.concat(chunks).toString('utf8');
+      });
+    }
     if (rule) rule.remaining -= 1;
     if (rule && !FORWARDING_FAULTS.has(rule.fault)) {
       playFault(rule.fault, request, response);
@@ -135,6 +163,19 @@ export async function startFaultProxy(upstream, rules) {
       (upstreamResponse) => {
         // What storage made of a changed body is the point of forwarding it: note its answer.
         if (rule) log[logIndex] += ` ${upstreamResponse.statusCode}`;
+        if (rule?.fault === 'list-checksums' && upstreamResponse.statusCode === 200) {
+          const chunks = [];
+          upstreamResponse.on('data', (chunk) => chunks.push(chunk));
+          upstreamResponse.on('end', () => {
+            const body = Buffer.from(withListedChecksums(Buffer.concat(chunks).toString('utf8'), rule.checksums ?? {}));
+            const kept = { ...upstreamResponse.headers };
+            delete kept['content-length'];
+            delete kept['transfer-encoding'];
+            response.writeHead(200, { ...kept, 'content-length': body.length });
+            response.end(body);
+          });
+          return;
+        }
         response.writeHead(upstreamResponse.statusCode, upstreamResponse.rawHeaders);
         upstreamResponse.pipe(response);
       },
@@ -157,6 +198,7 @@ export async function startFaultProxy(upstream, rules) {
     endpoint: `http://127.0.0.1:${port}`,
     log,
     headers,
+    bodies,
     /** Rules that never fired: a scenario that did not happen proves nothing. */
     unfired: () => armed.filter((rule) => rule.remaining > 0).map(({ match, fault }) => `${match} ${fault}`),
     close: () =>
