@@ -16,7 +16,9 @@ export interface FaultProxy {
   headers: Array<Record<string, string | string[] | undefined>>;
   /** The body of each CompleteMultipartUpload `log` entry (undefined for other requests). */
   bodies: Array<string | undefined>;
+  /** With `digestBodies`: the base64 CRC32, CRC32C and SHA-256 of each PUT body that passed (undefined for other requests). */
+  digests: Array<{ CRC32: string; CRC32C: string; SHA256: string } | undefined>;
   unfired(): string[];
   close(): Promise<void>;
 }
-export function startFaultProxy(upstream: string, rules: FaultRule[]): Promise<FaultProxy>;
+export function startFaultProxy(upstream: string, rules: FaultRule[], options?: { digestBodies?: boolean }): Promise<FaultProxy>;
