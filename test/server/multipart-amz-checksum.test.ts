@@ -208,6 +208,22 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
     assert.deepEqual(response.body, INVALID_DIGEST);
   });
 
+  it('complete reads 10,000 parts with a SHA-256 each (about 1.4 MiB), and refuses a body above 2 MiB', async () => {
+    const { transport } = await scenario('SHA256');
+    const { token } = await init(transport, { checksumAlgorithm: 'SHA256' });
+    const checksum = { algorithm: 'SHA256', value: digestOf('SHA256', parts[0]!) };
+    const entries = Array.from({ length: 10_000 }, (_, index) => ({ partNumber: index + 1, eTag: `"${'0'.repeat(32)}"`, checksum }));
+    const body = JSON.stringify({ token, parts: entries });
+    assert.ok(body.length > 1024 * 1024 && body.length < 2 * 1024 * 1024, String(body.length));
+    const listed = await transport.post(`${MOUNT}/multipart/complete`, body);
+    // Read and checked against storage's listing, where these parts do not exist.
+    assert.equal(listed.status, 400, listed.text);
+    assert.deepEqual(listed.body, { error: 'Invalid parts list', code: 'BAD_REQUEST' });
+    const tooLarge = await transport.post(`${MOUNT}/multipart/complete`, JSON.stringify({ token, parts: entries, padding: 'x'.repeat(1024 * 1024) }));
+    assert.equal(tooLarge.status, 400);
+    assert.deepEqual(tooLarge.body, { error: 'Invalid JSON body', code: 'BAD_REQUEST' });
+  });
+
   describe('resume', () => {
     async function uploadFirstPart(transport: Transport, algorithm: Algorithm) {
       const upload = await init(transport, { checksumAlgorithm: algorithm });
