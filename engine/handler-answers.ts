@@ -50,6 +50,18 @@ function checkUploadHeaders(headers: unknown): void {
   }
 }
 
+const CHECKSUM_ALGORITHMS: readonly unknown[] = ['CRC32', 'CRC32C', 'SHA256'];
+
+/** A checksum algorithm the handler names: absent, or the one the engine asked for (`requested`, when given). */
+function checkChecksumAlgorithm(value: unknown, requested?: string): void {
+  check(value === undefined || (CHECKSUM_ALGORITHMS.includes(value) && (requested === undefined || value === requested)), 'checksumAlgorithm');
+}
+
+/** A listed part's `checksum`, when present: `{algorithm, value}`, the value at most a SHA-256 in base64. */
+function isListedChecksum(value: unknown): boolean {
+  return value === undefined || (isObject(value) && CHECKSUM_ALGORITHMS.includes(value['algorithm']) && isText(value['value']) && value['value'].length <= 44);
+}
+
 /** `/presign` (and a token endpoint): `{key, uploadUrl, uploadHeaders?, publicUrl?, downloadUrl?}`. */
 export function assertPresignAnswer(answer: unknown): void {
   checkFields(answer, ['key', 'uploadUrl'], ['publicUrl', 'downloadUrl']);
@@ -60,8 +72,9 @@ export function assertPresignAnswer(answer: unknown): void {
  * `/multipart/init`: `{key, token, partSize}`; partSize is an integer within S3's part limits
  * (as small as the file for a file below the minimum) giving at most 10,000 parts.
  */
-export function assertInitAnswer(answer: unknown, fileSize: number): void {
+export function assertInitAnswer(answer: unknown, fileSize: number, checksumAlgorithm?: string): void {
   checkFields(answer, ['key', 'token']);
+  checkChecksumAlgorithm(answer['checksumAlgorithm'], checksumAlgorithm);
   const partSize = answer['partSize'];
   check(
     isCount(partSize, 1, MAX_PART_SIZE) && (partSize >= MIN_PART_SIZE || partSize >= fileSize) && Math.ceil(fileSize / partSize) <= MAX_PARTS,
@@ -75,15 +88,16 @@ export function assertSignPartAnswer(answer: unknown): void {
   checkUploadHeaders(answer['uploadHeaders']);
 }
 
-/** `/multipart/resume`: `{key?, token, parts: [{partNumber, eTag, size?}]}`. */
+/** `/multipart/resume`: `{key?, token, parts: [{partNumber, eTag, size?, checksum?}], checksumAlgorithm?}`. */
 export function assertResumeAnswer(answer: unknown): void {
   checkFields(answer, ['token'], ['key']);
+  checkChecksumAlgorithm(answer['checksumAlgorithm']);
   const parts = answer['parts'];
   check(Array.isArray(parts) && parts.length <= MAX_PARTS, 'parts');
   for (const part of parts as unknown[]) {
     check(
       isObject(part) && isCount(part['partNumber'], 1, MAX_PARTS) && isText(part['eTag']) && part['eTag'].length <= 1024
-        && (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)),
+        && (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)) && isListedChecksum(part['checksum']),
       'parts[]',
     );
   }

@@ -3,7 +3,7 @@ import { assertCompleteAnswer, assertInitAnswer, assertResumeAnswer, assertSignP
 import { DEFAULT_REQUEST_TIMEOUT_MS, postJson, type RequestContext } from './http.js';
 import type { MultipartSession, StoredPart } from './multipart-session.js';
 import type {
-  CompletedPart, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse, MultipartResumeResponse,
+  CompletedPart, ContentChecksum, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse, MultipartResumeResponse,
   MultipartSignPartRequest, MultipartSignPartResponse, MultipartTokenRequest,
 } from '../protocol/wire.js';
 
@@ -37,7 +37,7 @@ export class MultipartRoutes {
 
   async init(body: MultipartInitRequest): Promise<MultipartInitResponse> {
     const answer = await postJson<MultipartInitResponse>(`${this.baseUrl}/multipart/init`, body, await this.requestContext());
-    assertInitAnswer(answer, body.size);
+    assertInitAnswer(answer, body.size, body.checksumAlgorithm);
     return answer;
   }
 
@@ -49,15 +49,21 @@ export class MultipartRoutes {
     session.token = answer.token;
     session.key = answer.key ?? session.key;
     session.confirmed = true;
+    // The token decides: an upload opened with an algorithm keeps it, whatever this page's options.
+    if (answer.checksumAlgorithm) session.checksumAlgorithm = answer.checksumAlgorithm;
+    else delete session.checksumAlgorithm;
     // This handler states every part's size; an answer without one (checked as allowed) reads -1, unknown.
-    return new Map(answer.parts.map((part) => [part.partNumber, { eTag: part.eTag, size: (part.size as number | undefined) ?? -1 }]));
+    return new Map(answer.parts.map((part) => [part.partNumber, { eTag: part.eTag, size: (part.size as number | undefined) ?? -1, ...(part.checksum ? { checksum: part.checksum } : {}) }]));
   }
 
-  /** With `contentMd5`, the URL accepts only the bytes with that digest (and the answer names the header). */
-  signPart(session: MultipartSession, partNumber: number, contentMd5?: string): Promise<SignPartResponse> {
+  /**
+   * With `contentMd5` (and `checksum`), the URL accepts only the bytes with that digest (and the
+   * answer names the headers to send).
+   */
+  signPart(session: MultipartSession, partNumber: number, digests: { contentMd5?: string; checksum?: ContentChecksum } = {}): Promise<SignPartResponse> {
     return this.withFreshToken(session, async () => {
-      // JSON leaves out an undefined contentMd5.
-      const request: MultipartSignPartRequest = { token: session.token, partNumber, contentMd5 };
+      // JSON leaves out an undefined contentMd5 or checksum.
+      const request: MultipartSignPartRequest = { token: session.token, partNumber, contentMd5: digests.contentMd5, checksum: digests.checksum };
       const answer = await postJson<MultipartSignPartResponse>(`${this.baseUrl}/multipart/sign-part`, request, await this.requestContext());
       assertSignPartAnswer(answer);
       return answer;
@@ -67,7 +73,7 @@ export class MultipartRoutes {
   complete(session: MultipartSession): Promise<MultipartCompleteResponse> {
     const parts: CompletedPart[] = [...session.parts]
       .sort(([a], [b]) => a - b)
-      .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag }));
+      .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag, ...(part.checksum ? { checksum: part.checksum } : {}) }));
     return this.withFreshToken(session, async () => {
       const context = await this.requestContext();
       // Storage may take minutes to assemble a large object before the handler can answer.

@@ -1,4 +1,5 @@
 import { keysWithPrefix, localStore } from './persistence-scope.js';
+import type { ContentChecksum } from '../protocol/wire.js';
 
 /**
  * A multipart upload session as the engine remembers it, and where it is remembered between page
@@ -7,6 +8,8 @@ import { keysWithPrefix, localStore } from './persistence-scope.js';
 export interface StoredPart {
   eTag: string;
   size: number;
+  /** The part's `x-amz-checksum-*` digest, named again at complete (upload opened with an algorithm). */
+  checksum?: ContentChecksum;
 }
 
 export interface MultipartSession {
@@ -24,6 +27,8 @@ export interface MultipartSession {
   parts: Map<number, StoredPart>;
   /** The handler vouched for this session in this page (init or resume); otherwise ask /resume first. */
   confirmed: boolean;
+  /** The upload was opened with this `x-amz-checksum-*` algorithm: every part carries its digest in it. */
+  checksumAlgorithm?: ContentChecksum['algorithm'];
 }
 
 /**
@@ -44,7 +49,7 @@ function isPersistedSession(value: unknown): value is PersistedSession {
     typeof record === 'object' && record !== null &&
     typeof record.scope === 'string' && typeof record.token === 'string' && typeof record.key === 'string' &&
     Number.isFinite(record.partSize) && Number.isFinite(record.fileSize) && Number.isFinite(record.expiresAt) &&
-    Array.isArray(record.parts)
+    Array.isArray(record.parts) && (record.checksumAlgorithm === undefined || ['CRC32', 'CRC32C', 'SHA256'].includes(record.checksumAlgorithm))
   );
 }
 
@@ -75,6 +80,7 @@ export function loadSession(fingerprint: string): MultipartSession | undefined {
     expiresAt: stored.expiresAt,
     parts: new Map(stored.parts),
     confirmed: false,
+    ...(stored.checksumAlgorithm ? { checksumAlgorithm: stored.checksumAlgorithm } : {}),
   };
 }
 
@@ -88,6 +94,7 @@ export function saveSession(session: MultipartSession): void {
     expiresAt: session.expiresAt,
     parts: [...session.parts],
     savedAt: Date.now(),
+    ...(session.checksumAlgorithm ? { checksumAlgorithm: session.checksumAlgorithm } : {}),
   };
   try {
     localStore()?.setItem(MULTIPART_RECORD_PREFIX + session.fingerprint, JSON.stringify(record));

@@ -1,7 +1,7 @@
 import { UploadFailureError, retryHintOf, toUploadFailure } from './errors.js';
 import { delay, putBlob } from './http.js';
 import { isDeadSession, MultipartRoutes } from './multipart-routes.js';
-import { forgetSession, loadSession, saveSession, type MultipartSession } from './multipart-session.js';
+import { forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from './multipart-session.js';
 import { PartSigningPipeline } from './multipart-signing.js';
 import { prepareSignedPart, type PreparedPart } from './part-body.js';
 import { fileFingerprint, persistenceScope } from './persistence-scope.js';
@@ -39,6 +39,29 @@ function partCount(session: MultipartSession): number {
 }
 
 /**
+ * The parts storage lists that need no new upload: the size they must have and, for an upload
+ * opened with a checksum algorithm, a digest for complete (the one storage lists, else the one
+ * kept when the part was sent). A part whose digest is unknown, or listed differently from the
+ * one kept, is sent again.
+ */
+function keepConfirmedParts(session: MultipartSession, listed: Map<number, StoredPart>, expectedSize: (partNumber: number) => number): Map<number, StoredPart> {
+  const kept = new Map<number, StoredPart>();
+  for (const [partNumber, part] of listed) {
+    if (part.size !== expectedSize(partNumber)) continue;
+    if (!session.checksumAlgorithm) {
+      kept.set(partNumber, { eTag: part.eTag, size: part.size });
+      continue;
+    }
+    const remembered = session.parts.get(partNumber)?.checksum;
+    const checksum = part.checksum ?? remembered;
+    if (!checksum || checksum.algorithm !== session.checksumAlgorithm) continue;
+    if (part.checksum && remembered && part.checksum.value !== remembered.value) continue;
+    kept.set(partNumber, { eTag: part.eTag, size: part.size, checksum });
+  }
+  return kept;
+}
+
+/**
  * Finds the session to continue: the one kept from an earlier attempt in this page, else a
  * remembered one (autoResume) confirmed by `/multipart/resume`, else a new one from `/init`.
  * Parts are trusted only when storage lists them with the size they must have.
@@ -63,7 +86,7 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
         const { start, end } = partBounds(session!, partNumber);
         return end - start;
       };
-      session.parts = new Map([...listed].filter(([partNumber, part]) => part.size === expectedSize(partNumber)));
+      session.parts = keepConfirmedParts(session, listed, expectedSize);
       context.resumed([...session.parts.keys()].sort((a, b) => a - b));
     } catch (error) {
       if (!isDeadSession(error)) throw error;
@@ -77,10 +100,14 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
     const body: MultipartInitRequest = { name: file.name, type: file.type, size: file.size, chunkSizeBytes: settings.chunkSizeBytes };
     const metadata = context.uploadMetadata();
     if (Object.keys(metadata).length > 0) body.metadata = metadata;
+    const { checksumVerification, checksumAlgorithm } = context.options.raw;
+    if (checksumVerification && checksumAlgorithm) body.checksumAlgorithm = checksumAlgorithm;
     const init = await routes.init(body);
     // The handler's resume window runs from the init, and a resume never extends it.
     const expiresAt = Date.now() + settings.resumeWindowSeconds * 1000;
     session = { fingerprint, scope, key: init.key, token: init.token, partSize: init.partSize, fileSize: file.size, expiresAt, parts: new Map(), confirmed: true };
+    // Named only when the bucket takes that algorithm; otherwise parts carry Content-MD5 alone.
+    if (init.checksumAlgorithm) session.checksumAlgorithm = init.checksumAlgorithm;
   }
   entry.multipart = session;
   if (settings.persist) saveSession(session);
@@ -116,7 +143,7 @@ async function uploadPart(
     progress.inFlight.set(partNumber, 0);
     try {
       // The first attempt uses the part read (and hashed) and signed while earlier parts were uploading.
-      const { signed, body } = await signing.take(partNumber, retry > 0);
+      const { signed, body, checksum } = await signing.take(partNumber, retry > 0);
       const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
       const response = await putBlob(uploadUrl, body, {
         headers: toUploadRequestHeaders(signed.uploadHeaders),
@@ -138,7 +165,7 @@ async function uploadPart(
         });
       }
       const inFlightNow = progress.inFlight.size;
-      session.parts.set(partNumber, { eTag, size: end - start });
+      session.parts.set(partNumber, { eTag, size: end - start, ...(checksum ? { checksum } : {}) });
       progress.inFlight.delete(partNumber);
       if (settings.persist) saveSession(session);
       progress.report();

@@ -11,11 +11,14 @@
 import { loadChecksumDigests } from './checksum-digests.js';
 import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
 import type { MultipartSession } from './multipart-session.js';
+import type { ContentChecksum } from '../protocol/wire.js';
 
 export interface PreparedPart {
   signed: SignPartResponse;
   /** A fresh slice of the file: with verification, the one whose bytes were hashed. */
   body: Blob;
+  /** The part's digest in the upload's checksum algorithm, kept for complete (and for resuming). */
+  checksum?: ContentChecksum;
 }
 
 /**
@@ -32,6 +35,8 @@ export async function prepareSignedPart(
   verify: boolean,
 ): Promise<PreparedPart> {
   const body = file.slice(part.start, part.end);
-  const contentMd5 = verify ? await (await loadChecksumDigests()).md5Base64(await body.arrayBuffer()) : undefined;
-  return { signed: await routes.signPart(session, part.partNumber, contentMd5), body };
+  // An upload opened with a checksum algorithm needs every part's digest, computed in the same read as its MD5.
+  const { checksumAlgorithm } = session;
+  const digests = verify || checksumAlgorithm ? await (await loadChecksumDigests()).uploadDigests(body, checksumAlgorithm) : undefined;
+  return { signed: await routes.signPart(session, part.partNumber, digests), body, ...(digests?.checksum ? { checksum: digests.checksum } : {}) };
 }

@@ -220,7 +220,8 @@ export interface EngineOptions {
   checksumVerification?: boolean;
   /**
    * With `checksumVerification`, single PUTs also send the file's digest in this
-   * `x-amz-checksum-*` algorithm; the handler signs it when the bucket's `checksumAlgorithm` matches.
+   * `x-amz-checksum-*` algorithm, and multipart uploads each part's; the handler signs it when
+   * the bucket's `checksumAlgorithm` matches.
    */
   checksumAlgorithm?: 'CRC32' | 'CRC32C' | 'SHA256';
   webWorker?: boolean;

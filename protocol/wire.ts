@@ -61,6 +61,13 @@ export interface PresignedUrlResponse {
 export interface MultipartInitRequest extends FileMetadata {
   /** The part size the client would like; the handler decides (`partSize` in the answer). */
   chunkSizeBytes?: number;
+  /**
+   * The `x-amz-checksum-*` algorithm the client will send each part's digest in. Bound into the
+   * upload when it is the bucket's `checksumAlgorithm` (the answer then names it); another one,
+   * or a bucket without one, opens the upload without (the answer does not name it). An unknown
+   * name is 400 `Invalid content digest`.
+   */
+  checksumAlgorithm?: ContentChecksum['algorithm'];
 }
 
 export interface MultipartInitResponse {
@@ -71,6 +78,11 @@ export interface MultipartInitResponse {
   expiresIn: number;
   /** Opaque; sent back verbatim on every continuation. */
   token: string;
+  /**
+   * Present when the upload was opened with this `x-amz-checksum-*` algorithm: every sign-part
+   * and every completed part must then carry that part's `checksum` in it.
+   */
+  checksumAlgorithm?: ContentChecksum['algorithm'];
 }
 
 export interface MultipartSignPartRequest {
@@ -78,12 +90,20 @@ export interface MultipartSignPartRequest {
   partNumber: number;
   /** Base64 MD5 of this part's bytes: signed into the part URL as `Content-MD5`. */
   contentMd5?: string;
+  /**
+   * This part's digest in the upload's `checksumAlgorithm`: required when the upload was opened
+   * with one, refused otherwise. Signed into the part URL as `x-amz-checksum-<algorithm>`.
+   */
+  checksum?: ContentChecksum;
 }
 
 export interface MultipartSignPartResponse {
   /** Accepts exactly this part's bytes (Content-Length is signed; the browser sets it). */
   uploadUrl: string;
-  /** `{'Content-MD5': …}` when the request named a `contentMd5`; absent otherwise. */
+  /**
+   * The headers the PUT must carry: `Content-MD5` when the request named a `contentMd5`, and
+   * `x-amz-checksum-<algorithm>` when it named a `checksum`; absent when neither.
+   */
   uploadHeaders?: Record<string, string>;
   /** Seconds: `min(3600, token exp − now)`, at least 1. */
   expiresIn: number;
@@ -93,6 +113,8 @@ export interface MultipartSignPartResponse {
 export interface CompletedPart {
   partNumber: number;
   eTag: string;
+  /** The part's digest in the upload's `checksumAlgorithm` (the one its URL was signed with): required then, refused otherwise. */
+  checksum?: ContentChecksum;
 }
 
 export interface MultipartCompleteRequest {
@@ -126,7 +148,10 @@ export interface MultipartResumeResponse {
   key: string;
   /** A fresh token for the same upload, with a new expiry. */
   token: string;
+  /** Each part's `checksum` is present when storage lists one (AWS S3 does; Ceph RGW does not). */
   parts: UploadedPart[];
+  /** The upload's `x-amz-checksum-*` algorithm, when it was opened with one. */
+  checksumAlgorithm?: ContentChecksum['algorithm'];
 }
 
 /** Wire slugs of the cloud drives, used in `/auth/:provider` and `/files/:provider`. */

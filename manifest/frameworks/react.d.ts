@@ -103,7 +103,7 @@ export interface SvcUploaderReactAttributes {
   'thumbnail-generator'?: boolean;
   /** Have storage verify every upload: the MD5 of each PUT and part is signed into its URL, so bytes changed on the way are refused and sent again. Also sends the SHA-256 of each file as metadata. */
   'checksum-verification'?: boolean;
-  /** With checksumVerification, single PUTs also send the file's digest in this algorithm, signed by the handler as `x-amz-checksum-<algorithm>` when the bucket's `checksumAlgorithm` is the same (AWS S3 checks it). Multipart parts carry Content-MD5 only. */
+  /** With checksumVerification, single PUTs also send the file's digest in this algorithm, and multipart uploads each part's digest, signed by the handler as `x-amz-checksum-<algorithm>` when the bucket's `checksumAlgorithm` is the same (AWS S3 checks it). */
   'checksum-algorithm'?: string;
   /** Run the pipeline off the main thread. Absent: automatic; `web-worker="false"`: main thread; present: worker. */
   'web-worker'?: boolean;

@@ -24,7 +24,7 @@ function invalidDigest(detail: string): UpupError {
   return new UpupError(INVALID_CONTENT_DIGEST, UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(detail) });
 }
 
-function isAlgorithm(value: unknown): value is AmzChecksumAlgorithm {
+export function isAmzChecksumAlgorithm(value: unknown): value is AmzChecksumAlgorithm {
   return typeof value === 'string' && Object.hasOwn(DIGEST_BYTES, value);
 }
 
@@ -44,6 +44,11 @@ function isCanonicalBase64(text: string, byteCount: number): boolean {
   return true;
 }
 
+/** Exactly the canonical base64 of one `algorithm` digest. */
+export function isCanonicalAmzDigest(value: string, algorithm: AmzChecksumAlgorithm): boolean {
+  return isCanonicalBase64(value, DIGEST_BYTES[algorithm]);
+}
+
 /**
  * `undefined` when absent; otherwise `{algorithm, value}` with a known algorithm and a value that
  * is exactly that algorithm's digest in canonical base64, or 400 `Invalid content digest`.
@@ -52,7 +57,7 @@ export function readAmzChecksum(value: unknown): AmzChecksum | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidDigest('checksum must be an object {algorithm, value}');
   const { algorithm, value: digest } = value as Record<string, unknown>;
-  if (!isAlgorithm(algorithm)) throw invalidDigest('checksum.algorithm must be CRC32, CRC32C or SHA256');
+  if (!isAmzChecksumAlgorithm(algorithm)) throw invalidDigest('checksum.algorithm must be CRC32, CRC32C or SHA256');
   if (typeof digest !== 'string' || !isCanonicalBase64(digest, DIGEST_BYTES[algorithm])) {
     throw invalidDigest(`checksum.value must be the base64 ${algorithm} of the body`);
   }
@@ -69,7 +74,7 @@ export function amzChecksumHeader(algorithm: AmzChecksumAlgorithm): string {
   return `x-amz-checksum-${algorithm.toLowerCase()}`;
 }
 
-/** The same digest as a PutObject command field (for `getSignedUrl`). */
+/** The same digest as a PutObject, UploadPart or CompletedPart field (for the SDK). */
 export function amzChecksumCommandField(checksum: AmzChecksum): { ChecksumCRC32: string } | { ChecksumCRC32C: string } | { ChecksumSHA256: string } {
   if (checksum.algorithm === 'CRC32') return { ChecksumCRC32: checksum.value };
   if (checksum.algorithm === 'CRC32C') return { ChecksumCRC32C: checksum.value };

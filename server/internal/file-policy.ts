@@ -4,7 +4,8 @@
 import { UpupError, UpupErrorCode } from '../errors.js';
 import type { UploadFileInfo } from '../types.js';
 import { readContentMd5 } from './content-md5.js';
-import { readAmzChecksum, type AmzChecksum } from './amz-checksum.js';
+import { readAmzChecksum, type AmzChecksum, type AmzChecksumAlgorithm } from './amz-checksum.js';
+import { readChecksumAlgorithm } from './multipart-checksum.js';
 import { normalizeMimeType, toMimeEssence } from './mime-type.js';
 import { isPlainObject } from './request-body.js';
 
@@ -44,6 +45,8 @@ export interface UploadRequest {
   contentMd5?: string | undefined;
   /** `x-amz-checksum-*` digest of the whole body (single PUT); undefined when not sent. */
   checksum?: AmzChecksum | undefined;
+  /** `x-amz-checksum-*` algorithm the parts will carry (multipart init); undefined when not sent. */
+  checksumAlgorithm?: AmzChecksumAlgorithm | undefined;
 }
 
 function invalidMetadata(detail: string): UpupError {
@@ -56,12 +59,13 @@ function invalidMetadata(detail: string): UpupError {
  * by its normalised form; `size` must be a whole, non-negative number of bytes within
  * JavaScript's exact integer range, since it is signed into the PUT as Content-Length.
  * `contentMd5`, when present, must be one base64 MD5, and `checksum` one `{algorithm, value}`
- * digest (400 `Invalid content digest` otherwise).
+ * digest (400 `Invalid content digest` otherwise). With `multipartInit`, `checksumAlgorithm` is
+ * read too (one of the algorithm names, else the same 400); /presign ignores it as an unknown field.
  * Unknown fields are ignored; a `metadata` that is not an object is dropped, not rejected.
  */
-export function parseUploadRequest(body: unknown): UploadRequest {
+export function parseUploadRequest(body: unknown, options: { multipartInit?: boolean } = {}): UploadRequest {
   if (!isPlainObject(body)) throw invalidMetadata('body is not a JSON object');
-  const { name, type, size, metadata, chunkSizeBytes, contentMd5, checksum } = body;
+  const { name, type, size, metadata, chunkSizeBytes, contentMd5, checksum, checksumAlgorithm } = body;
   if (typeof name !== 'string' || name.length > MAX_FILE_NAME_LENGTH || name.trim() === '') {
     throw invalidMetadata(`name must be a non-empty string of at most ${MAX_FILE_NAME_LENGTH} characters`);
   }
@@ -77,6 +81,7 @@ export function parseUploadRequest(body: unknown): UploadRequest {
     chunkSizeBytes: typeof chunkSizeBytes === 'number' && Number.isFinite(chunkSizeBytes) && chunkSizeBytes > 0 ? chunkSizeBytes : undefined,
     contentMd5: readContentMd5(contentMd5),
     checksum: readAmzChecksum(checksum),
+    ...(options.multipartInit ? { checksumAlgorithm: readChecksumAlgorithm(checksumAlgorithm) } : {}),
   };
 }
 

@@ -13,8 +13,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { amzChecksumCommandField, amzChecksumHeader, type AmzChecksum } from './amz-checksum.js';
+import { amzChecksumCommandField, amzChecksumHeader, type AmzChecksum, type AmzChecksumAlgorithm } from './amz-checksum.js';
 import { CHECKSUM_SHA256_METADATA } from './checksum-metadata.js';
+import { readListedChecksum } from './multipart-checksum.js';
 import { presignPrepared } from './prepared-presigner.js';
 
 /** Lifetime of presigned PUT and part URLs. */
@@ -29,6 +30,15 @@ export interface StoragePart {
   partNumber: number;
   eTag: string;
   size: number;
+  /** The part's digest in the upload's algorithm, when storage lists it (AWS does). */
+  checksum?: AmzChecksum;
+}
+
+/** A part named at completion; with a checksum algorithm, its digest too. */
+export interface PartToComplete {
+  partNumber: number;
+  eTag: string;
+  checksum?: AmzChecksum | undefined;
 }
 
 /**
@@ -98,7 +108,7 @@ export async function createMultipartUpload(
   client: S3Client,
   bucket: string,
   key: string,
-  upload: { type: string; uploadNonce: string; checksumSha256?: string | undefined },
+  upload: { type: string; uploadNonce: string; checksumSha256?: string | undefined; checksumAlgorithm?: AmzChecksumAlgorithm | undefined },
   options: StorageCallOptions = {},
 ): Promise<string> {
   const command = new CreateMultipartUploadCommand({
@@ -106,6 +116,9 @@ export async function createMultipartUpload(
     Key: key,
     Metadata: { [UPLOAD_NONCE_METADATA]: upload.uploadNonce, ...(upload.checksumSha256 ? { [CHECKSUM_SHA256_METADATA]: upload.checksumSha256 } : {}) },
     ...(upload.type ? { ContentType: upload.type } : {}),
+    // COMPOSITE: the object's checksum is made of the parts' digests, each named again at complete.
+    // It is AWS's default for these three algorithms; stated so a changed default cannot change it.
+    ...(upload.checksumAlgorithm ? { ChecksumAlgorithm: upload.checksumAlgorithm, ChecksumType: 'COMPOSITE' as const } : {}),
   });
   const result = await client.send(command, options);
   if (!result.UploadId) throw new Error('storage returned no UploadId for CreateMultipartUpload');
@@ -115,19 +128,26 @@ export async function createMultipartUpload(
 /**
  * A part URL that only accepts exactly `contentLength` bytes: ContentLength on the command is
  * signed, so storage refuses a longer or shorter body with 403. With `contentMd5` the part's
- * `Content-MD5` is signed too, and storage refuses other bytes with `400 BadDigest`.
+ * `Content-MD5` is signed too, and storage refuses other bytes with `400 BadDigest`. With
+ * `checksum` its `x-amz-checksum-<algorithm>` header is signed and kept a header (the presigner
+ * would move it into the query, where S3 does not check it), so a PUT without it is refused.
  */
 export function presignUploadPart(
   client: S3Client,
   bucket: string,
   key: string,
-  part: { uploadId: string; partNumber: number; contentLength: number; contentMd5?: string | undefined },
+  part: { uploadId: string; partNumber: number; contentLength: number; contentMd5?: string | undefined; checksum?: AmzChecksum | undefined },
   expiresIn: number,
 ): Promise<string> {
-  const { contentMd5 } = part;
-  const signableHeaders = new Set(['content-length', ...(contentMd5 ? ['content-md5'] : [])]);
+  const { contentMd5, checksum } = part;
+  const checksumHeader = checksum ? amzChecksumHeader(checksum.algorithm) : undefined;
+  const signableHeaders = new Set(['content-length', ...(contentMd5 ? ['content-md5'] : []), ...(checksumHeader ? [checksumHeader] : [])]);
   const query = { partNumber: String(part.partNumber), uploadId: part.uploadId };
-  const headers: Record<string, string> = { 'content-length': String(part.contentLength), ...(contentMd5 ? { 'content-md5': contentMd5 } : {}) };
+  const headers: Record<string, string> = {
+    'content-length': String(part.contentLength),
+    ...(contentMd5 ? { 'content-md5': contentMd5 } : {}),
+    ...(checksum && checksumHeader ? { [checksumHeader]: checksum.value } : {}),
+  };
   const command = () =>
     new UploadPartCommand({
       Bucket: bucket,
@@ -136,21 +156,34 @@ export function presignUploadPart(
       PartNumber: part.partNumber,
       ContentLength: part.contentLength,
       ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
+      ...(checksum ? amzChecksumCommandField(checksum) : {}),
     });
-  return presignPrepared(client, bucket, { method: 'PUT', key, operation: 'UploadPart', query, headers, expiresIn, signableHeaders }, () =>
-    getSignedUrl(client, command(), { expiresIn, signableHeaders }),
+  const unhoistable = checksumHeader ? { unhoistableHeaders: new Set([checksumHeader]) } : {};
+  return presignPrepared(client, bucket, { method: 'PUT', key, operation: 'UploadPart', query, headers, expiresIn, signableHeaders, ...unhoistable }, () =>
+    getSignedUrl(client, command(), { expiresIn, signableHeaders, ...(checksumHeader ? { unhoistableHeaders: new Set([checksumHeader]) } : {}) }),
   );
 }
 
-/** Every part storage holds for the upload, following ListParts pagination (1,000 per page). */
-export async function listAllParts(client: S3Client, bucket: string, key: string, uploadId: string, options: StorageCallOptions = {}): Promise<StoragePart[]> {
+/**
+ * Every part storage holds for the upload, following ListParts pagination (1,000 per page); with
+ * `checksumAlgorithm`, each part's digest in it where storage lists one.
+ */
+export async function listAllParts(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  uploadId: string,
+  options: StorageCallOptions = {},
+  checksumAlgorithm?: AmzChecksumAlgorithm,
+): Promise<StoragePart[]> {
   const parts: StoragePart[] = [];
   let marker: string | undefined;
   for (;;) {
     const page = await client.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }), options);
     for (const part of page.Parts ?? []) {
       if (part.PartNumber === undefined) continue;
-      parts.push({ partNumber: part.PartNumber, eTag: part.ETag ?? '', size: part.Size ?? 0 });
+      const checksum = readListedChecksum(part, checksumAlgorithm);
+      parts.push({ partNumber: part.PartNumber, eTag: part.ETag ?? '', size: part.Size ?? 0, ...(checksum ? { checksum } : {}) });
     }
     const next = page.NextPartNumberMarker;
     if (!page.IsTruncated || next === undefined || next === marker) break;
@@ -164,7 +197,7 @@ export async function completeMultipartUpload(
   bucket: string,
   key: string,
   uploadId: string,
-  parts: readonly { partNumber: number; eTag: string }[],
+  parts: readonly PartToComplete[],
   options: StorageCallOptions = {},
 ): Promise<string | undefined> {
   const result = await client.send(
@@ -172,7 +205,9 @@ export async function completeMultipartUpload(
       Bucket: bucket,
       Key: key,
       UploadId: uploadId,
-      MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.eTag })) },
+      MultipartUpload: {
+        Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.eTag, ...(part.checksum ? amzChecksumCommandField(part.checksum) : {}) })),
+      },
     }),
     options,
   );

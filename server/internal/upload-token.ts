@@ -6,6 +6,7 @@
 import { UpupError } from '../errors.js';
 import { fromBase64Url, timingSafeEqual, toBase64Url, toUtf8Bytes } from './encoding.js';
 import type { UploadTokenSecrets } from './upload-token-secrets.js';
+import { isAmzChecksumAlgorithm, type AmzChecksumAlgorithm } from './amz-checksum.js';
 
 export { MIN_UPLOAD_TOKEN_SECRET_LENGTH } from './upload-token-secrets.js';
 
@@ -36,6 +37,11 @@ export interface UploadTokenClaims {
    * this upload's object from any other object under the same key.
    */
   uploadNonce?: string;
+  /**
+   * The `x-amz-checksum-*` algorithm the upload was opened with: every part URL is signed with
+   * its digest in it, and complete names them. Absent for uploads without one (and older tokens).
+   */
+  checksumAlgorithm?: AmzChecksumAlgorithm;
 }
 
 /** Field names on the wire, kept short because the token travels with every part request. */
@@ -50,6 +56,7 @@ interface UploadTokenPayload {
   sid?: string;
   ps?: number;
   n?: string;
+  ca?: AmzChecksumAlgorithm;
 }
 
 const BASE64URL_TEXT = /^[A-Za-z0-9_-]+$/;
@@ -68,7 +75,7 @@ function isNonNegativeInteger(value: unknown): value is number {
 
 function toClaims(payload: unknown): UploadTokenClaims | undefined {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  const { k, u, uid, smin, smax, exp, iat, sid, ps, n } = payload as Partial<Record<keyof UploadTokenPayload, unknown>>;
+  const { k, u, uid, smin, smax, exp, iat, sid, ps, n, ca } = payload as Partial<Record<keyof UploadTokenPayload, unknown>>;
   if (typeof k !== 'string' || k === '' || typeof u !== 'string' || u === '') return undefined;
   if (uid !== null && (typeof uid !== 'string' || uid === '')) return undefined;
   if (!isNonNegativeInteger(smin) || !isNonNegativeInteger(smax) || smin > smax) return undefined;
@@ -77,6 +84,7 @@ function toClaims(payload: unknown): UploadTokenClaims | undefined {
   if (sid !== undefined && typeof sid !== 'string') return undefined;
   if (ps !== undefined && (!isNonNegativeInteger(ps) || ps === 0)) return undefined;
   if (n !== undefined && (typeof n !== 'string' || n === '')) return undefined;
+  if (ca !== undefined && !isAmzChecksumAlgorithm(ca)) return undefined;
   return {
     key: k,
     uploadId: u,
@@ -89,6 +97,7 @@ function toClaims(payload: unknown): UploadTokenClaims | undefined {
     ...(sid === undefined ? {} : { storageId: sid }),
     ...(ps === undefined ? {} : { partSize: ps }),
     ...(n === undefined ? {} : { uploadNonce: n }),
+    ...(ca === undefined ? {} : { checksumAlgorithm: ca }),
   };
 }
 
@@ -181,6 +190,7 @@ export function createUploadTokenCodec(secrets: UploadTokenSecrets): UploadToken
         ...(claims.storageId === undefined ? {} : { sid: claims.storageId }),
         ...(claims.partSize === undefined ? {} : { ps: claims.partSize }),
         ...(claims.uploadNonce === undefined ? {} : { n: claims.uploadNonce }),
+        ...(claims.checksumAlgorithm === undefined ? {} : { ca: claims.checksumAlgorithm }),
       };
       const encodedPayload = toBase64Url(toUtf8Bytes(JSON.stringify(payload)));
       return `${encodedPayload}.${await signatureWith(signingKey, encodedPayload)}`;

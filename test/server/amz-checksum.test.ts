@@ -11,31 +11,8 @@ import { crc32 } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createUploadHandler } from '../../server/index.js';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
+import { crc32c, digestOf, type Algorithm } from './support/amz-digests.js';
 import { createTestHandler, inProcess, MOUNT, randomContent, readObject, TEST_SECRET, type Transport } from './support/upload-harness.js';
-
-type Algorithm = 'CRC32' | 'CRC32C' | 'SHA256';
-
-/** CRC32C (Castagnoli, reflected 0x82F63B78), bit by bit: slow and obviously right. */
-function crc32c(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0x82f63b78 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function bigEndianBase64(value: number): string {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32BE(value);
-  return bytes.toString('base64');
-}
-
-function digestOf(algorithm: Algorithm, bytes: Uint8Array): string {
-  if (algorithm === 'CRC32') return bigEndianBase64(crc32(bytes));
-  if (algorithm === 'CRC32C') return bigEndianBase64(crc32c(bytes));
-  return createHash('sha256').update(bytes).digest('base64');
-}
 
 const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -3,10 +3,11 @@
  * exactly what `getSignedUrl` signs for the same command, endpoint style, key and options.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { presignPrepared, type PresignRequest } from '../../server/internal/prepared-presigner.js';
+import { presignPutObject, presignUploadPart } from '../../server/internal/s3-operations.js';
 
 const signingDate = new Date('2026-03-01T12:34:56Z');
 const noFallback = () => Promise.reject(new Error('a plain SigV4 endpoint must not fall back to getSignedUrl'));
@@ -35,6 +36,9 @@ interface SigningCase {
 const md5 = 'ndTkYSaMgDT1yFZOFVxnpg==';
 const sha256 = 'a'.repeat(64);
 const uploadId = 'up/load+id=';
+/** A CRC32C and a SHA-256 in S3's base64 form; `+` and `/` test the escaping. */
+const crc32c = 'q+/9Aw==';
+const sha256Base64 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
 
 /** PUT, part and GET, plain and with a signed Content-MD5 (checksumVerification) or SHA-256 metadata. */
 function signingCases(client: S3Client, bucket: string, key: string): SigningCase[] {
@@ -70,6 +74,38 @@ function signingCases(client: S3Client, bucket: string, key: string): SigningCas
       request: { method: 'PUT', ...part, headers: { 'content-length': '8388608', 'content-md5': md5 }, signableHeaders: new Set(['content-length', 'content-md5']) },
     },
     {
+      // x-amz-checksum-* stays a signed header (unhoistable): in the query S3 would not check it.
+      name: 'PUT with x-amz-checksum-sha256',
+      sdk: (options) =>
+        getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, ChecksumSHA256: sha256Base64 }), {
+          ...options,
+          unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+        }),
+      request: {
+        method: 'PUT',
+        operation: 'PutObject',
+        headers: { ...putRequest, 'content-md5': md5, 'x-amz-checksum-sha256': sha256Base64 },
+        expiresIn: 3600,
+        signableHeaders: new Set([...md5PutHeaders, 'x-amz-checksum-sha256']),
+        unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+      },
+    },
+    {
+      name: 'part with x-amz-checksum-crc32c',
+      sdk: (options) =>
+        getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5, ChecksumCRC32C: crc32c }), {
+          ...options,
+          unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
+        }),
+      request: {
+        method: 'PUT',
+        ...part,
+        headers: { 'content-length': '8388608', 'content-md5': md5, 'x-amz-checksum-crc32c': crc32c },
+        signableHeaders: new Set(['content-length', 'content-md5', 'x-amz-checksum-crc32c']),
+        unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
+      },
+    },
+    {
       name: 'GET',
       sdk: (options) => getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), options),
       request: { method: 'GET', operation: 'GetObject', expiresIn: 259_200 },
@@ -91,7 +127,79 @@ describe('prepared presigner', () => {
         }
         assert.match(signed.get('PUT with Content-MD5')!, /X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bcontent-type%3Bhost/);
         assert.equal(new URL(signed.get('PUT with SHA-256 metadata')!).searchParams.get('x-amz-meta-checksum-sha256'), sha256);
+        assertChecksumSignedAsHeader(signed.get('PUT with x-amz-checksum-sha256')!, 'x-amz-checksum-sha256', 'content-length;content-md5;content-type;host;x-amz-checksum-sha256');
+        assertChecksumSignedAsHeader(signed.get('part with x-amz-checksum-crc32c')!, 'x-amz-checksum-crc32c', 'content-length;content-md5;host;x-amz-checksum-crc32c');
       }
     });
   }
+});
+
+function assertChecksumSignedAsHeader(url: string, header: string, signedHeaders: string): void {
+  const query = new URL(url).searchParams;
+  assert.equal(query.get('X-Amz-SignedHeaders'), signedHeaders);
+  assert.equal(query.has(header), false, `${header} must not be moved into the query`);
+  assert.equal(query.has('x-amz-sdk-checksum-algorithm'), false);
+}
+
+/**
+ * A client the prepared presigner does not prepare: a middleware adds a query parameter to every
+ * request, as an unusual endpoint's signing scheme would, so the probe URL is not plain SigV4 and
+ * the handler's own operations sign through `getSignedUrl`.
+ */
+function unpreparedClient(): S3Client {
+  const client = new S3Client({ ...base, region: 'eu-west-1', endpoint: 'http://127.0.0.1:7480', forcePathStyle: true, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } });
+  client.middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { query?: Record<string, string> };
+      if (request.query) request.query['x-endpoint-scheme'] = 'other';
+      return next(args);
+    },
+    { step: 'build', name: 'unusualEndpointScheme' },
+  );
+  return client;
+}
+
+describe('presigning through getSignedUrl, for endpoints the prepared presigner does not prepare', () => {
+  const client = unpreparedClient();
+  const key = 'users/ü ser/a b (1).bin';
+
+  /** The SDK's URL and the handler's, signed at the same moment. */
+  async function atOneMoment(handler: () => Promise<string>, sdk: () => Promise<string>): Promise<[string, string]> {
+    mock.timers.enable({ apis: ['Date'], now: signingDate });
+    try {
+      return [await handler(), await sdk()];
+    } finally {
+      mock.timers.reset();
+    }
+  }
+
+  it('a part with x-amz-checksum-crc32c is byte for byte what getSignedUrl signs, the digest a signed header', async () => {
+    const [handler, sdk] = await atOneMoment(
+      () => presignUploadPart(client, 'uploads', key, { uploadId, partNumber: 7, contentLength: 8_388_608, contentMd5: md5, checksum: { algorithm: 'CRC32C', value: crc32c } }, 1800),
+      () =>
+        getSignedUrl(client, new UploadPartCommand({ Bucket: 'uploads', Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5, ChecksumCRC32C: crc32c }), {
+          expiresIn: 1800,
+          signableHeaders: new Set(['content-length', 'content-md5', 'x-amz-checksum-crc32c']),
+          unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
+        }),
+    );
+    assert.equal(new URL(handler).searchParams.get('x-endpoint-scheme'), 'other', 'signed through getSignedUrl');
+    assert.equal(handler, sdk);
+    assertChecksumSignedAsHeader(handler, 'x-amz-checksum-crc32c', 'content-length;content-md5;host;x-amz-checksum-crc32c');
+  });
+
+  it('a PUT with x-amz-checksum-sha256 is byte for byte what getSignedUrl signs, the digest a signed header', async () => {
+    const [handler, sdk] = await atOneMoment(
+      async () => (await presignPutObject(client, 'uploads', key, { type: 'image/jpeg', size: 2345, contentMd5: md5, checksum: { algorithm: 'SHA256', value: sha256Base64 } })).uploadUrl,
+      () =>
+        getSignedUrl(client, new PutObjectCommand({ Bucket: 'uploads', Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, ChecksumSHA256: sha256Base64 }), {
+          expiresIn: 3600,
+          signableHeaders: new Set(['content-length', 'content-type', 'content-md5', 'x-amz-checksum-sha256']),
+          unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+        }),
+    );
+    assert.equal(new URL(handler).searchParams.get('x-endpoint-scheme'), 'other', 'signed through getSignedUrl');
+    assert.equal(handler, sdk);
+    assertChecksumSignedAsHeader(handler, 'x-amz-checksum-sha256', 'content-length;content-md5;content-type;host;x-amz-checksum-sha256');
+  });
 });

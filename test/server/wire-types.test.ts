@@ -40,12 +40,12 @@ const oneDeclarationPerShape: true[] = [
 type Fields<T> = { [K in keyof T]-?: object extends Pick<T, K> ? 'optional' : 'required' };
 
 const PRESIGN: Fields<Wire.PresignedUrlResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
-const INIT: Fields<Wire.MultipartInitResponse> = { key: 'required', uploadId: 'required', partSize: 'required', expiresIn: 'required', token: 'required' };
+const INIT: Fields<Wire.MultipartInitResponse> = { key: 'required', uploadId: 'required', partSize: 'required', expiresIn: 'required', token: 'required', checksumAlgorithm: 'optional' };
 const SIGN_PART: Fields<Wire.MultipartSignPartResponse> = { uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
 const COMPLETE: Fields<Wire.MultipartCompleteResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', etag: 'optional' };
 const ABORT: Fields<Wire.MultipartAbortResponse> = { ok: 'required' };
-const RESUME: Fields<Wire.MultipartResumeResponse> = { key: 'required', token: 'required', parts: 'required' };
-const RESUMED_PART: Fields<Wire.UploadedPart> = { partNumber: 'required', eTag: 'required', size: 'required' };
+const RESUME: Fields<Wire.MultipartResumeResponse> = { key: 'required', token: 'required', parts: 'required', checksumAlgorithm: 'optional' };
+const RESUMED_PART: Fields<Wire.UploadedPart> = { partNumber: 'required', eTag: 'required', size: 'required', checksum: 'optional' };
 const FAILURE: Fields<Wire.FailureBody> = { error: 'required', code: 'optional' };
 
 /** The body has every required field of its declaration and no field the declaration lacks. */

@@ -3,8 +3,10 @@ export interface FaultRule {
   match: 'put' | 'part' | 'create' | 'complete' | 'list-parts';
   side?: 'browser' | 'handler';
   partNumber?: number;
-  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte';
+  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte' | 'list-checksums';
   times?: number;
+  /** `list-checksums`: the digest each part number is listed with, as AWS S3 lists them. */
+  checksums?: Record<string, { algorithm: 'CRC32' | 'CRC32C' | 'SHA256'; value: string }>;
 }
 export interface FaultProxy {
   endpoint: string;
@@ -12,7 +14,11 @@ export interface FaultProxy {
   log: string[];
   /** The request headers of each `log` entry, lower-case names. */
   headers: Array<Record<string, string | string[] | undefined>>;
+  /** The body of each CompleteMultipartUpload `log` entry (undefined for other requests). */
+  bodies: Array<string | undefined>;
+  /** With `digestBodies`: the base64 CRC32, CRC32C and SHA-256 of each PUT body that passed (undefined for other requests). */
+  digests: Array<{ CRC32: string; CRC32C: string; SHA256: string } | undefined>;
   unfired(): string[];
   close(): Promise<void>;
 }
-export function startFaultProxy(upstream: string, rules: FaultRule[]): Promise<FaultProxy>;
+export function startFaultProxy(upstream: string, rules: FaultRule[], options?: { digestBodies?: boolean }): Promise<FaultProxy>;

@@ -2,8 +2,10 @@
 // URLs) and the upload handler (its storage endpoint) talk to storage through it, so one set of
 // rules can break either side's requests. Requests pass byte for byte (the Host header too, so
 // SigV4 signatures made for the proxy's address still verify), except the one a rule picks.
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { Transform } from 'node:stream';
+import { crc32 } from 'node:zlib';
 
 /** A hang lasts at most this long, so nothing lingers once the client gave up. */
 const HANG_MS = 30_000;
@@ -101,21 +103,72 @@ function flipMiddleByte(request) {
   });
 }
 
-/** Faults that still forward the request (changed) instead of answering it. */
-const FORWARDING_FAULTS = new Set(['flip-byte']);
+const CRC32C_TABLE = Uint32Array.from({ length: 256 }, (_, index) => {
+  let value = index;
+  for (let bit = 0; bit < 8; bit += 1) value = value & 1 ? (value >>> 1) ^ 0x82f63b78 : value >>> 1;
+  return value >>> 0;
+});
+
+function bigEndianBase64(value) {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value >>> 0);
+  return bytes.toString('base64');
+}
+
+/**
+ * The `x-amz-checksum-*` digests of the bytes a request carried, as S3 would compute them, kept
+ * incrementally while the body passes through.
+ */
+function createBodyDigests() {
+  let crc = 0;
+  let crcC = 0xffffffff;
+  const sha256 = createHash('sha256');
+  return {
+    update(chunk) {
+      crc = crc32(chunk, crc);
+      for (const byte of chunk) crcC = CRC32C_TABLE[(crcC ^ byte) & 0xff] ^ (crcC >>> 8);
+      sha256.update(chunk);
+    },
+    digest() {
+      return { CRC32: bigEndianBase64(crc), CRC32C: bigEndianBase64(crcC ^ 0xffffffff), SHA256: sha256.digest('base64') };
+    },
+  };
+}
+
+/**
+ * ListParts as AWS S3 answers it for an upload opened with a checksum algorithm: each part with
+ * its `<ChecksumCRC32>` (or CRC32C, SHA256). Ceph RGW lists none; `checksums` maps part numbers
+ * to `{algorithm, value}` and the element follows the part's `<PartNumber>`.
+ */
+function withListedChecksums(xml, checksums) {
+  return xml.replace(/<PartNumber>(\d{1,5})<\/PartNumber>/g, (element, partNumber) => {
+    const checksum = checksums[partNumber];
+    return checksum ? `${element}<Checksum${checksum.algorithm}>${checksum.value}</Checksum${checksum.algorithm}>` : element;
+  });
+}
+
+/** Faults that still forward the request (changed) instead of answering it, or change storage's answer. */
+const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums']);
+/** Bodies of CompleteMultipartUpload requests are kept (they are small XML); at most this much each. */
+const RECORDED_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Starts a proxy to `upstream` (`http://host:port`) on a random loopback port. `rules` are
  * `{match, side?, partNumber?, fault, times?}`; each fires on its next `times` (default 1)
  * matching requests. Returns the proxy's endpoint, a log of what it saw (and the headers of each
- * request) and a close function.
+ * request) and a close function. With `digestBodies`, the digests of every PUT body that passed
+ * through are kept too.
  */
-export async function startFaultProxy(upstream, rules) {
+export async function startFaultProxy(upstream, rules, options = {}) {
   const target = new URL(upstream);
   const armed = rules.map((rule) => ({ ...rule, remaining: rule.times ?? 1 }));
   const log = [];
   /** Each logged request's headers, same order as `log`. */
   const headers = [];
+  /** Each logged request's body for CompleteMultipartUpload, else undefined; same order as `log`. */
+  const bodies = [];
+  /** With `digestBodies`: the CRC32, CRC32C and SHA-256 (base64) of each PUT body, same order as `log`. */
+  const digests = [];
   const sockets = new Set();
   const server = createServer((request, response) => {
     const url = new URL(request.url, 'http://proxy');
@@ -125,6 +178,26 @@ export async function startFaultProxy(upstream, rules) {
     const partNumber = url.searchParams.get('partNumber');
     const logIndex = log.push(`${side} ${kind}${partNumber ? ` ${partNumber}` : ''}${rule ? ` ${rule.fault}` : ''}`) - 1;
     headers.push(request.headers);
+    bodies.push(undefined);
+    digests.push(undefined);
+    if (options.digestBodies && request.method === 'PUT') {
+      const bodyDigests = createBodyDigests();
+      request.on('data', (chunk) => bodyDigests.update(chunk));
+      request.on('end', () => {
+        digests[logIndex] = bodyDigests.digest();
+      });
+    }
+    if (kind === 'complete') {
+      const chunks = [];
+      let length = 0;
+      request.on('data', (chunk) => {
+        length += chunk.length;
+        if (length <= RECORDED_BODY_LIMIT) chunks.push(chunk);
+      });
+      request.on('end', () => {
+        bodies[logIndex] = Buffer.concat(chunks).toString('utf8');
+      });
+    }
     if (rule) rule.remaining -= 1;
     if (rule && !FORWARDING_FAULTS.has(rule.fault)) {
       playFault(rule.fault, request, response);
@@ -135,6 +208,19 @@ export async function startFaultProxy(upstream, rules) {
       (upstreamResponse) => {
         // What storage made of a changed body is the point of forwarding it: note its answer.
         if (rule) log[logIndex] += ` ${upstreamResponse.statusCode}`;
+        if (rule?.fault === 'list-checksums' && upstreamResponse.statusCode === 200) {
+          const chunks = [];
+          upstreamResponse.on('data', (chunk) => chunks.push(chunk));
+          upstreamResponse.on('end', () => {
+            const body = Buffer.from(withListedChecksums(Buffer.concat(chunks).toString('utf8'), rule.checksums ?? {}));
+            const kept = { ...upstreamResponse.headers };
+            delete kept['content-length'];
+            delete kept['transfer-encoding'];
+            response.writeHead(200, { ...kept, 'content-length': body.length });
+            response.end(body);
+          });
+          return;
+        }
         response.writeHead(upstreamResponse.statusCode, upstreamResponse.rawHeaders);
         upstreamResponse.pipe(response);
       },
@@ -157,6 +243,8 @@ export async function startFaultProxy(upstream, rules) {
     endpoint: `http://127.0.0.1:${port}`,
     log,
     headers,
+    bodies,
+    digests,
     /** Rules that never fired: a scenario that did not happen proves nothing. */
     unfired: () => armed.filter((rule) => rule.remaining > 0).map(({ match, fault }) => `${match} ${fault}`),
     close: () =>

@@ -1,9 +1,11 @@
 // Fault-injection scenarios for the engine's browser tests (see fault-proxy.mjs):
 // - POST   /test-fixtures/fault-proxy             `{storage: rules, handler: {dropAnswer: [route],
-//                                                 checksumAlgorithm}}` starts a proxy in front of the
-//                                                 test storage and a real handler whose storage
-//                                                 endpoint is that proxy
-// - GET    /test-fixtures/fault-proxy/<id>?name=  what the proxy saw (and each request's headers),
+//                                                 checksumAlgorithm}, digestBodies}` starts a proxy in
+//                                                 front of the test storage and a real handler whose
+//                                                 storage endpoint is that proxy (`digestBodies`: the
+//                                                 proxy digests every PUT body it passes)
+// - GET    /test-fixtures/fault-proxy/<id>?name=  what the proxy saw (and each request's headers,
+//                                                 CompleteMultipartUpload bodies and PUT digests),
 //                                                 rules that never fired, and the
 //                                                 bucket's objects and open multipart uploads whose
 //                                                 key contains `name`
@@ -50,7 +52,7 @@ function lostAnswer() {
 async function createScenario(spec) {
   const id = crypto.randomUUID();
   const storage = testStorageConfig();
-  const proxy = await startFaultProxy(storage.endpoint, spec.storage ?? []);
+  const proxy = await startFaultProxy(storage.endpoint, spec.storage ?? [], { digestBodies: spec.digestBodies === true });
   const { createUploadHandler } = await importSource('../../server/index.ts');
   const handler = createUploadHandler({
     storage: { ...storage, endpoint: proxy.endpoint, ...(spec.handler?.checksumAlgorithm ? { checksumAlgorithm: spec.handler.checksumAlgorithm } : {}) },
@@ -85,6 +87,8 @@ async function scenarioEndpoint(request) {
   return Response.json({
     proxy: scenario.proxy.log,
     proxyHeaders: scenario.proxy.headers,
+    proxyBodies: scenario.proxy.bodies,
+    proxyDigests: scenario.proxy.digests,
     handler: scenario.handlerLog,
     unfired: [...scenario.proxy.unfired(), ...scenario.dropAnswer.map((route) => `${route} drop-answer`)],
     ...(await bucketState(name)),

@@ -1,5 +1,7 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { UploadedFileEvent } from '../../types.js';
+import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
+import { readPartChecksum } from '../multipart-checksum.js';
 import { MAX_PARTS } from '../part-size.js';
 import { isPlainObject } from '../request-body.js';
 import { toJsonResponse } from '../responses.js';
@@ -10,6 +12,7 @@ import {
   isRejectedPartsError,
   listAllParts,
   readObjectEtag,
+  type PartToComplete,
   type StoragePart,
 } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
@@ -23,20 +26,30 @@ function invalidParts(detail: string, cause?: unknown): UpupError {
   return new UpupError('Invalid parts list', UpupErrorCode.BAD_REQUEST, { status: 400, cause: cause ?? new Error(detail) });
 }
 
-/** `[{partNumber, eTag}]`, unique part numbers, sorted ascending as storage requires. */
-function readRequestedParts(value: unknown): { partNumber: number; eTag: string }[] {
+/**
+ * Ten thousand parts with an eTag and a SHA-256 each are ~1.5 MiB of JSON; every other route's
+ * body stays within the handler's 1 MiB.
+ */
+const COMPLETE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * `[{partNumber, eTag, checksum?}]`, unique part numbers, sorted ascending as storage requires.
+ * With a checksum algorithm bound in the token every part names its digest in it (see readPartChecksum).
+ */
+function readRequestedParts(value: unknown, checksumAlgorithm: AmzChecksumAlgorithm | undefined): PartToComplete[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PARTS) throw invalidParts(`parts must be an array of 1 to ${MAX_PARTS} entries`);
   const seen = new Set<number>();
   const parts = value.map((entry: unknown) => {
     if (!isPlainObject(entry)) throw invalidParts('every part must be an object');
-    const { partNumber, eTag } = entry;
+    const { partNumber, eTag, checksum } = entry;
     if (typeof partNumber !== 'number' || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PARTS) {
       throw invalidParts(`partNumber must be a whole number from 1 to ${MAX_PARTS}`);
     }
     if (typeof eTag !== 'string' || eTag === '' || eTag.length > 1024) throw invalidParts('eTag must be a non-empty string');
     if (seen.has(partNumber)) throw invalidParts(`part ${partNumber} is listed twice`);
     seen.add(partNumber);
-    return { partNumber, eTag };
+    const partChecksum = readPartChecksum(checksum, checksumAlgorithm, partNumber);
+    return { partNumber, eTag, ...(partChecksum ? { checksum: partChecksum } : {}) };
   });
   return parts.sort((left, right) => left.partNumber - right.partNumber);
 }
@@ -46,13 +59,19 @@ function sameEtag(left: string, right: string): boolean {
   return left.replace(/"/g, '') === right.replace(/"/g, '');
 }
 
-/** The committed object is the named parts, so their stored sizes are what the envelope is checked against. */
-function matchStoredParts(requested: { partNumber: number; eTag: string }[], stored: StoragePart[]): StoragePart[] {
+/**
+ * The committed object is the named parts, so their stored sizes are what the envelope is checked
+ * against. A part storage lists with another digest than the client names was not this part.
+ */
+function matchStoredParts(requested: PartToComplete[], stored: StoragePart[]): Array<StoragePart & PartToComplete> {
   const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
   return requested.map((part) => {
     const match = byNumber.get(part.partNumber);
     if (!match || !sameEtag(match.eTag, part.eTag)) throw invalidParts(`part ${part.partNumber} was not received by storage with that ETag`);
-    return match;
+    if (match.checksum && part.checksum && match.checksum.value !== part.checksum.value) {
+      throw invalidParts(`part ${part.partNumber} was received by storage with another ${part.checksum.algorithm}`);
+    }
+    return { ...match, ...(part.checksum ? { checksum: part.checksum } : {}) };
   });
 }
 
@@ -69,7 +88,7 @@ async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, r
   });
 }
 
-async function commit(ctx: RouteContext, session: UploadSession, parts: StoragePart[]): Promise<string | undefined> {
+async function commit(ctx: RouteContext, session: UploadSession, parts: PartToComplete[]): Promise<string | undefined> {
   const { claims, storage } = session;
   const { client } = storage;
   const { bucket } = storage.storage;
@@ -103,11 +122,11 @@ async function runAfterCommitHooks(ctx: RouteContext, file: UploadedFileEvent): 
 }
 
 /** Lists what storage holds, checks it against the envelope, commits and runs the hooks. */
-async function completeOpenUpload(ctx: RouteContext, session: UploadSession, requested: { partNumber: number; eTag: string }[]): Promise<Response> {
+async function completeOpenUpload(ctx: RouteContext, session: UploadSession, requested: PartToComplete[]): Promise<Response> {
   const { claims, storage } = session;
   let stored: StoragePart[];
   try {
-    stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx));
+    stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx), claims.checksumAlgorithm);
   } catch (error) {
     if (isDeadUploadError(error)) throw deadUploadError(error);
     throw error;
@@ -134,11 +153,12 @@ async function completeOpenUpload(ctx: RouteContext, session: UploadSession, req
  * POST /multipart/complete: sums the bytes storage holds for the named parts, aborts when that is
  * outside the signed envelope, otherwise commits and runs the after-commit hooks (whose throws
  * are reported and swallowed: the object is durable, so the answer stays 200). A repeat for an
- * upload that already committed answers the same 200 without running the hooks again.
+ * upload that already committed answers the same 200 without running the hooks again. With a
+ * checksum algorithm bound at init, each part's digest is passed to CompleteMultipartUpload.
  */
 export async function multipartCompleteRoute(ctx: RouteContext): Promise<Response> {
-  const session = await openUploadSession(ctx);
-  const requested = readRequestedParts(session.body.parts);
+  const session = await openUploadSession(ctx, COMPLETE_BODY_LIMIT_BYTES);
+  const requested = readRequestedParts(session.body.parts, session.claims.checksumAlgorithm);
   try {
     return await completeOpenUpload(ctx, session, requested);
   } catch (error) {

@@ -1,5 +1,7 @@
 import type { MultipartInitResponse } from '../../types.js';
+import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
 import { readChecksumSha256 } from '../checksum-metadata.js';
+import { algorithmToBind } from '../multipart-checksum.js';
 import { computePartSize } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
 import { abortMultipartUpload, createMultipartUpload } from '../s3-operations.js';
@@ -22,7 +24,12 @@ function createUploadNonce(): string {
  * `onPresignResponse`, signing) would leave an upload nobody holds a token for, so it is aborted
  * before the error becomes the route's 500.
  */
-async function issueSession(ctx: RouteContext, upload: PreparedUpload, uploadId: string, uploadNonce: string, partSize: number): Promise<unknown> {
+async function issueSession(
+  ctx: RouteContext,
+  upload: PreparedUpload,
+  opened: { uploadId: string; uploadNonce: string; partSize: number; checksumAlgorithm: AmzChecksumAlgorithm | undefined },
+): Promise<unknown> {
+  const { uploadId, uploadNonce, partSize, checksumAlgorithm } = opened;
   const issuedAt = nowInSeconds();
   const expiresAt = tokenExpiry(issuedAt, issuedAt, ctx.settings.resumeWindowSeconds);
   const token = await requireTokenCodec(ctx).sign({
@@ -36,14 +43,17 @@ async function issueSession(ctx: RouteContext, upload: PreparedUpload, uploadId:
     storageId: upload.storage.storageId,
     partSize,
     uploadNonce,
+    ...(checksumAlgorithm ? { checksumAlgorithm } : {}),
   });
-  const payload: MultipartInitResponse = { key: upload.key, uploadId, partSize, expiresIn: expiresAt - issuedAt, token };
+  const payload: MultipartInitResponse = { key: upload.key, uploadId, partSize, expiresIn: expiresAt - issuedAt, token, ...(checksumAlgorithm ? { checksumAlgorithm } : {}) };
   return applyPresignResponseHook(ctx, payload, { phase: 'multipart-init', key: upload.key, metadata: upload.metadata, userId: upload.userId });
 }
 
 /**
  * POST /multipart/init: opens a multipart upload and issues the token that authorizes every
- * later step. The token's size envelope is the declared size, exactly; it also binds the part size.
+ * later step. The token's size envelope is the declared size, exactly; it also binds the part size,
+ * and the client's `checksumAlgorithm` when it is the bucket's (then named in the answer, and every
+ * part must carry its digest in it); another or none opens the upload without one.
  */
 export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   const upload = await prepareUploadStart(ctx, 'multipart-init');
@@ -51,13 +61,15 @@ export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   const { client, storage } = upload.storage;
   const partSize = computePartSize(upload.file.size, upload.chunkSizeBytes);
   const uploadNonce = createUploadNonce();
+  const checksumAlgorithm = algorithmToBind(upload.checksumAlgorithm, storage.checksumAlgorithm);
   const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, {
     type: upload.file.type,
     uploadNonce,
     checksumSha256: readChecksumSha256(upload.metadata),
+    checksumAlgorithm,
   }, storageCall(ctx));
   try {
-    return toJsonResponse(await issueSession(ctx, upload, uploadId, uploadNonce, partSize));
+    return toJsonResponse(await issueSession(ctx, upload, { uploadId, uploadNonce, partSize, checksumAlgorithm }));
   } catch (error) {
     try {
       // Not tied to the request: the clean-up must run even when the client has gone.

@@ -13,7 +13,9 @@ export const multipartResumeFailure: RouteFailure = { message: 'Multipart resume
 /**
  * POST /multipart/resume: the one route that accepts an expired token. The window is measured
  * from the original init (`issuedAt`, carried through every re-issue), so resuming cannot
- * extend it. The upload id never leaves the signed token.
+ * extend it. The upload id never leaves the signed token. With a checksum algorithm bound at init
+ * the answer names it, and each part carries the digest storage lists for it (AWS lists them;
+ * storage that lists none leaves the client to send the digests it kept).
  */
 export async function multipartResumeRoute(ctx: RouteContext): Promise<Response> {
   const body = await readRequestBody(ctx);
@@ -26,7 +28,7 @@ export async function multipartResumeRoute(ctx: RouteContext): Promise<Response>
   const { storage } = await bindSession(ctx, body, claims);
   let parts;
   try {
-    parts = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx));
+    parts = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx), claims.checksumAlgorithm);
   } catch (error) {
     // A dead upload is 404, never 500: clients drop the session on a 4xx and retry later on a 5xx.
     if (isDeadUploadError(error)) throw deadUploadError(error);
@@ -34,6 +36,6 @@ export async function multipartResumeRoute(ctx: RouteContext): Promise<Response>
   }
   // Never past the window: a token re-issued near its close expires when the window does.
   const token = await requireTokenCodec(ctx).sign({ ...claims, expiresAt: tokenExpiry(now, claims.issuedAt, ctx.settings.resumeWindowSeconds) });
-  const payload: MultipartResumeResponse = { key: claims.key, token, parts };
+  const payload: MultipartResumeResponse = { key: claims.key, token, parts, ...(claims.checksumAlgorithm ? { checksumAlgorithm: claims.checksumAlgorithm } : {}) };
   return toJsonResponse(payload);
 }

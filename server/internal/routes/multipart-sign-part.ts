@@ -1,6 +1,8 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { MultipartSignPartResponse } from '../../types.js';
+import { amzChecksumHeader } from '../amz-checksum.js';
 import { readContentMd5 } from '../content-md5.js';
+import { readPartChecksum } from '../multipart-checksum.js';
 import { countParts, partLength } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
 import { presignUploadPart, UPLOAD_URL_EXPIRES_IN } from '../s3-operations.js';
@@ -35,17 +37,24 @@ function partUrlLifetime(claims: UploadTokenClaims): number {
  * only, and the URL accepts exactly that part's bytes (`partSize`, the last part its remainder).
  * Without `contentMd5` no `uploadHeaders`: the only header the signature covers besides host is
  * Content-Length, which the browser sets itself from the body (scripts may not set it). With it,
- * the part's `Content-MD5` is signed too and returned as the one header the PUT must carry.
+ * the part's `Content-MD5` is signed too and returned as a header the PUT must carry. When the
+ * token binds a checksum algorithm, `checksum` (that part's digest in it) is required and signed
+ * as `x-amz-checksum-<algorithm>`, also returned in `uploadHeaders`.
  */
 export async function multipartSignPartRoute(ctx: RouteContext): Promise<Response> {
   const { body, claims, storage } = await openUploadSession(ctx);
   const partSize = requirePartSize(claims);
   const partNumber = readPartNumber(body.partNumber, countParts(claims.maxSize, partSize));
   const contentMd5 = readContentMd5(body.contentMd5);
+  const checksum = readPartChecksum(body.checksum, claims.checksumAlgorithm, partNumber);
   const expiresIn = partUrlLifetime(claims);
   const contentLength = partLength(partNumber, claims.maxSize, partSize);
-  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, { uploadId: claims.uploadId, partNumber, contentLength, contentMd5 }, expiresIn);
-  const payload: MultipartSignPartResponse = { uploadUrl, ...(contentMd5 ? { uploadHeaders: { 'Content-MD5': contentMd5 } } : {}), expiresIn };
+  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, { uploadId: claims.uploadId, partNumber, contentLength, contentMd5, checksum }, expiresIn);
+  const uploadHeaders: Record<string, string> = {
+    ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}),
+    ...(checksum ? { [amzChecksumHeader(checksum.algorithm)]: checksum.value } : {}),
+  };
+  const payload: MultipartSignPartResponse = { uploadUrl, ...(Object.keys(uploadHeaders).length > 0 ? { uploadHeaders } : {}), expiresIn };
   const response = await applyPresignResponseHook(ctx, payload, { phase: 'multipart-sign-part', key: claims.key, userId: claims.userId });
   return toJsonResponse(response);
 }

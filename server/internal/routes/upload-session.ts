@@ -21,8 +21,8 @@ export function requireTokenCodec(ctx: RouteContext): UploadTokenCodec {
   return ctx.settings.tokenCodec;
 }
 
-export async function readRequestBody(ctx: RouteContext): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(ctx.req);
+export async function readRequestBody(ctx: RouteContext, bodyLimit?: number): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(ctx.req, bodyLimit);
   return isPlainObject(body) ? body : {};
 }
 
@@ -38,8 +38,8 @@ export async function bindSession(ctx: RouteContext, body: Record<string, unknow
   return { body, claims, storage };
 }
 
-export async function openUploadSession(ctx: RouteContext): Promise<UploadSession> {
-  const body = await readRequestBody(ctx);
+export async function openUploadSession(ctx: RouteContext, bodyLimit?: number): Promise<UploadSession> {
+  const body = await readRequestBody(ctx, bodyLimit);
   const claims = await verifySessionToken(ctx, body);
   return bindSession(ctx, body, claims);
 }
