@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { createTranslator } from '../../../elements/i18n/index.js';
 import de from '../../../locales/de.js';
 import { failureText } from '../../../elements/svc-uploader/templates/failure-message.js';
-import { animationsSettled, mount, part, randomFile, recordEvents, unmountAll, type SvcUploader } from './helpers.js';
+import { animationsSettled, mount, part, parts, randomFile, recordEvents, unmountAll, type SvcUploader } from './helpers.js';
 
 interface RefusalCase {
   fixture: string;
@@ -91,6 +91,51 @@ describe('<svc-uploader> refusal messages', () => {
     await animationsSettled(element);
     await expect(element).to.be.accessible();
   });
+
+  /** Whether `inner` is drawn whole: nothing scrolled away inside it, and its box inside `row`'s. */
+  function expectWhole(inner: HTMLElement, row: HTMLElement, what: string): void {
+    expect(inner.scrollWidth, `${what}: nothing cut off inside`).to.be.at.most(inner.clientWidth);
+    const box = inner.getBoundingClientRect();
+    const rowBox = row.getBoundingClientRect();
+    expect(box.width, `${what}: drawn`).to.be.greaterThan(0);
+    expect(box.left, `${what}: inside the row`).to.be.at.least(rowBox.left - 0.5);
+    expect(box.right, `${what}: inside the row`).to.be.at.most(rowBox.right + 0.5);
+    // Its first and last line are on screen: hit-testing sees through no clipping parent and no
+    // neighbour drawn over them.
+    // Only the list and the page scroll it into view: scrolling `inner` itself would also scroll a
+    // clipping parent to it and hide the very cut this looks for.
+    row.scrollIntoView({ block: 'nearest' });
+    const range = document.createRange();
+    range.selectNodeContents(inner);
+    const textLines = [...range.getClientRects()].filter((rect) => rect.width > 0);
+    const lines = textLines.length > 0 ? textLines : [inner.getBoundingClientRect()];
+    for (const line of [lines[0]!, lines.at(-1)!]) {
+      const hit = (inner.getRootNode() as ShadowRoot).elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+      expect(hit !== null && (hit === inner || inner.contains(hit)), `${what}: seen at "${line.left},${line.top}"`).to.equal(true);
+    }
+  }
+
+  const NARROW_LAYOUTS = [
+    { label: 'card in a 280 px uploader', width: 280, count: 1, mini: false },
+    { label: 'row in a 280 px uploader', width: 280, count: 2, mini: false },
+    { label: 'card in a 320 px uploader', width: 320, count: 1, mini: false },
+    { label: 'row in a 320 px uploader', width: 320, count: 2, mini: false },
+    { label: 'card in a mini uploader', width: 280, count: 1, mini: true },
+  ];
+  for (const { label, width, count, mini } of NARROW_LAYOUTS) {
+    it(`a failed ${label} shows its state and message whole, beside a long name`, async () => {
+      const name = 'a-very-long-file-name-for-the-quarterly-financial-report-2025-final.bin';
+      const element = await mount(`<svc-uploader ${mini ? 'mini' : ''} server-url="/refusal-fixtures/no-cors-bucket" max-retries="0" style="inline-size: ${width}px"></svc-uploader>`);
+      await element.addFiles(Array.from({ length: count }, (_, index) => randomFile(index ? `${index}-${name}` : name, 4000)));
+      await element.upload();
+      await element.updateComplete;
+      for (const row of parts(element, 'file')) {
+        expectWhole(row.querySelector<HTMLElement>('[part~="file-status"]')!, row, 'Upload failed');
+        expectWhole(row.querySelector<HTMLElement>('[part~="file-error"]')!, row, 'the message');
+        expectWhole(row.querySelector<HTMLElement>('[part~="file-retry"]')!, row, 'Retry');
+      }
+    });
+  }
 
   it('says the user is offline, a damaged file or an expired upload in the page language', async () => {
     const translator = createTranslator({ locale: de });
