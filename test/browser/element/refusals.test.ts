@@ -137,6 +137,42 @@ describe('<svc-uploader> refusal messages', () => {
     });
   }
 
+  it('says the file was damaged on the way when storage refuses every attempt with BadDigest', async () => {
+    // A proxy in front of the storage changes one byte of every PUT body; with checksum-verification
+    // the upload URL is signed with the body's Content-MD5, so storage answers 400 BadDigest each time.
+    const faults = await fetch('/test-fixtures/fault-proxy', {
+      method: 'POST', body: JSON.stringify({ storage: [{ match: 'put', side: 'browser', fault: 'flip-byte', times: 10 }] }),
+    });
+    const { id } = (await faults.json()) as { id: string };
+    try {
+      const element = await mount(`<svc-uploader server-url="/test-fixtures/proxied/${id}" checksum-verification max-retries="1" style="inline-size: 22rem"></svc-uploader>`);
+      const events = recordEvents(element, ['svc-error']);
+      await element.addFiles([randomFile('damaged.bin', 64 * 1024)]);
+      expect(await element.upload()).to.include({ successful: 0, failed: 1 });
+      await element.updateComplete;
+      expect(part(element, 'file-error').textContent).to.equal('The file was damaged on the way to the storage. Retry the upload.');
+      expect(events.map((event) => event.detail)).to.have.length(1);
+      expect(events[0]!.detail).to.include({ scope: 'upload', status: 400, serverCode: 'BadDigest' });
+      const seen = (await (await fetch(`/test-fixtures/fault-proxy/${id}?name=damaged`)).json()) as { proxy: string[]; objects: unknown[] };
+      expect(seen.proxy.filter((line) => line === 'browser put flip-byte 400'), 'both attempts refused').to.have.length(2);
+      expect(seen.objects, 'nothing stored').to.deep.equal([]);
+    } finally {
+      await fetch(`/test-fixtures/fault-proxy/${id}`, { method: 'DELETE' });
+    }
+  });
+
+  it('says the unfinished upload expired when its token outlived the resume window', async () => {
+    const resumable = JSON.stringify({ protocol: 'multipart', thresholdBytes: 5 * 1024 * 1024, chunkSizeBytes: 5 * 1024 * 1024 });
+    const element = await mount(`<svc-uploader server-url="/refusal-fixtures/short-window" max-retries="0" resumable='${resumable}' style="inline-size: 22rem"></svc-uploader>`);
+    const events = recordEvents(element, ['svc-error']);
+    await element.addFiles([randomFile('late.bin', 6 * 1024 * 1024)]);
+    expect(await element.upload()).to.include({ successful: 0, failed: 1 });
+    await element.updateComplete;
+    expect(part(element, 'file-error').textContent).to.equal('The unfinished upload expired. Retry to send the file again from the start.');
+    expect(events).to.have.length(1);
+    expect(events[0]!.detail).to.include({ scope: 'upload', status: 403, serverCode: 'expired' });
+  });
+
   it('says the user is offline, a damaged file or an expired upload in the page language', async () => {
     const translator = createTranslator({ locale: de });
     await translator.ready();
