@@ -25,7 +25,7 @@ async function pick(page: Page, id: string, name: string): Promise<void> {
 }
 
 function fileState(page: Page, id: string): Promise<string | undefined> {
-  return page.evaluate((selector) => document.querySelector(selector)!.files[0]?.state, `#${id}`);
+  return page.evaluate((selector) => document.querySelector<HTMLElementTagNameMap['svc-uploader']>(selector)!.files[0]?.state, `#${id}`);
 }
 
 describe('an upload while the browser is offline (built bundle)', { timeout: 120_000 }, () => {
@@ -54,11 +54,11 @@ describe('an upload while the browser is offline (built bundle)', { timeout: 120
       const waits = page.locator('#waits');
       await waits.locator('[part~="offline-banner"]').waitFor({ timeout: 20_000 });
       assert.equal((await waits.locator('[part~="offline-banner"]').textContent())?.trim(), 'You are offline. Uploads will continue when the connection is back.');
-      await page.waitForFunction(() => document.querySelector('#waits')!.files[0]?.state === 'paused', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'paused', undefined, { timeout: 20_000 });
       assert.equal(await waits.locator('[part~="file-status"]').textContent(), 'Paused: offline');
 
       await page.context().setOffline(false);
-      await page.waitForFunction(() => document.querySelector('#waits')!.files[0]?.state === 'successful', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'successful', undefined, { timeout: 30_000 });
     } finally {
       await page.close();
     }
