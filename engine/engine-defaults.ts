@@ -18,6 +18,8 @@ export interface EngineDefaults {
   processingTimeout: number;
   /** Going offline pauses the run instead of failing it. */
   networkAware: boolean;
+  /** Milliseconds a link being imported may stay silent before the import gives up. */
+  urlImportTimeout: number;
 }
 
 export const ENGINE_DEFAULTS: Readonly<EngineDefaults> = Object.freeze({
@@ -27,4 +29,5 @@ export const ENGINE_DEFAULTS: Readonly<EngineDefaults> = Object.freeze({
   maxConcurrentUploads: 3,
   processingTimeout: 60_000,
   networkAware: true,
+  urlImportTimeout: 30_000,
 });

@@ -69,6 +69,8 @@ export interface ResolvedOptions {
   /** True when `retryDelays` is the default list, whose delays then get jitter; a list the host wrote is used as written. */
   partRetryJitter: boolean;
   maxImagePixels: number;
+  /** Read by `<svc-uploader>`'s link import; resolved here so a bad value is refused like the other timeouts. */
+  urlImportTimeout: number;
   multipart?: Required<Omit<MultipartResumableOptions, 'protocol'>>;
   tus?: TusResumableOptions;
   crashRecovery?: CrashRecoveryOptions & typeof CRASH_RECOVERY_DEFAULTS;
@@ -206,6 +208,7 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     allowedUploadOrigins: resolveUploadOrigins(options.allowedUploadOrigins),
     partRetryJitter: options.resumable?.protocol === 'multipart' && options.resumable.retryDelays === undefined,
     maxImagePixels: positiveInteger(options.maxImagePixels, DEFAULT_MAX_IMAGE_PIXELS, 'maxImagePixels'),
+    urlImportTimeout: positiveInteger(options.urlImportTimeout, ENGINE_DEFAULTS.urlImportTimeout, 'urlImportTimeout'),
     ...resolveResumable(options, target),
     crashRecovery,
   };

@@ -96,6 +96,7 @@ export const uploaderProps = {
 
   sources: prop({ attribute: 'sources', converter: listConverter('sources'), default: DEFAULT_SOURCES }),
   cloudDrives: prop({ attribute: 'cloud-drives', converter: jsonConverter('cloud-drives') }),
+  urlImportTimeout: engineProp({ attribute: 'url-import-timeout', converter: numberConverter('url-import-timeout'), default: ENGINE_DEFAULTS.urlImportTimeout }),
 
   theme: prop({ attribute: 'theme', converter: jsonConverter('theme') }),
   animations: prop({ attribute: 'no-animations', converter: negatedBooleanConverter, default: true }),

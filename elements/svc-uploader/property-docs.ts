@@ -75,6 +75,7 @@ const propDocumentation = {
 
   sources: { group: 'sources', typeText: 'UploadSource[] (comma list or JSON array)', doc: 'Which source chips appear, in this order: `local`, `url`, `camera`, `microphone`, `screen`, and the drives `googleDrive`, `oneDrive`, `dropbox`, `box`.' },
   cloudDrives: { group: 'sources', typeText: '{ googleDrive?, oneDrive?, dropbox?, box? } (JSON)', defaultText: 'none', doc: 'Browser-safe drive settings for client mode (client ids, never secrets). Drive chips appear whenever `sources` lists them; in server mode they browse and import through the handler. Client-mode drive pickers are not implemented: there the panel says the drive is not available (`svc-error` `DRIVE_NEEDS_SERVER`).' },
+  urlImportTimeout: { group: 'sources', typeText: 'number (ms)', doc: 'How long a link being imported may stay silent (no answer, no new bytes) before the import gives up with `URL_TIMEOUT` ("The link stopped answering."). Below 1 counts as 1.' },
 
   theme: { group: 'appearance', typeText: "{ mode?: 'light' | 'dark' | 'system', tokens?, slots? } (JSON)", defaultText: 'none', doc: '`mode` (`system` follows the OS preference live) sets `data-svc-mode` on the host; `tokens` (`color-accent` or `--svc-color-accent`, with `dark` overrides) become custom properties on it; `slots` add page classes to inner elements, keyed by component then slot, and the page\'s rules for them apply inside.' },
   animations: { group: 'appearance', typeText: 'boolean', doc: 'Decorative motion. `prefers-reduced-motion` is always honoured; progress always animates.' },

@@ -19,9 +19,12 @@ async function resizeOptions(blob: Blob): Promise<ImageBitmapOptions> {
     : { resizeWidth: Math.max(1, Math.round(size.width * scale)) };
 }
 
-/** The preview, or null when the image is above `maxPixels` or the browser cannot decode it. */
-export async function createRowPreview(blob: Blob, maxPixels: number): Promise<Blob | null> {
-  if (await imageAbovePixelBudget(blob, maxPixels)) return null;
+/** What the list shows for an image above `maxPixels`: nothing decoded, the type glyph. */
+export const ABOVE_PIXEL_BUDGET = 'above-pixel-budget';
+
+/** The preview; null when the browser cannot decode the image; ABOVE_PIXEL_BUDGET when its header declares more than `maxPixels`. */
+export async function createRowPreview(blob: Blob, maxPixels: number): Promise<Blob | null | typeof ABOVE_PIXEL_BUDGET> {
+  if (await imageAbovePixelBudget(blob, maxPixels)) return ABOVE_PIXEL_BUDGET;
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image', resizeQuality: 'medium', ...(await resizeOptions(blob)) });

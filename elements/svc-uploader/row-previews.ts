@@ -23,6 +23,8 @@ type PreviewState = Promise<void> | Blob | null;
 
 export class RowPreviews {
   #previews = new WeakMap<Blob, PreviewState>();
+  /** Images whose header declares more than `maxImagePixels`: the editor is not offered for them either. */
+  #abovePixelBudget = new WeakSet<Blob>();
   #running = 0;
   #waiting: Array<() => void> = [];
 
@@ -40,12 +42,19 @@ export class RowPreviews {
     return this.#previews.get(source) === null;
   }
 
+  /** Whether the image's header was read and declares more than `maxImagePixels`. */
+  abovePixelBudget(source: Blob): boolean {
+    return this.#abovePixelBudget.has(source);
+  }
+
   async #make(source: Blob): Promise<void> {
     await this.#turn();
     let preview: Blob | null = null;
     try {
-      const { createRowPreview } = await import('./row-preview-image.js');
-      preview = await createRowPreview(source, this.host.maxImagePixels() ?? DEFAULT_MAX_IMAGE_PIXELS);
+      const { createRowPreview, ABOVE_PIXEL_BUDGET } = await import('./row-preview-image.js');
+      const made = await createRowPreview(source, this.host.maxImagePixels() ?? DEFAULT_MAX_IMAGE_PIXELS);
+      if (made === ABOVE_PIXEL_BUDGET) this.#abovePixelBudget.add(source);
+      else preview = made;
     } catch {
       preview = null;
     } finally {

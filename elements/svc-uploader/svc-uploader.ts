@@ -165,6 +165,7 @@ export class SvcUploader extends FormControlElement {
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
     describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
     maxImagePixels: () => this.engine.options.maxImagePixels,
+    declaredAbovePixelBudget: (file) => this.#urls.abovePixelBudget(file),
   });
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),

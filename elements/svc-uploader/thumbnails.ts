@@ -52,6 +52,11 @@ export class ObjectUrls {
     return this.#url(`media:${file.id}`, file.file);
   }
 
+  /** Whether the list read this image's header and found it above `maxImagePixels`. */
+  abovePixelBudget(file: UploadFileRecord): boolean {
+    return this.#previews.abovePixelBudget(file.file);
+  }
+
   markUndecodable(id: string): void {
     const shown = this.#entries.get(`thumb:${id}`);
     if (shown) this.#undecodable.add(shown.blob);

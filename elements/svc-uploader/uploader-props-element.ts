@@ -58,6 +58,7 @@ export class UploaderPropsElement extends SvcElement {
   declare cors?: CorsOptions;
   declare sources: UploadSource[];
   declare cloudDrives?: CloudDrivesConfig;
+  declare urlImportTimeout?: number;
   declare theme?: ThemeConfig;
   declare animations: boolean;
   declare mini: boolean;

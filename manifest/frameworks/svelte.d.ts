@@ -53,6 +53,7 @@ export type SvcUploaderSvelteProperties = Partial<Pick<SvcUploader,
   | 'cors'
   | 'sources'
   | 'cloudDrives'
+  | 'urlImportTimeout'
   | 'theme'
   | 'animations'
   | 'mini'
@@ -125,6 +126,8 @@ export interface SvcUploaderSvelteAttributes {
   'no-network-aware'?: boolean;
   /** Browser-safe drive settings for client mode (client ids, never secrets). Drive chips appear whenever `sources` lists them; in server mode they browse and import through the handler. Client-mode drive pickers are not implemented: there the panel says the drive is not available (`svc-error` `DRIVE_NEEDS_SERVER`). (Element only: the headless engine has no such option.) */
   'cloud-drives'?: string;
+  /** How long a link being imported may stay silent (no answer, no new bytes) before the import gives up with `URL_TIMEOUT` ("The link stopped answering."). Below 1 counts as 1. */
+  'url-import-timeout'?: string | number;
   /** Decorative motion. `prefers-reduced-motion` is always honoured; progress always animates. (Element only: the headless engine has no such option.) */
   'no-animations'?: boolean;
   /** Expanded preview of images, video and audio: their thumbnail opens a dialog with the browser's own viewer or player. (Element only: the headless engine has no such option.) */

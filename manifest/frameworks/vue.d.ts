@@ -55,6 +55,7 @@ export type SvcUploaderVueProperties = Partial<Pick<SvcUploader,
   | 'cors'
   | 'sources'
   | 'cloudDrives'
+  | 'urlImportTimeout'
   | 'theme'
   | 'animations'
   | 'mini'

@@ -9,11 +9,17 @@
 // - /refusal-fixtures/no-cors-bucket/...  a handler whose bucket has no CORS rules: the browser's
 //                                       PUT to storage is refused by its preflight
 // - /refusal-fixtures/wrong-secret/...  a handler signing with a wrong storage secret: storage 403
+// - /refusal-fixtures/short-window/...  `multipartResumeWindowSeconds` 1, so an upload token lives at
+//                                       most a second, and an init answer that reaches the browser
+//                                       2.5 s late (a slow link): the first sign-part finds the token
+//                                       expired and the resume window closed, 403 `expired`
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
 const SECRET = 'refusal-tests-upload-token-secret';
+/** Longer than the 1 s resume window, with room for the seconds the token's times are rounded to. */
+const SLOW_INIT_ANSWER_MS = 2500;
 
 /** A second bucket, created without CORS rules, as a freshly made bucket is. */
 async function createBucketWithoutCors() {
@@ -35,6 +41,7 @@ function handlers() {
     const storage = testStorageConfig();
     const open = { storage, uploadTokenSecret: SECRET, allowAnonymousUploads: true };
     const real = createUploadHandler(open);
+    const shortWindow = createUploadHandler({ ...open, multipartResumeWindowSeconds: 1 });
     return {
       gate: createUploadHandler({ ...open, auth: () => false }),
       'no-auth': createUploadHandler({ storage, uploadTokenSecret: SECRET }),
@@ -47,6 +54,11 @@ function handlers() {
         return Response.json({ error: 'Service busy' }, { status: 503, headers: { 'retry-after': '7' } });
       },
       'no-cors-bucket': createUploadHandler({ ...open, storage: { ...storage, bucket: await createBucketWithoutCors() } }),
+      'short-window': async (request) => {
+        const answer = await shortWindow(request);
+        if (new URL(request.url).pathname.endsWith('/multipart/init')) await new Promise((resolve) => setTimeout(resolve, SLOW_INIT_ANSWER_MS));
+        return answer;
+      },
       'wrong-secret': createUploadHandler({ ...open, storage: { ...storage, credentials: { ...storage.credentials, secretAccessKey: 'not-the-storage-secret' } } }),
     };
   })();

@@ -4,6 +4,7 @@
 //                                            states the full Content-Length up front
 // - /remote-fixtures/sent/<id>               JSON {bytes}: how much of flood <id> was produced
 // - /remote-fixtures/stall/<name>            answers headers, then never sends a byte
+// - /remote-fixtures/slow/<name>?delay=<ms>  a 1 × 1 PNG, answered after `delay` ms (at most 10 s)
 // - /remote-fixtures/file/<name>?as=<kind>&type=<content-type>
 //                                            `as=html` an HTML page, `as=png` a real PNG
 // - /remote-fixtures/tus-escape/...          a tus server whose upload URL holds a malformed
@@ -68,6 +69,13 @@ function fileRoute(request) {
   return new Response(body, { headers: { ...CORS, 'content-type': type } });
 }
 
+/** A server slow to answer: nothing at all for `delay` ms, then a whole 1 × 1 PNG. */
+async function slowRoute(request) {
+  const delay = Math.min(Number(new URL(request.url).searchParams.get('delay')) || 0, 10_000);
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  return new Response(TINY_PNG, { headers: { ...CORS, 'content-type': 'image/png' } });
+}
+
 /**
  * The smallest tus server that finishes an upload: creation answers an upload URL whose last
  * segment holds a malformed percent escape; every PATCH is accepted whole.
@@ -122,6 +130,7 @@ export default [
   mountFetchHandler('/remote-fixtures/flood', floodRoute),
   mountFetchHandler('/remote-fixtures/sent', sentRoute),
   mountFetchHandler('/remote-fixtures/stall', stallRoute),
+  mountFetchHandler('/remote-fixtures/slow', slowRoute),
   mountFetchHandler('/remote-fixtures/file', fileRoute),
   mountFetchHandler('/remote-fixtures/tus-escape', tusEscapeRoute),
   mountFetchHandler('/remote-fixtures/processing', processingRoute),

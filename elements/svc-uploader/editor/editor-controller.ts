@@ -5,11 +5,11 @@
  * (`autoUpload`, `upload()`) takes it half-edited.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ImageSize } from '../../../engine/image-steps/canvas-codec.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../../../engine/image-steps/pixel-budget.js';
 import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../../engine/types.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
+import { isAboveEditByteBudget } from './edit-budget.js';
 import { isEditable, opensOnAdd, resolveEditorOptions } from './editor-options.js';
 import type { EditorSession, EditorSessionContext, ResolvedEditorOptions } from './editor-session.js';
 
@@ -35,6 +35,8 @@ export interface EditorCallbacks {
   describeRejection(rejection: FileRejection): string;
   /** The engine's `maxImagePixels`: larger images are not opened (undefined: the default). */
   maxImagePixels?(): number | undefined;
+  /** Whether the list has read this image's header and found it above `maxImagePixels`. */
+  declaredAbovePixelBudget?(file: UploadFileRecord): boolean;
 }
 
 /** The editor as the templates see it. */
@@ -77,11 +79,21 @@ export class EditorController implements ReactiveController {
     return this.#settings.resolved;
   }
 
-  /** Whether a file shows the Edit action. */
-  readonly canEdit = (file: UploadFileRecord): boolean => this.options() !== undefined && isEditable(file);
+  /** Whether a file shows the Edit action: not for an image known to be above the budget (edit-budget.ts). */
+  readonly canEdit = (file: UploadFileRecord): boolean =>
+    this.options() !== undefined && isEditable(file) && !this.#aboveByteBudget(file) && !this.callbacks.declaredAbovePixelBudget?.(file);
 
   /** For `addFiles`' `hold`: the files `autoOpen` will open on wait for the edit before uploading. */
-  readonly opensOnAdd = (file: UploadFileRecord, batch: readonly UploadFileRecord[]): boolean => opensOnAdd(this.options(), file, batch);
+  readonly opensOnAdd = (file: UploadFileRecord, batch: readonly UploadFileRecord[]): boolean =>
+    !this.#aboveByteBudget(file) && opensOnAdd(this.options(), file, batch);
+
+  #maxImagePixels(): number {
+    return this.callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS;
+  }
+
+  #aboveByteBudget(file: UploadFileRecord): boolean {
+    return isAboveEditByteBudget(file.size, this.#maxImagePixels());
+  }
 
   /** Opens the editor on each held file of a batch just added, in turn. */
   openHeld(added: readonly UploadFileRecord[]): void {
@@ -109,9 +121,10 @@ export class EditorController implements ReactiveController {
     void this.#focusInto(editor);
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
+      if (this.#aboveByteBudget(record)) return this.#refuseOversized(editor, record, `${record.size} bytes`, attempt);
       const { imageAbovePixelBudget } = await import('../../../engine/image-steps/image-dimensions.js');
-      const oversized = await imageAbovePixelBudget(record.file, this.callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS);
-      if (oversized) return this.#refuseOversized(editor, record, oversized, attempt);
+      const oversized = await imageAbovePixelBudget(record.file, this.#maxImagePixels());
+      if (oversized) return this.#refuseOversized(editor, record, `${oversized.width} × ${oversized.height} px`, attempt);
       const { createEditorSession } = await import('./image-editor.js');
       const session = await createEditorSession({ ...this.callbacks.session(), file: record.file, options, requestUpdate: () => this.host.requestUpdate() });
       if (attempt !== this.#attempt) return session.dispose();
@@ -124,12 +137,13 @@ export class EditorController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  #refuseOversized(editor: OpenEditor, record: UploadFileRecord, size: ImageSize, attempt: number): void {
+  /** `size`: what is above the budget, as the message says it (`20000 × 20000 px`, `600000000 bytes`). */
+  #refuseOversized(editor: OpenEditor, record: UploadFileRecord, size: string, attempt: number): void {
     if (attempt !== this.#attempt) return;
     editor.error = this.callbacks.session().t('edit.tooLarge');
     this.callbacks.notify('svc-error', {
       scope: 'editor', code: 'IMAGE_TOO_LARGE', file: record,
-      message: `${record.name} is ${size.width} × ${size.height} px, above maxImagePixels: it is not opened for editing.`,
+      message: `${record.name} is ${size}, above what maxImagePixels allows: it is not opened for editing.`,
     });
     this.host.requestUpdate();
   }

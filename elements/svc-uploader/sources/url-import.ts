@@ -33,8 +33,6 @@ export interface UrlImportLimits {
   idleTimeoutMs: number;
 }
 
-export const DEFAULT_URL_IMPORT_TIMEOUT_MS = 30_000;
-
 /** Resolves `text` against the page, accepting only http(s) URLs. */
 export function parseImportUrl(text: string, base = document.baseURI): URL {
   let url: URL;

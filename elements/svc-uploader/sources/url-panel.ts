@@ -6,8 +6,9 @@ import { html, nothing } from 'lit';
 import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
 import { toBytes } from '../../../engine/index.js';
+import { ENGINE_DEFAULTS } from '../../../engine/engine-defaults.js';
 import {
-  DEFAULT_URL_IMPORT_TIMEOUT_MS, isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
+  isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
 } from './url-import.js';
 
 /** Which message explains each failure to the user. */
@@ -31,8 +32,9 @@ function importLimits(context: SourcePanelContext): UrlImportLimits {
   } catch {
     // The engine refused this value already; its own default applies.
   }
-  const timeout = Number(urlImportTimeout);
-  return { maxBytes, idleTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_URL_IMPORT_TIMEOUT_MS };
+  // The engine refuses a value that is not a finite number; below 1 counts as 1, as there.
+  const idleTimeoutMs = urlImportTimeout === undefined ? ENGINE_DEFAULTS.urlImportTimeout : Math.max(1, Math.floor(urlImportTimeout));
+  return { maxBytes, idleTimeoutMs };
 }
 
 export function createUrlPanel(context: SourcePanelContext): SourcePanel {

@@ -98,6 +98,18 @@ export const fileListStyles = css`
     /* Beside a rate, in a narrow row the state word gives way first: the figures say more. */
     .file-details:has(.file-rate) > .file-status { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
     .file-details > .file-error { flex: 0 1 auto; min-inline-size: 0; overflow: hidden; text-overflow: ellipsis; }
+    /* A failed row or card (not virtualised) says its state whole: its details wrap rather than clip. */
+    .file-list:not([data-virtual]) > .file[data-state='failed'] .file-details { flex-wrap: wrap; white-space: normal; }
+    .file-list:not([data-virtual]) > .file[data-state='failed'] .file-details > * { flex: 0 1 auto; min-inline-size: 0; overflow-wrap: anywhere; }
+    /* A narrow row keeps Retry an icon (its name stays its accessible name), leaving the width to the name and state. */
+    .file { container: svc-file / inline-size; }
+    @container svc-file (max-width: 22rem) {
+      .icon-button.with-label[part~='file-retry'] { inline-size: 2rem; padding-inline: 0; }
+      .icon-button.with-label[part~='file-retry'] .label { display: none; }
+      /* The state on a line of its own: a wrapped "·" would start the second line. */
+      .file-list:not([data-virtual]) > .file[data-state='failed'] .file-status { flex-basis: 100%; }
+      .file-list:not([data-virtual]) > .file[data-state='failed'] .file-status::before { content: none; }
+    }
     [data-state='successful'] .file-status { color: var(--_color-success); }
     [data-state='failed'] .file-status, .file-error { color: var(--_color-danger); }
     [data-state='paused'] .file-status { color: var(--_color-warning); }

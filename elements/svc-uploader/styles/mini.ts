@@ -25,6 +25,8 @@ export const miniStyles = css`
     .mini .file-hero .file-details { flex-wrap: wrap; }
     .mini .file-hero .file-status { flex-basis: 100%; }
     .mini .file-hero .file-status::before { content: none; }
+    /* A failure's message is read in full: the square grows to hold it rather than cut it off. */
+    .mini:has(.file > .file-error) { aspect-ratio: auto; }
     .mini .summary { padding: var(--_spacing-small); }
     .mini .summary-badge { inline-size: 2rem; block-size: 2rem; }
     .mini .actions > button { flex: 1; }

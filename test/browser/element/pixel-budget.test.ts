@@ -15,10 +15,24 @@ async function picture(name: string, width: number, height: number): Promise<Fil
   return new File([await canvas.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' });
 }
 
+function row(element: SvcUploader, name: string): HTMLElement {
+  const found = parts(element, 'file').find((node) => node.querySelector('[part~="file-name"]')!.textContent!.trim() === name);
+  if (!found) throw new Error(`No row for ${name}`);
+  return found;
+}
+
 function rowThumbnail(element: SvcUploader, name: string): HTMLElement {
-  const row = parts(element, 'file').find((node) => node.querySelector('[part~="file-name"]')!.textContent!.trim() === name);
-  if (!row) throw new Error(`No row for ${name}`);
-  return row.querySelector<HTMLElement>('[part~="file-thumbnail"]')!;
+  return row(element, name).querySelector<HTMLElement>('[part~="file-thumbnail"]')!;
+}
+
+function offersEdit(element: SvcUploader, name: string): boolean {
+  return row(element, name).querySelector('[part~="file-edit"]') !== null;
+}
+
+/** A small picture followed by `padding` bytes after its end, which decoders ignore: few pixels, many bytes. */
+async function paddedPicture(name: string, padding: number): Promise<File> {
+  const image = await picture(name, 20, 20);
+  return new File([image, new Uint8Array(padding)], name, { type: 'image/png' });
 }
 
 describe('<svc-uploader> pictures and the pixel budget', () => {
@@ -57,12 +71,48 @@ describe('<svc-uploader> pictures and the pixel budget', () => {
     expect(part(element, 'preview-media').getAttribute('src')).to.equal('');
   });
 
+  it('offers Edit on a picture within the budget, not on one whose header declares more, once the list has read it', async () => {
+    const element = await mount();
+    await element.addFiles([await imageBomb(), await picture('small.png', 64, 64)]);
+    await until(element, () => rowThumbnail(element, 'small.png').querySelector('img') !== null, 'the small picture');
+    await element.updateComplete;
+    expect(offersEdit(element, 'small.png'), 'small.png').to.equal(true);
+    expect(offersEdit(element, 'bomb.png'), 'bomb.png').to.equal(false);
+  });
+
+  it('offers no Edit on a picture larger in bytes than the budget could hold, before anything reads it', async () => {
+    const element = await mount();
+    // 1,000 pixels hold at most 8,000 bytes in any format the editor opens (16-bit RGBA PNG).
+    element.engine.setOptions({ maxImagePixels: 1000 });
+    await element.addFiles([await paddedPicture('padded.png', 10_000), await picture('tiny.png', 20, 20)]);
+    await element.updateComplete;
+    expect(offersEdit(element, 'padded.png'), 'padded.png, at once').to.equal(false);
+    expect(offersEdit(element, 'tiny.png'), 'tiny.png').to.equal(true);
+    // Its header declares 20 × 20 px, within the budget: reading it does not bring Edit back.
+    await until(element, () => rowThumbnail(element, 'padded.png').querySelector('img') !== null, 'the padded picture');
+    await element.updateComplete;
+    expect(offersEdit(element, 'padded.png'), 'padded.png, once read').to.equal(false);
+  });
+
+  it('still refuses, opened from a script, a picture larger in bytes than the budget could hold', async () => {
+    const element = await mount();
+    element.engine.setOptions({ maxImagePixels: 1000 });
+    const errors = recordEvents(element, ['svc-error']);
+    await element.addFiles([await paddedPicture('padded.png', 10_000)]);
+    await element.editFile(element.files[0]!.id);
+    await until(element, () => maybePart(element, 'editor-error') !== null, 'the refusal');
+    expect(part(element, 'editor-error').textContent!.trim()).to.equal('This image is too large to edit in the browser.');
+    expect(maybePart(element, 'editor-canvas')).to.equal(null);
+    expect(errors.map((event) => [event.detail.scope, event.detail.code])).to.deep.equal([['editor', 'IMAGE_TOO_LARGE']]);
+  });
+
   it('refuses to open the editor on a picture above maxImagePixels, with a message', async () => {
     const element = await mount();
     const errors = recordEvents(element, ['svc-error']);
     await element.addFiles([await imageBomb()]);
     await element.updateComplete;
-    part(element, 'file-edit').click();
+    // The Edit action is gone once the list has read the header; a script can still ask.
+    void element.editFile(element.files[0]!.id);
     await until(element, () => maybePart(element, 'editor-error') !== null, 'the refusal');
     expect(part(element, 'editor-error').textContent!.trim()).to.equal('This image is too large to edit in the browser.');
     expect(maybePart(element, 'editor-canvas')).to.equal(null);

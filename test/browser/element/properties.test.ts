@@ -59,6 +59,7 @@ const samples: Record<UploaderPropName, Sample> = {
   cors: { attribute: JSON.stringify(cors), value: cors },
   sources: { attribute: 'url, camera', value: ['url', 'camera'], alternatives: [['["screen","local"]', ['screen', 'local']]] },
   cloudDrives: { attribute: JSON.stringify(drives), value: drives },
+  urlImportTimeout: { attribute: '5000', value: 5000 },
   theme: { attribute: JSON.stringify(theme), value: theme },
   animations: { attribute: '', value: false },
   mini: { attribute: '', value: true },

@@ -49,6 +49,33 @@ describe('<svc-uploader> link import from a hostile server', () => {
     expect(await bytesProduced(id)).to.be.below(64 * 1024 * 1024);
   });
 
+  it('gives up on a link slower to answer than the url-import-timeout attribute, and waits for one within it', async () => {
+    const slowLink = `${remote}/slow/photo.png?delay=1500`;
+    const impatient = await mount('<svc-uploader server-url="/api/upload" url-import-timeout="300"></svc-uploader>');
+    expect(impatient.urlImportTimeout).to.equal(300);
+    const failed = nextEvent(impatient, 'svc-error');
+    await importLink(impatient, slowLink);
+    expect((await failed).detail).to.include({ scope: 'url-import', code: 'URL_TIMEOUT', source: 'url', url: slowLink });
+    expect(await shownError(impatient)).to.equal('The link stopped answering.');
+    expect(impatient.files).to.have.length(0);
+    unmountAll();
+
+    const patient = await mount('<svc-uploader server-url="/api/upload" url-import-timeout="5000"></svc-uploader>');
+    const errors = recordEvents(patient, ['svc-error']);
+    await importLink(patient, slowLink);
+    await until(patient, () => patient.files.length === 1, 'the imported file');
+    expect(patient.files[0]!.name).to.equal('photo.png');
+    expect(errors).to.have.length(0);
+  });
+
+  it('refuses a url-import-timeout that is not a number as the engine does, keeping the previous one', async () => {
+    const element = await mount('<svc-uploader server-url="/api/upload" url-import-timeout="300"></svc-uploader>');
+    const refused = nextEvent(element, 'svc-error');
+    element.urlImportTimeout = Number.NaN;
+    expect((await refused).detail).to.include({ scope: 'configuration', code: 'CONFIGURATION_ERROR' });
+    expect(element.engine.options.urlImportTimeout).to.equal(300);
+  });
+
   it('gives up on a link that stops sending, after urlImportTimeout', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     element.engine.setOptions({ urlImportTimeout: 300 });
