@@ -14,6 +14,8 @@ const PROGRESS_RENDER_INTERVAL_MS = 100;
 export class ProgressRenderPacer implements ReactiveController {
   #lastRenderAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Progress moved since the last render: what the waiting render is for. */
+  #unshown = false;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -21,16 +23,31 @@ export class ProgressRenderPacer implements ReactiveController {
 
   /** Progress moved, nothing else: render now if the last render is old enough, else once it is. */
   requestRender(): void {
-    // A timer left running after a removal only asks a detached element to update: harmless.
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
-      this.host.requestUpdate();
-    }, this.#lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now());
+    this.#unshown = true;
+    this.#schedule();
   }
 
   hostUpdated(): void {
     this.#lastRenderAt = performance.now();
+    this.#unshown = false;
   }
+
+  // A timer left running after a removal only asks a detached element to update: harmless.
+  #schedule(): void {
+    this.#timer ??= setTimeout(this.#due, this.#lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now());
+  }
+
+  /**
+   * A render for another change may have run while this one waited: it showed the progress then,
+   * so this one is not needed, or (progress moved again since) waits its 100 ms from that render,
+   * rather than following it within a few milliseconds.
+   */
+  readonly #due = (): void => {
+    this.#timer = undefined;
+    if (!this.#unshown) return;
+    if (performance.now() - this.#lastRenderAt < PROGRESS_RENDER_INTERVAL_MS) this.#schedule();
+    else this.host.requestUpdate();
+  };
 }
 
 /** Whether the list differs from `before` only in progress: same files, in the same order and states. */

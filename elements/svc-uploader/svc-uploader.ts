@@ -536,9 +536,15 @@ export class SvcUploader extends FormControlElement {
   #dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent<SvcUploaderEventDetail<Name>> {
     const event = this.emit(name, detail);
     const translator = this.#i18n.translator;
-    if (this.#announcer.onEvent(name, detail, translator)) this.requestUpdate();
+    if (this.#announcer.onEvent(name, detail, translator)) this.#renderAnnouncement(name);
     // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
-    if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.requestUpdate());
+    if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.#renderAnnouncement(name));
     return event;
+  }
+
+  /** A progress milestone or time left is read out with the next paced render, like the bar it describes. */
+  #renderAnnouncement(name: SvcUploaderEventName): void {
+    if (name === 'svc-upload-progress') this.#progressRender.requestRender();
+    else this.requestUpdate();
   }
 }
