@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ProgressRenderPacer } from '../../../elements/svc-uploader/progress-render-pacer.js';
-import { animationsSettled, mount, part, parts, randomFile, recordEvents, unmountAll, until } from './helpers.js';
+import { animationsSettled, mount, part, parts, randomFile, recordEvents, textFile, unmountAll, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -36,6 +36,33 @@ describe('<svc-uploader> progress rendering', () => {
     // machine's speed, so the bar is a margin over the other changes, not a fixed count).
     expect(progressEvents, summary).to.be.greaterThan(1.5 * otherChanges);
     expect(quickRenders, summary).to.be.at.most(otherChanges);
+  });
+
+  it('redraws only the files that changed: stored files stay as they were while another one uploads', async () => {
+    const element = await mount(`<svc-uploader server-url="/element-fixtures/paced/300/api"
+      resumable='{"protocol":"multipart","thresholdBytes":5242880,"chunkSizeBytes":5242880,"maxConcurrentParts":1,"persist":false}'></svc-uploader>`);
+    // A replacement icon numbers each drawing of a remove button: a file drawn again shows a new number.
+    let drawings = 0;
+    element.icons = { FileDeleteIcon: ({ className }) => html`<span class=${className} data-drawing=${(drawings += 1)}></span>` };
+    await element.addFiles([textFile('b.txt'), textFile('c.txt')]);
+    await element.upload();
+    await element.addFiles([randomFile('a.bin', 40 * MiB)]);
+    await element.updateComplete;
+    const drawingOf = (name: string): string => {
+      const row = parts(element, 'file').find((file) => file.querySelector('[part~="file-name"]')!.textContent!.trim() === name)!;
+      return row.querySelector('[part~="file-remove"] [data-drawing]')!.getAttribute('data-drawing')!;
+    };
+    const stored = { b: drawingOf('b.txt'), c: drawingOf('c.txt') };
+    const progressOfA = (): number => Number(parts(element, 'file-progress')[2]!.getAttribute('aria-valuenow'));
+
+    const run = element.upload();
+    await until(element, () => progressOfA() > 0, 'a.bin under way');
+    const early = { a: drawingOf('a.bin'), progress: progressOfA() };
+    await until(element, () => progressOfA() >= early.progress + 25, 'a.bin further along');
+
+    expect(drawingOf('a.bin'), 'the uploading file is drawn again').not.to.equal(early.a);
+    expect({ b: drawingOf('b.txt'), c: drawingOf('c.txt') }).to.deep.equal(stored);
+    expect((await run).successful).to.equal(1);
   });
 });
 
