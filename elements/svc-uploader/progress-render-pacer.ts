@@ -16,6 +16,7 @@ export class ProgressRenderPacer implements ReactiveController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Progress moved since the last render: what the waiting render is for. */
   #unshown = false;
+  #waiting?: { promise: Promise<void>; settle: () => void };
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -32,9 +33,24 @@ export class ProgressRenderPacer implements ReactiveController {
     this.#unshown = false;
   }
 
+  /** Settles once the waiting render has been asked for (or found unneeded); undefined when none waits. */
+  get waiting(): Promise<void> | undefined {
+    return this.#waiting?.promise;
+  }
+
   // A timer left running after a removal only asks a detached element to update: harmless.
   #schedule(): void {
+    if (!this.#waiting) {
+      let settle = (): void => undefined;
+      const promise = new Promise<void>((resolve) => (settle = resolve));
+      this.#waiting = { promise, settle };
+    }
     this.#timer ??= setTimeout(this.#due, this.#lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now());
+  }
+
+  #settle(): void {
+    this.#waiting?.settle();
+    this.#waiting = undefined;
   }
 
   /**
@@ -44,9 +60,9 @@ export class ProgressRenderPacer implements ReactiveController {
    */
   readonly #due = (): void => {
     this.#timer = undefined;
-    if (!this.#unshown) return;
-    if (performance.now() - this.#lastRenderAt < PROGRESS_RENDER_INTERVAL_MS) this.#schedule();
-    else this.host.requestUpdate();
+    if (this.#unshown && performance.now() - this.#lastRenderAt < PROGRESS_RENDER_INTERVAL_MS) return this.#schedule();
+    if (this.#unshown) this.host.requestUpdate();
+    this.#settle();
   };
 }
 

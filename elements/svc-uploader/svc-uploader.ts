@@ -368,8 +368,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   /**
-   * Also waits for what loads on demand (translations, the file views), so what is on screen is
-   * final. Translations come first and again last: the list's plural messages may need them.
+   * Also waits for what loads on demand (translations, the file views) and for progress waiting for
+   * its paced render, so what is on screen is final. Translations come first and again last: the list's plural messages may need them.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
@@ -390,6 +390,12 @@ export class SvcUploader extends FormControlElement {
     }
     if (translator.pending) {
       await translator.ready();
+      complete = await super.getUpdateComplete();
+    }
+    // Progress waiting for its paced render (at most 100 ms) is on screen once that render ran.
+    const pacedProgress = this.#progressRender.waiting;
+    if (pacedProgress) {
+      await pacedProgress;
       complete = await super.getUpdateComplete();
     }
     return complete;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { ProgressRenderPacer } from '../../../elements/svc-uploader/progress-render-pacer.js';
-import { animationsSettled, mount, part, parts, randomFile, recordEvents, textFile, unmountAll, until } from './helpers.js';
+import { animationsSettled, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, textFile, unmountAll, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -36,6 +36,22 @@ describe('<svc-uploader> progress rendering', () => {
     // machine's speed, so the bar is a margin over the other changes, not a fixed count).
     expect(progressEvents, summary).to.be.greaterThan(1.5 * otherChanges);
     expect(quickRenders, summary).to.be.at.most(otherChanges);
+  });
+
+  it('resolves updateComplete once progress waiting for its paced render is on screen', async () => {
+    const element = await mount(`<svc-uploader server-url="/element-fixtures/paced/300/api"
+      resumable='{"protocol":"multipart","thresholdBytes":5242880,"chunkSizeBytes":5242880,"maxConcurrentParts":1,"persist":false}'></svc-uploader>`);
+    await element.addFiles([randomFile('a.bin', 20 * MiB)]);
+    const run = element.upload();
+    const shown: Array<[string | null, number]> = [];
+    // After each stored part the next signature waits 300 ms: the engine's progress holds still.
+    for (let part = 1; part <= 3; part += 1) {
+      await nextEvent(element, 'svc-part-upload');
+      await element.updateComplete;
+      shown.push([maybePart(element, 'file-progress')?.getAttribute('aria-valuenow') ?? null, Math.floor(element.files[0]!.percentage)]);
+    }
+    expect(shown.map(([onScreen]) => onScreen)).to.deep.equal(shown.map(([, engine]) => String(engine)));
+    expect((await run).successful).to.equal(1);
   });
 
   it('redraws only the files that changed: stored files stay as they were while another one uploads', async () => {
