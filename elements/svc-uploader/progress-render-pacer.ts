@@ -14,6 +14,9 @@ const PROGRESS_RENDER_INTERVAL_MS = 100;
 export class ProgressRenderPacer implements ReactiveController {
   #lastRenderAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Progress moved since the last render: what the waiting render is for. */
+  #unshown = false;
+  #waiting?: { promise: Promise<void>; settle: () => void };
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -21,16 +24,46 @@ export class ProgressRenderPacer implements ReactiveController {
 
   /** Progress moved, nothing else: render now if the last render is old enough, else once it is. */
   requestRender(): void {
-    // A timer left running after a removal only asks a detached element to update: harmless.
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
-      this.host.requestUpdate();
-    }, this.#lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now());
+    this.#unshown = true;
+    this.#schedule();
   }
 
   hostUpdated(): void {
     this.#lastRenderAt = performance.now();
+    this.#unshown = false;
   }
+
+  /** Settles once the waiting render has been asked for (or found unneeded); undefined when none waits. */
+  get waiting(): Promise<void> | undefined {
+    return this.#waiting?.promise;
+  }
+
+  // A timer left running after a removal only asks a detached element to update: harmless.
+  #schedule(): void {
+    if (!this.#waiting) {
+      let settle = (): void => undefined;
+      const promise = new Promise<void>((resolve) => (settle = resolve));
+      this.#waiting = { promise, settle };
+    }
+    this.#timer ??= setTimeout(this.#due, this.#lastRenderAt + PROGRESS_RENDER_INTERVAL_MS - performance.now());
+  }
+
+  #settle(): void {
+    this.#waiting?.settle();
+    this.#waiting = undefined;
+  }
+
+  /**
+   * A render for another change may have run while this one waited: it showed the progress then,
+   * so this one is not needed, or (progress moved again since) waits its 100 ms from that render,
+   * rather than following it within a few milliseconds.
+   */
+  readonly #due = (): void => {
+    this.#timer = undefined;
+    if (this.#unshown && performance.now() - this.#lastRenderAt < PROGRESS_RENDER_INTERVAL_MS) return this.#schedule();
+    if (this.#unshown) this.host.requestUpdate();
+    this.#settle();
+  };
 }
 
 /** Whether the list differs from `before` only in progress: same files, in the same order and states. */

@@ -369,8 +369,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   /**
-   * Also waits for what loads on demand (translations, the file views), so what is on screen is
-   * final. Translations come first and again last: the list's plural messages may need them.
+   * Also waits for what loads on demand (translations, the file views) and for progress waiting for
+   * its paced render, so what is on screen is final. Translations come first and again last: the list's plural messages may need them.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
@@ -391,6 +391,12 @@ export class SvcUploader extends FormControlElement {
     }
     if (translator.pending) {
       await translator.ready();
+      complete = await super.getUpdateComplete();
+    }
+    // Progress waiting for its paced render (at most 100 ms) is on screen once that render ran.
+    const pacedProgress = this.#progressRender.waiting;
+    if (pacedProgress) {
+      await pacedProgress;
       complete = await super.getUpdateComplete();
     }
     return complete;
@@ -537,9 +543,15 @@ export class SvcUploader extends FormControlElement {
   #dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent<SvcUploaderEventDetail<Name>> {
     const event = this.emit(name, detail);
     const translator = this.#i18n.translator;
-    if (this.#announcer.onEvent(name, detail, translator)) this.requestUpdate();
+    if (this.#announcer.onEvent(name, detail, translator)) this.#renderAnnouncement(name);
     // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
-    if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.requestUpdate());
+    if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.#renderAnnouncement(name));
     return event;
+  }
+
+  /** A progress milestone or time left is read out with the next paced render, like the bar it describes. */
+  #renderAnnouncement(name: SvcUploaderEventName): void {
+    if (name === 'svc-upload-progress') this.#progressRender.requestRender();
+    else this.requestUpdate();
   }
 }

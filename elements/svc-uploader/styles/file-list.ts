@@ -124,7 +124,13 @@ export const fileListStyles = css`
       border-radius: var(--_radius-full);
       background: var(--_color-border);
     }
-    .progress-fill { block-size: 100%; border-radius: inherit; background: var(--_color-accent); }
+    /*
+     * The fill spans the whole track and slides in from the start edge by the share still to go
+     * (\`--_fill\`, set per render): a moving \`translate\` is drawn by the compositor, while a moving
+     * width would lay out and repaint the element on every frame of the transition.
+     */
+    .progress-fill { block-size: 100%; border-radius: inherit; background: var(--_color-accent); --_fill: 0%; translate: calc(var(--_fill) - 100%) 0; }
+    .base[dir='rtl'] .progress-fill { translate: calc(100% - var(--_fill)) 0; }
     [data-state='successful'] .progress-fill { background: var(--_color-success); }
     [data-state='paused'] .progress-fill { background: var(--_color-warning); }
     [data-state='failed'] .progress-fill { background: var(--_color-danger); }

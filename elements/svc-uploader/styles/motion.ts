@@ -8,7 +8,7 @@ import { css } from 'lit';
 
 export const motionStyles = css`
   @layer svc-uploader {
-    .progress-fill { transition: inline-size var(--_motion-duration-medium) linear; }
+    .progress-fill { transition: translate var(--_motion-duration-medium) linear; }
     .spinner { animation: svc-spin 0.9s linear infinite; }
     @media (prefers-reduced-motion: reduce) {
       .spinner { animation-duration: 2.4s; }

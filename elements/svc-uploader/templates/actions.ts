@@ -21,7 +21,7 @@ function renderOverallProgress(view: UploaderView) {
       <div part="overall-progress" class="progress overall-progress ${view.slot('overallProgress', 'bar')}" role="progressbar"
         aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.floor(view.progress * 100)}
         aria-label=${t('aria.overallProgress')} aria-valuetext=${t('progress.percent', { percent })}>
-        <div class="progress-fill" style=${styleMap({ inlineSize: `${Math.round(view.progress * 1000) / 10}%` })}></div>
+        <div class="progress-fill" style=${styleMap({ '--_fill': `${Math.round(view.progress * 1000) / 10}%` })}></div>
       </div>
     </div>
   `;

@@ -94,7 +94,7 @@ function renderProgress(view: UploaderView, file: UploadFileRecord) {
     <div part="file-progress" class="progress file-progress ${view.slot('file', 'progress')}" role="progressbar" aria-valuemin="0" aria-valuemax="100"
       aria-valuenow=${indeterminate ? nothing : Math.floor(file.percentage)} aria-valuetext=${indeterminate ? nothing : progressText(view, file)}
       aria-label=${view.t('aria.fileProgress', { name: displayName(file.name) })} ?data-indeterminate=${indeterminate}>
-      <div class="progress-fill" style=${styleMap(indeterminate ? {} : { inlineSize: `${percent}%` })}></div>
+      <div class="progress-fill" style=${styleMap(indeterminate ? {} : { '--_fill': `${percent}%` })}></div>
     </div>
   `;
 }

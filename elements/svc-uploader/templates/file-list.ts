@@ -3,10 +3,11 @@
  * for a single file, or rows for several; past a hundred files only the rows on screen are drawn.
  */
 import { html, nothing } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../../engine/types.js';
-import { renderFileItem } from './file-item.js';
+import { renderFileItem, type ItemLayout, type RowPlacement } from './file-item.js';
 import { renderIcon } from './icons.js';
 import { renderSourceChips } from './source-chips.js';
 import type { UploaderView } from './view-model.js';
@@ -33,13 +34,30 @@ function renderHeader(view: UploaderView) {
   `;
 }
 
+/**
+ * A file is drawn again only when something it shows changed: its record (the engine hands out a
+ * new record object for a file only when that file changed), its place in the list, or a view
+ * input it reads. A render for progress then redraws the uploading files, not every file listed.
+ * Every view field `renderFileItem` reads must be among these inputs, or the file shows it stale.
+ */
+function renderFile(view: UploaderView, file: UploadFileRecord, layout: ItemLayout, placement?: RowPlacement) {
+  const { translator } = view;
+  const inputs = [
+    file, layout, placement?.index, placement?.count, placement?.offset,
+    // The translator fills in messages that arrive after it was made: `pending` turns false then.
+    translator, translator.pending, view.intents, view.icons, view.slot, view.allowPreview, view.maxRetries, view.mini,
+    view.canEdit(file), view.thumbnailUrl(file),
+  ];
+  return guard(inputs, () => renderFileItem(view, file, layout, placement));
+}
+
 function renderRows(view: UploaderView) {
   const { listWindow: window, files } = view;
   const listClass = `file-list ${view.slot('fileList', 'list')}`;
   const label = view.t('fileList.label');
   if (!window.virtual) {
     return html`<ul part="file-list" class=${listClass} aria-label=${label}>
-      ${repeat(files, (file) => file.id, (file) => renderFileItem(view, file, 'row'))}</ul>`;
+      ${repeat(files, (file) => file.id, (file) => renderFile(view, file, 'row'))}</ul>`;
   }
   const indexes: number[] = [];
   if (window.focused !== undefined && window.focused < window.start) indexes.push(window.focused);
@@ -48,7 +66,7 @@ function renderRows(view: UploaderView) {
   const rows = indexes.map((index) => ({ index, file: files[index]! }));
   return html`
     <ul part="file-list" class=${listClass} data-virtual aria-label=${label} style=${styleMap({ blockSize: `${files.length * window.rowSize}px` })}>
-      ${repeat(rows, ({ file }) => file.id, ({ file, index }) => renderFileItem(view, file, 'row', { index, count: files.length, offset: index * window.rowSize }))}
+      ${repeat(rows, ({ file }) => file.id, ({ file, index }) => renderFile(view, file, 'row', { index, count: files.length, offset: index * window.rowSize }))}
     </ul>
   `;
 }
@@ -64,7 +82,7 @@ export function renderFileList(view: UploaderView) {
       <div part="file-list-viewport" class="file-list-viewport ${view.listWindow.virtual ? 'is-virtual' : ''}"
         @scroll=${intents.listScrolled} @focusin=${intents.listFocusIn} @focusout=${intents.listFocusOut}>
         ${only
-          ? html`<ul part="file-list" class="file-list ${view.slot('fileList', 'list')}" aria-label=${view.t('fileList.label')}>${renderFileItem(view, only, 'hero')}</ul>`
+          ? html`<ul part="file-list" class="file-list ${view.slot('fileList', 'list')}" aria-label=${view.t('fileList.label')}>${renderFile(view, only, 'hero')}</ul>`
           : renderRows(view)}
       </div>
     </section>

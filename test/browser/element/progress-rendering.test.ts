@@ -1,5 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { mount, parts, randomFile, recordEvents, unmountAll } from './helpers.js';
+import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { ProgressRenderPacer } from '../../../elements/svc-uploader/progress-render-pacer.js';
+import { animationsSettled, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, textFile, unmountAll, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -35,4 +37,132 @@ describe('<svc-uploader> progress rendering', () => {
     expect(progressEvents, summary).to.be.greaterThan(1.5 * otherChanges);
     expect(quickRenders, summary).to.be.at.most(otherChanges);
   });
+
+  it('resolves updateComplete once progress waiting for its paced render is on screen', async () => {
+    const element = await mount(`<svc-uploader server-url="/element-fixtures/paced/300/api"
+      resumable='{"protocol":"multipart","thresholdBytes":5242880,"chunkSizeBytes":5242880,"maxConcurrentParts":1,"persist":false}'></svc-uploader>`);
+    await element.addFiles([randomFile('a.bin', 20 * MiB)]);
+    const run = element.upload();
+    const shown: Array<[string | null, number]> = [];
+    // After each stored part the next signature waits 300 ms: the engine's progress holds still.
+    for (let part = 1; part <= 3; part += 1) {
+      await nextEvent(element, 'svc-part-upload');
+      await element.updateComplete;
+      shown.push([maybePart(element, 'file-progress')?.getAttribute('aria-valuenow') ?? null, Math.floor(element.files[0]!.percentage)]);
+    }
+    expect(shown.map(([onScreen]) => onScreen)).to.deep.equal(shown.map(([, engine]) => String(engine)));
+    expect((await run).successful).to.equal(1);
+  });
+
+  it('redraws only the files that changed: stored files stay as they were while another one uploads', async () => {
+    const element = await mount(`<svc-uploader server-url="/element-fixtures/paced/300/api"
+      resumable='{"protocol":"multipart","thresholdBytes":5242880,"chunkSizeBytes":5242880,"maxConcurrentParts":1,"persist":false}'></svc-uploader>`);
+    // A replacement icon numbers each drawing of a remove button: a file drawn again shows a new number.
+    let drawings = 0;
+    element.icons = { FileDeleteIcon: ({ className }) => html`<span class=${className} data-drawing=${(drawings += 1)}></span>` };
+    await element.addFiles([textFile('b.txt'), textFile('c.txt')]);
+    await element.upload();
+    await element.addFiles([randomFile('a.bin', 40 * MiB)]);
+    await element.updateComplete;
+    const drawingOf = (name: string): string => {
+      const row = parts(element, 'file').find((file) => file.querySelector('[part~="file-name"]')!.textContent!.trim() === name)!;
+      return row.querySelector('[part~="file-remove"] [data-drawing]')!.getAttribute('data-drawing')!;
+    };
+    const stored = { b: drawingOf('b.txt'), c: drawingOf('c.txt') };
+    const progressOfA = (): number => Number(parts(element, 'file-progress')[2]!.getAttribute('aria-valuenow'));
+
+    const run = element.upload();
+    await until(element, () => progressOfA() > 0, 'a.bin under way');
+    const early = { a: drawingOf('a.bin'), progress: progressOfA() };
+    await until(element, () => progressOfA() >= early.progress + 25, 'a.bin further along');
+
+    expect(drawingOf('a.bin'), 'the uploading file is drawn again').not.to.equal(early.a);
+    expect({ b: drawingOf('b.txt'), c: drawingOf('c.txt') }).to.deep.equal(stored);
+    expect((await run).successful).to.equal(1);
+  });
+});
+
+/** A host that counts the renders the pacer asks for; `rendered()` stands for a render of any cause. */
+function countingHost() {
+  const controllers: ReactiveController[] = [];
+  const host = {
+    renders: 0,
+    addController: (controller: ReactiveController) => void controllers.push(controller),
+    removeController: () => undefined,
+    requestUpdate: () => void (host.renders += 1),
+    updateComplete: Promise.resolve(true),
+    rendered: () => controllers.forEach((controller) => controller.hostUpdated?.()),
+  };
+  return host as ReactiveControllerHost & typeof host;
+}
+
+/** Longer than the pacer's 100 ms, so a render it still owes has been asked for by then. */
+const pacerSettled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('ProgressRenderPacer', () => {
+  it('asks for no render of its own when a render for another change has shown the progress', async () => {
+    const host = countingHost();
+    const pacer = new ProgressRenderPacer(host);
+    host.rendered();
+    pacer.requestRender();
+    host.rendered();
+    await pacerSettled();
+    expect(host.renders).to.equal(0);
+  });
+
+  it('still renders progress that moved after that render, once', async () => {
+    const host = countingHost();
+    const pacer = new ProgressRenderPacer(host);
+    host.rendered();
+    pacer.requestRender();
+    host.rendered();
+    pacer.requestRender();
+    pacer.requestRender();
+    await pacerSettled();
+    expect(host.renders).to.equal(1);
+  });
+});
+
+describe('<svc-uploader> progress bars', () => {
+  afterEach(unmountAll);
+
+  const RESUMABLE = '{"protocol":"multipart","thresholdBytes":1048576,"chunkSizeBytes":5242880,"maxConcurrentParts":1}';
+
+  /** How much of the track the fill covers, and whether that share sits at the track's start edge. */
+  function coverage(track: HTMLElement, direction: 'ltr' | 'rtl') {
+    const fill = track.querySelector<HTMLElement>('.progress-fill')!;
+    const box = track.getBoundingClientRect();
+    const drawn = fill.getBoundingClientRect();
+    const left = Math.max(box.left, drawn.left);
+    const right = Math.min(box.right, drawn.right);
+    const fromStart = direction === 'ltr' ? Math.abs(left - box.left) < 0.5 : Math.abs(right - box.right) < 0.5;
+    return { share: Math.round((Math.max(0, right - left) / box.width) * 100) / 100, fromStart, fillWidth: fill.offsetWidth, trackWidth: track.clientWidth };
+  }
+
+  for (const direction of ['ltr', 'rtl'] as const) {
+    it(`cover the uploaded share from the start edge without resizing the fill (${direction})`, async () => {
+      const gate = crypto.randomUUID();
+      const i18n = direction === 'rtl' ? ` i18n='{"locale":"ar"}'` : '';
+      const element = await mount(`<svc-uploader server-url="/element-fixtures/held/${gate}/1/api" resumable='${RESUMABLE}'${i18n}></svc-uploader>`);
+      try {
+        await element.addFiles([randomFile('quarter.bin', 20 * 1024 * 1024)]);
+        const queued = coverage(part(element, 'file-progress'), direction);
+        void element.upload();
+        // One part of four is stored, then the next signature is held: the bars rest at 25 %.
+        await until(element, () => part(element, 'file-progress').getAttribute('aria-valuenow') === '25', 'a quarter uploaded');
+        await until(element, () => part(element, 'overall-progress').getAttribute('aria-valuenow') === '25', 'the run at a quarter');
+        await animationsSettled(element);
+        for (const name of ['file-progress', 'overall-progress']) {
+          const bar = coverage(part(element, name), direction);
+          expect(bar.share, name).to.be.closeTo(0.25, 0.02);
+          expect(bar.fromStart, name).to.equal(true);
+          // The fill keeps the track's size as progress moves: it slides, nothing is laid out again.
+          expect(bar.fillWidth, name).to.equal(bar.trackWidth);
+        }
+        expect(queued.fillWidth).to.equal(queued.trackWidth);
+      } finally {
+        await fetch(`/element-fixtures/gate/${gate}`, { method: 'POST' });
+      }
+    });
+  }
 });

@@ -98,7 +98,7 @@ describe('<svc-uploader> theme, direction and motion', () => {
       await element.addFiles([randomFile('a.bin', 1000)]);
       await element.updateComplete;
       const fill = part(element, 'file-progress').querySelector('.progress-fill')!;
-      expect(getComputedStyle(fill).transitionProperty).to.equal('inline-size');
+      expect(getComputedStyle(fill).transitionProperty).to.equal('translate');
       expect(parseFloat(getComputedStyle(fill).transitionDuration)).to.be.above(0);
     });
   });

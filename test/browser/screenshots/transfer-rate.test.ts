@@ -30,6 +30,8 @@ describe('<svc-uploader> screenshots: transfer rate', () => {
     await element.addFiles([sampleFile('notes.pdf', 184_000, 'application/pdf'), sampleFile('product-demo.mp4', 12 * MiB, 'video/mp4')]);
     void element.upload();
     await until(element, () => element.files[0]!.state === 'successful' && element.files[1]!.bytesUploaded === 5 * MiB, 'the video held after its first part');
+    // The engine's state holds; its progress reaches the screen with the next paced render.
+    await element.updateComplete;
     const row = element.shadowRoot!.querySelector('[part~="file-uploading"]')!;
     expect(row.querySelector('[part~="file-rate"]')!.textContent).to.equal('2.4 MB/s');
     expect(row.querySelector('[part~="file-time-left"]')!.textContent).to.equal('12 seconds left');
