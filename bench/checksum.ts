@@ -19,7 +19,7 @@ const MODES: ChecksumMode[] = ['off', 'md5-only', 'full'];
 const MIB = 1024 * 1024;
 
 requireStorage('bench/checksum.ts');
-const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url));
+const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url), [new URL('../engine/digest-worker.ts', import.meta.url)]);
 
 type Page = { makeFile(size: number): number; runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string }> };
 
@@ -30,7 +30,8 @@ try {
   await page.evaluate(() => (window as unknown as Page).makeFile(32));
   for (const mode of MODES) await page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]);
 
-  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}, ${ROUNDS} interleaved rounds`);
+  const workerScripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('digest-worker')).length);
+  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}, ${ROUNDS} interleaved rounds; digests ${workerScripts > 0 ? 'in the digest worker' : 'on the main thread (no worker loaded)'}`);
   for (const sizeMiB of SIZES_MIB) {
     const size = await page.evaluate((mib) => (window as unknown as Page).makeFile(mib), sizeMiB);
     const rates = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));

@@ -1,8 +1,9 @@
 /**
  * The digests of `checksumVerification` through hash-wasm (WebAssembly, incremental; several
  * times faster than the same digests in plain JS): the base64 MD5 of what is sent, and the hex
- * SHA-256 of a large file. Only imported dynamically (`content-md5.ts`, the pipeline's checksum
- * step), so pages that leave the option off never download it. A page whose
+ * SHA-256 of a large file. Runs in the digest worker (digest-worker.ts), and is imported on the
+ * main thread only where no worker can run (digest-worker-client.ts), so pages that leave the
+ * option off never download it. A page whose
  * Content-Security-Policy forbids compiling WebAssembly gets plain-JS digests instead: slower, but
  * the upload goes on.
  */
