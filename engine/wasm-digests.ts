@@ -100,6 +100,38 @@ export async function fileSha256Hex(blob: Blob, signal?: AbortSignal): Promise<s
   return sha256Hex(blob, signal);
 }
 
+/**
+ * Hex SHA-256 of a file and the base64 MD5 of each `partSize` part, in one read: the whole file
+ * in one buffer for WebCrypto when it is small enough, else slice by slice (never across a part
+ * boundary) through both incremental hashers.
+ */
+export async function fileSha256WithPartMd5s(blob: Blob, partSize: number, signal?: AbortSignal): Promise<{ sha256: string; partMd5s: string[] }> {
+  const partMd5s: string[] = [];
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle && blob.size <= WEBCRYPTO_DIGEST_LIMIT) {
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    for (let start = 0; start < bytes.length; start += partSize) {
+      const md5 = await createHasher();
+      md5.update(bytes.subarray(start, start + partSize));
+      partMd5s.push(toBase64(md5.digest()));
+    }
+    return { sha256: toHex(new Uint8Array(await subtle.digest('SHA-256', bytes))), partMd5s };
+  }
+  const sha256 = await createSha256();
+  for (let start = 0; start < blob.size; start += partSize) {
+    const md5 = await createHasher();
+    const end = Math.min(blob.size, start + partSize);
+    for (let offset = start; offset < end; offset += READ_SLICE_BYTES) {
+      signal?.throwIfAborted();
+      const bytes = new Uint8Array(await blob.slice(offset, Math.min(end, offset + READ_SLICE_BYTES)).arrayBuffer());
+      sha256.update(bytes);
+      md5.update(bytes);
+    }
+    partMd5s.push(toBase64(md5.digest()));
+  }
+  return { sha256: toHex(sha256.digest()), partMd5s };
+}
+
 /** Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused). */
 export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
   const hasher = await createSha256();
