@@ -36,7 +36,8 @@ async function runEngine(mode: ChecksumMode, concurrency: number, chunkMiB: numb
   await engine.addFiles([file!]);
   const started = performance.now();
   await engine.start();
-  return { ms: performance.now() - started, state: engine.files[0]!.state };
+  const { state, error } = engine.files[0]!;
+  return { ms: performance.now() - started, state: error ? `${state} (${error.code}: ${error.message})` : state };
 }
 
 /** The SHA-256 pass alone, in the digest worker: the file's digest, and with every part's MD5 along. */

@@ -29,6 +29,15 @@ async function createHasher(): Promise<IncrementalMd5> {
 /** Bytes handed to the hasher at once; a file is read in slices of this size, never whole. */
 const READ_SLICE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The bytes of `blob` from `offset`, at most one read slice: the blob itself when it fits whole
+ * (a part), since slicing an in-memory Blob can copy its bytes in the browser's blob storage.
+ */
+function readSlice(blob: Blob, offset: number, end = blob.size): Promise<ArrayBuffer> {
+  const sliceEnd = Math.min(end, offset + READ_SLICE_BYTES);
+  return (offset === 0 && sliceEnd === blob.size ? blob : blob.slice(offset, sliceEnd)).arrayBuffer();
+}
+
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -43,7 +52,7 @@ export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal):
   } else {
     for (let offset = 0; offset < data.size; offset += READ_SLICE_BYTES) {
       signal?.throwIfAborted();
-      hasher.update(new Uint8Array(await data.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer()));
+      hasher.update(new Uint8Array(await readSlice(data, offset)));
     }
   }
   return toBase64(hasher.digest());
@@ -63,7 +72,7 @@ export async function uploadDigests(
   const other = algorithm ? await (await import('./amz-checksum-hasher.js')).createAmzChecksumHasher(algorithm) : undefined;
   for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
     signal?.throwIfAborted();
-    const bytes = new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer());
+    const bytes = new Uint8Array(await readSlice(blob, offset));
     md5.update(bytes);
     other?.update(bytes);
   }
@@ -123,7 +132,7 @@ export async function fileSha256WithPartMd5s(blob: Blob, partSize: number, signa
     const end = Math.min(blob.size, start + partSize);
     for (let offset = start; offset < end; offset += READ_SLICE_BYTES) {
       signal?.throwIfAborted();
-      const bytes = new Uint8Array(await blob.slice(offset, Math.min(end, offset + READ_SLICE_BYTES)).arrayBuffer());
+      const bytes = new Uint8Array(await readSlice(blob, offset, end));
       sha256.update(bytes);
       md5.update(bytes);
     }
@@ -137,7 +146,7 @@ export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<strin
   const hasher = await createSha256();
   for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
     signal?.throwIfAborted();
-    hasher.update(new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer()));
+    hasher.update(new Uint8Array(await readSlice(blob, offset)));
   }
   return toHex(hasher.digest());
 }
