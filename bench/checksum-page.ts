@@ -3,13 +3,12 @@
  * file with the engine, `checksumVerification` on or off.
  */
 import { UploadEngine } from '../engine/index.js';
-import { checksumStep } from '../engine/pipeline.js';
-import { fileSha256Hex, fileSha256HexWithPartMd5s } from '../engine/digest-worker-client.js';
+import { fileSha256Hex } from '../engine/digest-worker-client.js';
 import { randomBenchFile } from './support/random-file.js';
 
 const MIB = 1024 * 1024;
 
-export type ChecksumMode = 'off' | 'md5-only' | 'full' | 'two-reads';
+export type ChecksumMode = 'off' | 'md5-only' | 'full';
 
 let file: File | undefined;
 
@@ -19,17 +18,15 @@ function makeFile(sizeMiB: number): number {
 }
 
 /**
- * `full` is the option as a page sets it: the whole-file SHA-256 before the upload, with every
- * part's Content-MD5 computed in that same read. `two-reads` is the same option with the plain
- * SHA-256 step (an explicit pipeline), so the parts are read and hashed again as they are sent:
- * what `full` is measured against. `md5-only` drops the SHA-256 step (an explicit empty
- * pipeline), isolating the per-part digest.
+ * `full` is the option as a page sets it: Content-MD5 per part plus the whole-file SHA-256 step
+ * before the upload. `md5-only` drops the SHA-256 step (an explicit empty pipeline), isolating
+ * the per-part digest.
  */
 async function runEngine(mode: ChecksumMode, concurrency: number, chunkMiB: number): Promise<{ ms: number; state: string }> {
   const engine = new UploadEngine({
     serverUrl: '/api/upload',
     checksumVerification: mode !== 'off',
-    ...(mode === 'md5-only' ? { pipeline: [] } : mode === 'two-reads' ? { pipeline: [checksumStep] } : {}),
+    ...(mode === 'md5-only' ? { pipeline: [] } : {}),
     resumable: { protocol: 'multipart', chunkSizeBytes: chunkMiB * MIB, maxConcurrentParts: concurrency, persist: false },
     maxConnections: concurrency,
   });
@@ -40,14 +37,11 @@ async function runEngine(mode: ChecksumMode, concurrency: number, chunkMiB: numb
   return { ms: performance.now() - started, state: error ? `${state} (${error.code}: ${error.message})` : state };
 }
 
-/** The SHA-256 pass alone, in the digest worker: the file's digest, and with every part's MD5 along. */
-async function timeShaPass(chunkMiB: number): Promise<{ shaMs: number; shaWithPartsMs: number }> {
-  let started = performance.now();
+/** The whole option's SHA-256 pass alone, in the digest worker: what precedes the upload. */
+async function timeShaPass(): Promise<number> {
+  const started = performance.now();
   await fileSha256Hex(file!);
-  const shaMs = performance.now() - started;
-  started = performance.now();
-  await fileSha256HexWithPartMd5s(file!.slice(), chunkMiB * MIB);
-  return { shaMs, shaWithPartsMs: performance.now() - started };
+  return performance.now() - started;
 }
 
 Object.assign(window, { makeFile, runEngine, timeShaPass });

@@ -14,7 +14,6 @@
  */
 import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
 import type { DigestCancel, DigestJob, DigestReply } from './digest-worker.js';
-import { rememberPartMd5s } from './known-part-digests.js';
 import type { ContentChecksum } from '../protocol/wire.js';
 
 /** A worker that has not loaded by then is taken as refused. Slack for a loaded machine. */
@@ -140,7 +139,6 @@ async function compute(request: DigestRequest, signal: AbortSignal | undefined):
     case 'md5': return digests.md5Base64(request.blob, signal);
     case 'upload': return digests.uploadDigests(request.blob, request.algorithm, signal);
     case 'sha256': return digests.fileSha256Hex(request.blob, signal);
-    case 'sha256-and-parts': return digests.fileSha256WithPartMd5s(request.blob, request.partSize, signal);
   }
 }
 
@@ -161,14 +159,4 @@ export async function uploadDigests(
 /** Hex SHA-256 of a whole file (`metadata.checksumSha256`). */
 export async function fileSha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
   return (await compute({ kind: 'sha256', blob }, signal)) as string;
-}
-
-/**
- * Hex SHA-256 of a file that will be sent in `partSize` parts, with each part's MD5 computed in
- * the same read and kept for the upload (known-part-digests.ts), which then hashes nothing.
- */
-export async function fileSha256HexWithPartMd5s(file: Blob, partSize: number, signal?: AbortSignal): Promise<string> {
-  const { sha256, partMd5s } = (await compute({ kind: 'sha256-and-parts', blob: file, partSize }, signal)) as { sha256: string; partMd5s: string[] };
-  rememberPartMd5s(file, partSize, partMd5s);
-  return sha256;
 }

@@ -1,20 +1,18 @@
 /**
  * Module worker that computes the digests of `checksumVerification` off the main thread: a part's
- * base64 MD5, a single PUT's MD5 (with its `x-amz-checksum-*` digest), and the file's SHA-256
- * (before a multipart upload, with every part's MD5 in the same read).
+ * base64 MD5, a single PUT's MD5 (with its `x-amz-checksum-*` digest), and the file's SHA-256.
  * The page posts a Blob (structured clone passes a handle to the same bytes, not a copy); the
  * worker reads it slice by slice and answers the digest, so the main thread neither reads nor
  * hashes. Started by digest-client.ts, which falls back to the same functions on the main thread
  * when no worker can run.
  */
 import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
-import { fileSha256Hex, fileSha256WithPartMd5s, md5Base64, uploadDigests } from './wasm-digests.js';
+import { fileSha256Hex, md5Base64, uploadDigests } from './wasm-digests.js';
 
 export type DigestJob =
   | { id: number; kind: 'md5'; blob: Blob }
   | { id: number; kind: 'upload'; blob: Blob; algorithm: AmzChecksumAlgorithm | undefined }
-  | { id: number; kind: 'sha256'; blob: Blob }
-  | { id: number; kind: 'sha256-and-parts'; blob: Blob; partSize: number };
+  | { id: number; kind: 'sha256'; blob: Blob };
 
 /** Stops a job whose upload was paused, cancelled or failed. */
 export interface DigestCancel {
@@ -38,7 +36,6 @@ function compute(job: DigestJob, signal: AbortSignal): Promise<unknown> {
     case 'md5': return md5Base64(job.blob, signal);
     case 'upload': return uploadDigests(job.blob, job.algorithm, signal);
     case 'sha256': return fileSha256Hex(job.blob, signal);
-    case 'sha256-and-parts': return fileSha256WithPartMd5s(job.blob, job.partSize, signal);
   }
 }
 

@@ -10,7 +10,6 @@
  * slice it failed to read once, ERR_BLOB_OUT_OF_MEMORY).
  */
 import { loadChecksumDigests } from './checksum-digests.js';
-import { knownPartMd5 } from './known-part-digests.js';
 import type { MultipartRoutes, SignPartResponse } from './multipart-routes.js';
 import type { MultipartSession } from './multipart-session.js';
 
@@ -35,8 +34,6 @@ export async function prepareSignedPart(
   signal?: AbortSignal,
 ): Promise<PreparedPart> {
   const body = file.slice(part.start, part.end);
-  // Known when the file's SHA-256 pass computed the part digests along (same part size).
-  const known = verify ? knownPartMd5(file, session.partSize, part.partNumber) : undefined;
-  const contentMd5 = verify ? (known ?? await (await loadChecksumDigests()).md5Base64(body, signal)) : undefined;
+  const contentMd5 = verify ? await (await loadChecksumDigests()).md5Base64(body, signal) : undefined;
   return { signed: await routes.signPart(session, part.partNumber, contentMd5), body };
 }

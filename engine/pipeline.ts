@@ -26,25 +26,6 @@ export const checksumStep: PipelineStep = {
   },
 };
 
-/**
- * The checksum step of the flags: for a file that will go multipart, the same read that computes
- * its SHA-256 also computes each part's MD5 (at the requested part size), so its parts are sent
- * without being read and hashed again.
- */
-function checksumStepFor(options: ResolvedOptions): PipelineStep {
-  const multipart = options.multipart;
-  if (!multipart) return checksumStep;
-  return {
-    ...checksumStep,
-    async run(context) {
-      const { file, signal } = context;
-      if (file.size === 0 || file.size < multipart.thresholdBytes) return checksumStep.run(context);
-      const checksum = await (await loadChecksumDigests()).fileSha256HexWithPartMd5s(file, multipart.chunkSizeBytes, signal);
-      return { checksum, metadata: { checksumSha256: checksum } };
-    },
-  };
-}
-
 const FLAG_STAGES: ReadonlyArray<[ImageStage, (options: ResolvedOptions) => boolean]> = [
   ['heic', (options) => options.raw.heicConversion === true],
   ['exif', (options) => options.raw.stripExifData === true],
@@ -67,7 +48,7 @@ export function assemblePipeline(options: ResolvedOptions): PipelineStep[] {
       const factory = registeredFactories.get(stage);
       steps.push(factory ? factory(options) : BUILT_IN_IMAGE_STEPS[stage]());
     }
-    if (options.raw.checksumVerification) steps.push(checksumStepFor(options));
+    if (options.raw.checksumVerification) steps.push(checksumStep);
   }
   const rank = (step: PipelineStep): number => PIPELINE_STAGE_ORDER.indexOf(step.stage ?? 'custom');
   return steps.map((step, index) => ({ step, index })).sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index).map(({ step }) => step);

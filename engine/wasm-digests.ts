@@ -33,8 +33,8 @@ const READ_SLICE_BYTES = 8 * 1024 * 1024;
  * The bytes of `blob` from `offset`, at most one read slice: the blob itself when it fits whole
  * (a part), since slicing an in-memory Blob can copy its bytes in the browser's blob storage.
  */
-function readSlice(blob: Blob, offset: number, end = blob.size): Promise<ArrayBuffer> {
-  const sliceEnd = Math.min(end, offset + READ_SLICE_BYTES);
+function readSlice(blob: Blob, offset: number): Promise<ArrayBuffer> {
+  const sliceEnd = Math.min(blob.size, offset + READ_SLICE_BYTES);
   return (offset === 0 && sliceEnd === blob.size ? blob : blob.slice(offset, sliceEnd)).arrayBuffer();
 }
 
@@ -107,38 +107,6 @@ export async function fileSha256Hex(blob: Blob, signal?: AbortSignal): Promise<s
   const subtle = globalThis.crypto?.subtle;
   if (subtle && blob.size <= WEBCRYPTO_DIGEST_LIMIT) return toHex(new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer())));
   return sha256Hex(blob, signal);
-}
-
-/**
- * Hex SHA-256 of a file and the base64 MD5 of each `partSize` part, in one read: the whole file
- * in one buffer for WebCrypto when it is small enough, else slice by slice (never across a part
- * boundary) through both incremental hashers.
- */
-export async function fileSha256WithPartMd5s(blob: Blob, partSize: number, signal?: AbortSignal): Promise<{ sha256: string; partMd5s: string[] }> {
-  const partMd5s: string[] = [];
-  const subtle = globalThis.crypto?.subtle;
-  if (subtle && blob.size <= WEBCRYPTO_DIGEST_LIMIT) {
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    for (let start = 0; start < bytes.length; start += partSize) {
-      const md5 = await createHasher();
-      md5.update(bytes.subarray(start, start + partSize));
-      partMd5s.push(toBase64(md5.digest()));
-    }
-    return { sha256: toHex(new Uint8Array(await subtle.digest('SHA-256', bytes))), partMd5s };
-  }
-  const sha256 = await createSha256();
-  for (let start = 0; start < blob.size; start += partSize) {
-    const md5 = await createHasher();
-    const end = Math.min(blob.size, start + partSize);
-    for (let offset = start; offset < end; offset += READ_SLICE_BYTES) {
-      signal?.throwIfAborted();
-      const bytes = new Uint8Array(await readSlice(blob, offset, end));
-      sha256.update(bytes);
-      md5.update(bytes);
-    }
-    partMd5s.push(toBase64(md5.digest()));
-  }
-  return { sha256: toHex(sha256.digest()), partMd5s };
 }
 
 /** Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused). */

@@ -90,46 +90,26 @@ describe('checksumVerification: where the digests are computed', () => {
   afterEach(() => stopDigestWorker());
 
   it('without the option, no digest worker and no hashing code are loaded', async () => {
-    await uploadAndCheck('digests-off', false);
+    await uploadAndCheck('unverified', false);
     expect(fetchedScripts('digest-worker')).to.deep.equal([]);
     expect(fetchedScripts('wasm-digests')).to.deep.equal([]);
   });
 
-  it('with the option, the SHA-256, the part MD5s and the single PUT digest come from the digest worker', async () => {
+  it('with the option, the part MD5s, the single PUT digest and the SHA-256 come from the digest worker', async () => {
     const recorder = recordWorkers();
     try {
-      await uploadAndCheck('digests-in-worker', true);
+      await uploadAndCheck('verified', true);
     } finally {
       recorder.restore();
     }
     expect(fetchedScripts('digest-worker')).to.have.length(1);
     const jobs = recorder.posted.filter(({ url }) => url.includes('digest-worker')).map(({ message }) => message);
-    // The single PUT file's SHA-256 and its digests; the multipart file's SHA-256 with its three
-    // part MD5s in the same read, so no part is hashed again while uploading.
-    expect(jobs.map((job) => job.kind).sort()).to.deep.equal(['sha256', 'sha256-and-parts', 'upload']);
+    // Both files' SHA-256, the single PUT's digests, the three parts' MD5s.
+    expect(jobs.map((job) => job.kind).sort()).to.deep.equal(['md5', 'md5', 'md5', 'sha256', 'sha256', 'upload']);
     // Each answered by the worker: none was computed again on the main thread.
     const answered = recorder.replies.filter((reply) => 'value' in reply).map((reply) => reply.id).sort();
     expect(answered).to.deep.equal(jobs.map((job) => job.id).sort());
     expect(recorder.replies.filter((reply) => 'error' in reply)).to.deep.equal([]);
-  });
-
-  it('without the SHA-256 pass (an explicit pipeline), each part is hashed in the worker ahead of its PUT', async () => {
-    const recorder = recordWorkers();
-    try {
-      await withProxy(async (serverUrl) => {
-        const file = randomFile('parts-hashed.bin', 12 * MIB);
-        const engine = new UploadEngine({ ...options(serverUrl, true), pipeline: [] });
-        await engine.addFiles([file]);
-        await engine.start();
-        expect(engine.files[0]!.state).to.equal('successful');
-        expect(await sha256Of(await readBack(engine.files[0]!.result!.downloadUrl))).to.equal(await sha256Of(file));
-      });
-    } finally {
-      recorder.restore();
-    }
-    const jobs = recorder.posted.filter(({ url }) => url.includes('digest-worker')).map(({ message }) => message);
-    expect(jobs.map((job) => job.kind)).to.deep.equal(['md5', 'md5', 'md5']);
-    expect(recorder.replies.filter((reply) => 'value' in reply).map((reply) => reply.id).sort()).to.deep.equal(jobs.map((job) => job.id).sort());
   });
 
   it('cancelling an upload while its parts are being hashed stops those digests and leaves no open multipart upload', async () => {
@@ -173,7 +153,7 @@ describe('checksumVerification: where the digests are computed', () => {
     document.head.append(policy);
     const recorder = recordWorkers();
     try {
-      await uploadAndCheck('digests-on-main-thread', true);
+      await uploadAndCheck('no-workers', true);
     } finally {
       recorder.restore();
     }

@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { expect } from '@open-wc/testing';
-import { fileSha256WithPartMd5s, md5Base64, sha256Hex, uploadDigests } from '../../../engine/wasm-digests.js';
+import { md5Base64, sha256Hex, uploadDigests } from '../../../engine/wasm-digests.js';
 import { randomFile, sha256Of } from './helpers.js';
 
 const MIB = 1024 * 1024;
@@ -93,26 +93,6 @@ describe('x-amz-checksum digests, read with the MD5 in one pass', () => {
       }
     } finally {
       Object.assign(WebAssembly, { compile, instantiate });
-    }
-  });
-});
-
-describe('SHA-256 of a file with its part MD5s, in one read', () => {
-  const partsOf = async (file: Blob, partSize: number): Promise<string[]> => {
-    const digests: string[] = [];
-    for (let start = 0; start < file.size; start += partSize) digests.push(await referenceMd5(file.slice(start, start + partSize)));
-    return digests;
-  };
-
-  it('gives the file SHA-256 and each part MD5, in one buffer (WebCrypto) and streamed across read slices', async () => {
-    // 5 MiB + 3 parts: boundaries fall inside the 8 MiB read slices; the last part is short.
-    const partSize = 5 * MIB + 3;
-    for (const size of [12 * MIB + 1, 70 * MIB + 7]) {
-      const file = randomFile(`parts-${size}.bin`, size);
-      expect(await fileSha256WithPartMd5s(file, partSize), `${size} bytes`).to.deep.equal({
-        sha256: await sha256Of(file),
-        partMd5s: await partsOf(file, partSize),
-      });
     }
   });
 });

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright';
+import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
+import { serveUploadBenchPage } from './support/upload-bench.js';
+const pageServer = await serveUploadBenchPage(new URL('./tmp-micro-page.ts', import.meta.url));
+const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
+const page = await browser.newPage();
+await page.goto(pageServer.origin);
+await page.waitForFunction(() => 'micro' in window);
+for (let i = 0; i < 3; i++) console.log(JSON.stringify(await page.evaluate(() => (window as any).micro(256))));
+await browser.close(); pageServer.close();
