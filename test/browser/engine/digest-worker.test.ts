@@ -90,7 +90,7 @@ describe('checksumVerification: where the digests are computed', () => {
   afterEach(() => stopDigestWorker());
 
   it('without the option, no digest worker and no hashing code are loaded', async () => {
-    await uploadAndCheck('unverified', false);
+    await uploadAndCheck('digests-off', false);
     expect(fetchedScripts('digest-worker')).to.deep.equal([]);
     expect(fetchedScripts('wasm-digests')).to.deep.equal([]);
   });
@@ -98,7 +98,7 @@ describe('checksumVerification: where the digests are computed', () => {
   it('with the option, the part MD5s, the single PUT digest and the SHA-256 come from the digest worker', async () => {
     const recorder = recordWorkers();
     try {
-      await uploadAndCheck('verified', true);
+      await uploadAndCheck('digests-in-worker', true);
     } finally {
       recorder.restore();
     }
@@ -153,7 +153,7 @@ describe('checksumVerification: where the digests are computed', () => {
     document.head.append(policy);
     const recorder = recordWorkers();
     try {
-      await uploadAndCheck('no-workers', true);
+      await uploadAndCheck('digests-on-main-thread', true);
     } finally {
       recorder.restore();
     }
