@@ -22,7 +22,7 @@ function makeFile(sizeMiB: number): number {
  * before the upload. `md5-only` drops the SHA-256 step (an explicit empty pipeline), isolating
  * the per-part digest.
  */
-async function runEngine(mode: ChecksumMode, concurrency: number, chunkMiB: number): Promise<{ ms: number; state: string }> {
+async function runEngine(mode: ChecksumMode, concurrency: number, chunkMiB: number): Promise<{ ms: number; state: string; longTaskMs: number }> {
   const engine = new UploadEngine({
     serverUrl: '/api/upload',
     checksumVerification: mode !== 'off',
@@ -31,10 +31,20 @@ async function runEngine(mode: ChecksumMode, concurrency: number, chunkMiB: numb
     maxConnections: concurrency,
   });
   await engine.addFiles([file!]);
+  // Main-thread time in tasks over 50 ms: what hashing on the main thread takes from the page.
+  let longTaskMs = 0;
+  const countLongTasks = (entries: PerformanceEntryList): void => {
+    for (const entry of entries) longTaskMs += entry.duration;
+  };
+  const observer = new PerformanceObserver((list) => countLongTasks(list.getEntries()));
+  observer.observe({ type: 'longtask' });
   const started = performance.now();
   await engine.start();
+  const ms = performance.now() - started;
+  countLongTasks(observer.takeRecords());
+  observer.disconnect();
   const { state, error } = engine.files[0]!;
-  return { ms: performance.now() - started, state: error ? `${state} (${error.code}: ${error.message})` : state };
+  return { ms, state: error ? `${state} (${error.code}: ${error.message})` : state, longTaskMs };
 }
 
 /** The whole option's SHA-256 pass alone, in the digest worker: what precedes the upload. */

@@ -3,7 +3,7 @@
  * throughput with it off, with the per-part Content-MD5 alone, and with the whole option (which
  * also computes the file's SHA-256 before the upload, timed alone too), rounds interleaved; and the peak JS heap
  * during each, for two file sizes, to show the heap follows part size and concurrency, not file
- * size. Run with storage:
+ * size, and the main thread's time in long tasks (over 50 ms) during each. Run with storage:
  *   node scripts/with-storage.mjs node --import tsx bench/checksum.ts [sizesMiB=128,256]
  */
 import { chromium } from 'playwright';
@@ -23,7 +23,7 @@ const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', impo
 
 type Page = {
   makeFile(size: number): number;
-  runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string }>;
+  runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string; longTaskMs: number }>;
   timeShaPass(): Promise<number>;
 };
 
@@ -40,6 +40,7 @@ try {
     const size = await page.evaluate((mib) => (window as unknown as Page).makeFile(mib), sizeMiB);
     const rates = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
     const peaks = new Map<ChecksumMode, number>();
+    const longTasks = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const mode of MODES) {
         await heap.collectGarbage();
@@ -50,6 +51,7 @@ try {
         );
         if (run.state !== 'successful') throw new Error(`${mode} upload ended ${run.state}`);
         rates.get(mode)!.push(size / MIB / (run.ms / 1000));
+        longTasks.get(mode)!.push(run.longTaskMs);
         peaks.set(mode, Math.max(peaks.get(mode) ?? 0, peak - heapBefore));
       }
     }
@@ -61,7 +63,7 @@ try {
     for (const mode of MODES) {
       const values = rates.get(mode)!;
       const ratio = mode === 'off' ? '' : `, ratio to off ${(median(values) / offMedian).toFixed(2)}`;
-      console.log(`    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB`);
+      console.log(`    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB; main-thread long tasks ${format(median(longTasks.get(mode)!))} ms (median)`);
     }
   }
 } finally {
