@@ -3,8 +3,8 @@
  * base64 MD5, a single PUT's MD5 (with its `x-amz-checksum-*` digest), and the file's SHA-256.
  * The page posts a Blob (structured clone passes a handle to the same bytes, not a copy); the
  * worker reads it slice by slice and answers the digest, so the main thread neither reads nor
- * hashes. Started by digest-client.ts, which falls back to the same functions on the main thread
- * when no worker can run.
+ * hashes. Started by digest-worker-client.ts, which falls back to the same functions on the main
+ * thread when no worker can run.
  */
 import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
 import { fileSha256Hex, md5Base64, uploadDigests } from './wasm-digests.js';
