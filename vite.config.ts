@@ -24,6 +24,8 @@ export default defineConfig({
   // Relative asset URLs: the image worker (`assets/image-worker-*.js`) is found next to the bundle
   // wherever a page serves it, not only at the site root.
   base: './',
+  // ES workers: the digest worker loads its plain-JS fallbacks lazily, which IIFE workers cannot.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist/browser',
     emptyOutDir: true,

@@ -1,9 +1,9 @@
 /**
  * Benchmark: what `checksumVerification` costs a multipart upload (Chromium → handler → storage):
  * throughput with it off, with the per-part Content-MD5 alone, and with the whole option (which
- * also computes the file's SHA-256 before the upload), rounds interleaved; and the peak JS heap
+ * also computes the file's SHA-256 before the upload, timed alone too), rounds interleaved; and the peak JS heap
  * during each, for two file sizes, to show the heap follows part size and concurrency, not file
- * size. Run with storage:
+ * size, and the main thread's time in long tasks (over 50 ms) during each. Run with storage:
  *   node scripts/with-storage.mjs node --import tsx bench/checksum.ts [sizesMiB=128,256]
  */
 import { chromium } from 'playwright';
@@ -19,9 +19,13 @@ const MODES: ChecksumMode[] = ['off', 'md5-only', 'full'];
 const MIB = 1024 * 1024;
 
 requireStorage('bench/checksum.ts');
-const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url));
+const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url), [new URL('../engine/digest-worker.ts', import.meta.url)]);
 
-type Page = { makeFile(size: number): number; runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string }> };
+type Page = {
+  makeFile(size: number): number;
+  runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string; longTaskMs: number }>;
+  timeShaPass(): Promise<number>;
+};
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {
@@ -30,11 +34,13 @@ try {
   await page.evaluate(() => (window as unknown as Page).makeFile(32));
   for (const mode of MODES) await page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]);
 
-  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}, ${ROUNDS} interleaved rounds`);
+  const workerScripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('digest-worker')).length);
+  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}, ${ROUNDS} interleaved rounds; digests ${workerScripts > 0 ? 'in the digest worker' : 'on the main thread (no worker loaded)'}`);
   for (const sizeMiB of SIZES_MIB) {
     const size = await page.evaluate((mib) => (window as unknown as Page).makeFile(mib), sizeMiB);
     const rates = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
     const peaks = new Map<ChecksumMode, number>();
+    const longTasks = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const mode of MODES) {
         await heap.collectGarbage();
@@ -45,15 +51,19 @@ try {
         );
         if (run.state !== 'successful') throw new Error(`${mode} upload ended ${run.state}`);
         rates.get(mode)!.push(size / MIB / (run.ms / 1000));
+        longTasks.get(mode)!.push(run.longTaskMs);
         peaks.set(mode, Math.max(peaks.get(mode) ?? 0, peak - heapBefore));
       }
     }
+    const passes = [];
+    for (let round = 0; round < ROUNDS; round += 1) passes.push(await page.evaluate(() => (window as unknown as Page).timeShaPass()));
     const offMedian = median(rates.get('off')!);
     console.log(`  ${sizeMiB} MiB:`);
+    console.log(`    the SHA-256 pass alone ${passes.map(format).join(', ')} ms (median ${format(median(passes))}); the upload without verification ${format((size / MIB / offMedian) * 1000)} ms (median)`);
     for (const mode of MODES) {
       const values = rates.get(mode)!;
       const ratio = mode === 'off' ? '' : `, ratio to off ${(median(values) / offMedian).toFixed(2)}`;
-      console.log(`    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB`);
+      console.log(`    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB; main-thread long tasks ${format(median(longTasks.get(mode)!))} ms (median)`);
     }
   }
 } finally {

@@ -121,9 +121,9 @@ function plannedPartDelay(context: StrategyContext, retry: number): number {
 }
 
 /** Reads the part (hashed with checksumVerification) and signs its URL. */
-function preparePart(context: StrategyContext, routes: MultipartRoutes, session: MultipartSession, partNumber: number): Promise<PreparedPart> {
+function preparePart(context: StrategyContext, routes: MultipartRoutes, session: MultipartSession, partNumber: number, signal: AbortSignal): Promise<PreparedPart> {
   const { start, end } = partBounds(session, partNumber);
-  return prepareSignedPart(routes, session, context.entry.file, { partNumber, start, end }, context.options.raw.checksumVerification === true);
+  return prepareSignedPart(routes, session, context.entry.file, { partNumber, start, end }, context.options.raw.checksumVerification === true, signal);
 }
 
 /** Uploads one part, re-reading the file and re-signing on each retry (a resent slice can fail). */
@@ -213,7 +213,7 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   const workers = Math.min(settings.maxConcurrentParts, pending.length);
   // As many parts prepared ahead as are in flight: each is read, hashed and signed one PUT earlier
   // than it is needed.
-  const signing = new PartSigningPipeline((partNumber) => preparePart(context, routes, session, partNumber), pending, workers, siblings.signal);
+  const signing = new PartSigningPipeline((partNumber) => preparePart(context, routes, session, partNumber, siblings.signal), pending, workers, siblings.signal);
   let nextIndex = 0;
   const worker = async (): Promise<void> => {
     while (nextIndex < pending.length) {

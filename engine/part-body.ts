@@ -1,8 +1,9 @@
 /**
  * What a part PUT sends, and the digest its URL is signed with. With `checksumVerification` the
- * part's slice is read once into memory and hashed, and that same slice is sent: a Blob's bytes
- * never change (a file changed on disk since it was chosen fails the read instead), so the digest
- * describes exactly the bytes that leave the page, and storage checks them (`Content-MD5`).
+ * part's slice is handed to the digest worker (a Blob handle, not a copy), which reads and hashes
+ * it off the main thread, and that same slice is sent: a Blob's bytes never change (a file
+ * changed on disk since it was chosen fails the read instead), so the digest describes exactly
+ * the bytes that leave the page, and storage checks them (`Content-MD5`).
  * The slice, not the buffer, is sent: Chromium uploads an ArrayBuffer body some 20 times slower
  * than a Blob (measured: 8 MiB in ~4 s against ~0.2 s), and wrapping the buffer in a new Blob
  * would copy every part once more. Every attempt slices afresh (Chromium can refuse to resend a
@@ -22,10 +23,10 @@ export interface PreparedPart {
 }
 
 /**
- * Slices (and with `verify`, reads and hashes) one part, then signs its URL with that digest.
- * Called for the part a worker takes next while its current part uploads; the bytes read for the
- * digest are garbage once it is computed, so memory follows the part size and concurrency, never
- * the file size.
+ * Slices (and with `verify`, hashes) one part, then signs its URL with that digest. Called for
+ * the parts ahead of those uploading (see multipart-signing.ts); the bytes read for the digest
+ * are garbage once it is computed, so memory follows the part size and that window, never the
+ * file size. `signal` (the upload's) cancels a digest still being computed.
  */
 export async function prepareSignedPart(
   routes: MultipartRoutes,
@@ -33,10 +34,11 @@ export async function prepareSignedPart(
   file: Blob,
   part: { partNumber: number; start: number; end: number },
   verify: boolean,
+  signal?: AbortSignal,
 ): Promise<PreparedPart> {
   const body = file.slice(part.start, part.end);
   // An upload opened with a checksum algorithm needs every part's digest, computed in the same read as its MD5.
   const { checksumAlgorithm } = session;
-  const digests = verify || checksumAlgorithm ? await (await loadChecksumDigests()).uploadDigests(body, checksumAlgorithm) : undefined;
+  const digests = verify || checksumAlgorithm ? await (await loadChecksumDigests()).uploadDigests(body, checksumAlgorithm, signal) : undefined;
   return { signed: await routes.signPart(session, part.partNumber, digests), body, ...(digests?.checksum ? { checksum: digests.checksum } : {}) };
 }

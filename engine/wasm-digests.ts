@@ -1,8 +1,9 @@
 /**
  * The digests of `checksumVerification` through hash-wasm (WebAssembly, incremental; several
  * times faster than the same digests in plain JS): the base64 MD5 of what is sent, and the hex
- * SHA-256 of a large file. Only imported dynamically (`content-md5.ts`, the pipeline's checksum
- * step), so pages that leave the option off never download it. A page whose
+ * SHA-256 of a large file. Runs in the digest worker (digest-worker.ts), and is imported on the
+ * main thread only where no worker can run (digest-worker-client.ts), so pages that leave the
+ * option off never download it. A page whose
  * Content-Security-Policy forbids compiling WebAssembly gets plain-JS digests instead: slower, but
  * the upload goes on.
  */
@@ -28,6 +29,15 @@ async function createHasher(): Promise<IncrementalMd5> {
 /** Bytes handed to the hasher at once; a file is read in slices of this size, never whole. */
 const READ_SLICE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The bytes of `blob` from `offset`, at most one read slice: the blob itself when it fits whole
+ * (a part), since slicing an in-memory Blob can copy its bytes in the browser's blob storage.
+ */
+function readSlice(blob: Blob, offset: number): Promise<ArrayBuffer> {
+  const sliceEnd = Math.min(blob.size, offset + READ_SLICE_BYTES);
+  return (offset === 0 && sliceEnd === blob.size ? blob : blob.slice(offset, sliceEnd)).arrayBuffer();
+}
+
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -42,7 +52,7 @@ export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal):
   } else {
     for (let offset = 0; offset < data.size; offset += READ_SLICE_BYTES) {
       signal?.throwIfAborted();
-      hasher.update(new Uint8Array(await data.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer()));
+      hasher.update(new Uint8Array(await readSlice(data, offset)));
     }
   }
   return toBase64(hasher.digest());
@@ -62,7 +72,7 @@ export async function uploadDigests(
   const other = algorithm ? await (await import('./amz-checksum-hasher.js')).createAmzChecksumHasher(algorithm) : undefined;
   for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
     signal?.throwIfAborted();
-    const bytes = new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer());
+    const bytes = new Uint8Array(await readSlice(blob, offset));
     md5.update(bytes);
     other?.update(bytes);
   }
@@ -104,7 +114,7 @@ export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<strin
   const hasher = await createSha256();
   for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
     signal?.throwIfAborted();
-    hasher.update(new Uint8Array(await blob.slice(offset, offset + READ_SLICE_BYTES).arrayBuffer()));
+    hasher.update(new Uint8Array(await readSlice(blob, offset)));
   }
   return toHex(hasher.digest());
 }

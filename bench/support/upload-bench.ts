@@ -37,10 +37,12 @@ function storageUploadHandler() {
  * The page module `entry` (bundled with its lazily loaded chunks, unminified) behind a blank
  * page, and the upload handler at /api/upload, on one loopback origin.
  */
-export async function serveUploadBenchPage(entry: URL): Promise<PageServer> {
+export async function serveUploadBenchPage(entry: URL, workers: URL[] = []): Promise<PageServer> {
   const handler = storageUploadHandler();
   const bundle = await build({
-    entryPoints: [entry.pathname],
+    // A worker script is served by its file name beside the chunks, where the engine's
+    // `new URL('./x-worker.js', import.meta.url)` finds it.
+    entryPoints: [entry.pathname, ...workers.map((worker) => worker.pathname)],
     bundle: true,
     format: 'esm',
     splitting: true,

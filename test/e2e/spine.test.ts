@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { useDemoInBrowser } from '../support/demo.js';
 import { getTestStorage } from '../support/storage.js';
@@ -62,6 +62,34 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     assert.ok(stored.length < uploaded.original, `${stored.length} bytes stored, ${uploaded.original} chosen`);
     assert.deepEqual(jpegSize(stored), { width: 1920, height: 1280 });
     assert.ok(workers.some((url) => /\/assets\/image-worker-[\w-]+\.js$/.test(url)), `the image worker ran: ${workers.join(', ')}`);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+  it('computes checksumVerification digests in the digest worker of the built bundle; storage holds the bytes and their SHA-256', async () => {
+    const storage = await getTestStorage();
+    const page = await demo.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(demo.demoUrl());
+    await page.locator('svc-uploader').waitFor();
+
+    const bytes = randomBytes(300_000);
+    const uploaded = await page.evaluate(async (content) => {
+      const uploader = document.querySelector('svc-uploader')!;
+      uploader.checksumVerification = true;
+      await uploader.addFiles([new File([new Uint8Array(content)], 'verified.bin', { type: 'application/octet-stream' })]);
+      const { files } = await uploader.upload();
+      return { key: files[0]!.result!.key, checksum: files[0]!.checksum };
+    }, [...bytes]);
+
+    const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: uploaded.key }));
+    assert.deepEqual(Buffer.from(await object.Body!.transformToByteArray()), bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    assert.equal(uploaded.checksum, sha256);
+    assert.equal(object.Metadata?.['checksum-sha256'], sha256);
+    assert.ok(workers.some((url) => /\/assets\/digest-worker-[\w-]+\.js$/.test(url)), `the digest worker ran: ${workers.join(', ')}`);
     assert.deepEqual(pageErrors, []);
     await page.close();
   });
