@@ -104,8 +104,8 @@ describe('checksumVerification: where the digests are computed', () => {
     }
     expect(fetchedScripts('digest-worker')).to.have.length(1);
     const jobs = recorder.posted.filter(({ url }) => url.includes('digest-worker')).map(({ message }) => message);
-    // Both files' SHA-256, the single PUT's digests, the three parts' MD5s.
-    expect(jobs.map((job) => job.kind).sort()).to.deep.equal(['md5', 'md5', 'md5', 'sha256', 'sha256', 'upload']);
+    // Both files' SHA-256, the single PUT's digests, the three parts' digests (an MD5 each).
+    expect(jobs.map((job) => job.kind).sort()).to.deep.equal(['sha256', 'sha256', 'upload', 'upload', 'upload', 'upload']);
     // Each answered by the worker: none was computed again on the main thread.
     const answered = recorder.replies.filter((reply) => 'value' in reply).map((reply) => reply.id).sort();
     expect(answered).to.deep.equal(jobs.map((job) => job.id).sort());
@@ -123,7 +123,7 @@ describe('checksumVerification: where the digests are computed', () => {
         // Cancelled as soon as the first part digest is asked for: its answer cannot have come yet.
         const started = recorder.posted.length;
         const watch = setInterval(() => {
-          if (recorder.posted.slice(started).some(({ message }) => message.kind === 'md5')) {
+          if (recorder.posted.slice(started).some(({ message }) => message.kind === 'upload')) {
             clearInterval(watch);
             engine.cancel(id);
           }
@@ -131,7 +131,7 @@ describe('checksumVerification: where the digests are computed', () => {
         await engine.start().finally(() => clearInterval(watch));
         expect(engine.files.find((record) => record.id === id)?.state ?? 'removed').to.not.equal('successful');
         const sent = recorder.posted.slice(started).map(({ message }) => message);
-        const asked = sent.filter((message) => message.kind === 'md5').map((message) => message.id);
+        const asked = sent.filter((message) => message.kind === 'upload').map((message) => message.id);
         expect(asked.length, 'part digests asked for').to.be.above(0).and.below(7);
         expect(sent.filter((message) => message.cancel).length, 'digests cancelled').to.be.above(0);
         // The engine aborts the session in the background once the file is cancelled.
