@@ -1,11 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import {
+import type {
+  AddFilesResult,
+  FileRejection,
+  FileSource,
   UploadEngine,
-  type AddFilesResult,
-  type FileRejection,
-  type FileSource,
-  type UploadFileRecord,
-  type UploadRunSummary,
+  UploadFileRecord,
+  UploadRunSummary,
 } from '../../engine/index.js';
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
@@ -14,6 +14,7 @@ import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { EditorController } from './editor/editor-controller.js';
+import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
@@ -114,7 +115,8 @@ import { buildUploaderView } from './uploader-view.js';
 export class SvcUploader extends FormControlElement {
   static override styles = uploaderStyles;
 
-  #engine?: UploadEngine;
+  // Loaded after the drop zone is painted (deferred-engine.ts); calls made before wait for it.
+  readonly #engine = new DeferredEngine((module) => this.#createEngine(module));
   #files: readonly UploadFileRecord[] = [];
   #progress = 0;
   #online = typeof navigator === 'undefined' || navigator.onLine;
@@ -130,7 +132,7 @@ export class SvcUploader extends FormControlElement {
   #formValueLoad?: Promise<FormValue>;
   // Renders for upload progress alone run at most ten times a second.
   readonly #progressRender = new ProgressRenderPacer(this);
-  readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
+  readonly #urls = new ObjectUrls({ maxImagePixels: () => this.#engine.current?.options.maxImagePixels, changed: () => this.requestUpdate() });
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
   readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
@@ -148,9 +150,10 @@ export class SvcUploader extends FormControlElement {
       deliver: (delivery) => this.#intake.delivered(delivery),
       fail: (failure) => this.#intake.panelFailed(failure),
       notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
-      engine: () => this.engine,
+      engine: () => this.#loadedEngine(),
       formatBytes: (bytes) => this.#i18n.translator.formatBytes(bytes),
     }),
+    ready: () => this.#engine.load(),
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
   });
@@ -158,13 +161,13 @@ export class SvcUploader extends FormControlElement {
     props: () => ({ imageEditor: this.imageEditor, mini: this.mini }),
     warn: (message) => this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message }),
     files: () => this.#files,
-    hold: (id) => this.engine.hold(id),
-    release: (id) => this.engine.release(id),
-    replace: (id, file) => this.engine.replaceFile(id, file),
+    hold: (id) => this.#loadedEngine().hold(id),
+    release: (id) => this.#loadedEngine().release(id),
+    replace: (id, file) => this.#loadedEngine().replaceFile(id, file),
     notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
     describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
-    maxImagePixels: () => this.engine.options.maxImagePixels,
+    maxImagePixels: () => this.#engine.current?.options.maxImagePixels,
   });
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),
@@ -195,7 +198,7 @@ export class SvcUploader extends FormControlElement {
   });
 
   readonly #intents = createUploaderIntents({
-    engine: () => this.engine,
+    engine: () => this.#loadedEngine(),
     root: () => this.renderRoot,
     updated: () => this.updateComplete,
     panels: this.#panels,
@@ -220,21 +223,30 @@ export class SvcUploader extends FormControlElement {
     reset: () => this.reset(),
   });
 
-  /** The headless engine behind the element, for options the element does not forward. */
-  get engine(): UploadEngine {
-    return this.#engine ?? this.#createEngine();
+  /**
+   * The headless engine behind the element, for options the element does not forward; undefined
+   * until its code has loaded (after the first paint, or on first use). `whenEngine()` waits for it.
+   */
+  get engine(): UploadEngine | undefined {
+    return this.#engine.current;
   }
 
-  /** Read-only snapshot of the file list. */
+  /** The engine, loading it now if it has not arrived yet. */
+  whenEngine(): Promise<UploadEngine> {
+    return this.#engine.load();
+  }
+
+  /** Read-only snapshot of the file list (empty until the engine has loaded). */
   get files(): readonly UploadFileRecord[] {
-    return this.engine.files;
+    return this.#engine.current?.files ?? [];
   }
 
   /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
-    this.#fileViews.preload();
+    // Everything the first file needs is fetched together: one round trip, not a chain of them.
+    this.#preload();
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
-    const result = await this.engine.addFiles(files, source, { hold: this.#editor.opensOnAdd });
+    const result = await this.#engine.run((engine) => engine.addFiles(files, source, { hold: this.#editor.opensOnAdd }));
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
     this.#editor.openHeld(result.added);
@@ -255,12 +267,12 @@ export class SvcUploader extends FormControlElement {
 
   /** Removes a file (aborting its upload) without asking listeners. */
   removeFile(id: string): void {
-    this.engine.removeFile(id);
+    void this.#engine.run((engine) => engine.removeFile(id));
   }
 
   /** Uploads every queued file; resolves once each has settled. */
   upload(): Promise<UploadRunSummary> {
-    return this.engine.start();
+    return this.#engine.run((engine) => engine.start());
   }
 
   /** Same as `upload()`, under the engine's name. */
@@ -270,28 +282,32 @@ export class SvcUploader extends FormControlElement {
 
   /** Pauses one file, or every active one. */
   pause(id?: string): void {
-    const before = new Set(this.engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
-    this.engine.pause(id);
-    const paused = this.engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
-    if (paused.length > 0) this.#dispatch('svc-upload-pause', { files: paused });
+    void this.#engine.run((engine) => {
+      const before = new Set(engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
+      engine.pause(id);
+      const paused = engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
+      if (paused.length > 0) this.#dispatch('svc-upload-pause', { files: paused });
+    });
   }
 
   /** Resumes one paused file, or every file the user paused. */
   resume(id?: string): Promise<UploadRunSummary> {
-    const paused = this.engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
-    const run = this.engine.resume(id);
-    if (paused.length > 0) this.#dispatch('svc-upload-resume', { files: paused });
-    return run;
+    return this.#engine.run((engine) => {
+      const paused = engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
+      const run = engine.resume(id);
+      if (paused.length > 0) this.#dispatch('svc-upload-resume', { files: paused });
+      return run;
+    });
   }
 
   /** Queues one failed or canceled file again, or all of them. */
   retry(id?: string): Promise<UploadRunSummary> {
-    return this.engine.retry(id);
+    return this.#engine.run((engine) => engine.retry(id));
   }
 
   /** Cancels one file, or every unfinished one, without asking listeners. */
   cancel(id?: string): void {
-    this.engine.cancel(id);
+    void this.#engine.run((engine) => engine.cancel(id));
   }
 
   /** Empties the list, stopping uploads in flight. */
@@ -299,7 +315,7 @@ export class SvcUploader extends FormControlElement {
     this.#formValue?.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
-    this.engine.reset();
+    void this.#engine.run((engine) => engine.reset());
   }
 
   /**
@@ -308,7 +324,7 @@ export class SvcUploader extends FormControlElement {
    */
   clearPersistedUploads(): Promise<void> {
     this.#rejections = [];
-    return this.engine.clearPersistedUploads();
+    return this.#engine.run((engine) => engine.clearPersistedUploads());
   }
 
   override connectedCallback(): void {
@@ -317,7 +333,7 @@ export class SvcUploader extends FormControlElement {
     // added before the element was placed) bring their sheets now.
     this.#fileViews.adoptStyles(this.renderRoot);
     // Back on the page after a removal: the engine's network watch is attached again.
-    if (this.#engine && this.hasUpdated) this.#applyEngineOptions();
+    if (this.#engine.created && this.hasUpdated) this.#applyEngineOptions();
   }
 
   override disconnectedCallback(): void {
@@ -325,7 +341,7 @@ export class SvcUploader extends FormControlElement {
     // A move within the page disconnects and reconnects in one task; only a real removal stops uploads.
     queueMicrotask(() => {
       if (this.isConnected) return;
-      this.#engine?.destroy();
+      if (this.#engine.created) this.#engine.current!.destroy();
       this.#urls.clear();
     });
   }
@@ -373,6 +389,11 @@ export class SvcUploader extends FormControlElement {
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
+    // Waiting for a settled element is a use of it: the engine loads now if it has not yet.
+    if (!this.#engine.created) {
+      await this.#engine.load().catch(() => undefined);
+      complete = await super.getUpdateComplete();
+    }
     // In a form, the value and validity are final once the form logic has loaded and synced.
     if (this.#formValueLoad && !this.#formValue) {
       await this.#formValueLoad;
@@ -396,8 +417,17 @@ export class SvcUploader extends FormControlElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.#engine) this.#createEngine();
-    else if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
+    if (this.#engine.created) {
+      if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
+      return;
+    }
+    // Built at once when another uploader of the page has loaded the engine's code already.
+    // Restoring files after a reload is what the page shows first, so it does not wait for idle.
+    if (!this.#engine.current && this.crashRecovery) this.#loadEngineQuietly();
+  }
+
+  protected override firstUpdated(): void {
+    whenIdle(() => this.#loadEngineQuietly());
   }
 
   protected override updated(): void {
@@ -450,15 +480,35 @@ export class SvcUploader extends FormControlElement {
    */
   readonly #preload = (): void => {
     this.#fileViews.preload();
+    this.#loadEngineQuietly();
     void loadUploadMachinery().catch(() => undefined);
   };
+
+  /** Starts loading the engine; a failure is reported once, and a later use tries again. */
+  #loadEngineQuietly(): void {
+    if (this.#engine.created || this.#engineLoadReported) return;
+    void this.#engine.load().catch((error: unknown) => {
+      if (this.#engineLoadReported) return;
+      this.#engineLoadReported = true;
+      this.#dispatch('svc-error', { scope: 'engine', code: 'ENGINE_LOAD_FAILED', message: String(error) });
+    });
+  }
+
+  #engineLoadReported = false;
+
+  /** For callbacks that only run once files are listed, hence once the engine is there. */
+  #loadedEngine(): UploadEngine {
+    const engine = this.#engine.current;
+    if (!engine) throw new Error('The upload engine has not loaded yet');
+    return engine;
+  }
 
   /** What the templates render, from the props and the current state. */
   #view(): UploaderView {
     const files = this.#files;
     const focusedId = this.#listWindow.focusedId;
     return buildUploaderView(this, {
-      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.engine.progress, panel: this.#panels.current,
+      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.#engine.current?.progress ?? {}, panel: this.#panels.current,
       restoredUploads: this.#formValue?.restored.length ?? 0, disabled: this.isDisabled(),
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
@@ -478,7 +528,7 @@ export class SvcUploader extends FormControlElement {
     return this.#slots;
   }
 
-  #createEngine(): UploadEngine {
+  #createEngine({ UploadEngine }: EngineModule): UploadEngine {
     let engine: UploadEngine;
     try {
       engine = new UploadEngine(this.engineOptions());
@@ -487,8 +537,9 @@ export class SvcUploader extends FormControlElement {
       engine = new UploadEngine({});
       this.#reportConfigurationError(error);
     }
-    this.#engine = engine;
     this.#files = engine.files;
+    // Built outside an update when its code arrives: what it holds (restored files) shows now.
+    this.requestUpdate();
     bridgeEngineEvents(engine, {
       emit: (name, detail) => this.#dispatch(name, detail),
       onEngineChange: ({ files, progress, online }) => {
@@ -517,7 +568,7 @@ export class SvcUploader extends FormControlElement {
 
   #applyEngineOptions(): void {
     try {
-      this.engine.setOptions(this.engineOptions());
+      this.#engine.current!.setOptions(this.engineOptions());
       this.#configurationError = undefined;
     } catch (error) {
       this.#reportConfigurationError(error);
