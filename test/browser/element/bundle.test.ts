@@ -16,7 +16,8 @@ describe('<svc-uploader> browser bundle', () => {
     expect(customElements.get('svc-uploader')).to.equal(bundle.SvcUploader);
     // The engine's classes come from the bundle's second file, which shares the element's chunks.
     expect(bundle.UploadEngine).to.equal(undefined);
-    const engineBundle = await import(/* @vite-ignore */ '/dist/browser/engine.js');
+    const ENGINE_BUNDLE = '/dist/browser/engine.js';
+    const engineBundle = await import(/* @vite-ignore */ ENGINE_BUNDLE);
 
     const element = document.createElement('svc-uploader');
     element.setAttribute('server-url', '/api/upload');
