@@ -18,14 +18,14 @@ function collapseCssLiterals(): Plugin {
   };
 }
 
-/** Modules of engine/ in the engine core's chunk (what the element does not need to show the drop zone). */
+/** The engine core's chunk: what the element loads after the drop zone is painted (elements/svc-uploader/engine-chunk.ts). */
 const ENGINE_CORE = new RegExp(`/engine/(${[
   'engine', 'options', 'upload-queue', 'batch-intake', 'validation', 'deduplication', 'main-thread-yield', 'connection-budget',
   'indexeddb-recovery-storage', 'crash-recovery-loader', 'crash-restore', 'events', 'event-bus', 'file-entry-list', 'file-entry',
   'file-replacement', 'persisted-uploads', 'network-watch', 'network-pause', 'content-hash', 'errors', 'remote-files',
   'persistence-scope', 'multipart-session', 'tus-records', 'request-timeout', 'retry-policy', 'page-base', 'upload-url',
   'transfer-rate', 'pipeline', 'checksum-digests', 'image-steps/index',
-].join('|')})\\.ts$|rolldown/runtime`);
+].join('|')})\\.ts$|/elements/svc-uploader/(engine-chunk|engine-bridge)\\.ts$`);
 
 /** The file list, run controls, preview and editor frame (templates/file-views.ts), and the Lit directives they use. */
 const FILE_VIEWS = new RegExp([

@@ -7,14 +7,14 @@
  */
 import type { UploadEngine } from '../../engine/engine.js';
 
-export type EngineModule = typeof import('../../engine/engine.js');
+export type EngineModule = typeof import('./engine-chunk.js');
 
 let loadedModule: EngineModule | undefined;
 let loadingModule: Promise<EngineModule> | undefined;
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 export function loadEngineModule(): Promise<EngineModule> {
-  loadingModule ??= import('../../engine/engine.js').then(
+  loadingModule ??= import('./engine-chunk.js').then(
     (module) => (loadedModule = module),
     (error: unknown) => {
       loadingModule = undefined;

@@ -15,7 +15,6 @@ import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
 import { EditorController } from './editor/editor-controller.js';
 import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
-import { bridgeEngineEvents } from './engine-bridge.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
 import type { FormValue } from './form-value.js';
@@ -528,7 +527,7 @@ export class SvcUploader extends FormControlElement {
     return this.#slots;
   }
 
-  #createEngine({ UploadEngine }: EngineModule): UploadEngine {
+  #createEngine({ UploadEngine, bridgeEngineEvents }: EngineModule): UploadEngine {
     let engine: UploadEngine;
     try {
       engine = new UploadEngine(this.engineOptions());
