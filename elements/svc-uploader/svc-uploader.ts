@@ -13,7 +13,8 @@ import { followDocumentLocale } from '../i18n/document-locale.js';
 import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
-import { EditorController } from './editor/editor-controller.js';
+import type { EditorCallbacks, EditorController } from './editor/editor-controller.js';
+import { opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';
 import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
@@ -156,7 +157,9 @@ export class SvcUploader extends FormControlElement {
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
   });
-  readonly #editor: EditorController = new EditorController(this, {
+  /** The image editor's controller, which arrives with the file views (`#editorController()`). */
+  #editor?: EditorController;
+  readonly #editorCallbacks: EditorCallbacks = {
     props: () => ({ imageEditor: this.imageEditor, mini: this.mini }),
     warn: (message) => this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message }),
     files: () => this.#files,
@@ -167,7 +170,7 @@ export class SvcUploader extends FormControlElement {
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
     describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
     maxImagePixels: () => this.#engine.current?.options.maxImagePixels,
-  });
+  };
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),
     addFiles: (files, source) => this.addFiles(files, source),
@@ -202,7 +205,7 @@ export class SvcUploader extends FormControlElement {
     updated: () => this.updateComplete,
     panels: this.#panels,
     preview: this.#preview,
-    editor: this.#editor,
+    editor: () => this.#editorController(),
     listWindow: this.#listWindow,
     files: () => this.#files,
     dispatch: (name, detail) => this.#dispatch(name, detail),
@@ -245,23 +248,28 @@ export class SvcUploader extends FormControlElement {
     // Everything the first file needs is fetched together: one round trip, not a chain of them.
     this.#preload();
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
-    const result = await this.#engine.run((engine) => engine.addFiles(files, source, { hold: this.#editor.opensOnAdd }));
+    const result = await this.#engine.run((engine) => engine.addFiles(files, source, { hold: this.#opensEditorOnAdd() }));
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
-    this.#editor.openHeld(result.added);
     // The first files wait for the list's views, so they are on screen once this resolves (an
-    // element not yet placed renders when it is).
+    // element not yet placed renders when it is). The editor's controller comes with them.
     const fileViews = this.#fileViews.pending;
     if (fileViews) {
       await fileViews;
       if (this.isConnected) await this.updateComplete;
     }
+    const editor = this.#editorController();
+    if (editor) editor.openHeld(result.added);
+    // Views that could not be fetched (offline) bring no editor: nothing may wait for it.
+    else for (const file of result.added) if (file.held) this.#engine.current?.release(file.id);
     return result;
   }
 
   /** Opens the image editor on a listed image (as its Edit button does). */
-  editFile(id: string): Promise<void> {
-    return this.#editor.open(id);
+  async editFile(id: string): Promise<void> {
+    this.#fileViews.preload();
+    await this.#fileViews.pending;
+    await this.#editorController()?.open(id);
   }
 
   /** Removes a file (aborting its upload) without asking listeners. */
@@ -483,6 +491,20 @@ export class SvcUploader extends FormControlElement {
     void loadUploadMachinery().catch(() => undefined);
   };
 
+  /** The editor's controller once the file views have arrived, built on first ask. */
+  #editorController(): EditorController | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#editor && views) this.#editor = new views.EditorController(this, this.#editorCallbacks);
+    return this.#editor;
+  }
+
+  /** For `addFiles`' `hold`: the files `imageEditor.autoOpen` will open on wait for the edit before uploading. */
+  #opensEditorOnAdd(): EditorController['opensOnAdd'] {
+    if (this.#editor) return this.#editor.opensOnAdd;
+    const options = resolveEditorOptions(this.imageEditor);
+    return (file, batch) => opensOnAdd(options, file, batch);
+  }
+
   /** Starts loading the engine; a failure is reported once, and a later use tries again. */
   #loadEngineQuietly(): void {
     if (this.#engine.created || this.#engineLoadReported) return;
@@ -513,8 +535,8 @@ export class SvcUploader extends FormControlElement {
       slot: this.#themeSlots().slotClass,
       listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
       previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
-      editor: this.#editor.current,
-      canEdit: this.#editor.canEdit,
+      editor: this.#editorController()?.current,
+      canEdit: this.#editor?.canEdit ?? (() => false),
       thumbnailUrl: (file) => this.#urls.thumbnail(file),
       mediaUrl: (file) => this.#urls.media(file),
     });
@@ -562,7 +584,7 @@ export class SvcUploader extends FormControlElement {
     this.#files = files;
     this.#urls.keep(files);
     this.#preview.keep(files);
-    this.#editor.keep(files);
+    this.#editor?.keep(files);
   }
 
   #applyEngineOptions(): void {

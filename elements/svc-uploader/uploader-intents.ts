@@ -19,7 +19,8 @@ export interface IntentHost {
   updated(): Promise<unknown>;
   readonly panels: PanelController;
   readonly preview: PreviewController;
-  readonly editor: EditorController;
+  /** Undefined until the file views (which bring it) have arrived. */
+  editor(): EditorController | undefined;
   readonly listWindow: ListWindowController;
   files(): readonly UploadFileRecord[];
   dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
@@ -80,9 +81,9 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
     closePreview: () => host.preview.close(),
     previewClosed: () => void host.preview.onClosed(),
     thumbnailFailed: (id) => host.thumbnailFailed(id),
-    editFile: (id) => void host.editor.open(id),
-    cancelEdit: () => host.editor.cancel(),
-    saveEdit: () => void host.editor.save(),
+    editFile: (id) => void host.editor()?.open(id),
+    cancelEdit: () => host.editor()?.cancel(),
+    saveEdit: () => void host.editor()?.save(),
     upload: () => void host.upload(),
     pause: () => host.pause(),
     resume: () => void host.resume(),

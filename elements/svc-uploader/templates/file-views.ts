@@ -13,5 +13,7 @@ export { renderActions } from './actions.js';
 export { renderInlineEditor, renderModalEditor } from './editor-frame.js';
 export { renderFileList } from './file-list.js';
 export { renderPreview } from './preview.js';
+// The image editor's controller: only listed files can be edited, so it comes with the list.
+export { EditorController } from '../editor/editor-controller.js';
 
 export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, editorFrame: editorFrameStyles };
