@@ -434,7 +434,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   protected override firstUpdated(): void {
-    whenIdle(() => this.#loadEngineQuietly());
+    // An element removed before the page was idle has no use for an engine.
+    whenIdle(() => this.isConnected && this.#loadEngineQuietly());
   }
 
   protected override updated(): void {
