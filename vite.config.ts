@@ -30,7 +30,7 @@ const ENGINE_CORE = new RegExp(`/engine/(${[
 /** The file list, run controls, preview, editor frame and editor controller (templates/file-views.ts), and the Lit directives they use. */
 const FILE_VIEWS = new RegExp([
   '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
-  '/elements/svc-uploader/styles/(file-list|editor-frame)\\.ts$',
+  '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
   '/elements/svc-uploader/editor/editor-controller\\.ts$',
   '/lit-html/(directives/(repeat|style-map)|directive-helpers|directive)\\.js$',
   '/lit/directives/(repeat|style-map)\\.js$',

@@ -8,6 +8,7 @@
 import type { FileViewStyles } from '../styles/index.js';
 import { editorFrameStyles } from '../styles/editor-frame.js';
 import { fileListStyles } from '../styles/file-list.js';
+import { runStyles } from '../styles/run.js';
 
 export { renderActions } from './actions.js';
 export { renderInlineEditor, renderModalEditor } from './editor-frame.js';
@@ -16,4 +17,4 @@ export { renderPreview } from './preview.js';
 // The image editor's controller: only listed files can be edited, so it comes with the list.
 export { EditorController } from '../editor/editor-controller.js';
 
-export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, editorFrame: editorFrameStyles };
+export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, run: runStyles, editorFrame: editorFrameStyles };
