@@ -27,11 +27,11 @@ const ENGINE_CORE = new RegExp(`/engine/(${[
   'transfer-rate', 'pipeline', 'checksum-digests', 'image-steps/index',
 ].join('|')})\\.ts$|/elements/svc-uploader/(engine-chunk|engine-bridge)\\.ts$`);
 
-/** The file list, run controls, preview, editor frame and editor controller (templates/file-views.ts), and the Lit directives they use. */
+/** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (templates/file-views.ts), and the Lit directives they use. */
 const FILE_VIEWS = new RegExp([
   '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
   '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
-  '/elements/svc-uploader/editor/editor-controller\\.ts$',
+  '/elements/svc-uploader/(editor/editor-controller|thumbnails|row-previews)\\.ts$',
   '/lit-html/(directives/(repeat|style-map)|directive-helpers|directive)\\.js$',
   '/lit/directives/(repeat|style-map)\\.js$',
 ].join('|'));

@@ -32,7 +32,7 @@ import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderR
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
-import { ObjectUrls } from './thumbnails.js';
+import type { ObjectUrls } from './thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
 import { FormControlElement } from './form-control-element.js';
 import { buildUploaderView } from './uploader-view.js';
@@ -132,7 +132,8 @@ export class SvcUploader extends FormControlElement {
   #formValueLoad?: Promise<FormValue>;
   // Renders for upload progress alone run at most ten times a second.
   readonly #progressRender = new ProgressRenderPacer(this);
-  readonly #urls = new ObjectUrls({ maxImagePixels: () => this.#engine.current?.options.maxImagePixels, changed: () => this.requestUpdate() });
+  /** Thumbnail and preview URLs, which arrive with the file views (`#objectUrls()`). */
+  #urls?: ObjectUrls;
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
   readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
@@ -210,7 +211,7 @@ export class SvcUploader extends FormControlElement {
     files: () => this.#files,
     dispatch: (name, detail) => this.#dispatch(name, detail),
     thumbnailFailed: (id) => {
-      this.#urls.markUndecodable(id);
+      this.#urls?.markUndecodable(id);
       this.requestUpdate();
     },
     clearRejections: () => {
@@ -349,7 +350,7 @@ export class SvcUploader extends FormControlElement {
     queueMicrotask(() => {
       if (this.isConnected) return;
       if (this.#engine.created) this.#engine.current!.destroy();
-      this.#urls.clear();
+      this.#urls?.clear();
     });
   }
 
@@ -492,6 +493,15 @@ export class SvcUploader extends FormControlElement {
     void loadUploadMachinery().catch(() => undefined);
   };
 
+  /** Thumbnail and preview URLs once the file views have arrived, made on first ask. */
+  #objectUrls(): ObjectUrls | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#urls && views) {
+      this.#urls = new views.ObjectUrls({ maxImagePixels: () => this.#engine.current?.options.maxImagePixels, changed: () => this.requestUpdate() });
+    }
+    return this.#urls;
+  }
+
   /** The editor's controller once the file views have arrived, built on first ask. */
   #editorController(): EditorController | undefined {
     const views = this.#fileViews.get(false);
@@ -538,8 +548,9 @@ export class SvcUploader extends FormControlElement {
       previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
       editor: this.#editorController()?.current,
       canEdit: this.#editor?.canEdit ?? (() => false),
-      thumbnailUrl: (file) => this.#urls.thumbnail(file),
-      mediaUrl: (file) => this.#urls.media(file),
+      thumbnailUrl: (file) => this.#objectUrls()?.thumbnail(file),
+      // Only the preview asks, and it is one of the file views: the URLs are there by then.
+      mediaUrl: (file) => this.#objectUrls()?.media(file) ?? '',
     });
   }
 
@@ -583,7 +594,7 @@ export class SvcUploader extends FormControlElement {
 
   #filesChanged(files: readonly UploadFileRecord[]): void {
     this.#files = files;
-    this.#urls.keep(files);
+    this.#urls?.keep(files);
     this.#preview.keep(files);
     this.#editor?.keep(files);
   }

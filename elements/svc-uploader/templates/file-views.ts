@@ -16,5 +16,7 @@ export { renderFileList } from './file-list.js';
 export { renderPreview } from './preview.js';
 // The image editor's controller: only listed files can be edited, so it comes with the list.
 export { EditorController } from '../editor/editor-controller.js';
+// Thumbnails and previews are drawn only in the list and the preview.
+export { ObjectUrls } from '../thumbnails.js';
 
 export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, run: runStyles, editorFrame: editorFrameStyles };
