@@ -117,6 +117,8 @@ export class SvcUploader extends FormControlElement {
 
   // Loaded after the drop zone is painted (deferred-engine.ts); calls made before wait for it.
   readonly #engine = new DeferredEngine((module) => this.#createEngine(module));
+  /** A failed load of the engine's chunk was reported (once, however many uses tried it). */
+  #engineLoadReported = false;
   #files: readonly UploadFileRecord[] = [];
   #progress = 0;
   #online = typeof navigator === 'undefined' || navigator.onLine;
@@ -525,8 +527,6 @@ export class SvcUploader extends FormControlElement {
       this.#dispatch('svc-error', { scope: 'engine', code: 'ENGINE_LOAD_FAILED', message: String(error) });
     });
   }
-
-  #engineLoadReported = false;
 
   /** For callbacks that only run once files are listed, hence once the engine is there. */
   #loadedEngine(): UploadEngine {
