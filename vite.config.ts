@@ -31,7 +31,7 @@ const ENGINE_CORE = new RegExp(`/engine/(${[
 const FILE_VIEWS = new RegExp([
   '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
   '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
-  '/elements/svc-uploader/(editor/editor-controller|thumbnails|row-previews)\\.ts$',
+  '/elements/svc-uploader/(editor/editor-controller|thumbnails|row-previews|list-window|preview)\\.ts$',
   '/lit-html/(directives/(repeat|style-map)|directive-helpers|directive)\\.js$',
   '/lit/directives/(repeat|style-map)\\.js$',
 ].join('|'));

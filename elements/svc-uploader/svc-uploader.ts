@@ -20,8 +20,8 @@ import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
 import type { FormValue } from './form-value.js';
 import { FileViewsLoader } from './file-views-loader.js';
-import { ListWindowController } from './list-window.js';
-import { PreviewController } from './preview.js';
+import type { ListWindowController } from './list-window.js';
+import type { PreviewController } from './preview.js';
 import { isProgressOnlyChange, ProgressRenderPacer } from './progress-render-pacer.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
@@ -143,9 +143,11 @@ export class SvcUploader extends FormControlElement {
   // host, and the page rules for `theme.slots` classes in the shadow root.
   readonly #theme = new ThemeController(this, () => this.theme);
   readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
-  readonly #listWindow = new ListWindowController(this);
+  /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
+  #listWindow?: ListWindowController;
   readonly #fileViews = new FileViewsLoader(this);
-  readonly #preview = new PreviewController(this);
+  /** The expanded preview, which arrives with the file views (`#previewController()`). */
+  #preview?: PreviewController;
   readonly #panels = new PanelController(this, {
     context: () => ({
       t: (key, values) => this.#i18n.translator.t(key, values),
@@ -207,9 +209,9 @@ export class SvcUploader extends FormControlElement {
     root: () => this.renderRoot,
     updated: () => this.updateComplete,
     panels: this.#panels,
-    preview: this.#preview,
+    preview: () => this.#previewController(),
     editor: () => this.#editorController(),
-    listWindow: this.#listWindow,
+    listWindow: () => this.#listWindowController(),
     files: () => this.#files,
     dispatch: (name, detail) => this.#dispatch(name, detail),
     thumbnailFailed: (id) => {
@@ -504,6 +506,20 @@ export class SvcUploader extends FormControlElement {
     return this.#urls;
   }
 
+  /** The list's virtual window once the file views have arrived, built on first ask. */
+  #listWindowController(): ListWindowController | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#listWindow && views) this.#listWindow = new views.ListWindowController(this);
+    return this.#listWindow;
+  }
+
+  /** The expanded preview once the file views have arrived, built on first ask. */
+  #previewController(): PreviewController | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#preview && views) this.#preview = new views.PreviewController(this);
+    return this.#preview;
+  }
+
   /** The editor's controller once the file views have arrived, built on first ask. */
   #editorController(): EditorController | undefined {
     const views = this.#fileViews.get(false);
@@ -538,14 +554,18 @@ export class SvcUploader extends FormControlElement {
   /** What the templates render, from the props and the current state. */
   #view(): UploaderView {
     const files = this.#files;
-    const focusedId = this.#listWindow.focusedId;
+    const listWindow = this.#listWindowController();
+    const preview = this.#previewController();
+    const focusedId = listWindow?.focusedId;
     return buildUploaderView(this, {
       translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.#engine.current?.progress ?? {}, panel: this.#panels.current,
       restoredUploads: this.#formValue?.restored.length ?? 0, disabled: this.isDisabled(),
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
-      listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
-      previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
+      // Without the file views the list is not drawn, so its window does not matter.
+      listWindow: listWindow?.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId))
+        ?? { virtual: false, start: 0, end: files.length, rowSize: 0 },
+      previewFile: preview?.fileId === undefined ? undefined : files.find((file) => file.id === preview.fileId),
       editor: this.#editorController()?.current,
       canEdit: this.#editor?.canEdit ?? (() => false),
       thumbnailUrl: (file) => this.#objectUrls()?.thumbnail(file),
@@ -595,7 +615,7 @@ export class SvcUploader extends FormControlElement {
   #filesChanged(files: readonly UploadFileRecord[]): void {
     this.#files = files;
     this.#urls?.keep(files);
-    this.#preview.keep(files);
+    this.#preview?.keep(files);
     this.#editor?.keep(files);
   }
 

@@ -18,5 +18,8 @@ export { renderPreview } from './preview.js';
 export { EditorController } from '../editor/editor-controller.js';
 // Thumbnails and previews are drawn only in the list and the preview.
 export { ObjectUrls } from '../thumbnails.js';
+// The list's virtual window and the expanded preview exist only with the list.
+export { ListWindowController } from '../list-window.js';
+export { PreviewController } from '../preview.js';
 
 export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, run: runStyles, editorFrame: editorFrameStyles };
