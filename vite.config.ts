@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { preloadDynamicImports } from './scripts/lib/preload-dynamic-imports.js';
 
 /**
  * Lit `css` literals keep their source indentation and comments; the element's stylesheets are
@@ -17,10 +18,28 @@ function collapseCssLiterals(): Plugin {
   };
 }
 
-// The browser bundle for plain HTML pages: one ES module that registers <svc-uploader>, with Lit
-// inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.
+/** The engine core's chunk: what the element loads after the drop zone is painted (elements/svc-uploader/engine-chunk.ts). */
+const ENGINE_CORE = new RegExp(`/engine/(${[
+  'engine', 'options', 'upload-queue', 'batch-intake', 'validation', 'deduplication', 'main-thread-yield', 'connection-budget',
+  'indexeddb-recovery-storage', 'crash-recovery-loader', 'crash-restore', 'events', 'event-bus', 'file-entry-list', 'file-entry',
+  'file-replacement', 'persisted-uploads', 'network-watch', 'network-pause', 'content-hash', 'errors', 'remote-files',
+  'persistence-scope', 'multipart-session', 'tus-records', 'request-timeout', 'retry-policy', 'page-base', 'upload-url',
+  'transfer-rate', 'pipeline', 'checksum-digests', 'image-steps/index',
+].join('|')})\\.ts$|/elements/svc-uploader/(engine-chunk|engine-bridge)\\.ts$`);
+
+/** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (templates/file-views.ts), and the Lit directives they use. */
+const FILE_VIEWS = new RegExp([
+  '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
+  '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
+  '/elements/svc-uploader/(editor/editor-controller|thumbnails|row-previews|list-window|preview)\\.ts$',
+  '/lit-html/(directives/(repeat|style-map)|directive-helpers|directive)\\.js$',
+  '/lit/directives/(repeat|style-map)\\.js$',
+].join('|'));
+
+// The browser bundle for plain HTML pages: one ES module that registers <svc-uploader> (and
+// engine.js, the engine's exports), with Lit inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.
 export default defineConfig({
-  plugins: [collapseCssLiterals()],
+  plugins: [collapseCssLiterals(), preloadDynamicImports()],
   // Relative asset URLs: the image worker (`assets/image-worker-*.js`) is found next to the bundle
   // wherever a page serves it, not only at the site root.
   base: './',
@@ -32,12 +51,29 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     lib: {
-      entry: 'elements/browser.ts',
+      // The element's entry, and the engine's classes and helpers as a second file sharing its chunks.
+      entry: { 'svc-uploader': 'elements/browser.ts', engine: 'elements/browser-engine.ts' },
       formats: ['es'],
-      fileName: () => 'svc-uploader.js',
+      fileName: (_format, entryName) => `${entryName}.js`,
     },
     // Library mode leaves whitespace in ES output so bundlers can tree-shake it; this file is the
     // ready-to-load browser bundle, so it is minified fully.
-    rolldownOptions: { output: { minify: true } },
+    rolldownOptions: {
+      // Needed for the engine group below, which takes modules out of their natural chunks.
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        minify: true,
+        // The engine core and the modules it shares with the upload machinery travel in one chunk:
+        // left to automatic splitting they form shared chunks a browser discovers only once the
+        // engine's chunk has arrived, a second round trip before the first file shows.
+        // Likewise the file views take the Lit directives they use along.
+        codeSplitting: {
+          groups: [
+            { name: 'engine', test: ENGINE_CORE, includeDependenciesRecursively: false },
+            { name: 'file-views', test: FILE_VIEWS, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
 });

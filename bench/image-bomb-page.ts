@@ -19,7 +19,7 @@ async function addToUploader(base64: string, withSteps: boolean): Promise<string
   element.setAttribute('server-url', '/nowhere');
   document.body.append(element);
   await element.updateComplete;
-  if (withSteps) element.engine.setOptions({ thumbnailGenerator: true, imageCompression: true });
+  if (withSteps) element.engine!.setOptions({ thumbnailGenerator: true, imageCompression: true });
   await element.addFiles([fromBase64(base64)]);
   for (let frame = 0; frame < 60; frame += 1) {
     await nextFrame();

@@ -35,7 +35,8 @@ function labelOf(chunk) {
   return facade ? facade.split('/').pop().replace(/\.[cm]?[jt]s$/, '') : chunk.name;
 }
 
-const entry = chunks.find((chunk) => chunk.isEntry);
+// The element's entry (svc-uploader.js); the engine's entry (engine.js) is a page's own choice.
+const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'svc-uploader');
 const initialFiles = staticClosure(entry.fileName);
 const initial = [...initialFiles].map((fileName) => sizeOf(byFile.get(fileName))).reduce(
   (sum, size) => ({ minBytes: sum.minBytes + size.minBytes, gzipBytes: sum.gzipBytes + size.gzipBytes }), { minBytes: 0, gzipBytes: 0 });
@@ -43,7 +44,7 @@ const initial = [...initialFiles].map((fileName) => sizeOf(byFile.get(fileName))
 const rows = [{ name: 'initial', files: [...initialFiles], ...initial, limit: budget.initialGzipBytes }];
 for (const chunk of chunks.filter((candidate) => !initialFiles.has(candidate.fileName))) {
   const name = labelOf(chunk);
-  const kind = chunk.isDynamicEntry ? 'lazy' : 'shared';
+  const kind = chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? 'lazy' : 'shared';
   // One line covers every locale bundle (`locales/<code>.ts`); each other chunk has its own.
   const fallback = chunk.facadeModuleId?.includes('/locales/') ? budget.lazyGzipBytes.locale : budget.lazyGzipBytes.default;
   rows.push({ name, kind, files: [chunk.fileName], ...sizeOf(chunk), limit: budget.lazyGzipBytes[name] ?? fallback });

@@ -1,11 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import {
+import type {
+  AddFilesResult,
+  FileRejection,
+  FileSource,
   UploadEngine,
-  type AddFilesResult,
-  type FileRejection,
-  type FileSource,
-  type UploadFileRecord,
-  type UploadRunSummary,
+  UploadFileRecord,
+  UploadRunSummary,
 } from '../../engine/index.js';
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
@@ -13,14 +13,15 @@ import { followDocumentLocale } from '../i18n/document-locale.js';
 import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
-import { EditorController } from './editor/editor-controller.js';
-import { bridgeEngineEvents } from './engine-bridge.js';
+import type { EditorCallbacks, EditorController } from './editor/editor-controller.js';
+import { opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';
+import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
 import type { FormValue } from './form-value.js';
 import { FileViewsLoader } from './file-views-loader.js';
-import { ListWindowController } from './list-window.js';
-import { PreviewController } from './preview.js';
+import type { ListWindowController } from './list-window.js';
+import type { PreviewController } from './preview.js';
 import { isProgressOnlyChange, ProgressRenderPacer } from './progress-render-pacer.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
@@ -31,7 +32,7 @@ import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderR
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
-import { ObjectUrls } from './thumbnails.js';
+import type { ObjectUrls } from './thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
 import { FormControlElement } from './form-control-element.js';
 import { buildUploaderView } from './uploader-view.js';
@@ -114,7 +115,10 @@ import { buildUploaderView } from './uploader-view.js';
 export class SvcUploader extends FormControlElement {
   static override styles = uploaderStyles;
 
-  #engine?: UploadEngine;
+  // Loaded after the drop zone is painted (deferred-engine.ts); calls made before wait for it.
+  readonly #engine = new DeferredEngine((module) => this.#createEngine(module));
+  /** A failed load of the engine's chunk was reported (once, however many uses tried it). */
+  #engineLoadReported = false;
   #files: readonly UploadFileRecord[] = [];
   #progress = 0;
   #online = typeof navigator === 'undefined' || navigator.onLine;
@@ -130,7 +134,8 @@ export class SvcUploader extends FormControlElement {
   #formValueLoad?: Promise<FormValue>;
   // Renders for upload progress alone run at most ten times a second.
   readonly #progressRender = new ProgressRenderPacer(this);
-  readonly #urls = new ObjectUrls({ maxImagePixels: () => this.engine.options.maxImagePixels, changed: () => this.requestUpdate() });
+  /** Thumbnail and preview URLs, which arrive with the file views (`#objectUrls()`). */
+  #urls?: ObjectUrls;
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
   readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
@@ -138,9 +143,11 @@ export class SvcUploader extends FormControlElement {
   // host, and the page rules for `theme.slots` classes in the shadow root.
   readonly #theme = new ThemeController(this, () => this.theme);
   readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
-  readonly #listWindow = new ListWindowController(this);
+  /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
+  #listWindow?: ListWindowController;
   readonly #fileViews = new FileViewsLoader(this);
-  readonly #preview = new PreviewController(this);
+  /** The expanded preview, which arrives with the file views (`#previewController()`). */
+  #preview?: PreviewController;
   readonly #panels = new PanelController(this, {
     context: () => ({
       t: (key, values) => this.#i18n.translator.t(key, values),
@@ -148,25 +155,28 @@ export class SvcUploader extends FormControlElement {
       deliver: (delivery) => this.#intake.delivered(delivery),
       fail: (failure) => this.#intake.panelFailed(failure),
       notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
-      engine: () => this.engine,
+      engine: () => this.#loadedEngine(),
       formatBytes: (bytes) => this.#i18n.translator.formatBytes(bytes),
     }),
+    ready: () => this.#engine.load(),
     onClosed: (source) => this.#dispatch('svc-source-close', { source }),
     onLoadFailed: (source, error) => this.#dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source }),
   });
-  readonly #editor: EditorController = new EditorController(this, {
+  /** The image editor's controller, which arrives with the file views (`#editorController()`). */
+  #editor?: EditorController;
+  readonly #editorCallbacks: EditorCallbacks = {
     props: () => ({ imageEditor: this.imageEditor, mini: this.mini }),
     warn: (message) => this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message }),
     files: () => this.#files,
-    hold: (id) => this.engine.hold(id),
-    release: (id) => this.engine.release(id),
-    replace: (id, file) => this.engine.replaceFile(id, file),
+    hold: (id) => this.#loadedEngine().hold(id),
+    release: (id) => this.#loadedEngine().release(id),
+    replace: (id, file) => this.#loadedEngine().replaceFile(id, file),
     notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
     describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
-    maxImagePixels: () => this.engine.options.maxImagePixels,
-    declaredAbovePixelBudget: (file) => this.#urls.abovePixelBudget(file),
-  });
+    maxImagePixels: () => this.#engine.current?.options.maxImagePixels,
+    declaredAbovePixelBudget: (file) => this.#urls?.abovePixelBudget(file) ?? false,
+  };
   readonly #intake = new FileIntake({
     dispatch: (name, detail) => this.#dispatch(name, detail),
     addFiles: (files, source) => this.addFiles(files, source),
@@ -196,17 +206,17 @@ export class SvcUploader extends FormControlElement {
   });
 
   readonly #intents = createUploaderIntents({
-    engine: () => this.engine,
+    engine: () => this.#loadedEngine(),
     root: () => this.renderRoot,
     updated: () => this.updateComplete,
     panels: this.#panels,
-    preview: this.#preview,
-    editor: this.#editor,
-    listWindow: this.#listWindow,
+    preview: () => this.#previewController(),
+    editor: () => this.#editorController(),
+    listWindow: () => this.#listWindowController(),
     files: () => this.#files,
     dispatch: (name, detail) => this.#dispatch(name, detail),
     thumbnailFailed: (id) => {
-      this.#urls.markUndecodable(id);
+      this.#urls?.markUndecodable(id);
       this.requestUpdate();
     },
     clearRejections: () => {
@@ -221,47 +231,61 @@ export class SvcUploader extends FormControlElement {
     reset: () => this.reset(),
   });
 
-  /** The headless engine behind the element, for options the element does not forward. */
-  get engine(): UploadEngine {
-    return this.#engine ?? this.#createEngine();
+  /**
+   * The headless engine behind the element, for options the element does not forward; undefined
+   * until its code has loaded (after the first paint, or on first use). `whenEngine()` waits for it.
+   */
+  get engine(): UploadEngine | undefined {
+    return this.#engine.current;
   }
 
-  /** Read-only snapshot of the file list. */
+  /** The engine, loading it now if it has not arrived yet. */
+  whenEngine(): Promise<UploadEngine> {
+    return this.#engine.load();
+  }
+
+  /** Read-only snapshot of the file list (empty until the engine has loaded). */
   get files(): readonly UploadFileRecord[] {
-    return this.engine.files;
+    return this.#engine.current?.files ?? [];
   }
 
   /** Adds files as if the user had chosen them: validation applies, `svc-files-select` does not fire. */
   async addFiles(files: File[] | FileList, source: FileSource = 'local'): Promise<AddFilesResult> {
-    this.#fileViews.preload();
+    // Everything the first file needs is fetched together: one round trip, not a chain of them.
+    this.#preload();
     // Files the editor will open on are held, so `autoUpload` waits for the edit.
-    const result = await this.engine.addFiles(files, source, { hold: this.#editor.opensOnAdd });
+    const result = await this.#engine.run((engine) => engine.addFiles(files, source, { hold: this.#opensEditorOnAdd() }));
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
-    this.#editor.openHeld(result.added);
     // The first files wait for the list's views, so they are on screen once this resolves (an
-    // element not yet placed renders when it is).
+    // element not yet placed renders when it is). The editor's controller comes with them.
     const fileViews = this.#fileViews.pending;
     if (fileViews) {
       await fileViews;
       if (this.isConnected) await this.updateComplete;
     }
+    const editor = this.#editorController();
+    if (editor) editor.openHeld(result.added);
+    // Views that could not be fetched (offline) bring no editor: nothing may wait for it.
+    else for (const file of result.added) if (file.held) this.#engine.current?.release(file.id);
     return result;
   }
 
   /** Opens the image editor on a listed image (as its Edit button does). */
-  editFile(id: string): Promise<void> {
-    return this.#editor.open(id);
+  async editFile(id: string): Promise<void> {
+    this.#fileViews.preload();
+    await this.#fileViews.pending;
+    await this.#editorController()?.open(id);
   }
 
   /** Removes a file (aborting its upload) without asking listeners. */
   removeFile(id: string): void {
-    this.engine.removeFile(id);
+    void this.#engine.run((engine) => engine.removeFile(id));
   }
 
   /** Uploads every queued file; resolves once each has settled. */
   upload(): Promise<UploadRunSummary> {
-    return this.engine.start();
+    return this.#engine.run((engine) => engine.start());
   }
 
   /** Same as `upload()`, under the engine's name. */
@@ -271,28 +295,32 @@ export class SvcUploader extends FormControlElement {
 
   /** Pauses one file, or every active one. */
   pause(id?: string): void {
-    const before = new Set(this.engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
-    this.engine.pause(id);
-    const paused = this.engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
-    if (paused.length > 0) this.#dispatch('svc-upload-pause', { files: paused });
+    void this.#engine.run((engine) => {
+      const before = new Set(engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
+      engine.pause(id);
+      const paused = engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
+      if (paused.length > 0) this.#dispatch('svc-upload-pause', { files: paused });
+    });
   }
 
   /** Resumes one paused file, or every file the user paused. */
   resume(id?: string): Promise<UploadRunSummary> {
-    const paused = this.engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
-    const run = this.engine.resume(id);
-    if (paused.length > 0) this.#dispatch('svc-upload-resume', { files: paused });
-    return run;
+    return this.#engine.run((engine) => {
+      const paused = engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
+      const run = engine.resume(id);
+      if (paused.length > 0) this.#dispatch('svc-upload-resume', { files: paused });
+      return run;
+    });
   }
 
   /** Queues one failed or canceled file again, or all of them. */
   retry(id?: string): Promise<UploadRunSummary> {
-    return this.engine.retry(id);
+    return this.#engine.run((engine) => engine.retry(id));
   }
 
   /** Cancels one file, or every unfinished one, without asking listeners. */
   cancel(id?: string): void {
-    this.engine.cancel(id);
+    void this.#engine.run((engine) => engine.cancel(id));
   }
 
   /** Empties the list, stopping uploads in flight. */
@@ -300,7 +328,7 @@ export class SvcUploader extends FormControlElement {
     this.#formValue?.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
-    this.engine.reset();
+    void this.#engine.run((engine) => engine.reset());
   }
 
   /**
@@ -309,7 +337,7 @@ export class SvcUploader extends FormControlElement {
    */
   clearPersistedUploads(): Promise<void> {
     this.#rejections = [];
-    return this.engine.clearPersistedUploads();
+    return this.#engine.run((engine) => engine.clearPersistedUploads());
   }
 
   override connectedCallback(): void {
@@ -318,7 +346,7 @@ export class SvcUploader extends FormControlElement {
     // added before the element was placed) bring their sheets now.
     this.#fileViews.adoptStyles(this.renderRoot);
     // Back on the page after a removal: the engine's network watch is attached again.
-    if (this.#engine && this.hasUpdated) this.#applyEngineOptions();
+    if (this.#engine.created && this.hasUpdated) this.#applyEngineOptions();
   }
 
   override disconnectedCallback(): void {
@@ -326,8 +354,8 @@ export class SvcUploader extends FormControlElement {
     // A move within the page disconnects and reconnects in one task; only a real removal stops uploads.
     queueMicrotask(() => {
       if (this.isConnected) return;
-      this.#engine?.destroy();
-      this.#urls.clear();
+      if (this.#engine.created) this.#engine.current!.destroy();
+      this.#urls?.clear();
     });
   }
 
@@ -374,6 +402,11 @@ export class SvcUploader extends FormControlElement {
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
+    // Waiting for a settled element is a use of it: the engine loads now if it has not yet.
+    if (!this.#engine.created) {
+      await this.#engine.load().catch(() => undefined);
+      complete = await super.getUpdateComplete();
+    }
     // In a form, the value and validity are final once the form logic has loaded and synced.
     if (this.#formValueLoad && !this.#formValue) {
       await this.#formValueLoad;
@@ -403,8 +436,18 @@ export class SvcUploader extends FormControlElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.#engine) this.#createEngine();
-    else if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
+    if (this.#engine.created) {
+      if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
+      return;
+    }
+    // Built at once when another uploader of the page has loaded the engine's code already.
+    // Restoring files after a reload is what the page shows first, so it does not wait for idle.
+    if (!this.#engine.current && this.crashRecovery) this.#loadEngineQuietly();
+  }
+
+  protected override firstUpdated(): void {
+    // An element removed before the page was idle has no use for an engine.
+    whenIdle(() => this.isConnected && this.#loadEngineQuietly());
   }
 
   protected override updated(): void {
@@ -457,24 +500,84 @@ export class SvcUploader extends FormControlElement {
    */
   readonly #preload = (): void => {
     this.#fileViews.preload();
+    this.#loadEngineQuietly();
     void loadUploadMachinery().catch(() => undefined);
   };
+
+  /** Thumbnail and preview URLs once the file views have arrived, made on first ask. */
+  #objectUrls(): ObjectUrls | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#urls && views) {
+      this.#urls = new views.ObjectUrls({ maxImagePixels: () => this.#engine.current?.options.maxImagePixels, changed: () => this.requestUpdate() });
+    }
+    return this.#urls;
+  }
+
+  /** The list's virtual window once the file views have arrived, built on first ask. */
+  #listWindowController(): ListWindowController | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#listWindow && views) this.#listWindow = new views.ListWindowController(this);
+    return this.#listWindow;
+  }
+
+  /** The expanded preview once the file views have arrived, built on first ask. */
+  #previewController(): PreviewController | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#preview && views) this.#preview = new views.PreviewController(this);
+    return this.#preview;
+  }
+
+  /** The editor's controller once the file views have arrived, built on first ask. */
+  #editorController(): EditorController | undefined {
+    const views = this.#fileViews.get(false);
+    if (!this.#editor && views) this.#editor = new views.EditorController(this, this.#editorCallbacks);
+    return this.#editor;
+  }
+
+  /** For `addFiles`' `hold`: the files `imageEditor.autoOpen` will open on wait for the edit before uploading. */
+  #opensEditorOnAdd(): EditorController['opensOnAdd'] {
+    if (this.#editor) return this.#editor.opensOnAdd;
+    const options = resolveEditorOptions(this.imageEditor);
+    return (file, batch) => opensOnAdd(options, file, batch);
+  }
+
+  /** Starts loading the engine; a failure is reported once, and a later use tries again. */
+  #loadEngineQuietly(): void {
+    if (this.#engine.created || this.#engineLoadReported) return;
+    void this.#engine.load().catch((error: unknown) => {
+      if (this.#engineLoadReported) return;
+      this.#engineLoadReported = true;
+      this.#dispatch('svc-error', { scope: 'engine', code: 'ENGINE_LOAD_FAILED', message: String(error) });
+    });
+  }
+
+  /** For callbacks that only run once files are listed, hence once the engine is there. */
+  #loadedEngine(): UploadEngine {
+    const engine = this.#engine.current;
+    if (!engine) throw new Error('The upload engine has not loaded yet');
+    return engine;
+  }
 
   /** What the templates render, from the props and the current state. */
   #view(): UploaderView {
     const files = this.#files;
-    const focusedId = this.#listWindow.focusedId;
+    const listWindow = this.#listWindowController();
+    const preview = this.#previewController();
+    const focusedId = listWindow?.focusedId;
     return buildUploaderView(this, {
-      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.engine.progress, panel: this.#panels.current,
+      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.#engine.current?.progress ?? {}, panel: this.#panels.current,
       restoredUploads: this.#formValue?.restored.length ?? 0, disabled: this.isDisabled(),
       dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
-      listWindow: this.#listWindow.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)),
-      previewFile: this.#preview.fileId === undefined ? undefined : files.find((file) => file.id === this.#preview.fileId),
-      editor: this.#editor.current,
-      canEdit: this.#editor.canEdit,
-      thumbnailUrl: (file) => this.#urls.thumbnail(file),
-      mediaUrl: (file) => this.#urls.media(file),
+      // Without the file views the list is not drawn, so its window does not matter.
+      listWindow: listWindow?.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId))
+        ?? { virtual: false, start: 0, end: files.length, rowSize: 0 },
+      previewFile: preview?.fileId === undefined ? undefined : files.find((file) => file.id === preview.fileId),
+      editor: this.#editorController()?.current,
+      canEdit: this.#editor?.canEdit ?? (() => false),
+      thumbnailUrl: (file) => this.#objectUrls()?.thumbnail(file),
+      // Only the preview asks, and it is one of the file views: the URLs are there by then.
+      mediaUrl: (file) => this.#objectUrls()?.media(file) ?? '',
     });
   }
 
@@ -485,7 +588,7 @@ export class SvcUploader extends FormControlElement {
     return this.#slots;
   }
 
-  #createEngine(): UploadEngine {
+  #createEngine({ UploadEngine, bridgeEngineEvents }: EngineModule): UploadEngine {
     let engine: UploadEngine;
     try {
       engine = new UploadEngine(this.engineOptions());
@@ -494,8 +597,9 @@ export class SvcUploader extends FormControlElement {
       engine = new UploadEngine({});
       this.#reportConfigurationError(error);
     }
-    this.#engine = engine;
     this.#files = engine.files;
+    // Built outside an update when its code arrives: what it holds (restored files) shows now.
+    this.requestUpdate();
     bridgeEngineEvents(engine, {
       emit: (name, detail) => this.#dispatch(name, detail),
       onEngineChange: ({ files, progress, online }) => {
@@ -517,14 +621,14 @@ export class SvcUploader extends FormControlElement {
 
   #filesChanged(files: readonly UploadFileRecord[]): void {
     this.#files = files;
-    this.#urls.keep(files);
-    this.#preview.keep(files);
-    this.#editor.keep(files);
+    this.#urls?.keep(files);
+    this.#preview?.keep(files);
+    this.#editor?.keep(files);
   }
 
   #applyEngineOptions(): void {
     try {
-      this.engine.setOptions(this.engineOptions());
+      this.#engine.current!.setOptions(this.engineOptions());
       this.#configurationError = undefined;
     } catch (error) {
       this.#reportConfigurationError(error);

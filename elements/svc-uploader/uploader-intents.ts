@@ -18,9 +18,12 @@ export interface IntentHost {
   /** Resolves after the next render. */
   updated(): Promise<unknown>;
   readonly panels: PanelController;
-  readonly preview: PreviewController;
-  readonly editor: EditorController;
-  readonly listWindow: ListWindowController;
+  /** Undefined until the file views (which bring it) have arrived. */
+  preview(): PreviewController | undefined;
+  /** Undefined until the file views (which bring it) have arrived. */
+  editor(): EditorController | undefined;
+  /** Undefined until the file views (which bring it) have arrived. */
+  listWindow(): ListWindowController | undefined;
   files(): readonly UploadFileRecord[];
   dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
   thumbnailFailed(id: string): void;
@@ -76,13 +79,13 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
     retryFile: (id) => void host.retry(id),
     pauseFile: (id) => host.pause(id),
     resumeFile: (id) => void host.resume(id),
-    openPreview: (id) => void host.preview.open(id),
-    closePreview: () => host.preview.close(),
-    previewClosed: () => void host.preview.onClosed(),
+    openPreview: (id) => void host.preview()?.open(id),
+    closePreview: () => host.preview()?.close(),
+    previewClosed: () => void host.preview()?.onClosed(),
     thumbnailFailed: (id) => host.thumbnailFailed(id),
-    editFile: (id) => void host.editor.open(id),
-    cancelEdit: () => host.editor.cancel(),
-    saveEdit: () => void host.editor.save(),
+    editFile: (id) => void host.editor()?.open(id),
+    cancelEdit: () => host.editor()?.cancel(),
+    saveEdit: () => void host.editor()?.save(),
     upload: () => void host.upload(),
     pause: () => host.pause(),
     resume: () => void host.resume(),
@@ -96,8 +99,8 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
       host.reset();
     },
     dismissRejections: () => host.clearRejections(),
-    listScrolled: host.listWindow.onScroll,
-    listFocusIn: host.listWindow.onFocusIn,
-    listFocusOut: host.listWindow.onFocusOut,
+    listScrolled: (event) => host.listWindow()?.onScroll(event),
+    listFocusIn: (event) => host.listWindow()?.onFocusIn(event),
+    listFocusOut: (event) => host.listWindow()?.onFocusOut(event),
   };
 }

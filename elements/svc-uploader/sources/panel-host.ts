@@ -13,6 +13,8 @@ export interface PanelHost extends ReactiveControllerHost {
 
 export interface PanelCallbacks {
   context(): Omit<SourcePanelContext, 'requestUpdate' | 'close'>;
+  /** What a panel needs besides its module (the engine), fetched alongside it. */
+  ready(): Promise<unknown>;
   onClosed(source: UploadSource): void;
   onLoadFailed(source: UploadSource, error: unknown): void;
 }
@@ -34,7 +36,7 @@ export class PanelController implements ReactiveController {
     void this.focusTitle();
     let factory;
     try {
-      factory = await loadPanel(source);
+      [factory] = await Promise.all([loadPanel(source), this.callbacks.ready()]);
     } catch (error) {
       if (attempt !== this.opening) return;
       this.current = undefined;

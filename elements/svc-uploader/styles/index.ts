@@ -10,12 +10,14 @@ import { baseStyles } from './base.js';
 import { dropZoneStyles } from './drop-zone.js';
 import { miniStyles } from './mini.js';
 import { forcedColorStyles, motionStyles } from './motion.js';
-import { runStyles } from './run.js';
+import { rejectionStyles } from './rejections.js';
 import { sourceViewStyles } from './source-view.js';
 
 /** The sheets that arrive with the file views (templates/file-views.ts), not with the page. */
 export interface FileViewStyles {
   fileList: CSSResult;
+  /** Overall progress, run controls, the run's outcome and the preview dialog (run.ts). */
+  run: CSSResult;
   editorFrame: CSSResult;
 }
 
@@ -30,7 +32,8 @@ export function orderedUploaderStyles(fileViews?: FileViewStyles): CSSResult[] {
     baseStyles,
     dropZoneStyles,
     ...(fileViews ? [fileViews.fileList] : []),
-    runStyles,
+    ...(fileViews ? [fileViews.run] : []),
+    rejectionStyles,
     sourceViewStyles,
     ...(fileViews ? [fileViews.editorFrame] : []),
     miniStyles,

@@ -1,4 +1,4 @@
-/** Overall progress, run controls, the outcome of a run, rejections and the preview dialog. */
+/** Overall progress, run controls, the outcome of a run and the preview dialog: they come with the file views. */
 import { css } from 'lit';
 
 export const runStyles = css`
@@ -49,22 +49,6 @@ export const runStyles = css`
       font-weight: var(--_font-weight-strong);
     }
     .quiet-check { padding: 0.25rem; border-radius: var(--_radius-full); background: var(--_color-success); color: var(--_color-surface); inline-size: 1.75rem; block-size: 1.75rem; }
-
-    .rejections {
-      display: grid;
-      grid-template-columns: auto minmax(0, 1fr) auto;
-      align-items: start;
-      gap: var(--_spacing-small);
-      padding: var(--_spacing-small) var(--_spacing-small) var(--_spacing-small) var(--_spacing-medium);
-      border: 1px solid var(--_color-danger);
-      border-radius: var(--_radius-medium);
-      background: var(--_color-danger-subtle);
-      font-size: var(--_font-size-small);
-    }
-    .rejections .banner-icon { margin-block-start: 0.0625rem; color: var(--_color-danger); }
-    .rejection-list { display: grid; gap: var(--_spacing-xsmall); margin: 0; padding: 0; list-style: none; align-self: center; }
-    .rejections-dismiss { min-block-size: 1.75rem; padding-inline: var(--_spacing-small); border-color: transparent; background: transparent; font-size: var(--_font-size-small); }
-    .rejections-dismiss:hover:not(:disabled) { background: var(--_color-surface); }
 
     .preview {
       inline-size: min(52rem, calc(100vw - 2rem));

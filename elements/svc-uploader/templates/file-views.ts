@@ -8,10 +8,18 @@
 import type { FileViewStyles } from '../styles/index.js';
 import { editorFrameStyles } from '../styles/editor-frame.js';
 import { fileListStyles } from '../styles/file-list.js';
+import { runStyles } from '../styles/run.js';
 
 export { renderActions } from './actions.js';
 export { renderInlineEditor, renderModalEditor } from './editor-frame.js';
 export { renderFileList } from './file-list.js';
 export { renderPreview } from './preview.js';
+// The image editor's controller: only listed files can be edited, so it comes with the list.
+export { EditorController } from '../editor/editor-controller.js';
+// Thumbnails and previews are drawn only in the list and the preview.
+export { ObjectUrls } from '../thumbnails.js';
+// The list's virtual window and the expanded preview exist only with the list.
+export { ListWindowController } from '../list-window.js';
+export { PreviewController } from '../preview.js';
 
-export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, editorFrame: editorFrameStyles };
+export const fileViewStyles: FileViewStyles = { fileList: fileListStyles, run: runStyles, editorFrame: editorFrameStyles };

@@ -73,7 +73,7 @@ describe('<svc-uploader> drive import (server-side transfer)', () => {
     const element = await mount(`<svc-uploader server-url="${DRIVE_SERVER}"></svc-uploader>`);
     let finish!: (result: RemoteTransferResult) => void;
     // The engine's own extension point, held open by the test to look at the list mid-copy.
-    await element.engine.addRemoteFiles([{
+    await element.engine!.addRemoteFiles([{
       name: 'report.pdf', size: 2048, type: 'application/pdf', reference: { provider: 'box', fileId: '11' },
       transfer: () => new Promise((resolve) => { finish = resolve; }),
     }], 'box');

@@ -71,7 +71,7 @@ describe('<svc-uploader> appearance', () => {
       const canvas = new OffscreenCanvas(8, 8);
       canvas.getContext('2d')!.fillRect(0, 0, 8, 8);
       const picture = new File([await canvas.convertToBlob({ type: 'image/png' })], 'broken.png', { type: 'image/png' });
-      await element.engine.replaceFile(element.files[0]!.id, picture);
+      await element.engine!.replaceFile(element.files[0]!.id, picture);
       await until(element, () => thumbnailImage(element) !== null, 'the picture');
     });
 

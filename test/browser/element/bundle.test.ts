@@ -14,7 +14,10 @@ describe('<svc-uploader> browser bundle', () => {
   it('registers the element, uploads a file and loads a media panel on demand', async () => {
     const bundle = await import(/* @vite-ignore */ BUNDLE);
     expect(customElements.get('svc-uploader')).to.equal(bundle.SvcUploader);
-    expect(typeof bundle.UploadEngine).to.equal('function');
+    // The engine's classes come from the bundle's second file, which shares the element's chunks.
+    expect(bundle.UploadEngine).to.equal(undefined);
+    const ENGINE_BUNDLE = '/dist/browser/engine.js';
+    const engineBundle = await import(/* @vite-ignore */ ENGINE_BUNDLE);
 
     const element = document.createElement('svc-uploader');
     element.setAttribute('server-url', '/api/upload');
@@ -22,6 +25,7 @@ describe('<svc-uploader> browser bundle', () => {
     await element.updateComplete;
     const file = new File([crypto.getRandomValues(new Uint8Array(4096))], 'bundle.bin');
     await element.addFiles([file]);
+    expect((element as HTMLElement & { engine: unknown }).engine).to.be.instanceOf(engineBundle.UploadEngine);
     const uploaded = new Promise<CustomEvent>((resolve) => element.addEventListener('svc-file-upload-complete', resolve, { once: true }));
     await element.upload();
     const { detail } = await uploaded;

@@ -29,12 +29,14 @@ async function mountWatched(markup: string): Promise<{ element: SvcUploader; log
   const element = host.querySelector('svc-uploader')!;
   const log: EventLog = { engine: new Map(), oldName: new Map(), dom: new Map() };
   const push = <Key>(map: Map<Key, object[]>, key: Key, detail: object) => map.set(key, [...(map.get(key) ?? []), detail]);
+  // The engine loads on first use; asking for it builds it, still before the element is placed.
+  const engine = await element.whenEngine();
   for (const name of RE_EMITTED_ENGINE_EVENTS) {
-    element.engine.on(name, (detail: object) => push(log.engine, name, detail));
+    engine.on(name, (detail: object) => push(log.engine, name, detail));
     element.addEventListener(`svc-${name}`, (event) => push(log.dom, name, (event as CustomEvent<object>).detail));
   }
   for (const oldName of Object.keys(DEPRECATED_ENGINE_EVENT_NAMES) as DeprecatedEngineEventName[]) {
-    element.engine.on(oldName, (detail: object) => push(log.oldName, oldName, detail));
+    engine.on(oldName, (detail: object) => push(log.oldName, oldName, detail));
   }
   document.body.append(host);
   await element.updateComplete;
@@ -153,7 +155,7 @@ describe('<svc-uploader> speaks the engine\'s event vocabulary', () => {
     first.element.remove();
 
     const { element, log } = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
-    await element.engine.ready;
+    await element.engine!.ready;
     expectReEmitted(log, 'files-restore');
     expectOldNamesHeard(log);
     element.reset();

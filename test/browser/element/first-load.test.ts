@@ -1,8 +1,10 @@
 // The first load of the built browser bundle (dist/browser, from `npm run build` or
 // scripts/bundle-size.mjs): what a page showing an empty <svc-uploader> downloads, and what follows
-// once the user heads for it. Checked on the scripts the page actually fetched.
+// once the user heads for it. Checked on the scripts the page actually fetched. The page's idle
+// callbacks are held back until a test lets them run, so "before idle" is a state, not a race.
 import { expect } from '@open-wc/testing';
 import { eventually } from '../eventually.js';
+import { holdIdleCallbacks } from './idle-callbacks.js';
 
 const BUNDLE = '/dist/browser/svc-uploader.js';
 
@@ -15,8 +17,15 @@ const UPLOAD_ROUTE = 'multipart/sign-part';
 const PROP_DOCUMENTATION = 'Storage provider label sent to the token endpoint';
 const EVENT_DOCUMENTATION = 'Browsers hide file names until the drop';
 const CRASH_RECOVERY = 'is too large to keep for crash recovery';
+/** A message only the engine core's option checks hold. */
+const ENGINE_CORE = 'Unknown resumable.protocol';
 
-type Uploader = HTMLElement & { updateComplete: Promise<unknown>; addFiles(files: File[]): Promise<unknown> };
+type Uploader = HTMLElement & {
+  updateComplete: Promise<unknown>;
+  addFiles(files: File[]): Promise<unknown>;
+  engine: object | undefined;
+  files: readonly { name: string }[];
+};
 
 /** The bundle's scripts this page has fetched so far, with their text. */
 async function fetchedScripts(): Promise<string[]> {
@@ -29,6 +38,8 @@ const messageFormatFetched = () => performance.getEntriesByType('resource').some
 
 const fetchedScriptsHold = async (text: string) => (await fetchedScripts()).some((script) => script.includes(text));
 
+const idle = holdIdleCallbacks();
+
 describe('<svc-uploader> first load of the browser bundle', () => {
   let element: Uploader;
 
@@ -40,7 +51,9 @@ describe('<svc-uploader> first load of the browser bundle', () => {
     element = document.createElement('svc-uploader') as Uploader;
     element.setAttribute('server-url', '/api/upload');
     document.body.append(element);
-    await element.updateComplete;
+    // Not `updateComplete`: waiting for a settled element is a use of it, which loads the engine.
+    await eventually(() => element.shadowRoot?.querySelector('[part~="drop-zone"] [part~="limit"]')?.textContent === 'Up to 10 files', 'the drop zone');
+    await new Promise(requestAnimationFrame);
   });
 
   after(() => element?.remove());
@@ -56,10 +69,19 @@ describe('<svc-uploader> first load of the browser bundle', () => {
     expect(await fetchedScriptsHold(CRASH_RECOVERY), 'crash recovery').to.equal(false);
   });
 
-  it('fetches the file list and the upload machinery once the pointer enters the element', async () => {
+  it('leaves the engine for later: nothing of its core is fetched, `engine` is undefined and `files` empty', async () => {
+    expect(await fetchedScriptsHold(ENGINE_CORE), 'engine core').to.equal(false);
+    expect(idle.pending(), 'a load waiting for idle').to.be.above(0);
+    expect(element.engine).to.equal(undefined);
+    expect(element.files).to.deep.equal([]);
+  });
+
+  it('fetches the engine, the file list and the upload machinery once the pointer enters the element', async () => {
     element.shadowRoot!.querySelector('[part~="base"]')!.dispatchEvent(new PointerEvent('pointerenter'));
+    await eventually(() => fetchedScriptsHold(ENGINE_CORE), 'the engine chunk');
     await eventually(() => fetchedScriptsHold(LIST_TEMPLATE), 'the file list chunk');
     await eventually(() => fetchedScriptsHold(UPLOAD_ROUTE), 'the upload machinery chunk');
+    await eventually(() => element.engine !== undefined, 'the engine');
     expect(element.shadowRoot!.querySelector('[part~="file"]')).to.equal(null);
   });
 
@@ -72,7 +94,7 @@ describe('<svc-uploader> first load of the browser bundle', () => {
 
   it('fetches crash recovery for an uploader that has `crash-recovery` on, and restores its files after a reload', async () => {
     const scope = `first-load-${Date.now()}`;
-    const first = document.createElement('svc-uploader') as Uploader & { engine: { whenPersisted(): Promise<void> } };
+    const first = document.createElement('svc-uploader') as Uploader & { whenEngine(): Promise<{ whenPersisted(): Promise<void> }> };
     first.setAttribute('server-url', '/api/upload');
     first.setAttribute('crash-recovery', '');
     first.setAttribute('persistence-key', scope);
@@ -80,11 +102,11 @@ describe('<svc-uploader> first load of the browser bundle', () => {
     await first.updateComplete;
     await eventually(() => fetchedScriptsHold(CRASH_RECOVERY), 'the crash recovery chunk');
     await first.addFiles([new File(['kept'], 'kept.txt', { type: 'text/plain' })]);
-    await first.engine.whenPersisted();
+    await (await first.whenEngine()).whenPersisted();
     first.remove();
 
     // A new uploader of the same scope stands for the page after a reload.
-    const second = document.createElement('svc-uploader') as Uploader & { files: readonly { name: string }[]; clearPersistedUploads(): Promise<void> };
+    const second = document.createElement('svc-uploader') as Uploader & { clearPersistedUploads(): Promise<void> };
     second.setAttribute('server-url', '/api/upload');
     second.setAttribute('crash-recovery', '');
     second.setAttribute('persistence-key', scope);

@@ -19,7 +19,7 @@ async function mountFromHtml(markup: string): Promise<SvcUploader> {
   document.body.append(holder);
   const element = holder.querySelector('svc-uploader') as SvcUploader;
   await element.updateComplete;
-  await element.engine.ready;
+  await element.engine!.ready;
   await element.updateComplete;
   return element;
 }

@@ -76,7 +76,7 @@ describe('<svc-uploader> remote content (built bundle)', function () {
 
   it('gives up on a link that stops sending, after urlImportTimeout', async () => {
     const element = await mountBuilt();
-    element.engine.setOptions({ urlImportTimeout: 300 });
+    element.engine!.setOptions({ urlImportTimeout: 300 });
     const failed = nextElementEvent(element, 'svc-error');
     await importLink(element, `${remote}/stall/photo.png`);
     expect((await failed).detail).to.include({ scope: 'url-import', code: 'URL_TIMEOUT' });

@@ -1,4 +1,4 @@
-// What the built-bundle hardening suites share: the bundle's own exports (engine, recovery storage),
+// What the built-bundle hardening suites share: the bundle's own exports (engine.js: engine, recovery storage),
 // polling for work the element does in the background, and random files. Like built-bundle.ts,
 // nothing here imports elements/ at run time, so the bundle is the only copy of the code on the page.
 import type * as Bundle from '../../../elements/index.js';
@@ -7,10 +7,12 @@ import type { SvcUploader } from './built-bundle.js';
 export type BuiltBundle = typeof Bundle;
 
 const BUNDLE = '/dist/browser/svc-uploader.js';
+const ENGINE_BUNDLE = '/dist/browser/engine.js';
 
-/** The bundle's exports (call after `loadBuiltBundle`, which skips the suite when it is missing). */
-export function builtBundle(): Promise<BuiltBundle> {
-  return import(/* @vite-ignore */ BUNDLE) as Promise<BuiltBundle>;
+/** The exports of both bundle files, the element's and the engine's (call after `loadBuiltBundle`, which skips the suite when it is missing). */
+export async function builtBundle(): Promise<BuiltBundle> {
+  const [element, engine] = await Promise.all([import(/* @vite-ignore */ BUNDLE), import(/* @vite-ignore */ ENGINE_BUNDLE)]);
+  return { ...element, ...engine } as BuiltBundle;
 }
 
 export { eventually } from '../eventually.js';

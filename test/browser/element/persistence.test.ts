@@ -7,7 +7,7 @@ const { storedNames, clearRecovery, leaveBehind } = createRecoveryProbe(() => ne
 
 async function mountSettled(markup: string): Promise<SvcUploader> {
   const element = await mount(markup);
-  await element.engine.ready;
+  await element.engine!.ready;
   await element.updateComplete;
   return element;
 }

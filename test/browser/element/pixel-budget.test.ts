@@ -83,7 +83,7 @@ describe('<svc-uploader> pictures and the pixel budget', () => {
   it('offers no Edit on a picture larger in bytes than the budget could hold, before anything reads it', async () => {
     const element = await mount();
     // 1,000 pixels hold at most 8,000 bytes in any format the editor opens (16-bit RGBA PNG).
-    element.engine.setOptions({ maxImagePixels: 1000 });
+    (await element.whenEngine()).setOptions({ maxImagePixels: 1000 });
     await element.addFiles([await paddedPicture('padded.png', 10_000), await picture('tiny.png', 20, 20)]);
     await element.updateComplete;
     expect(offersEdit(element, 'padded.png'), 'padded.png, at once').to.equal(false);
@@ -96,7 +96,7 @@ describe('<svc-uploader> pictures and the pixel budget', () => {
 
   it('still refuses, opened from a script, a picture larger in bytes than the budget could hold', async () => {
     const element = await mount();
-    element.engine.setOptions({ maxImagePixels: 1000 });
+    (await element.whenEngine()).setOptions({ maxImagePixels: 1000 });
     const errors = recordEvents(element, ['svc-error']);
     await element.addFiles([await paddedPicture('padded.png', 10_000)]);
     await element.editFile(element.files[0]!.id);

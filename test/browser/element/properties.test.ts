@@ -73,7 +73,7 @@ const samples: Record<UploaderPropName, Sample> = {
 const names = Object.keys(uploaderProps) as UploaderPropName[];
 
 function engineValue(element: SvcUploader, name: UploaderPropName): unknown {
-  return (element.engine.options as Record<string, unknown>)[name];
+  return (element.engine!.options as Record<string, unknown>)[name];
 }
 
 describe('<svc-uploader> properties and attributes', () => {
@@ -123,8 +123,8 @@ describe('<svc-uploader> properties and attributes', () => {
     expect(element.maxFileSize).to.deep.equal({ size: 5, unit: 'MB' });
     expect(element.sources).to.deep.equal(['local', 'url']);
     expect([element.animations, element.allowPreview, element.showBranding, element.networkAware]).to.deep.equal([false, false, false, false]);
-    expect(element.engine.options).to.include({ serverUrl: '/api/upload', maxFiles: 3, networkAware: false });
-    expect(element.engine.options.metadata).to.deep.equal({ team: 'web' });
+    expect(element.engine!.options).to.include({ serverUrl: '/api/upload', maxFiles: 3, networkAware: false });
+    expect(element.engine!.options.metadata).to.deep.equal({ team: 'web' });
   });
 
   it('has the contract defaults', async () => {
@@ -177,8 +177,8 @@ describe('<svc-uploader> properties and attributes', () => {
     await element.updateComplete;
     expect(element.engine).to.equal(engine);
     expect(element.files.map((file) => file.name)).to.deep.equal(['kept-1.txt', 'kept-2.txt']);
-    expect(engine.options).to.include({ maxFiles: 5, maxRetries: 0 });
-    expect(engine.options.metadata).to.deep.equal({ step: 2 });
+    expect(engine!.options).to.include({ maxFiles: 5, maxRetries: 0 });
+    expect(engine!.options.metadata).to.deep.equal({ step: 2 });
   });
 
   it('reports a configuration the engine refuses once, and recovers when it is fixed', async () => {
@@ -193,7 +193,7 @@ describe('<svc-uploader> properties and attributes', () => {
     expect(errors[0]!.detail).to.include({ scope: 'configuration', code: 'CONFIGURATION_ERROR' });
     element.maxRetries = 2;
     await element.updateComplete;
-    expect(element.engine.options.maxRetries).to.equal(2);
+    expect(element.engine!.options.maxRetries).to.equal(2);
   });
 
   it('uses the host element as the root container for class and style', async () => {

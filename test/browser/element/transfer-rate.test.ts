@@ -54,7 +54,7 @@ describe('<svc-uploader> transfer rate and time left', () => {
     }
     const runEstimated = runEvents.map((event) => event.detail).find((detail) => detail.bytesPerSecond !== undefined)!;
     expect(runEstimated.secondsRemaining).to.be.closeTo((runEstimated.bytesTotal - runEstimated.bytesUploaded) / runEstimated.bytesPerSecond!, 1e-6);
-    expect(element.engine.progress.bytesPerSecond).to.be.above(0);
+    expect(element.engine!.progress.bytesPerSecond).to.be.above(0);
 
     const paused = nextEvent(element, 'svc-upload-pause');
     part(element, 'pause-button').click();
@@ -67,7 +67,7 @@ describe('<svc-uploader> transfer rate and time left', () => {
     const resumedProgress = nextEvent(element, 'svc-file-upload-progress');
     void element.resume();
     expect((await resumedProgress).detail).not.to.have.property('bytesPerSecond');
-    expect(element.engine.progress.bytesPerSecond).to.equal(undefined);
+    expect(element.engine!.progress.bytesPerSecond).to.equal(undefined);
 
     const done = nextEvent(element, 'svc-files-upload-complete');
     await done;

@@ -107,7 +107,7 @@ describe('<svc-uploader> uploads', () => {
 
   it('retries a failing upload max-retries times, reports the failure once, and succeeds on a manual retry', async () => {
     const element = await mount('<svc-uploader server-url="/element-fixtures/failing" max-retries="1"></svc-uploader>');
-    element.engine.setOptions({ retryBaseDelayMs: 10 });
+    element.engine!.setOptions({ retryBaseDelayMs: 10 });
     const events = recordEvents(element, ['svc-file-retry', 'svc-error', 'svc-files-upload-complete']);
     const file = randomFile('flaky.bin', 4000);
     await element.addFiles([file]);

@@ -73,12 +73,12 @@ describe('<svc-uploader> link import from a hostile server', () => {
     const refused = nextEvent(element, 'svc-error');
     element.urlImportTimeout = Number.NaN;
     expect((await refused).detail).to.include({ scope: 'configuration', code: 'CONFIGURATION_ERROR' });
-    expect(element.engine.options.urlImportTimeout).to.equal(300);
+    expect((await element.whenEngine()).options.urlImportTimeout).to.equal(300);
   });
 
   it('gives up on a link that stops sending, after urlImportTimeout', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
-    element.engine.setOptions({ urlImportTimeout: 300 });
+    element.engine!.setOptions({ urlImportTimeout: 300 });
     const failed = nextEvent(element, 'svc-error');
     await importLink(element, `${remote}/stall/photo.png`);
     expect((await failed).detail).to.include({ scope: 'url-import', code: 'URL_TIMEOUT' });

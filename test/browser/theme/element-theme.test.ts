@@ -5,10 +5,14 @@ import { SvcUploader } from '../../../elements/index.js';
 import { tokenDefaultStyles, tokenUsageReport } from '../../../elements/theme/index.js';
 import { driveStyles } from '../../../elements/svc-uploader/drives/drive-styles.js';
 import { editorStyles } from '../../../elements/svc-uploader/editor/editor-styles.js';
+import { fileViewStyles } from '../../../elements/svc-uploader/templates/file-views.js';
 
-/** Every stylesheet of the element, and the `<style>` the drive panels and the image editor bring along. */
+/**
+ * Every stylesheet of the element, those the file views bring when the first file arrives, and the
+ * `<style>` the drive panels and the image editor bring along.
+ */
 function elementCss(): string[] {
-  const sheets = SvcUploader.elementStyles.map((sheet) => (sheet as CSSResult).cssText);
+  const sheets = [...SvcUploader.elementStyles, ...Object.values(fileViewStyles)].map((sheet) => (sheet as CSSResult).cssText);
   const lazyCss = [driveStyles, editorStyles].map((styles) => styles.strings.join('').replace(/<\/?style>/g, ''));
   return [...sheets, ...lazyCss];
 }
