@@ -31,9 +31,9 @@ const ENGINE_CORE = new RegExp(`/engine/(${[
 const FILE_VIEWS = new RegExp([
   '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
   '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
-  '/elements/svc-uploader/(editor/editor-controller|thumbnails|row-previews|list-window|preview)\\.ts$',
-  '/lit-html/(directives/(repeat|style-map)|directive-helpers|directive)\\.js$',
-  '/lit/directives/(repeat|style-map)\\.js$',
+  '/elements/svc-uploader/(editor/editor-controller|editor/edit-budget|thumbnails|row-previews|list-window|preview)\\.ts$',
+  '/lit-html/(directives/(repeat|style-map|guard)|directive-helpers|directive)\\.js$',
+  '/lit/directives/(repeat|style-map|guard)\\.js$',
 ].join('|'));
 
 // The browser bundle for plain HTML pages: one ES module that registers <svc-uploader> (and

@@ -4,14 +4,20 @@
  * also computes the file's SHA-256 before the upload, timed alone too), rounds interleaved; and the peak JS heap
  * during each, for two file sizes, to show the heap follows part size and concurrency, not file
  * size, and the main thread's time in long tasks (over 50 ms) during each. Run with storage:
- *   node scripts/with-storage.mjs node --import tsx bench/checksum.ts [sizesMiB=128,256]
+ *   node scripts/with-storage.mjs node --import tsx bench/checksum.ts [sizesMiB=128,256] [--uplink-mbps=N]
+ * `--uplink-mbps` puts a proxy between the browser and storage whose uplink sends N Mbit/s, shared
+ * by every connection (a real access link: the upload is bound by the link, not by loopback's
+ * CPU, so what the hashing takes from the upload is what a user on such a link would see).
  */
 import { chromium } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import type { ChecksumMode } from './checksum-page.js';
+import { startDelayProxy } from './support/delay-proxy.js';
 import { formatFigure as format, median, openUploadBenchPage, requireStorage, serveUploadBenchPage } from './support/upload-bench.js';
 
-const SIZES_MIB = (process.argv[2] ?? '128,256').split(',').map(Number);
+const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const SIZES_MIB = (positional[0] ?? '128,256').split(',').map(Number);
+const UPLINK_MBPS = Number(process.argv.find((arg) => arg.startsWith('--uplink-mbps='))?.split('=')[1] ?? 0);
 const CHUNK_MIB = 8;
 const CONCURRENCY = 4;
 const ROUNDS = 3;
@@ -19,7 +25,8 @@ const MODES: ChecksumMode[] = ['off', 'md5-only', 'full'];
 const MIB = 1024 * 1024;
 
 requireStorage('bench/checksum.ts');
-const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url), [new URL('../engine/digest-worker.ts', import.meta.url)]);
+const uplink = UPLINK_MBPS > 0 ? await startDelayProxy(process.env.S3_TEST_ENDPOINT!, 0, { uplinkBytesPerSecond: (UPLINK_MBPS * 1e6) / 8 }) : undefined;
+const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url), [new URL('../engine/digest-worker.ts', import.meta.url)], uplink?.origin);
 
 type Page = {
   makeFile(size: number): number;
@@ -35,7 +42,7 @@ try {
   for (const mode of MODES) await page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]);
 
   const workerScripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('digest-worker')).length);
-  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}, ${ROUNDS} interleaved rounds; digests ${workerScripts > 0 ? 'in the digest worker' : 'on the main thread (no worker loaded)'}`);
+  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}${uplink ? ` behind a ${UPLINK_MBPS} Mbit/s uplink` : ' on loopback'}, ${ROUNDS} interleaved rounds; digests ${workerScripts > 0 ? 'in the digest worker' : 'on the main thread (no worker loaded)'}`);
   for (const sizeMiB of SIZES_MIB) {
     const size = await page.evaluate((mib) => (window as unknown as Page).makeFile(mib), sizeMiB);
     const rates = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
@@ -69,4 +76,5 @@ try {
 } finally {
   await browser.close();
   pageServer.close();
+  await uplink?.close();
 }

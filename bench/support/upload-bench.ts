@@ -18,13 +18,13 @@ export function requireStorage(script: string): void {
   process.exit(2);
 }
 
-function storageUploadHandler() {
+function storageUploadHandler(storageEndpoint = process.env.S3_TEST_ENDPOINT) {
   return toNodeHandler(createUploadHandler({
     storage: {
       type: 's3',
       bucket: process.env.S3_TEST_BUCKET!,
       region: process.env.S3_TEST_REGION!,
-      endpoint: process.env.S3_TEST_ENDPOINT,
+      endpoint: storageEndpoint,
       forcePathStyle: true,
       credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
     },
@@ -35,10 +35,11 @@ function storageUploadHandler() {
 
 /**
  * The page module `entry` (bundled with its lazily loaded chunks, unminified) behind a blank
- * page, and the upload handler at /api/upload, on one loopback origin.
+ * page, and the upload handler at /api/upload, on one loopback origin. `storageEndpoint` puts
+ * something (a proxy) between the browser and storage: the URLs are signed for it.
  */
-export async function serveUploadBenchPage(entry: URL, workers: URL[] = []): Promise<PageServer> {
-  const handler = storageUploadHandler();
+export async function serveUploadBenchPage(entry: URL, workers: URL[] = [], storageEndpoint?: string): Promise<PageServer> {
+  const handler = storageUploadHandler(storageEndpoint);
   const bundle = await build({
     // A worker script is served by its file name beside the chunks, where the engine's
     // `new URL('./x-worker.js', import.meta.url)` finds it.

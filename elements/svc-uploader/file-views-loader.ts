@@ -66,7 +66,12 @@ export class FileViewsLoader {
     if (loadedViews || this.#waiting) return;
     this.#waiting = loadFileViews()
       .then((views) => {
-        if (!views) return;
+        if (!views) {
+          // Fetched while offline: files added since are in the engine but not on screen. The
+          // next render asks again, so render once the connection is back.
+          globalThis.addEventListener?.('online', () => this.#host.requestUpdate(), { once: true });
+          return;
+        }
         this.adoptStyles(this.#host.renderRoot);
         this.#host.requestUpdate();
       })

@@ -63,4 +63,25 @@ describe('an upload while the browser is offline (built bundle)', { timeout: 120
       await page.close();
     }
   });
+  it('a file picked offline before the list has loaded is listed once the connection is back, and uploads', { timeout: 60_000 }, async () => {
+    const page = await app.browser.newPage();
+    try {
+      await page.goto(app.server.url);
+      // The engine arrives on idle; the list's code waits for the first file.
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.engine !== undefined, undefined, { timeout: 20_000 });
+      await page.context().setOffline(true);
+      const uploader = page.locator('#waits');
+      await uploader.locator('input[part="file-input"]').setInputFiles({ name: 'offline-pick.txt', mimeType: 'text/plain', buffer: Buffer.from('picked while offline') });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files.length === 1, undefined, { timeout: 20_000 });
+      assert.equal(await uploader.locator('[part~="upload-button"]').count(), 0, 'no list while its code cannot be fetched');
+
+      await page.context().setOffline(false);
+      await uploader.locator('[part~="upload-button"]').waitFor({ timeout: 20_000 });
+      assert.match((await uploader.locator('[part~="file-name"]').first().textContent()) ?? '', /offline-pick\.txt/);
+      await uploader.locator('[part~="upload-button"]').click();
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'successful', undefined, { timeout: 30_000 });
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -57,6 +57,8 @@ export class EditorController implements ReactiveController {
   current: OpenEditor | undefined;
   #waiting: string[] = [];
   #attempt = 0;
+  /** The file whose Edit button gets the focus back once the editor has left the screen. */
+  #focusAfterRender: string | undefined;
   #settings: { prop: unknown; mini: boolean; resolved: EditorSettings | undefined } = { prop: undefined, mini: false, resolved: resolveEditorOptions(undefined) };
 
   constructor(private readonly host: EditorHost, private readonly callbacks: EditorCallbacks) {
@@ -194,6 +196,13 @@ export class EditorController implements ReactiveController {
     if (this.current && !ids.has(this.current.fileId)) this.#finish(this.current, { restoreFocus: false });
   }
 
+  hostUpdated(): void {
+    const id = this.#focusAfterRender;
+    if (id === undefined) return;
+    this.#focusAfterRender = undefined;
+    this.#focusBack(id);
+  }
+
   hostDisconnected(): void {
     this.#waiting = [];
     if (this.current) this.#finish(this.current, { restoreFocus: false, openNext: false });
@@ -216,9 +225,11 @@ export class EditorController implements ReactiveController {
     editor.session?.dispose();
     this.#dialog()?.close();
     this.callbacks.release(editor.fileId);
+    // Right after the render that takes the editor away (the list is inert until then), not
+    // after `updateComplete`, which can also wait for a paced progress render.
+    if (restoreFocus) this.#focusAfterRender = editor.fileId;
     this.host.requestUpdate();
     void this.host.updateComplete.then(() => {
-      if (restoreFocus) this.#focusBack(editor.fileId);
       if (openNext) void this.#openNext();
     });
   }
