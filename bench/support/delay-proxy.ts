@@ -22,8 +22,12 @@ interface SharedLink {
   bytesPerMs: number;
 }
 
-/** Bytes a direction holds before it stops reading (TCP back-pressure, as a real link applies). */
-const HIGH_WATER_BYTES = 512 * 1024;
+/**
+ * Bytes a direction behind a shared link holds before it stops reading (TCP back-pressure, as a
+ * real access link applies). Without a link only latency is added, and nothing bounds what is
+ * in flight (as on a path with a large window), so the figures stay comparable with earlier runs.
+ */
+const LINK_HIGH_WATER_BYTES = 512 * 1024;
 
 /**
  * Forwards `from` to `to`, each chunk `delayMs` late (and, through `link`, after its turn on the
@@ -36,8 +40,9 @@ function pipeDelayed(from: Socket, to: Socket, delayMs: number, link?: SharedLin
   let lastDue = 0;
   let ended = false;
   let timer: NodeJS.Timeout | undefined;
+  const highWater = link ? LINK_HIGH_WATER_BYTES : Number.POSITIVE_INFINITY;
   const flowControl = () => {
-    if (queuedBytes > HIGH_WATER_BYTES || to.writableNeedDrain) from.pause();
+    if (queuedBytes > highWater || to.writableNeedDrain) from.pause();
     else from.resume();
   };
   const flush = () => {
