@@ -15,7 +15,7 @@ let loadingViews: Promise<FileViews | undefined> | undefined;
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 function loadFileViews(): Promise<FileViews | undefined> {
   loadingViews ??= import('./templates/file-views.js')
-    .then((views) => (loadedViews = views), () => undefined)
+    .then((views) => (loadedViews = views))
     .finally(() => {
       loadingViews = undefined;
     });
@@ -30,9 +30,12 @@ export class FileViewsLoader {
   #host: FileViewsHost;
   #waiting: Promise<void> | undefined;
   #adopted = false;
+  readonly #loadFailed: (error: unknown) => void;
 
-  constructor(host: FileViewsHost) {
+  /** `loadFailed` hears of every failed load (each is tried again later). */
+  constructor(host: FileViewsHost, loadFailed: (error: unknown) => void = () => {}) {
     this.#host = host;
+    this.#loadFailed = loadFailed;
   }
 
   /** The views when loaded; otherwise undefined, and loading starts if they are `needed` now. */
@@ -65,16 +68,19 @@ export class FileViewsLoader {
   readonly preload = (): void => {
     if (loadedViews || this.#waiting) return;
     this.#waiting = loadFileViews()
-      .then((views) => {
-        if (!views) {
-          // Fetched while offline: files added since are in the engine but not on screen. The
-          // next render asks again, so render once the connection is back.
+      .then(
+        (views) => {
+          if (!views) return;
+          this.adoptStyles(this.#host.renderRoot);
+          this.#host.requestUpdate();
+        },
+        (error: unknown) => {
+          this.#loadFailed(error);
+          // Files added since are in the engine but not on screen. The next render asks again,
+          // so render once the connection is back (a page that went offline).
           globalThis.addEventListener?.('online', () => this.#host.requestUpdate(), { once: true });
-          return;
-        }
-        this.adoptStyles(this.#host.renderRoot);
-        this.#host.requestUpdate();
-      })
+        },
+      )
       .finally(() => {
         this.#waiting = undefined;
       });

@@ -145,7 +145,12 @@ export class SvcUploader extends FormControlElement {
   readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
   /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
   #listWindow?: ListWindowController;
-  readonly #fileViews = new FileViewsLoader(this);
+  #viewsLoadReported = false;
+  readonly #fileViews = new FileViewsLoader(this, (error) => {
+    if (this.#viewsLoadReported) return;
+    this.#viewsLoadReported = true;
+    this.#dispatch('svc-error', { scope: 'engine', code: 'VIEWS_LOAD_FAILED', message: String(error) });
+  });
   /** The expanded preview, which arrives with the file views (`#previewController()`). */
   #preview?: PreviewController;
   readonly #panels = new PanelController(this, {
