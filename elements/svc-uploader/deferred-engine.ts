@@ -6,22 +6,15 @@
  * nothing is still waiting) they go straight through in the same turn, as with a static import.
  */
 import type { UploadEngine } from '../../engine/engine.js';
+import { lazyModule } from '../../engine/lazy-module.js';
 
 export type EngineModule = typeof import('./engine-chunk.js');
 
-let loadedModule: EngineModule | undefined;
-let loadingModule: Promise<EngineModule> | undefined;
+const engineModule = lazyModule(() => import('./engine-chunk.js'));
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 export function loadEngineModule(): Promise<EngineModule> {
-  loadingModule ??= import('./engine-chunk.js').then(
-    (module) => (loadedModule = module),
-    (error: unknown) => {
-      loadingModule = undefined;
-      throw error;
-    },
-  );
-  return loadingModule;
+  return engineModule.load();
 }
 
 /**
@@ -47,7 +40,8 @@ export class DeferredEngine {
 
   /** The engine, built now if its module is already on the page (another uploader loaded it); otherwise undefined. */
   get current(): UploadEngine | undefined {
-    if (!this.#engine && loadedModule) this.#engine = this.#create(loadedModule);
+    const loaded = engineModule.loaded;
+    if (!this.#engine && loaded) this.#engine = this.#create(loaded);
     return this.#engine;
   }
 

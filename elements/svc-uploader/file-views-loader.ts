@@ -5,22 +5,13 @@
  * loaded, the views serve every uploader of the page at once, as a static import would.
  */
 import { adoptStyles, type ReactiveControllerHost } from 'lit';
+import { lazyModule } from '../../engine/lazy-module.js';
 import { orderedUploaderStyles } from './styles/index.js';
 
 type FileViews = typeof import('./templates/file-views.js');
 
-let loadedViews: FileViews | undefined;
-let loadingViews: Promise<FileViews | undefined> | undefined;
-
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
-function loadFileViews(): Promise<FileViews | undefined> {
-  loadingViews ??= import('./templates/file-views.js')
-    .then((views) => (loadedViews = views))
-    .finally(() => {
-      loadingViews = undefined;
-    });
-  return loadingViews;
-}
+const fileViews = lazyModule(() => import('./templates/file-views.js'));
 
 interface FileViewsHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment | undefined;
@@ -40,10 +31,11 @@ export class FileViewsLoader {
 
   /** The views when loaded; otherwise undefined, and loading starts if they are `needed` now. */
   get(needed: boolean): FileViews | undefined {
-    if (!loadedViews && needed) this.preload();
+    const views = fileViews.loaded;
+    if (!views && needed) this.preload();
     // Views another uploader of the page loaded: this shadow root still needs their sheets.
-    if (loadedViews && !this.#adopted) this.adoptStyles(this.#host.renderRoot);
-    return loadedViews;
+    if (views && !this.#adopted) this.adoptStyles(this.#host.renderRoot);
+    return views;
   }
 
   /** A load in progress, for `updateComplete` to wait on; it never rejects. */
@@ -57,8 +49,9 @@ export class FileViewsLoader {
    * that arrived before the shadow root existed; a second call changes nothing.
    */
   adoptStyles(root: HTMLElement | DocumentFragment | undefined): void {
-    if (!loadedViews || !(root instanceof ShadowRoot)) return;
-    const ordered = orderedUploaderStyles(loadedViews.fileViewStyles);
+    const views = fileViews.loaded;
+    if (!views || !(root instanceof ShadowRoot)) return;
+    const ordered = orderedUploaderStyles(views.fileViewStyles);
     const own = new Set<unknown>(ordered.map((style) => style.styleSheet));
     adoptStyles(root, [...ordered, ...root.adoptedStyleSheets.filter((sheet) => !own.has(sheet))]);
     this.#adopted = true;
@@ -66,11 +59,10 @@ export class FileViewsLoader {
 
   /** Starts loading (pointer or focus entering the element, files arriving); once is enough. */
   readonly preload = (): void => {
-    if (loadedViews || this.#waiting) return;
-    this.#waiting = loadFileViews()
+    if (fileViews.loaded || this.#waiting) return;
+    this.#waiting = fileViews.load()
       .then(
-        (views) => {
-          if (!views) return;
+        () => {
           this.adoptStyles(this.#host.renderRoot);
           this.#host.requestUpdate();
         },
