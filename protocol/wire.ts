@@ -94,6 +94,11 @@ export interface MultipartInitResponse {
    * and every completed part must then carry that part's `checksum` in it.
    */
   checksumAlgorithm?: ContentChecksum['algorithm'];
+  /**
+   * Only when the request named `signParts` and no checksum algorithm was bound: the URLs of
+   * parts 1 to `min(signParts, part count)`, in order.
+   */
+  parts?: InitPartUrl[];
 }
 
 export interface MultipartSignPartRequest {
