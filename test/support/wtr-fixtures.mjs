@@ -63,6 +63,8 @@ function createPlan(spec) {
     signDelayMs: spec.signDelayMs ?? 0,
     signExpiresIn: spec.signExpiresIn,
     initSignsParts: spec.initSignsParts === true,
+    initExpiresIn: spec.initExpiresIn,
+    initPartsMalformed: spec.initPartsMalformed === true,
     log: { signedParts: [], initParts: [], resumes: 0, completes: 0, aborts: 0, expiredAnswers: 0, failedAnswers: 0, bodies: {}, lastToken: undefined, statuses: [] },
   });
   return id;
@@ -132,7 +134,11 @@ async function faultyHandler(request) {
   plan.log.statuses.push(`${route} ${response.status}`);
   if (route === 'multipart/init' && response.status === 200) {
     const answer = await response.json();
-    plan.log.initParts.push(...(answer.parts ?? []).map((part) => part.partNumber));
+    const parts = answer.parts ?? [];
+    plan.log.initParts.push(...parts.map((part) => part.partNumber));
+    if (plan.initExpiresIn !== undefined) answer.parts = parts.map((part) => ({ ...part, expiresIn: plan.initExpiresIn }));
+    // Real URLs under a part number the file does not have: the whole list must be ignored.
+    if (plan.initPartsMalformed) answer.parts = parts.map((part, index) => ({ ...part, partNumber: index === 0 ? 0 : part.partNumber }));
     return Response.json(answer);
   }
   return response;

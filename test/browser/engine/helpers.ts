@@ -84,6 +84,10 @@ export interface FaultPlanSpec {
   signExpiresIn?: number;
   /** Let init sign the parts the engine asks for (`signParts`); otherwise the plan drops the field. */
   initSignsParts?: boolean;
+  /** Init's part URLs state this `expiresIn` (seconds) instead of the handler's. */
+  initExpiresIn?: number;
+  /** Init's first part URL is listed as part 0, which no file has. */
+  initPartsMalformed?: boolean;
 }
 
 export interface FaultPlanLog {
