@@ -99,6 +99,7 @@ describe('POST /multipart/init with signParts', () => {
     hookSaw.length = 0;
     const init = await handler().post(`${MOUNT}/multipart/init`, { ...binary(THREE_PART_SIZE), signParts: 2 });
     assert.equal(hookSaw.length, 1);
+    assert.equal((hookSaw[0] as { parts: unknown[] }).parts.length, 2);
     assert.deepEqual((hookSaw[0] as { parts: unknown[] }).parts, init.body.parts);
     await handler().post(`${MOUNT}/multipart/abort`, { token: init.body.token });
   });
