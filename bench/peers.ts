@@ -222,6 +222,8 @@ try {
   printBreakdownTable(ROWS.map((row) => ({ label: row.label, breakdowns: samples.get(row)!.map((sample) => sample.breakdown) })));
   console.log(`\nper round MiB/s:`);
   for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => (size / MIB / (sample.ms / 1000)).toFixed(1)).join(', ')}`);
+  console.log(`\nper round first byte ms:`);
+  for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => sample.firstByteMs.toFixed(0)).join(', ')}`);
   console.log(`\nper round main-thread CPU s (renders/s):`);
   for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => `${sample.cpuSeconds.toFixed(2)}${sample.rendersPerSecond === undefined ? '' : ` (${sample.rendersPerSecond.toFixed(1)})`}`).join(', ')}`);
 } finally {

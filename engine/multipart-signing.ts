@@ -20,6 +20,8 @@ interface SignedPart {
  */
 export class PartSigningPipeline {
   private readonly signed = new Map<number, Promise<SignedPart>>();
+  /** URLs signed elsewhere (by `/multipart/init`), each used at most once, for its first attempt. */
+  private readonly seeded = new Map<number, { prepared: PreparedPart; sentAt: number }>();
   private nextToSign = 0;
 
   constructor(
@@ -45,6 +47,15 @@ export class PartSigningPipeline {
   }
 
   /**
+   * A URL already signed for `partNumber` (`sentAt`: when the request that got it left). Signing
+   * that part takes it instead of asking the handler; like any URL it is signed again when near
+   * its expiry, and a retry never reuses it.
+   */
+  seed(partNumber: number, prepared: PreparedPart, sentAt: number): void {
+    this.seeded.set(partNumber, { prepared, sentAt });
+  }
+
+  /**
    * The part's URL: for a first attempt the one signed ahead while still fresh, else (and for a
    * retry: a URL that failed once is not sent again) a new one.
    */
@@ -56,12 +67,19 @@ export class PartSigningPipeline {
   }
 
   private async sign(partNumber: number): Promise<SignedPart> {
+    const seeded = this.seeded.get(partNumber);
+    this.seeded.delete(partNumber);
+    if (seeded) return usableFrom(seeded.prepared, seeded.sentAt);
     // Counted from before the read and the hash: the URL's lifetime starts no earlier than this.
     const sentAt = Date.now();
-    const prepared = await this.prepare(partNumber);
-    // An answer without a lifetime is trusted for the handler's one hour.
-    const { expiresIn } = prepared.signed;
-    const lifetimeMs = (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000;
-    return { prepared, usableUntil: sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE) };
+    return usableFrom(await this.prepare(partNumber), sentAt);
   }
+}
+
+/** A signed part with the last moment a PUT may start with its URL. */
+function usableFrom(prepared: PreparedPart, sentAt: number): SignedPart {
+  // An answer without a lifetime is trusted for the handler's one hour.
+  const { expiresIn } = prepared.signed;
+  const lifetimeMs = (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000;
+  return { prepared, usableUntil: sentAt + lifetimeMs - Math.min(MAX_EXPIRY_SAFETY_MS, lifetimeMs * EXPIRY_SAFETY_SHARE) };
 }

@@ -1,6 +1,7 @@
 import { UploadFailureError, retryHintOf, toUploadFailure } from './errors.js';
 import { delay, putBlob } from './http.js';
-import { isDeadSession, MultipartRoutes } from './multipart-routes.js';
+import { readInitPartUrls, signPartsToAsk } from './init-part-urls.js';
+import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
 import { forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from './multipart-session.js';
 import { PartSigningPipeline } from './multipart-signing.js';
 import { prepareSignedPart, type PreparedPart } from './part-body.js';
@@ -61,17 +62,24 @@ function keepConfirmedParts(session: MultipartSession, listed: Map<number, Store
   return kept;
 }
 
+/** Part URLs `/multipart/init` signed, and when the init request left (their lifetime starts no earlier). */
+interface InitPartUrls {
+  urls: Map<number, SignPartResponse>;
+  sentAt: number;
+}
+
 /**
  * Finds the session to continue: the one kept from an earlier attempt in this page, else a
  * remembered one (autoResume) confirmed by `/multipart/resume`, else a new one from `/init`.
  * Parts are trusted only when storage lists them with the size they must have.
  */
-async function openSession(context: StrategyContext, routes: MultipartRoutes): Promise<MultipartSession> {
+async function openSession(context: StrategyContext, routes: MultipartRoutes): Promise<{ session: MultipartSession; initPartUrls?: InitPartUrls }> {
   const settings = context.options.multipart!;
   const { entry } = context;
   const scope = await persistenceScope(context.options);
   const fingerprint = await fileFingerprint(entry.file, handlerUrl(context), scope);
   let session = entry.multipart?.fingerprint === fingerprint ? entry.multipart : undefined;
+  let initPartUrls: InitPartUrls | undefined;
   if (!session && settings.autoResume) session = loadSession(fingerprint);
   if (!session && !settings.autoResume && loadSession(fingerprint)) {
     // A remembered session that will not be continued is aborted, so its parts do not linger.
@@ -102,16 +110,20 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
     if (Object.keys(metadata).length > 0) body.metadata = metadata;
     const { checksumVerification, checksumAlgorithm } = context.options.raw;
     if (checksumVerification && checksumAlgorithm) body.checksumAlgorithm = checksumAlgorithm;
+    // Parts sent without a digest can be signed before the engine has read them: ask init for the first ones.
+    if (!checksumVerification) body.signParts = signPartsToAsk(file.size, settings.chunkSizeBytes, settings.maxConcurrentParts);
+    const sentAt = Date.now();
     const init = await routes.init(body);
     // The handler's resume window runs from the init, and a resume never extends it.
     const expiresAt = Date.now() + settings.resumeWindowSeconds * 1000;
     session = { fingerprint, scope, key: init.key, token: init.token, partSize: init.partSize, fileSize: file.size, expiresAt, parts: new Map(), confirmed: true };
     // Named only when the bucket takes that algorithm; otherwise parts carry Content-MD5 alone.
     if (init.checksumAlgorithm) session.checksumAlgorithm = init.checksumAlgorithm;
+    else if (body.signParts) initPartUrls = { urls: readInitPartUrls(init.parts, partCount(session)), sentAt };
   }
   entry.multipart = session;
   if (settings.persist) saveSession(session);
-  return session;
+  return { session, ...(initPartUrls ? { initPartUrls } : {}) };
 }
 
 /** The written `retryDelays` entry; the default list gets equal jitter (half fixed, half random). */
@@ -190,7 +202,7 @@ async function uploadPart(
 export async function uploadMultipart(context: StrategyContext): Promise<UploadResult> {
   const routes = routesFor(context);
   const settings = context.options.multipart!;
-  const session = await openSession(context, routes);
+  const { session, initPartUrls } = await openSession(context, routes);
   const pending: number[] = [];
   for (let partNumber = 1; partNumber <= partCount(session); partNumber += 1) {
     if (!session.parts.has(partNumber)) pending.push(partNumber);
@@ -214,6 +226,10 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   // As many parts prepared ahead as are in flight: each is read, hashed and signed one PUT earlier
   // than it is needed.
   const signing = new PartSigningPipeline((partNumber) => preparePart(context, routes, session, partNumber, siblings.signal), pending, workers, siblings.signal);
+  for (const [partNumber, signed] of initPartUrls?.urls ?? []) {
+    const { start, end } = partBounds(session, partNumber);
+    signing.seed(partNumber, { signed, body: context.entry.file.slice(start, end) }, initPartUrls!.sentAt);
+  }
   let nextIndex = 0;
   const worker = async (): Promise<void> => {
     while (nextIndex < pending.length) {

@@ -68,6 +68,17 @@ export interface MultipartInitRequest extends FileMetadata {
    * name is 400 `Invalid content digest`.
    */
   checksumAlgorithm?: ContentChecksum['algorithm'];
+  /**
+   * Sign this many of the first part URLs into the answer (`parts`), a whole number from 1 to 16;
+   * anything else is 400 `Invalid file metadata`. Ignored when the upload is opened with a
+   * checksum algorithm (each part URL then needs that part's digest).
+   */
+  signParts?: number;
+}
+
+/** A part URL signed at init, exactly as `/multipart/sign-part` would sign it without digests. */
+export interface InitPartUrl extends MultipartSignPartResponse {
+  partNumber: number;
 }
 
 export interface MultipartInitResponse {
@@ -83,6 +94,11 @@ export interface MultipartInitResponse {
    * and every completed part must then carry that part's `checksum` in it.
    */
   checksumAlgorithm?: ContentChecksum['algorithm'];
+  /**
+   * Only when the request named `signParts` and no checksum algorithm was bound: the URLs of
+   * parts 1 to `min(signParts, part count)`, in order.
+   */
+  parts?: InitPartUrl[];
 }
 
 export interface MultipartSignPartRequest {

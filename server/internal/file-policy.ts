@@ -7,6 +7,7 @@ import { readContentMd5 } from './content-md5.js';
 import { readAmzChecksum, type AmzChecksum, type AmzChecksumAlgorithm } from './amz-checksum.js';
 import { readChecksumAlgorithm } from './multipart-checksum.js';
 import { normalizeMimeType, toMimeEssence } from './mime-type.js';
+import { readSignParts } from './sign-parts-request.js';
 import { isPlainObject } from './request-body.js';
 
 /** Longest accepted `name`, in UTF-16 code units; checked before any other work on it. */
@@ -47,6 +48,8 @@ export interface UploadRequest {
   checksum?: AmzChecksum | undefined;
   /** `x-amz-checksum-*` algorithm the parts will carry (multipart init); undefined when not sent. */
   checksumAlgorithm?: AmzChecksumAlgorithm | undefined;
+  /** How many of the first part URLs to sign at init (multipart init); undefined when not sent. */
+  signParts?: number | undefined;
 }
 
 function invalidMetadata(detail: string): UpupError {
@@ -60,12 +63,13 @@ function invalidMetadata(detail: string): UpupError {
  * JavaScript's exact integer range, since it is signed into the PUT as Content-Length.
  * `contentMd5`, when present, must be one base64 MD5, and `checksum` one `{algorithm, value}`
  * digest (400 `Invalid content digest` otherwise). With `multipartInit`, `checksumAlgorithm` is
- * read too (one of the algorithm names, else the same 400); /presign ignores it as an unknown field.
+ * read too (one of the algorithm names, else the same 400), and `signParts` (a whole number from 1
+ * to 16, else 400 `Invalid file metadata`); /presign ignores both as unknown fields.
  * Unknown fields are ignored; a `metadata` that is not an object is dropped, not rejected.
  */
 export function parseUploadRequest(body: unknown, options: { multipartInit?: boolean } = {}): UploadRequest {
   if (!isPlainObject(body)) throw invalidMetadata('body is not a JSON object');
-  const { name, type, size, metadata, chunkSizeBytes, contentMd5, checksum, checksumAlgorithm } = body;
+  const { name, type, size, metadata, chunkSizeBytes, contentMd5, checksum, checksumAlgorithm, signParts } = body;
   if (typeof name !== 'string' || name.length > MAX_FILE_NAME_LENGTH || name.trim() === '') {
     throw invalidMetadata(`name must be a non-empty string of at most ${MAX_FILE_NAME_LENGTH} characters`);
   }
@@ -81,7 +85,7 @@ export function parseUploadRequest(body: unknown, options: { multipartInit?: boo
     chunkSizeBytes: typeof chunkSizeBytes === 'number' && Number.isFinite(chunkSizeBytes) && chunkSizeBytes > 0 ? chunkSizeBytes : undefined,
     contentMd5: readContentMd5(contentMd5),
     checksum: readAmzChecksum(checksum),
-    ...(options.multipartInit ? { checksumAlgorithm: readChecksumAlgorithm(checksumAlgorithm) } : {}),
+    ...(options.multipartInit ? { checksumAlgorithm: readChecksumAlgorithm(checksumAlgorithm), signParts: readSignParts(signParts) } : {}),
   };
 }
 

@@ -40,7 +40,7 @@ const oneDeclarationPerShape: true[] = [
 type Fields<T> = { [K in keyof T]-?: object extends Pick<T, K> ? 'optional' : 'required' };
 
 const PRESIGN: Fields<Wire.PresignedUrlResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
-const INIT: Fields<Wire.MultipartInitResponse> = { key: 'required', uploadId: 'required', partSize: 'required', expiresIn: 'required', token: 'required', checksumAlgorithm: 'optional' };
+const INIT: Fields<Wire.MultipartInitResponse> = { key: 'required', uploadId: 'required', partSize: 'required', expiresIn: 'required', token: 'required', checksumAlgorithm: 'optional', parts: 'optional' };
 const SIGN_PART: Fields<Wire.MultipartSignPartResponse> = { uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
 const COMPLETE: Fields<Wire.MultipartCompleteResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', etag: 'optional' };
 const ABORT: Fields<Wire.MultipartAbortResponse> = { ok: 'required' };

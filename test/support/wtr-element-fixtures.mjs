@@ -76,6 +76,18 @@ async function gatedRoute(request) {
   return handler(new Request(`${url.origin}/api/upload/${rest.join('/')}`, { method: request.method, headers: request.headers, body }));
 }
 
+/**
+ * The held and paced routes act on /multipart/sign-part, so init signs no part ahead there (the
+ * engine then signs every part itself, as with a handler that knows no `signParts`).
+ */
+async function bodyWithoutInitParts(request, route) {
+  if (request.method !== 'POST') return undefined;
+  const text = await request.text();
+  if (route !== 'multipart/init') return text;
+  const { signParts, ...rest } = JSON.parse(text);
+  return JSON.stringify(rest);
+}
+
 const signedParts = new Map();
 async function heldRoute(request) {
   const url = new URL(request.url);
@@ -87,7 +99,7 @@ async function heldRoute(request) {
     if (count > Number(limit)) await Promise.race([gate(id).opened, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   }
   const handler = await realHandler();
-  const body = request.method === 'POST' ? await request.text() : undefined;
+  const body = await bodyWithoutInitParts(request, route);
   return handler(new Request(`${url.origin}/api/upload/${route}${url.search}`, { method: request.method, headers: request.headers, body }));
 }
 
@@ -97,7 +109,7 @@ async function pacedRoute(request) {
   const route = rest.join('/');
   if (route === 'multipart/sign-part') await new Promise((resolve) => setTimeout(resolve, Math.min(Number(pauseMs) || 0, 10_000)));
   const handler = await realHandler();
-  const body = request.method === 'POST' ? await request.text() : undefined;
+  const body = await bodyWithoutInitParts(request, route);
   return handler(new Request(`${url.origin}/api/upload/${route}${url.search}`, { method: request.method, headers: request.headers, body }));
 }
 

@@ -2,7 +2,10 @@
 // - /test-fixtures/client-token    a client-mode token endpoint built on s3GeneratePresignedUrl
 // - /test-fixtures/plans           registers a fault plan; GET /test-fixtures/plans/<id> reads its log
 // - /test-fixtures/faulty/<id>/... the real upload handler behind a fault plan (failed, stalled or
-//                                  expired answers on chosen requests; everything else untouched)
+//                                  expired answers on chosen requests; everything else untouched).
+//                                  Its faults act on /multipart/sign-part, so unless the plan says
+//                                  `initSignsParts` it drops init's `signParts`, answering as a
+//                                  handler that signs no part at init does.
 // - /test-fixtures/broken-part     a storage stand-in that answers 503 (target of planned failures)
 // - /test-fixtures/stalled-part    accepts a part and never answers (partTimeoutMs watchdog)
 // - /test-fixtures/tus             a real @tus/server with a file store in a temporary folder
@@ -59,7 +62,10 @@ function createPlan(spec) {
     fail: { ...spec.fail },
     signDelayMs: spec.signDelayMs ?? 0,
     signExpiresIn: spec.signExpiresIn,
-    log: { signedParts: [], resumes: 0, completes: 0, aborts: 0, expiredAnswers: 0, failedAnswers: 0, bodies: {}, lastToken: undefined, statuses: [] },
+    initSignsParts: spec.initSignsParts === true,
+    initExpiresIn: spec.initExpiresIn,
+    initPartsMalformed: spec.initPartsMalformed === true,
+    log: { signedParts: [], initParts: [], resumes: 0, completes: 0, aborts: 0, expiredAnswers: 0, failedAnswers: 0, bodies: {}, lastToken: undefined, statuses: [] },
   });
   return id;
 }
@@ -79,10 +85,16 @@ async function faultyHandler(request) {
   const plan = plans.get(url.pathname.split('/')[3]);
   if (!plan) return Response.json({ error: 'Unknown fault plan' }, { status: 404 });
   const route = url.pathname.split('/').slice(4).join('/');
-  const body = request.method === 'POST' ? await request.text() : undefined;
+  const sent = request.method === 'POST' ? await request.text() : undefined;
+  let body = sent;
+  if (route === 'multipart/init' && !plan.initSignsParts) {
+    const { signParts, ...rest } = JSON.parse(sent);
+    body = JSON.stringify(rest);
+  }
   const forward = () => innerHandler(new Request(request.url, { method: request.method, headers: request.headers, body }));
-  if (body) {
-    const parsed = JSON.parse(body);
+  if (sent) {
+    // As the client sent it (signParts included).
+    const parsed = JSON.parse(sent);
     plan.log.bodies[route] = parsed;
     if (typeof parsed.token === 'string') plan.log.lastToken = parsed.token;
   }
@@ -120,6 +132,15 @@ async function faultyHandler(request) {
   }
   const response = await forward();
   plan.log.statuses.push(`${route} ${response.status}`);
+  if (route === 'multipart/init' && response.status === 200) {
+    const answer = await response.json();
+    const parts = answer.parts ?? [];
+    plan.log.initParts.push(...parts.map((part) => part.partNumber));
+    if (plan.initExpiresIn !== undefined) answer.parts = parts.map((part) => ({ ...part, expiresIn: plan.initExpiresIn }));
+    // Real URLs under a part number the file does not have: the whole list must be ignored.
+    if (plan.initPartsMalformed) answer.parts = parts.map((part, index) => ({ ...part, partNumber: index === 0 ? 0 : part.partNumber }));
+    return Response.json(answer);
+  }
   return response;
 }
 

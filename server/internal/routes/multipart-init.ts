@@ -1,13 +1,15 @@
 import type { MultipartInitResponse } from '../../types.js';
+import type { InitPartUrl } from '../../../protocol/wire.js';
 import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
 import { readChecksumSha256 } from '../checksum-metadata.js';
 import { algorithmToBind } from '../multipart-checksum.js';
-import { computePartSize } from '../part-size.js';
+import { computePartSize, countParts } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
 import { abortMultipartUpload, createMultipartUpload } from '../s3-operations.js';
 import { nowInSeconds } from '../upload-token.js';
 import { tokenExpiry } from '../upload-token-lifetime.js';
 import type { RouteContext, RouteFailure } from './context.js';
+import { signPartUrl, type PartUrlBinding } from './part-url.js';
 import { STORAGE_CALL_TIMEOUT_MS, storageCall } from './storage-call.js';
 import { requireTokenCodec } from './upload-session.js';
 import { applyPresignResponseHook, prepareUploadStart, type PreparedUpload } from './upload-start.js';
@@ -17,6 +19,17 @@ export const multipartInitFailure: RouteFailure = { message: 'Multipart init fai
 /** 128 random bits, hex: tells this upload's object apart from any other object under the key. */
 function createUploadNonce(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Parts 1 to `min(signParts, part count)`, signed as /multipart/sign-part signs them. None for an
+ * upload bound to a checksum algorithm: each of its part URLs must carry that part's digest.
+ */
+async function signFirstParts(upload: PreparedUpload, binding: PartUrlBinding, checksumAlgorithm: AmzChecksumAlgorithm | undefined): Promise<InitPartUrl[] | undefined> {
+  if (upload.signParts === undefined || checksumAlgorithm) return undefined;
+  const count = Math.min(upload.signParts, countParts(binding.maxSize, binding.partSize));
+  const partNumbers = Array.from({ length: count }, (_, index) => index + 1);
+  return Promise.all(partNumbers.map(async (partNumber) => ({ partNumber, ...(await signPartUrl(upload.storage, binding, partNumber)) })));
 }
 
 /**
@@ -45,7 +58,12 @@ async function issueSession(
     uploadNonce,
     ...(checksumAlgorithm ? { checksumAlgorithm } : {}),
   });
-  const payload: MultipartInitResponse = { key: upload.key, uploadId, partSize, expiresIn: expiresAt - issuedAt, token, ...(checksumAlgorithm ? { checksumAlgorithm } : {}) };
+  const parts = await signFirstParts(upload, { key: upload.key, uploadId, maxSize: upload.file.size, partSize, expiresAt }, checksumAlgorithm);
+  const payload: MultipartInitResponse = {
+    key: upload.key, uploadId, partSize, expiresIn: expiresAt - issuedAt, token,
+    ...(checksumAlgorithm ? { checksumAlgorithm } : {}),
+    ...(parts ? { parts } : {}),
+  };
   return applyPresignResponseHook(ctx, payload, { phase: 'multipart-init', key: upload.key, metadata: upload.metadata, userId: upload.userId });
 }
 
@@ -53,7 +71,9 @@ async function issueSession(
  * POST /multipart/init: opens a multipart upload and issues the token that authorizes every
  * later step. The token's size envelope is the declared size, exactly; it also binds the part size,
  * and the client's `checksumAlgorithm` when it is the bucket's (then named in the answer, and every
- * part must carry its digest in it); another or none opens the upload without one.
+ * part must carry its digest in it); another or none opens the upload without one. With
+ * `signParts` (and no bound algorithm) the answer carries the first part URLs too (`parts`), so
+ * the client's first PUTs need no /multipart/sign-part round trip.
  */
 export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   const upload = await prepareUploadStart(ctx, 'multipart-init');

@@ -1,13 +1,11 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
-import type { MultipartSignPartResponse } from '../../types.js';
-import { amzChecksumHeader } from '../amz-checksum.js';
 import { readContentMd5 } from '../content-md5.js';
 import { readPartChecksum } from '../multipart-checksum.js';
-import { countParts, partLength } from '../part-size.js';
+import { countParts } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
-import { presignUploadPart, UPLOAD_URL_EXPIRES_IN } from '../s3-operations.js';
-import { INVALID_UPLOAD_TOKEN, nowInSeconds, type UploadTokenClaims } from '../upload-token.js';
+import { INVALID_UPLOAD_TOKEN, type UploadTokenClaims } from '../upload-token.js';
 import type { RouteContext, RouteFailure } from './context.js';
+import { signPartUrl } from './part-url.js';
 import { openUploadSession } from './upload-session.js';
 import { applyPresignResponseHook } from './upload-start.js';
 
@@ -27,11 +25,6 @@ function readPartNumber(value: unknown, partCount: number): number {
   return value;
 }
 
-/** A part URL never outlives the token that authorized it: at most one hour, at least one second. */
-function partUrlLifetime(claims: UploadTokenClaims): number {
-  return Math.max(1, Math.min(UPLOAD_URL_EXPIRES_IN, claims.expiresAt - nowInSeconds()));
-}
-
 /**
  * POST /multipart/sign-part: a presigned URL for one part; key and upload id come from the token
  * only, and the URL accepts exactly that part's bytes (`partSize`, the last part its remainder).
@@ -47,14 +40,7 @@ export async function multipartSignPartRoute(ctx: RouteContext): Promise<Respons
   const partNumber = readPartNumber(body.partNumber, countParts(claims.maxSize, partSize));
   const contentMd5 = readContentMd5(body.contentMd5);
   const checksum = readPartChecksum(body.checksum, claims.checksumAlgorithm, partNumber);
-  const expiresIn = partUrlLifetime(claims);
-  const contentLength = partLength(partNumber, claims.maxSize, partSize);
-  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, claims.key, { uploadId: claims.uploadId, partNumber, contentLength, contentMd5, checksum }, expiresIn);
-  const uploadHeaders: Record<string, string> = {
-    ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}),
-    ...(checksum ? { [amzChecksumHeader(checksum.algorithm)]: checksum.value } : {}),
-  };
-  const payload: MultipartSignPartResponse = { uploadUrl, ...(Object.keys(uploadHeaders).length > 0 ? { uploadHeaders } : {}), expiresIn };
+  const payload = await signPartUrl(storage, { ...claims, partSize }, partNumber, { contentMd5, checksum });
   const response = await applyPresignResponseHook(ctx, payload, { phase: 'multipart-sign-part', key: claims.key, userId: claims.userId });
   return toJsonResponse(response);
 }

@@ -82,10 +82,19 @@ export interface FaultPlanSpec {
   signDelayMs?: number;
   /** `/multipart/sign-part` answers state this `expiresIn` (seconds) instead of the handler's. */
   signExpiresIn?: number;
+  /** Let init sign the parts the engine asks for (`signParts`); otherwise the plan drops the field. */
+  initSignsParts?: boolean;
+  /** Init's part URLs state this `expiresIn` (seconds) instead of the handler's. */
+  initExpiresIn?: number;
+  /** Init's first part URL is listed as part 0, which no file has. */
+  initPartsMalformed?: boolean;
 }
 
 export interface FaultPlanLog {
+  /** Part numbers of /multipart/sign-part requests, in order. */
   signedParts: number[];
+  /** Part numbers whose URLs /multipart/init answered. */
+  initParts: number[];
   resumes: number;
   completes: number;
   aborts: number;
