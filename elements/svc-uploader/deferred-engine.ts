@@ -7,10 +7,18 @@
  */
 import type { UploadEngine } from '../../engine/engine.js';
 import { lazyModule } from '../../engine/lazy-module.js';
+import { loadEnglishMessages } from '../i18n/english-messages.js';
 
 export type EngineModule = typeof import('./engine-chunk.js');
 
-const engineModule = lazyModule(() => import('./engine-chunk.js'));
+/**
+ * The rest of English comes with it: everything the engine brings to the screen (the list,
+ * refusals, failures, announcements, event messages) is worded from the first time it shows.
+ */
+const engineModule = lazyModule(async () => {
+  const [module] = await Promise.all([import('./engine-chunk.js'), loadEnglishMessages()]);
+  return module;
+});
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 export function loadEngineModule(): Promise<EngineModule> {

@@ -10,6 +10,7 @@ import type {
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
+import { loadEnglishMessages } from '../i18n/english-messages.js';
 import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import { Announcer } from './announcer.js';
@@ -376,7 +377,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   #loadFormValue(): Promise<FormValue> {
-    this.#formValueLoad ??= import('./form-value.js').then(({ FormValue }) => {
+    // The validation message and the restored-files hint are English's later messages: they come along.
+    this.#formValueLoad ??= Promise.all([import('./form-value.js'), loadEnglishMessages()]).then(([{ FormValue }]) => {
       this.#formValue = new FormValue(this.internals, {
         name: () => this.name,
         required: () => this.required,
