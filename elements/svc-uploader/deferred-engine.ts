@@ -53,6 +53,11 @@ export class DeferredEngine {
     return this.#engine;
   }
 
+  /** The engine's module once it has arrived: what the element renders from it. */
+  get module(): EngineModule | undefined {
+    return engineModule.loaded;
+  }
+
   /** True once the engine exists, without building it. */
   get created(): boolean {
     return this.#engine !== undefined;
