@@ -13,10 +13,11 @@ export type EngineModule = typeof import('./engine-chunk.js');
 
 /**
  * The rest of English comes with it: everything the engine brings to the screen (the list,
- * refusals, failures, announcements, event messages) is worded from the first time it shows.
+ * refusals, failures, announcements) is worded from the first time it shows. English that fails to
+ * load does not hold the engine back: the translator asks for it again when a message needs it.
  */
 const engineModule = lazyModule(async () => {
-  const [module] = await Promise.all([import('./engine-chunk.js'), loadEnglishMessages()]);
+  const [module] = await Promise.all([import('./engine-chunk.js'), loadEnglishMessages().catch(() => undefined)]);
   return module;
 });
 

@@ -379,7 +379,7 @@ export class SvcUploader extends FormControlElement {
 
   #loadFormValue(): Promise<FormValue> {
     // The validation message and the restored-files hint are English's later messages: they come along.
-    this.#formValueLoad ??= Promise.all([import('./form-value.js'), loadEnglishMessages()]).then(([{ FormValue }]) => {
+    this.#formValueLoad ??= Promise.all([import('./form-value.js'), loadEnglishMessages().catch(() => undefined)]).then(([{ FormValue }]) => {
       this.#formValue = new FormValue(this.internals, {
         name: () => this.name,
         required: () => this.required,

@@ -24,7 +24,7 @@ export function loadPanel(source: UploadSource): Promise<SourcePanelFactory> {
   const loader = loaders[source];
   if (!loader) return Promise.reject(new Error(`No panel for source "${source}"`));
   // A panel's words are English's later messages: they arrive with it, so it opens fully worded.
-  return Promise.all([loader(), loadEnglishMessages()]).then(([factory]) => factory);
+  return Promise.all([loader(), loadEnglishMessages().catch(() => undefined)]).then(([factory]) => factory);
 }
 
 /** Lets the drive panels (a separate module) plug in without this file importing them. */
