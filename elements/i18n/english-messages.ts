@@ -2,8 +2,9 @@
  * English, the layer under every language, in two parts. What an empty uploader shows
  * (locales/en/first-paint.ts) comes with the element; the rest of English (locales/en.ts: the list,
  * notices, failures, panels, announcements) is a chunk of its own, loaded with the engine after the
- * first paint, or by the translator on first use of a message it lacks. A page in another language
- * reads its own bundle and needs the rest of English only for keys that bundle lacks.
+ * first paint, or by the translator on first use of a message it lacks. The element fetches it
+ * with the engine whatever the page's language: a host's bundle may lack keys, and a page may
+ * switch back to English.
  */
 import firstPaintMessages from '../../locales/en/first-paint.js';
 import { lazyModule } from '../../engine/lazy-module.js';
