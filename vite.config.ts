@@ -18,14 +18,24 @@ function collapseCssLiterals(): Plugin {
   };
 }
 
-/** The engine core's chunk: what the element loads after the drop zone is painted (elements/svc-uploader/engine-chunk.ts). */
+/** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-chunk.ts). */
 const ENGINE_CORE = new RegExp(`/engine/(${[
   'engine', 'options', 'upload-queue', 'batch-intake', 'validation', 'deduplication', 'main-thread-yield', 'connection-budget',
   'indexeddb-recovery-storage', 'crash-recovery-loader', 'crash-restore', 'events', 'event-bus', 'file-entry-list', 'file-entry',
   'file-replacement', 'persisted-uploads', 'network-watch', 'network-pause', 'content-hash', 'errors', 'remote-files',
   'persistence-scope', 'multipart-session', 'tus-records', 'request-timeout', 'retry-policy', 'page-base', 'upload-url',
   'transfer-rate', 'pipeline', 'checksum-digests', 'image-steps/index',
-].join('|')})\\.ts$|/elements/svc-uploader/(engine-chunk|engine-bridge)\\.ts$`);
+].join('|')})\\.ts$`);
+
+/**
+ * The element's side of the engine (elements/svc-uploader/engine-chunk.ts): the event bridge, the
+ * announcer, the refusal notice, the failure wording the file views share and the editor's options.
+ * Apart from the engine core, which engine.js shares without Lit; fetched next to it, in parallel.
+ */
+const ENGINE_VIEWS = new RegExp([
+  '/elements/svc-uploader/(engine-chunk|engine-bridge|announcer|editor/editor-options)\\.ts$',
+  '/elements/svc-uploader/templates/(rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
+].join('|'));
 
 /** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (templates/file-views.ts), and the Lit directives they use. */
 const FILE_VIEWS = new RegExp([
@@ -70,6 +80,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'engine', test: ENGINE_CORE, includeDependenciesRecursively: false },
+            { name: 'engine-views', test: ENGINE_VIEWS, includeDependenciesRecursively: false },
             { name: 'file-views', test: FILE_VIEWS, includeDependenciesRecursively: false },
           ],
         },

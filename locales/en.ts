@@ -13,41 +13,11 @@
  * - `width`, `height` are numbers (pixels);
  * - `kind`, `outcome`, `tab`, `filter`, `corner` are `select` keys.
  */
+import firstPaintMessages from './en/first-paint.js';
+
 const messages = {
-  'uploader.label': 'File uploader',
-  'uploader.branding': 'Powered by svc-uploader',
-  'uploader.busy': 'Processing, please wait…',
-
-  'dropZone.title': 'Drag and drop files here',
-  'dropZone.titleSingle': 'Drag and drop a file here',
-  'dropZone.browse': 'Browse files',
-  'dropZone.browseSingle': 'Browse for a file',
-  'dropZone.browseFolder': 'Select a folder',
-  'dropZone.or': 'or',
-  'dropZone.pasteHint': 'You can also paste files',
-  'dropZone.dragActive': 'Drop to add',
-  'dropZone.dragRejected': 'Some of these files cannot be added',
-  'dropZone.limitFiles': '{maxFiles, plural, one {Up to # file} other {Up to # files}}',
-  'dropZone.limitSize': 'Max. {maxSize} per file',
-  'dropZone.limitSizeRange': 'From {minSize} to {maxSize} per file',
-  'dropZone.limitTypes': 'Accepted: {types}',
-
-  'source.local': 'My device',
-  'source.url': 'Link',
-  'source.camera': 'Camera',
-  'source.microphone': 'Microphone',
-  'source.screen': 'Screen',
-  'source.googleDrive': 'Google Drive',
-  'source.oneDrive': 'OneDrive',
-  'source.dropbox': 'Dropbox',
-  'source.box': 'Box',
-  'source.listLabel': 'Add files from',
-  'source.open': 'Add files from {source}',
-
-  'view.back': 'Back',
-  'view.cancel': 'Cancel',
-  'view.close': 'Close',
-  'view.loading': 'Loading…',
+  // What an empty uploader shows, kept apart so the element's first load carries only these.
+  ...firstPaintMessages,
 
   'fileList.label': 'Selected files',
   'fileList.addMore': 'Add more',
@@ -154,10 +124,6 @@ const messages = {
   'failure.CONFIGURATION_ERROR': 'The uploader is not configured correctly.',
   'failure.REAUTH_REQUIRED': 'Sign in to the drive again, then retry.',
 
-  'offline.banner': 'You are offline. Uploads will continue when the connection is back.',
-  'offline.bannerNoResume': 'You are offline. Uploads will fail until the connection is back.',
-
-  'url.title': 'Import from a link',
   'url.label': 'File link',
   'url.placeholder': 'https://example.com/photo.jpg',
   'url.submit': 'Import',
@@ -171,7 +137,6 @@ const messages = {
   'url.timeout': 'The link stopped answering.',
   'url.typeMismatch': 'The file at this link is not the kind of file its name or type says.',
 
-  'camera.title': 'Camera',
   'camera.preview': 'Camera preview',
   'camera.capture': 'Take photo',
   'camera.startRecording': 'Record video',
@@ -184,7 +149,6 @@ const messages = {
   'camera.permissionDenied': 'Camera access was denied. Allow it in your browser settings to continue.',
   'camera.unavailable': 'No camera was found.',
 
-  'microphone.title': 'Voice recording',
   'microphone.start': 'Start recording',
   'microphone.stop': 'Stop recording',
   'microphone.recording': 'Recording… {elapsed}',
@@ -193,7 +157,6 @@ const messages = {
   'microphone.permissionDenied': 'Microphone access was denied. Allow it in your browser settings to continue.',
   'microphone.unavailable': 'No microphone was found.',
 
-  'screen.title': 'Screen recording',
   'screen.start': 'Share screen',
   'screen.stop': 'Stop sharing',
   'screen.recording': 'Recording the screen… {elapsed}',
@@ -247,7 +210,6 @@ const messages = {
   'announce.editorOpened': 'Editing {name}',
   'announce.editorSaved': '{name} saved',
 
-  'aria.dropZone': 'Add files: drop them here or press Enter to browse',
   'aria.removeFile': 'Remove {name}',
   'aria.retryFile': 'Retry {name}',
   'aria.pauseFile': 'Pause {name}',

@@ -1,13 +1,16 @@
-import en from '../../locales/en.js';
 import { canonicalizeLang, detectDirection } from './direction.js';
+import { ENGLISH_LANG, loadedEnglishMessages } from './english-messages.js';
 import type {
   I18nOptions, LocaleBundle, MessageKey, PartialLocaleBundle, ResolvedLocale, ResolvedMessage, TextDirection,
 } from './types.js';
 
-const ENGLISH_KEYS = new Set<string>(Object.keys(en.messages));
-
+/**
+ * A `namespace.name` key. Checked by shape, not against English: most of English loads after the
+ * first paint, and a key no message has is never asked for, so keeping one costs nothing.
+ */
 function isMessageKey(key: string): key is MessageKey {
-  return ENGLISH_KEYS.has(key);
+  const dot = key.indexOf('.');
+  return dot > 0 && dot < key.length - 1;
 }
 
 /** The prop may come from a JSON attribute, so a "bundle" is checked rather than trusted. */
@@ -20,8 +23,7 @@ function asBundle(value: unknown): LocaleBundle | PartialLocaleBundle | undefine
 
 /**
  * Flat `namespace.name` entries of a message record. Namespaced groups (`{ dropZone: { title } }`)
- * are flattened; keys English does not know and values that are not strings are dropped, since
- * nothing would ever ask for them.
+ * are flattened; values that are not strings are dropped.
  */
 export function flattenMessages(record: object): Array<[MessageKey, string]> {
   const entries: Array<[MessageKey, string]> = [];
@@ -46,7 +48,8 @@ function languageOf(bundle: LocaleBundle | PartialLocaleBundle): { lang: string;
 }
 
 /**
- * Resolves the `i18n` prop. Messages layer English, then `fallbackLocale`, then the chosen bundle
+ * Resolves the `i18n` prop. Messages layer English (as much of it as has loaded, see
+ * english-messages.ts), then `fallbackLocale`, then the chosen bundle
  * (`bundle`, else `locale` when it is a bundle), then `overrides`. `lang`/`dir` come from the chosen
  * bundle, else a bare `locale` tag, else the fallback bundle, else English.
  */
@@ -58,13 +61,13 @@ export function resolveLocale(options: I18nOptions | null | undefined = {}): Res
   const language = (primary && languageOf(primary))
     ?? (bareTag !== undefined ? { lang: bareTag, dir: detectDirection(bareTag) } : undefined)
     ?? (fallback && languageOf(fallback))
-    ?? { lang: en.lang, dir: en.dir };
+    ?? { lang: ENGLISH_LANG, dir: 'ltr' as const };
 
   const messages = new Map<MessageKey, ResolvedMessage>();
   const layer = (record: object, lang: string) => {
     for (const [key, text] of flattenMessages(record)) messages.set(key, { text, lang });
   };
-  layer(en.messages, en.lang);
+  layer(loadedEnglishMessages(), ENGLISH_LANG);
   if (fallback) layer(fallback.messages, languageOf(fallback)?.lang ?? language.lang);
   if (primary) layer(primary.messages, languageOf(primary)?.lang ?? language.lang);
   if (typeof options?.overrides === 'object' && options.overrides !== null) layer(options.overrides, language.lang);

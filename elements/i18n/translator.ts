@@ -1,4 +1,4 @@
-import en from '../../locales/en.js';
+import { ENGLISH_LANG, isEnglishComplete, loadedEnglishMessages, loadEnglishMessages } from './english-messages.js';
 import { formatByteRate, formatBytes, formatCount, formatList, formatPercent, type FormatBytesOptions } from './format-numbers.js';
 import { getLoadedMessageFormat, loadMessageFormat, type MessageFormatConstructor } from './message-format-loader.js';
 import { formatSimpleMessage, parseSimpleMessage, type SimpleMessage } from './message-syntax.js';
@@ -28,8 +28,9 @@ export interface Translator {
   readonly lang: string;
   readonly dir: TextDirection;
   /**
-   * The message for `key`. An ICU message asked for before intl-messageformat has arrived renders
-   * as an empty string and starts the load; `subscribe` listeners hear when it can be shown.
+   * The message for `key`. An ICU message asked for before intl-messageformat has arrived, and a
+   * message only English has asked for before the rest of English has (english-messages.ts),
+   * render as an empty string and start the load; `subscribe` listeners hear when they can be shown.
    */
   t(key: MessageKey, values?: MessageValues): string;
   formatBytes(bytes: number, options?: FormatBytesOptions): string;
@@ -38,11 +39,11 @@ export interface Translator {
   formatPercent(fraction: number): string;
   formatCount(count: number): string;
   formatList(items: readonly string[], type?: Intl.ListFormatType): string;
-  /** True while some message asked for is waiting for intl-messageformat. */
+  /** True while some message asked for is waiting for intl-messageformat or the rest of English. */
   readonly pending: boolean;
   /** Settles once nothing is pending (at once when nothing is). */
   ready(): Promise<void>;
-  /** Loads intl-messageformat now, so every later `t()` is exact. */
+  /** Loads intl-messageformat and the rest of English now, so every later `t()` is exact. */
   load(): Promise<void>;
   /** Called after pending messages became available; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
@@ -65,10 +66,15 @@ function warn(error: TranslationError): void {
  * the translator's lifetime, so a re-render formats without parsing.
  */
 export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: TranslatorOptions = {}): Translator {
-  const { lang, dir, messages } = resolveLocale(i18n);
+  const resolved = resolveLocale(i18n);
+  const { lang, dir } = resolved;
+  let messages = resolved.messages;
+  /** Whether `messages` were resolved over every English message, or over the first paint's alone. */
+  let overFullEnglish = isEnglishComplete();
   const compiled = new Map<MessageKey, CompiledMessage>();
   const listeners = new Set<() => void>();
   let waiting: Promise<void> | undefined;
+  let waitingForEnglish: Promise<void> | undefined;
 
   function compileIcu(MessageFormat: MessageFormatConstructor, key: MessageKey, message: ResolvedMessage): CompiledMessage {
     try {
@@ -76,8 +82,9 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
       return { kind: 'icu', format, text: message.text };
     } catch (cause) {
       onError(new TranslationError(`Message "${key}" (${message.lang}) does not compile`, key, message.lang, cause));
-      const english: ResolvedMessage = { text: en.messages[key], lang: en.lang };
-      if (message.text !== english.text) {
+      const englishText = loadedEnglishMessages()[key];
+      const english: ResolvedMessage = { text: englishText ?? key, lang: ENGLISH_LANG };
+      if (englishText !== undefined && message.text !== english.text) {
         const fallback = compile(key, english);
         if (fallback !== undefined) return fallback;
       }
@@ -102,7 +109,7 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
     waiting ??= loadMessageFormat().then(
       () => {
         waiting = undefined;
-        for (const listener of [...listeners]) listener();
+        notify();
       },
       (cause: unknown) => {
         waiting = undefined;
@@ -111,11 +118,47 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
     );
   }
 
+  function notify(): void {
+    for (const listener of [...listeners]) listener();
+  }
+
+  function resolveOverFullEnglish(): void {
+    if (overFullEnglish) return;
+    messages = resolveLocale(i18n).messages;
+    overFullEnglish = true;
+  }
+
+  /** A key this translator lacks may be one of English's later messages: they load, then listeners hear. */
+  function waitForEnglish(): void {
+    waitingForEnglish ??= loadEnglishMessages().then(
+      () => {
+        waitingForEnglish = undefined;
+        resolveOverFullEnglish();
+        notify();
+      },
+      (cause: unknown) => {
+        waitingForEnglish = undefined;
+        onError(new TranslationError('The English messages could not be loaded', '', lang, cause));
+      },
+    );
+  }
+
   function t(key: MessageKey, values: MessageValues = {}): string {
     let entry = compiled.get(key);
     if (entry === undefined) {
       const message = messages.get(key);
-      if (message === undefined) return key;
+      if (message === undefined) {
+        if (!isEnglishComplete()) {
+          waitForEnglish();
+          return '';
+        }
+        // English arrived through another translator or `load()`: this one reads it now.
+        if (!overFullEnglish) {
+          resolveOverFullEnglish();
+          return t(key, values);
+        }
+        return key;
+      }
       entry = compile(key, message);
       if (entry === undefined) return '';
       compiled.set(key, entry);
@@ -140,11 +183,13 @@ export function createTranslator(i18n?: I18nOptions | null, { onError = warn }: 
     formatCount: (count) => formatCount(count, lang),
     formatList: (items, type) => formatList(items, lang, type),
     get pending() {
-      return waiting !== undefined;
+      return waiting !== undefined || waitingForEnglish !== undefined;
     },
-    ready: () => waiting ?? Promise.resolve(),
+    ready: async () => {
+      await Promise.all([waiting, waitingForEnglish]);
+    },
     load: async () => {
-      await loadMessageFormat();
+      await Promise.all([loadMessageFormat(), loadEnglishMessages()]);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -7,10 +7,19 @@
  */
 import type { UploadEngine } from '../../engine/engine.js';
 import { lazyModule } from '../../engine/lazy-module.js';
+import { loadEnglishMessages } from '../i18n/english-messages.js';
 
 export type EngineModule = typeof import('./engine-chunk.js');
 
-const engineModule = lazyModule(() => import('./engine-chunk.js'));
+/**
+ * The rest of English comes with it: everything the engine brings to the screen (the list,
+ * refusals, failures, announcements) is worded from the first time it shows. English that fails to
+ * load does not hold the engine back: the translator asks for it again when a message needs it.
+ */
+const engineModule = lazyModule(async () => {
+  const [module] = await Promise.all([import('./engine-chunk.js'), loadEnglishMessages().catch(() => undefined)]);
+  return module;
+});
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 export function loadEngineModule(): Promise<EngineModule> {
@@ -43,6 +52,11 @@ export class DeferredEngine {
     const loaded = engineModule.loaded;
     if (!this.#engine && loaded) this.#engine = this.#create(loaded);
     return this.#engine;
+  }
+
+  /** The engine's module once it has arrived: what the element renders from it. */
+  get module(): EngineModule | undefined {
+    return engineModule.loaded;
   }
 
   /** True once the engine exists, without building it. */

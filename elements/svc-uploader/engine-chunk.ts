@@ -1,6 +1,11 @@
 /**
- * What the element loads after its first paint (deferred-engine.ts): the engine, and the bridge
- * that turns its events into the element's, which has nothing to do before there is an engine.
+ * What the element loads after its first paint (deferred-engine.ts): the engine, the bridge that
+ * turns its events into the element's, and what only the engine's outcomes need: the live
+ * region's announcements, the refused files' notice and the image editor's options (read when
+ * files are added). None of it has anything to do before there is an engine.
  */
 export { UploadEngine } from '../../engine/engine.js';
 export { bridgeEngineEvents } from './engine-bridge.js';
+export { Announcer } from './announcer.js';
+export { rejectionText, renderRejections } from './templates/rejections.js';
+export { opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';

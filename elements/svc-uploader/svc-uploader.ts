@@ -10,11 +10,11 @@ import type {
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
+import { loadEnglishMessages } from '../i18n/english-messages.js';
 import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
-import { Announcer } from './announcer.js';
+import type { Announcer } from './announcer.js';
 import type { EditorCallbacks, EditorController } from './editor/editor-controller.js';
-import { opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';
 import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './file-intake.js';
@@ -28,7 +28,7 @@ import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './styles/index.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
-import { rejectionText, renderBranding, renderBusy, renderOfflineBanner, renderRejections, renderRestoredUploads } from './templates/notices.js';
+import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './templates/notices.js';
 import { renderSourceView } from './templates/source-view.js';
 import type { DragState, UploaderView } from './templates/view-model.js';
 import { readThemeSlots } from './theme-slots.js';
@@ -128,7 +128,8 @@ export class SvcUploader extends FormControlElement {
   #dragState: DragState = 'idle';
   #configurationError?: string;
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
-  readonly #announcer = new Announcer();
+  /** The live region's wording, which arrives with the engine: every announced event comes from it. */
+  #announcer?: Announcer;
   /** What the form receives; loaded with the first form the element joins (form-value.ts). */
   #formValue?: FormValue;
   #formValueLoad?: Promise<FormValue>;
@@ -178,7 +179,8 @@ export class SvcUploader extends FormControlElement {
     replace: (id, file) => this.#loadedEngine().replaceFile(id, file),
     notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
-    describeRejection: (rejection): string => rejectionText(this.#view(), rejection),
+    // The editor runs on listed files, so the engine's module is there.
+    describeRejection: (rejection): string => this.#engine.module!.rejectionText(this.#view(), rejection),
     maxImagePixels: () => this.#engine.current?.options.maxImagePixels,
     declaredAbovePixelBudget: (file) => this.#urls?.abovePixelBudget(file) ?? false,
   };
@@ -376,7 +378,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   #loadFormValue(): Promise<FormValue> {
-    this.#formValueLoad ??= import('./form-value.js').then(({ FormValue }) => {
+    // The validation message and the restored-files hint are English's later messages: they come along.
+    this.#formValueLoad ??= Promise.all([import('./form-value.js'), loadEnglishMessages().catch(() => undefined)]).then(([{ FormValue }]) => {
       this.#formValue = new FormValue(this.internals, {
         name: () => this.name,
         required: () => this.required,
@@ -480,7 +483,7 @@ export class SvcUploader extends FormControlElement {
           <div class="main" ?inert=${covered}>
             ${renderRestoredUploads(view)}
             ${view.files.length === 0 || !fileViews ? renderDropZone(view) : fileViews.renderFileList(view)}
-            ${renderRejections(view)}
+            ${this.#engine.module?.renderRejections(view)}
             ${fileViews?.renderActions(view)}
           </div>
           ${renderSourceView(view)}
@@ -490,7 +493,7 @@ export class SvcUploader extends FormControlElement {
         ${renderBranding(view)}
         ${fileViews?.renderPreview(view)}
         ${fileViews?.renderModalEditor(view)}
-        <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
+        <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer?.text}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
         <input part="folder-input" type="file" hidden tabindex="-1" webkitdirectory
@@ -542,6 +545,8 @@ export class SvcUploader extends FormControlElement {
   /** For `addFiles`' `hold`: the files `imageEditor.autoOpen` will open on wait for the edit before uploading. */
   #opensEditorOnAdd(): EditorController['opensOnAdd'] {
     if (this.#editor) return this.#editor.opensOnAdd;
+    // Files are added through the engine, so its module (which carries the editor's options) is there.
+    const { opensOnAdd, resolveEditorOptions } = this.#engine.module!;
     const options = resolveEditorOptions(this.imageEditor);
     return (file, batch) => opensOnAdd(options, file, batch);
   }
@@ -593,7 +598,8 @@ export class SvcUploader extends FormControlElement {
     return this.#slots;
   }
 
-  #createEngine({ UploadEngine, bridgeEngineEvents }: EngineModule): UploadEngine {
+  #createEngine({ UploadEngine, bridgeEngineEvents, Announcer }: EngineModule): UploadEngine {
+    this.#announcer = new Announcer();
     let engine: UploadEngine;
     try {
       engine = new UploadEngine(this.engineOptions());
@@ -652,9 +658,11 @@ export class SvcUploader extends FormControlElement {
   #dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent<SvcUploaderEventDetail<Name>> {
     const event = this.emit(name, detail);
     const translator = this.#i18n.translator;
-    if (this.#announcer.onEvent(name, detail, translator)) this.#renderAnnouncement(name);
+    const announcer = this.#announcer;
+    if (!announcer) return event;
+    if (announcer.onEvent(name, detail, translator)) this.#renderAnnouncement(name);
     // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
-    if (translator.pending) void translator.ready().then(() => this.#announcer.onEvent(name, detail, translator) && this.#renderAnnouncement(name));
+    if (translator.pending) void translator.ready().then(() => announcer.onEvent(name, detail, translator) && this.#renderAnnouncement(name));
     return event;
   }
 

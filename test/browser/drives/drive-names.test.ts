@@ -15,7 +15,8 @@ const actions: DriveActions = {
 describe('<svc-uploader> drive listing names', () => {
   it('shows spoofed and long names as written, with their real extension', async () => {
     const translator = createTranslator();
-    await translator.ready();
+    // Outside the element, which fetches English with a panel: the translator loads it here.
+    await translator.load();
     const state = new DriveBrowserState();
     state.screen = { kind: 'browse' };
     state.status = 'ready';

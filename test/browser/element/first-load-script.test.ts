@@ -57,10 +57,10 @@ describe('<svc-uploader> files added by script before the engine loaded (built b
     element.remove();
   });
 
-  it('fetched the engine, the file list, the upload machinery and the chunks they import', () => {
-    const entries = chunkEntries(['engine', 'file-views', 'upload-machinery', 'rolldown-runtime']);
+  it('fetched the engine, the file list, the upload machinery, the rest of English and the chunks they import', () => {
+    const entries = chunkEntries(['engine', 'engine-views', 'file-views', 'upload-machinery', 'rolldown-runtime', 'en']);
     expect(entries.map((entry) => new URL(entry.name).pathname.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '')).sort())
-      .to.deep.equal(['engine', 'file-views', 'rolldown-runtime', 'upload-machinery']);
+      .to.deep.equal(['en', 'engine', 'engine-views', 'file-views', 'rolldown-runtime', 'upload-machinery']);
   });
 
   it('asks for a lazy chunk\'s own imports next to the chunk itself, not once it has arrived', async () => {
@@ -68,8 +68,8 @@ describe('<svc-uploader> files added by script before the engine loaded (built b
     // Quotes as the test server hands the file over, which may differ from the file on disk.
     const lazilyImported = (code: string) => new Set([...code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((match) => match[1]!));
     const entryImports = lazilyImported(entry);
-    const lazy = [...entryImports].filter((chunk) => /^(engine|file-views)-[\w-]{8}\.js$/.test(chunk));
-    expect(lazy.length, 'the entry imports the engine and the file views lazily').to.be.at.least(2);
+    const lazy = [...entryImports].filter((chunk) => /^(engine|engine-views|file-views|en)-[\w-]{8}\.js$/.test(chunk));
+    expect(lazy.length, 'the entry imports the engine, its element side, the file views and the rest of English lazily').to.be.at.least(4);
     for (const chunk of lazy) {
       const code = await (await fetch(`/dist/browser/${chunk}`)).text();
       const ownImports = [...code.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((match) => match[1]!)

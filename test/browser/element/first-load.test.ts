@@ -17,6 +17,8 @@ const UPLOAD_ROUTE = 'multipart/sign-part';
 const PROP_DOCUMENTATION = 'Storage provider label sent to the token endpoint';
 const EVENT_DOCUMENTATION = 'Browsers hide file names until the drop';
 const CRASH_RECOVERY = 'is too large to keep for crash recovery';
+/** An English message the empty uploader never shows (locales/en.ts, past locales/en/first-paint.ts). */
+const LATER_ENGLISH = 'The server could not read the upload request';
 /** A message only the engine core's option checks hold. */
 const ENGINE_CORE = 'Unknown resumable.protocol';
 
@@ -58,7 +60,7 @@ describe('<svc-uploader> first load of the browser bundle', () => {
 
   after(() => element?.remove());
 
-  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime, crash recovery or the props\' and events\' documentation', async () => {
+  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime, crash recovery, the rest of English or the props\' and events\' documentation', async () => {
     const limits = [...element.shadowRoot!.querySelectorAll('[part~="drop-zone"] [part~="limit"]')].map((node) => node.textContent);
     expect(limits).to.include('Up to 10 files');
     expect(messageFormatFetched(), 'intl-messageformat').to.equal(false);
@@ -67,6 +69,7 @@ describe('<svc-uploader> first load of the browser bundle', () => {
     expect(await fetchedScriptsHold(PROP_DOCUMENTATION), 'prop documentation').to.equal(false);
     expect(await fetchedScriptsHold(EVENT_DOCUMENTATION), 'event documentation').to.equal(false);
     expect(await fetchedScriptsHold(CRASH_RECOVERY), 'crash recovery').to.equal(false);
+    expect(await fetchedScriptsHold(LATER_ENGLISH), 'the rest of English').to.equal(false);
   });
 
   it('leaves the engine for later: nothing of its core is fetched, `engine` is undefined and `files` empty', async () => {
@@ -76,9 +79,10 @@ describe('<svc-uploader> first load of the browser bundle', () => {
     expect(element.files).to.deep.equal([]);
   });
 
-  it('fetches the engine, the file list and the upload machinery once the pointer enters the element', async () => {
+  it('fetches the engine, the rest of English, the file list and the upload machinery once the pointer enters the element', async () => {
     element.shadowRoot!.querySelector('[part~="base"]')!.dispatchEvent(new PointerEvent('pointerenter'));
     await eventually(() => fetchedScriptsHold(ENGINE_CORE), 'the engine chunk');
+    await eventually(() => fetchedScriptsHold(LATER_ENGLISH), 'the rest of English');
     await eventually(() => fetchedScriptsHold(LIST_TEMPLATE), 'the file list chunk');
     await eventually(() => fetchedScriptsHold(UPLOAD_ROUTE), 'the upload machinery chunk');
     await eventually(() => element.engine !== undefined, 'the engine');

@@ -2,6 +2,7 @@
 // fetched is decided by this file alone.
 import { expect } from '@open-wc/testing';
 import { createTranslator } from '../../../elements/i18n/index.js';
+import { loadEnglishMessages } from '../../../elements/i18n/english-messages.js';
 
 /** A message only ICU formats (a select nested in a plural), as a page's override. */
 const NESTED = { 'action.upload': '{count, plural, one {Upload # file} other {{kind, select, folder {Upload {count, number} folders} other {Upload {count, number} files}}}}' };
@@ -12,6 +13,8 @@ function messageFormatRequested(): boolean {
 
 describe('loading intl-messageformat on demand', () => {
   it('formats plain messages, simple arguments and flat plurals without fetching it', async () => {
+    // English past the drop zone's messages loads on its own (english-messages.ts); this file is about intl-messageformat.
+    await loadEnglishMessages();
     const translator = createTranslator();
     expect(translator.t('dropZone.title')).to.equal('Drag and drop files here');
     expect(translator.t('dropZone.limitFiles', { maxFiles: 10 })).to.equal('Up to 10 files');

@@ -5,6 +5,7 @@ import he from '../../../locales/he.js';
 import ja from '../../../locales/ja.js';
 import ru from '../../../locales/ru.js';
 import { createTranslator, loadMessageFormat, type PartialLocaleBundle, type TranslationError } from '../../../elements/i18n/index.js';
+import { loadEnglishMessages } from '../../../elements/i18n/english-messages.js';
 
 /** A made-up partial bundle, so the tests do not depend on any shipped translation's wording. */
 const pirate: PartialLocaleBundle = {
@@ -25,6 +26,10 @@ const spanishPart: PartialLocaleBundle = {
 const arabicPart: PartialLocaleBundle = { lang: 'ar', messages: { 'view.back': 'رجوع' } };
 
 describe('createTranslator', () => {
+  // English past the drop zone's messages loads on its own (lazy-english.test.ts covers that); these
+  // tests format messages as a translator does once it has.
+  before(() => loadEnglishMessages());
+
   before(async () => {
     await loadMessageFormat();
   });
