@@ -21,6 +21,8 @@ interface RenderCounts {
   requestUpdatesBy: Record<string, number>;
   /** When each update ran, ms since the upload began. */
   updateTimes: number[];
+  /** DOM events the element dispatched, by name. */
+  events: Record<string, number>;
 }
 
 let counts: RenderCounts | undefined;
@@ -30,9 +32,16 @@ function instrument(): void {
   const prototype = customElements.get('svc-uploader')!.prototype as {
     update(changed: unknown): void;
     requestUpdate(...args: unknown[]): void;
+    emit(name: string, detail: unknown): Event;
   };
   const update = prototype.update;
   const requestUpdate = prototype.requestUpdate;
+  const emit = prototype.emit;
+  // Counted where the element dispatches, so no listener adds to what is measured.
+  prototype.emit = function (this: unknown, name: string, detail: unknown) {
+    if (counts) counts.events[name] = (counts.events[name] ?? 0) + 1;
+    return emit.call(this, name, detail);
+  };
   prototype.update = function (this: unknown, changed: unknown) {
     const started = performance.now();
     update.call(this, changed);
@@ -83,7 +92,7 @@ async function profileElement(withCallers: boolean): Promise<RenderCounts & { ms
   document.body.append(element);
   await element.addFiles([benchFile()]);
   await new Promise(requestAnimationFrame);
-  const running: RenderCounts = { updates: 0, updateMs: 0, requestUpdates: 0, mutationBatches: 0, mutationsByPart: {}, requestUpdatesBy: {}, updateTimes: [] };
+  const running: RenderCounts = { updates: 0, updateMs: 0, requestUpdates: 0, mutationBatches: 0, mutationsByPart: {}, requestUpdatesBy: {}, updateTimes: [], events: {} };
   const observer = new MutationObserver((records) => {
     running.mutationBatches += 1;
     for (const record of records) {

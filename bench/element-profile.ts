@@ -160,6 +160,8 @@ try {
         const byCaller = Object.entries(figures['requestUpdatesBy'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
         for (const [caller, count] of byCaller) console.log(`  ${String(count).padStart(6)}  ${caller}`);
       }
+      const events = Object.entries(figures['events'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
+      console.log(`DOM events: ${events.map(([name, count]) => `${count} ${name}`).join(', ')}`);
       console.log('DOM mutations by part:');
       const byPart = Object.entries(figures['mutationsByPart'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
       for (const [part, count] of byPart) console.log(`  ${String(count).padStart(6)}  ${part}`);

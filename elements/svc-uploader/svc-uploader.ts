@@ -211,7 +211,6 @@ export class SvcUploader extends FormControlElement {
   });
 
   readonly #intents = createUploaderIntents({
-    engine: () => this.#loadedEngine(),
     root: () => this.renderRoot,
     updated: () => this.updateComplete,
     panels: this.#panels,
@@ -233,6 +232,9 @@ export class SvcUploader extends FormControlElement {
     pause: (id) => this.pause(id),
     resume: (id) => this.resume(id),
     retry: (id) => this.retry(id),
+    // Through the element's own calls, which render a click's answer at once.
+    removeFile: (id) => this.removeFile(id),
+    cancel: () => this.cancel(),
     reset: () => this.reset(),
   });
 
