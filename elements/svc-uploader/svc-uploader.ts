@@ -415,8 +415,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   /**
-   * Also waits for what loads on demand (translations, the file views) and for progress waiting for
-   * its paced render, so what is on screen is final. Translations come first and again last: the list's plural messages may need them.
+   * Also waits for what loads on demand (translations, the file views) and for engine changes
+   * waiting for their paced render, so what is on screen is final. Translations come first and again last: the list's plural messages may need them.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
