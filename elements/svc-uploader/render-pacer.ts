@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** Renders for engine changes: at most ten a second, more than the eye follows on a list. */
-export const RENDER_INTERVAL_MS = 100;
+const RENDER_INTERVAL_MS = 100;
 
 /**
  * Paces the renders the engine causes. Storage reports upload progress every ~50 ms per request,
