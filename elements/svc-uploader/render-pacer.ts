@@ -26,16 +26,18 @@ export class RenderPacer implements ReactiveController {
   /** The engine changed: render now if the last render is old enough, else once it is. */
   requestRender(): void {
     this.#unshown = true;
-    if (this.#timer !== undefined) return;
+    if (this.#timer !== undefined) return this.#wait();
     const wait = this.#lastRenderAt + RENDER_INTERVAL_MS - performance.now();
     // Lit renders in a microtask: every change of this task joins that render.
     if (wait <= 0) return this.host.requestUpdate();
     this.#schedule(wait);
   }
 
+  /** Any render shows every change so far: whoever waited for one (`updateComplete`) need wait no longer. */
   hostUpdated(): void {
     this.#lastRenderAt = performance.now();
     this.#unshown = false;
+    this.#settle();
   }
 
   /** Settles once the waiting render has been asked for (or found unneeded); undefined when none waits. */
@@ -45,12 +47,20 @@ export class RenderPacer implements ReactiveController {
 
   // A timer left running after a removal only asks a detached element to update: harmless.
   #schedule(wait: number): void {
-    if (!this.#waiting) {
-      let settle = (): void => undefined;
-      const promise = new Promise<void>((resolve) => (settle = resolve));
-      this.#waiting = { promise, settle };
-    }
+    this.#wait();
     this.#timer = setTimeout(this.#due, wait);
+  }
+
+  #wait(): void {
+    if (this.#waiting) return;
+    let settle = (): void => undefined;
+    const promise = new Promise<void>((resolve) => (settle = resolve));
+    this.#waiting = { promise, settle };
+  }
+
+  #settle(): void {
+    this.#waiting?.settle();
+    this.#waiting = undefined;
   }
 
   /**
@@ -63,7 +73,6 @@ export class RenderPacer implements ReactiveController {
     const wait = this.#lastRenderAt + RENDER_INTERVAL_MS - performance.now();
     if (this.#unshown && wait > 0) return this.#schedule(wait);
     if (this.#unshown) this.host.requestUpdate();
-    this.#waiting?.settle();
-    this.#waiting = undefined;
+    this.#settle();
   };
 }

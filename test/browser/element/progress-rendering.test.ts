@@ -1,5 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { createTranslator } from '../../../elements/i18n/index.js';
+import { Announcer } from '../../../elements/svc-uploader/announcer.js';
 import { RenderPacer } from '../../../elements/svc-uploader/render-pacer.js';
 import { animationsSettled, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, textFile, unmountAll, until, type SvcUploader } from './helpers.js';
 
@@ -179,6 +181,26 @@ describe('RenderPacer', () => {
     pacer.requestRender();
     await pacerSettled();
     expect(host.renders).to.equal(1);
+  });
+});
+
+describe('live region between paced renders', () => {
+  it('shows every announcement that arrived between two renders, in order; a progress reading gives way to newer news', async () => {
+    const announcer = new Announcer();
+    const translator = createTranslator();
+    await translator.load();
+    const progress = (percentage: number) => announcer.onEvent('svc-upload-progress', { bytesUploaded: percentage, bytesTotal: 100, percentage }, translator);
+    announcer.onEvent('svc-upload-start', { files: [] }, translator);
+    progress(30);
+    progress(60);
+    announcer.onEvent('svc-upload-pause', { files: [] }, translator);
+    progress(80);
+    const shown: string[] = [];
+    while (announcer.waiting) {
+      announcer.advance();
+      shown.push(announcer.shown);
+    }
+    expect(shown).to.deep.equal(['Uploading 0 files', 'Upload paused', 'Upload 75% complete']);
   });
 });
 
