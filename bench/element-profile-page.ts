@@ -21,6 +21,8 @@ interface RenderCounts {
   requestUpdatesBy: Record<string, number>;
   /** When each update ran, ms since the upload began. */
   updateTimes: number[];
+  /** DOM events the element dispatched, by name. */
+  events: Record<string, number>;
 }
 
 let counts: RenderCounts | undefined;
@@ -30,9 +32,16 @@ function instrument(): void {
   const prototype = customElements.get('svc-uploader')!.prototype as {
     update(changed: unknown): void;
     requestUpdate(...args: unknown[]): void;
+    emit(name: string, detail: unknown): Event;
   };
   const update = prototype.update;
   const requestUpdate = prototype.requestUpdate;
+  const emit = prototype.emit;
+  // Counted where the element dispatches, so no listener adds to what is measured.
+  prototype.emit = function (this: unknown, name: string, detail: unknown) {
+    if (counts) counts.events[name] = (counts.events[name] ?? 0) + 1;
+    return emit.call(this, name, detail);
+  };
   prototype.update = function (this: unknown, changed: unknown) {
     const started = performance.now();
     update.call(this, changed);
@@ -74,16 +83,25 @@ interface UploaderElement extends HTMLElement {
   upload(): Promise<{ successful: number; failed: number }>;
 }
 
+/** The chosen file, or its bytes cut into `count` files (a run of many files changes state often). */
+function benchFiles(count: number): File[] {
+  const file = benchFile();
+  if (count === 1) return [file];
+  const size = Math.ceil(file.size / count);
+  return Array.from({ length: count }, (_, index) => new File([file.slice(index * size, (index + 1) * size)], `part-${index}.bin`));
+}
+
 /** One upload through `<svc-uploader>` as the peer benchmark's element row does, counting while it uploads. */
-async function profileElement(withCallers: boolean): Promise<RenderCounts & { ms: number }> {
+async function profileElement(withCallers: boolean, fileCount: number): Promise<RenderCounts & { ms: number }> {
   tracingCallers = withCallers;
   const element = document.createElement('svc-uploader') as UploaderElement;
   element.setAttribute('server-url', '/api/upload');
   element.setAttribute('resumable', '{"protocol": "multipart"}');
+  element.setAttribute('max-files', String(fileCount));
   document.body.append(element);
-  await element.addFiles([benchFile()]);
+  await element.addFiles(benchFiles(fileCount));
   await new Promise(requestAnimationFrame);
-  const running: RenderCounts = { updates: 0, updateMs: 0, requestUpdates: 0, mutationBatches: 0, mutationsByPart: {}, requestUpdatesBy: {}, updateTimes: [] };
+  const running: RenderCounts = { updates: 0, updateMs: 0, requestUpdates: 0, mutationBatches: 0, mutationsByPart: {}, requestUpdatesBy: {}, updateTimes: [], events: {} };
   const observer = new MutationObserver((records) => {
     running.mutationBatches += 1;
     for (const record of records) {
@@ -100,20 +118,20 @@ async function profileElement(withCallers: boolean): Promise<RenderCounts & { ms
   counts = undefined;
   observer.disconnect();
   element.remove();
-  if (summary.successful !== 1) throw new Error(`element upload: ${JSON.stringify(summary)}`);
+  if (summary.successful !== fileCount) throw new Error(`element upload: ${JSON.stringify(summary)}`);
   return { ...running, ms };
 }
 
 /** The bare engine at its defaults, as the peer benchmark's engine row. */
-async function profileEngine(): Promise<{ ms: number }> {
-  const engine = new UploadEngine({ serverUrl: '/api/upload', resumable: { protocol: 'multipart' } });
-  await engine.addFiles([benchFile()]);
+async function profileEngine(fileCount: number): Promise<{ ms: number }> {
+  const engine = new UploadEngine({ serverUrl: '/api/upload', resumable: { protocol: 'multipart' }, maxFiles: fileCount });
+  await engine.addFiles(benchFiles(fileCount));
   const started = performance.now();
   await engine.start();
   const ms = performance.now() - started;
-  const { state } = engine.files[0]!;
+  const states = new Set(engine.files.map((file) => file.state));
   engine.destroy();
-  if (state !== 'successful') throw new Error(`engine upload ended ${state}`);
+  if (states.size !== 1 || !states.has('successful')) throw new Error(`engine upload ended ${[...states].join(', ')}`);
   return { ms };
 }
 

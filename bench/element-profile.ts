@@ -5,7 +5,10 @@
  * browser's style and layout figures. Prints the functions with the most self time, by source
  * module, for each row.
  *
- *   node scripts/with-storage.mjs node --import tsx bench/element-profile.ts [sizeMiB=256] [top=25] [--callers]
+ *   node scripts/with-storage.mjs node --import tsx bench/element-profile.ts [sizeMiB=256] [top=25] [--callers] [--files=N]
+ *
+ * `--files=N` uploads the same bytes as N files (a run of many small files changes state often,
+ * where one large file mostly moves progress).
  *
  * The page runs the element and engine from source, bundled unminified (the profile keeps names and
  * each frame maps back to its module); bench/peers.ts measures the shipped bundle.
@@ -27,6 +30,7 @@ const SIZE_MIB = Number(positional[0] ?? 256);
 const TOP = Number(positional[1] ?? 25);
 /** Also group `requestUpdate()` calls by caller (a stack each, which adds to the element's time). */
 const CALLERS = process.argv.includes('--callers');
+const FILE_COUNT = Number(process.argv.find((arg) => arg.startsWith('--files='))?.slice('--files='.length) ?? 1);
 const MIB = 1024 * 1024;
 
 if (!process.env.S3_TEST_ENDPOINT) {
@@ -130,8 +134,8 @@ try {
   await page.waitForFunction(() => 'profileElement' in window && 'profileEngine' in window);
   await page.setInputFiles('#bench-file', filePath);
   const rows = [
-    { label: 'engine, defaults', run: () => page.evaluate(() => (window as unknown as { profileEngine(): Promise<{ ms: number }> }).profileEngine()) },
-    { label: '<svc-uploader>, defaults', run: () => page.evaluate((withCallers) => (window as unknown as { profileElement(withCallers: boolean): Promise<Record<string, unknown> & { ms: number }> }).profileElement(withCallers), CALLERS) },
+    { label: 'engine, defaults', run: () => page.evaluate((count) => (window as unknown as { profileEngine(fileCount: number): Promise<{ ms: number }> }).profileEngine(count), FILE_COUNT) },
+    { label: '<svc-uploader>, defaults', run: () => page.evaluate(([withCallers, count]) => (window as unknown as { profileElement(withCallers: boolean, fileCount: number): Promise<Record<string, unknown> & { ms: number }> }).profileElement(withCallers, count), [CALLERS, FILE_COUNT] as const) },
   ];
   for (const row of rows) await row.run();
   await cdp.send('Profiler.enable');
@@ -145,7 +149,7 @@ try {
     const after = await browserMetrics(cdp);
     const delta = (name: string): number => after[name]! - before[name]!;
     const seconds = figures.ms / 1000;
-    console.log(`\n## ${row.label}: ${SIZE_MIB} MiB in ${seconds.toFixed(1)} s (${(SIZE_MIB / seconds).toFixed(1)} MiB/s)`);
+    console.log(`\n## ${row.label}: ${SIZE_MIB} MiB${FILE_COUNT > 1 ? ` as ${FILE_COUNT} files` : ''} in ${seconds.toFixed(1)} s (${(SIZE_MIB / seconds).toFixed(1)} MiB/s)`);
     console.log(`main thread ${delta('TaskDuration').toFixed(3)} s, script ${delta('ScriptDuration').toFixed(3)} s, ` +
       `style ${delta('RecalcStyleDuration').toFixed(3)} s in ${delta('RecalcStyleCount')} recalcs, layout ${delta('LayoutDuration').toFixed(3)} s in ${delta('LayoutCount')} layouts`);
     if ('updates' in figures) {
@@ -160,6 +164,8 @@ try {
         const byCaller = Object.entries(figures['requestUpdatesBy'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
         for (const [caller, count] of byCaller) console.log(`  ${String(count).padStart(6)}  ${caller}`);
       }
+      const events = Object.entries(figures['events'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
+      console.log(`DOM events: ${events.map(([name, count]) => `${count} ${name}`).join(', ')}`);
       console.log('DOM mutations by part:');
       const byPart = Object.entries(figures['mutationsByPart'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
       for (const [part, count] of byPart) console.log(`  ${String(count).padStart(6)}  ${part}`);

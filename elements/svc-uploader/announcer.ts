@@ -14,19 +14,43 @@ const MILESTONES = [25, 50, 75];
 /** The run's time left is read out at most this often: often enough to follow, rarely enough to bear. */
 export const TIME_LEFT_INTERVAL_MS = 10_000;
 
+/**
+ * Renders are paced (render-pacer.ts), so two announcements may arrive between two renders; the
+ * live region shows each of them for one render at least, in order (`shown`, moved on by
+ * `advance()` before each render), so a screen reader hears both. A progress reading still
+ * waiting is out of date once anything newer is to be said, and gives way to it.
+ */
 export class Announcer {
+  /** The newest announcement. */
   text = '';
+  /** What the live region shows now. */
+  shown = '';
+  readonly #waiting: Array<{ text: string; progress: boolean }> = [];
   private milestone = 0;
   private timeLeftAt?: number;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** Updates `text` for events worth announcing; returns whether it changed. */
+  /** Updates `text` for events worth announcing; returns whether it changed (a render is then due). */
   onEvent<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>, translator: Translator): boolean {
     const next = this.messageFor(name, detail as never, translator);
-    if (next === undefined || next === this.text) return false;
+    // An empty text is a plural message still loading: the element asks again once it has.
+    if (!next || next === this.text) return false;
     this.text = next;
+    if (this.#waiting.at(-1)?.progress) this.#waiting.pop();
+    this.#waiting.push({ text: next, progress: name === 'svc-upload-progress' });
     return true;
+  }
+
+  /** Whether announcements wait for a render to show them. */
+  get waiting(): boolean {
+    return this.#waiting.length > 0;
+  }
+
+  /** Before a render: the oldest waiting announcement is the one to show. */
+  advance(): void {
+    const next = this.#waiting.shift();
+    if (next) this.shown = next.text;
   }
 
   /** The run's time left, when there is an estimate and the last reading is old enough. */
@@ -52,8 +76,10 @@ export class Announcer {
         this.timeLeftAt = undefined;
         return t('announce.started', { count: (detail.files as unknown[]).length });
       case 'svc-upload-progress': {
+        // Runs for every progress report: a comparison or two, nothing allocated.
         const percentage = detail.percentage as number;
-        const reached = MILESTONES.filter((milestone) => percentage >= milestone).pop() ?? 0;
+        let reached = this.milestone;
+        for (const milestone of MILESTONES) if (percentage >= milestone) reached = milestone;
         if (reached > this.milestone) {
           this.milestone = reached;
           return t('announce.progress', { percent: formatPercent(reached / 100) });

@@ -10,8 +10,11 @@ import type { UploaderStatus } from './types.js';
 
 export interface BridgeHost {
   emit<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
-  /** The list, run progress or connectivity changed: re-render. */
-  onEngineChange(change: { files?: readonly UploadFileRecord[]; progress?: number; online?: boolean }): void;
+  /**
+   * The list, run progress or connectivity changed: re-render. `listChanged` is false when the
+   * new list differs only in progress (same files, in the same order and states).
+   */
+  onEngineChange(change: { files?: readonly UploadFileRecord[]; listChanged?: boolean; progress?: number; online?: boolean }): void;
   onRejected(rejection: SvcUploaderEventDetail<'svc-file-reject'>): void;
   /** The `allowedFileTypes` value in force, for `svc-file-type-mismatch`. */
   allowedFileTypesText(): string;
@@ -61,6 +64,15 @@ export function deriveStatus(files: readonly UploadFileRecord[]): UploaderStatus
   return 'complete';
 }
 
+/** Whether the list differs from `before` only in progress: same files, in the same order and states. */
+function isProgressOnlyChange(before: readonly UploadFileRecord[], after: readonly UploadFileRecord[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let index = 0; index < after.length; index += 1) {
+    if (after[index]!.id !== before[index]!.id || after[index]!.state !== before[index]!.state) return false;
+  }
+  return true;
+}
+
 /** Subscribes to every engine event the element reflects; returns the unsubscribe function. */
 export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () => void {
   const subscriptions = RE_EMITTED_ENGINE_EVENTS.map((name) => {
@@ -70,7 +82,7 @@ export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () =
     return engine.on(name, (detail: EngineEventMap[ReEmitted]) => host.emit(eventName, detail as never));
   });
   // Views first, so a listener of a derived event (say `svc-status-change`) reads the new list.
-  subscriptions.push(...subscribeViewUpdates(engine, host), ...subscribeDerivedEvents(engine, host));
+  subscriptions.push(...subscribeViewUpdates(engine, host), subscribeListChanges(engine, host), ...subscribeDerivedEvents(engine, host));
   return () => {
     for (const unsubscribe of subscriptions) unsubscribe();
   };
@@ -80,7 +92,6 @@ export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () =
 function subscribeDerivedEvents(engine: UploadEngine, host: BridgeHost): Array<() => void> {
   // Ids of files that have begun sending in their current attempt; a resume is not a new start.
   const started = new Set<string>();
-  let status: UploaderStatus = deriveStatus(engine.files);
   return [
     // The engine has no "began sending" moment of its own: a file enters `uploading` again when
     // it resumes from a pause, and that is not a new start.
@@ -99,14 +110,6 @@ function subscribeDerivedEvents(engine: UploadEngine, host: BridgeHost): Array<(
     engine.on('file-reject', (rejection) => {
       if (rejection.reason !== 'TYPE_MISMATCH') return;
       host.emit('svc-file-type-mismatch', { file: rejection.file, allowedFileTypes: host.allowedFileTypesText() });
-    }),
-    // The overall status is the element's summary of the list; the engine has no such state.
-    engine.on('files-change', ({ files }) => {
-      const next = deriveStatus(files);
-      if (next === status) return;
-      const previous = status;
-      status = next;
-      host.emit('svc-status-change', { status: next, previous });
     }),
     // `svc-error` is one event for failures of every scope, including the element's own (link
     // import, media, drives); the engine's three failure events become its `upload`,
@@ -131,6 +134,26 @@ function subscribeViewUpdates(engine: UploadEngine, host: BridgeHost): Array<() 
     engine.on('file-reject', (rejection) => host.onRejected(rejection)),
     engine.on('upload-progress', ({ percentage }) => host.onEngineChange({ progress: percentage / 100 })),
     engine.on('network-change', ({ online }) => host.onEngineChange({ online })),
-    engine.on('files-change', ({ files }) => host.onEngineChange({ files })),
   ];
+}
+
+/**
+ * The list: re-rendered on every change, and its overall status (the element's summary; the
+ * engine has no such state) derived again when a file changed state or place. Most changes during
+ * a run are progress alone, which moves no status: they cost one pass over the list, no more.
+ */
+function subscribeListChanges(engine: UploadEngine, host: BridgeHost): () => void {
+  let shown = engine.files;
+  let status: UploaderStatus = deriveStatus(shown);
+  return engine.on('files-change', ({ files }) => {
+    const listChanged = !isProgressOnlyChange(shown, files);
+    shown = files;
+    host.onEngineChange({ files, listChanged });
+    if (!listChanged) return;
+    const next = deriveStatus(files);
+    if (next === status) return;
+    const previous = status;
+    status = next;
+    host.emit('svc-status-change', { status: next, previous });
+  });
 }

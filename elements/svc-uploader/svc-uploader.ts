@@ -22,11 +22,11 @@ import type { FormValue } from './form-value.js';
 import { FileViewsLoader } from './file-views-loader.js';
 import type { ListWindowController } from './list-window.js';
 import type { PreviewController } from './preview.js';
-import { isProgressOnlyChange, ProgressRenderPacer } from './progress-render-pacer.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
 import { createDragDropHandlers } from './sources/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './styles/index.js';
+import { RenderPacer } from './render-pacer.js';
 import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
 import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './templates/notices.js';
 import { renderSourceView } from './templates/source-view.js';
@@ -133,8 +133,8 @@ export class SvcUploader extends FormControlElement {
   /** What the form receives; loaded with the first form the element joins (form-value.ts). */
   #formValue?: FormValue;
   #formValueLoad?: Promise<FormValue>;
-  // Renders for upload progress alone run at most ten times a second.
-  readonly #progressRender = new ProgressRenderPacer(this);
+  // Renders the engine causes (progress, states, the list) run at most ten times a second.
+  readonly #engineRender = new RenderPacer(this);
   /** Thumbnail and preview URLs, which arrive with the file views (`#objectUrls()`). */
   #urls?: ObjectUrls;
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
@@ -213,7 +213,6 @@ export class SvcUploader extends FormControlElement {
   });
 
   readonly #intents = createUploaderIntents({
-    engine: () => this.#loadedEngine(),
     root: () => this.renderRoot,
     updated: () => this.updateComplete,
     panels: this.#panels,
@@ -235,6 +234,9 @@ export class SvcUploader extends FormControlElement {
     pause: (id) => this.pause(id),
     resume: (id) => this.resume(id),
     retry: (id) => this.retry(id),
+    // Through the element's own calls, which render a click's answer at once.
+    removeFile: (id) => this.removeFile(id),
+    cancel: () => this.cancel(),
     reset: () => this.reset(),
   });
 
@@ -264,13 +266,12 @@ export class SvcUploader extends FormControlElement {
     const result = await this.#engine.run((engine) => engine.addFiles(files, source, { hold: this.#opensEditorOnAdd() }));
     if (result.added.length > 0) this.#dispatch('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#dispatch('svc-files-reject', { rejections: result.rejected });
-    // The first files wait for the list's views, so they are on screen once this resolves (an
-    // element not yet placed renders when it is). The editor's controller comes with them.
-    const fileViews = this.#fileViews.pending;
-    if (fileViews) {
-      await fileViews;
-      if (this.isConnected) await this.updateComplete;
-    }
+    // A pick renders at once, not with the next paced render. The first files wait for the list's
+    // views, so they are on screen once this resolves (an element not yet placed renders when it
+    // is). The editor's controller comes with them.
+    this.requestUpdate();
+    await this.#fileViews.pending;
+    if (this.isConnected) await this.updateComplete;
     const editor = this.#editorController();
     if (editor) editor.openHeld(result.added);
     // Views that could not be fetched (offline) bring no editor: nothing may wait for it.
@@ -287,12 +288,12 @@ export class SvcUploader extends FormControlElement {
 
   /** Removes a file (aborting its upload) without asking listeners. */
   removeFile(id: string): void {
-    void this.#engine.run((engine) => engine.removeFile(id));
+    void this.#command((engine) => engine.removeFile(id));
   }
 
   /** Uploads every queued file; resolves once each has settled. */
   upload(): Promise<UploadRunSummary> {
-    return this.#engine.run((engine) => engine.start());
+    return this.#command((engine) => engine.start());
   }
 
   /** Same as `upload()`, under the engine's name. */
@@ -302,7 +303,7 @@ export class SvcUploader extends FormControlElement {
 
   /** Pauses one file, or every active one. */
   pause(id?: string): void {
-    void this.#engine.run((engine) => {
+    void this.#command((engine) => {
       const before = new Set(engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
       engine.pause(id);
       const paused = engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
@@ -312,7 +313,7 @@ export class SvcUploader extends FormControlElement {
 
   /** Resumes one paused file, or every file the user paused. */
   resume(id?: string): Promise<UploadRunSummary> {
-    return this.#engine.run((engine) => {
+    return this.#command((engine) => {
       const paused = engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
       const run = engine.resume(id);
       if (paused.length > 0) this.#dispatch('svc-upload-resume', { files: paused });
@@ -322,12 +323,12 @@ export class SvcUploader extends FormControlElement {
 
   /** Queues one failed or canceled file again, or all of them. */
   retry(id?: string): Promise<UploadRunSummary> {
-    return this.#engine.run((engine) => engine.retry(id));
+    return this.#command((engine) => engine.retry(id));
   }
 
   /** Cancels one file, or every unfinished one, without asking listeners. */
   cancel(id?: string): void {
-    void this.#engine.run((engine) => engine.cancel(id));
+    void this.#command((engine) => engine.cancel(id));
   }
 
   /** Empties the list, stopping uploads in flight. */
@@ -335,7 +336,19 @@ export class SvcUploader extends FormControlElement {
     this.#formValue?.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
-    void this.#engine.run((engine) => engine.reset());
+    void this.#command((engine) => engine.reset());
+  }
+
+  /**
+   * A call of the page or the user on the engine: what it changed renders at once, as the answer
+   * to a click should, not with the next paced render (render-pacer.ts).
+   */
+  #command<Result>(call: (engine: UploadEngine) => Result | Promise<Result>): Promise<Result> {
+    return this.#engine.run((engine) => {
+      const result = call(engine);
+      this.requestUpdate();
+      return result;
+    });
   }
 
   /**
@@ -405,8 +418,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   /**
-   * Also waits for what loads on demand (translations, the file views) and for progress waiting for
-   * its paced render, so what is on screen is final. Translations come first and again last: the list's plural messages may need them.
+   * Also waits for what loads on demand (translations, the file views) and for engine changes
+   * waiting for their paced render, so what is on screen is final. Translations come first and again last: the list's plural messages may need them.
    */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
@@ -434,16 +447,17 @@ export class SvcUploader extends FormControlElement {
       await translator.ready();
       complete = await super.getUpdateComplete();
     }
-    // Progress waiting for its paced render (at most 100 ms) is on screen once that render ran.
-    const pacedProgress = this.#progressRender.waiting;
-    if (pacedProgress) {
-      await pacedProgress;
+    // An engine change waiting for its paced render (at most 100 ms) is on screen once that render
+    // ran; announcements that arrived together take one render each, so the last one is on screen too.
+    for (let pacedRender = this.#engineRender.waiting; pacedRender; pacedRender = this.#announcer?.waiting ? this.#engineRender.waiting : undefined) {
+      await pacedRender;
       complete = await super.getUpdateComplete();
     }
     return complete;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#announcer?.advance();
     if (this.#engine.created) {
       if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
       return;
@@ -461,6 +475,8 @@ export class SvcUploader extends FormControlElement {
   protected override updated(): void {
     // After rendering, so the validation bubble can point at the Browse button.
     this.#formValue?.sync();
+    // The next announcement waiting its turn goes out with the next paced render.
+    if (this.#announcer?.waiting) this.#engineRender.requestRender();
   }
 
   protected override render() {
@@ -493,7 +509,7 @@ export class SvcUploader extends FormControlElement {
         ${renderBranding(view)}
         ${fileViews?.renderPreview(view)}
         ${fileViews?.renderModalEditor(view)}
-        <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer?.text}</div>
+        <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer?.shown}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
         <input part="folder-input" type="file" hidden tabindex="-1" webkitdirectory
@@ -613,25 +629,25 @@ export class SvcUploader extends FormControlElement {
     this.requestUpdate();
     bridgeEngineEvents(engine, {
       emit: (name, detail) => this.#dispatch(name, detail),
-      onEngineChange: ({ files, progress, online }) => {
-        const progressOnly = online === undefined && (!files || isProgressOnlyChange(this.#files, files));
-        if (files) this.#filesChanged(files);
+      onEngineChange: ({ files, listChanged, progress, online }) => {
+        if (files) this.#filesChanged(files, listChanged ?? true);
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
-        if (progressOnly) this.#progressRender.requestRender();
-        else this.requestUpdate();
+        this.#engineRender.requestRender();
       },
       onRejected: (rejection) => {
         this.#rejections.push(rejection);
-        this.requestUpdate();
+        this.#engineRender.requestRender();
       },
       allowedFileTypesText: () => [this.allowedFileTypes ?? '*'].flat().join(','),
     });
     return engine;
   }
 
-  #filesChanged(files: readonly UploadFileRecord[]): void {
+  #filesChanged(files: readonly UploadFileRecord[], listChanged: boolean): void {
     this.#files = files;
+    // Progress alone removes no file: nothing to let go of.
+    if (!listChanged) return;
     this.#urls?.keep(files);
     this.#preview?.keep(files);
     this.#editor?.keep(files);
@@ -660,15 +676,10 @@ export class SvcUploader extends FormControlElement {
     const translator = this.#i18n.translator;
     const announcer = this.#announcer;
     if (!announcer) return event;
-    if (announcer.onEvent(name, detail, translator)) this.#renderAnnouncement(name);
+    // An announcement is read out with the next paced render, like the change it describes.
+    if (announcer.onEvent(name, detail, translator)) this.#engineRender.requestRender();
     // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
-    if (translator.pending) void translator.ready().then(() => announcer.onEvent(name, detail, translator) && this.#renderAnnouncement(name));
+    if (translator.pending) void translator.ready().then(() => announcer.onEvent(name, detail, translator) && this.#engineRender.requestRender());
     return event;
-  }
-
-  /** A progress milestone or time left is read out with the next paced render, like the bar it describes. */
-  #renderAnnouncement(name: SvcUploaderEventName): void {
-    if (name === 'svc-upload-progress') this.#progressRender.requestRender();
-    else this.requestUpdate();
   }
 }

@@ -2,7 +2,7 @@
  * What each control of the interface does: the intents the templates call. User intents that the
  * event table marks cancelable ask listeners first; the element's methods act without asking.
  */
-import type { UploadEngine, UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
+import type { UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
 import type { EditorController } from './editor/editor-controller.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import type { ListWindowController } from './list-window.js';
@@ -13,7 +13,6 @@ import type { UploaderIntents } from './templates/view-model.js';
 const SETTLED = new Set(['successful', 'failed', 'canceled']);
 
 export interface IntentHost {
-  engine(): UploadEngine;
   root(): HTMLElement | DocumentFragment;
   /** Resolves after the next render. */
   updated(): Promise<unknown>;
@@ -32,6 +31,8 @@ export interface IntentHost {
   pause(id?: string): void;
   resume(id?: string): Promise<UploadRunSummary>;
   retry(id?: string): Promise<UploadRunSummary>;
+  removeFile(id: string): void;
+  cancel(): void;
   reset(): void;
 }
 
@@ -73,7 +74,7 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
     removeFile: (id) => withFile(id, (file) => {
       if (host.dispatch('svc-file-remove', { file }).defaultPrevented) return;
       const restoreFocus = focusAfterRemoving(host, id);
-      host.engine().removeFile(id);
+      host.removeFile(id);
       void host.updated().then(restoreFocus);
     }),
     retryFile: (id) => void host.retry(id),
@@ -91,7 +92,7 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
     resume: () => void host.resume(),
     cancel: () => {
       const files = host.files().filter((file) => !SETTLED.has(file.state));
-      if (!host.dispatch('svc-upload-cancel', { files }).defaultPrevented) host.engine().cancel();
+      if (!host.dispatch('svc-upload-cancel', { files }).defaultPrevented) host.cancel();
     },
     retryAll: () => void host.retry(),
     done: () => {

@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { ProgressRenderPacer } from '../../../elements/svc-uploader/progress-render-pacer.js';
-import { animationsSettled, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, textFile, unmountAll, until } from './helpers.js';
+import { createTranslator } from '../../../elements/i18n/index.js';
+import { Announcer } from '../../../elements/svc-uploader/announcer.js';
+import { RenderPacer } from '../../../elements/svc-uploader/render-pacer.js';
+import { animationsSettled, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, textFile, unmountAll, until, type SvcUploader } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -36,6 +38,33 @@ describe('<svc-uploader> progress rendering', () => {
     // machine's speed, so the bar is a margin over the other changes, not a fixed count).
     expect(progressEvents, summary).to.be.greaterThan(1.5 * otherChanges);
     expect(quickRenders, summary).to.be.at.most(otherChanges);
+  });
+
+  it('renders the state changes of a run at most ten times a second, and shows its end once it settles', async () => {
+    const count = 24;
+    const element = await mount('<svc-uploader server-url="/api/upload" max-files="50" max-concurrent-uploads="6"></svc-uploader>');
+    await element.addFiles(Array.from({ length: count }, (_, index) => textFile(`note-${index}.txt`)));
+    await element.updateComplete;
+    const events = recordEvents(element, ['svc-file-state-change', 'svc-file-upload-progress', 'svc-upload-progress', 'svc-status-change']);
+    const renderTimes = recordRenders(element);
+
+    const summary = await element.upload();
+    await element.updateComplete;
+
+    expect(summary.successful).to.equal(count);
+    // What the upload ended with is on screen: every file stored, the outcome, and its announcement.
+    expect(parts(element, 'file-status').map((status) => status.textContent)).to.deep.equal(Array(count).fill('Uploaded'));
+    expect(part(element, 'summary-uploaded').textContent).to.equal(`${count} files uploaded`);
+    expect(part(element, 'announcer').textContent).to.equal(`All ${count} files uploaded`);
+    // Dozens of files change state in tasks of their own within a few milliseconds: each change
+    // rendered at once would redraw the list far more often. Paced, a render follows the one
+    // before after 100 ms at the earliest, however many changes arrived in between; the margin
+    // is for the clock's coarseness, never met by a render that was not waited for.
+    const gaps = renderTimes.slice(1).map((time, index) => time - renderTimes[index]!);
+    const stateChanges = events.filter((event) => event.type === 'svc-file-state-change').length;
+    const report = `${renderTimes.length} renders for ${events.length} events (${stateChanges} state changes); gaps ${gaps.map((gap) => gap.toFixed(0)).join(' ')} ms`;
+    expect(stateChanges, report).to.equal(3 * count);
+    expect(gaps.filter((gap) => gap < 95), report).to.deep.equal([]);
   });
 
   it('resolves updateComplete once progress waiting for its paced render is on screen', async () => {
@@ -82,6 +111,18 @@ describe('<svc-uploader> progress rendering', () => {
   });
 });
 
+/** When each render of `element` from now on finished (its `updated()`), ms. */
+function recordRenders(element: SvcUploader): number[] {
+  const times: number[] = [];
+  const rendered = element as unknown as { updated(changed: unknown): void };
+  const updated = rendered.updated;
+  rendered.updated = function (this: SvcUploader, changed: unknown) {
+    times.push(performance.now());
+    updated.call(this, changed);
+  };
+  return times;
+}
+
 /** A host that counts the renders the pacer asks for; `rendered()` stands for a render of any cause. */
 function countingHost() {
   const controllers: ReactiveController[] = [];
@@ -99,10 +140,30 @@ function countingHost() {
 /** Longer than the pacer's 100 ms, so a render it still owes has been asked for by then. */
 const pacerSettled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
 
-describe('ProgressRenderPacer', () => {
+describe('RenderPacer', () => {
+  it('asks for a render at once when the last render is 100 ms old or more', async () => {
+    const host = countingHost();
+    const pacer = new RenderPacer(host);
+    pacer.requestRender();
+    expect(host.renders).to.equal(1);
+  });
+
+  it('gathers every change that arrives while a render waits into that one render', async () => {
+    const host = countingHost();
+    const pacer = new RenderPacer(host);
+    host.rendered();
+    for (let change = 0; change < 50; change += 1) {
+      pacer.requestRender();
+      await Promise.resolve();
+    }
+    expect(host.renders).to.equal(0);
+    await pacerSettled();
+    expect(host.renders).to.equal(1);
+  });
+
   it('asks for no render of its own when a render for another change has shown the progress', async () => {
     const host = countingHost();
-    const pacer = new ProgressRenderPacer(host);
+    const pacer = new RenderPacer(host);
     host.rendered();
     pacer.requestRender();
     host.rendered();
@@ -112,7 +173,7 @@ describe('ProgressRenderPacer', () => {
 
   it('still renders progress that moved after that render, once', async () => {
     const host = countingHost();
-    const pacer = new ProgressRenderPacer(host);
+    const pacer = new RenderPacer(host);
     host.rendered();
     pacer.requestRender();
     host.rendered();
@@ -120,6 +181,26 @@ describe('ProgressRenderPacer', () => {
     pacer.requestRender();
     await pacerSettled();
     expect(host.renders).to.equal(1);
+  });
+});
+
+describe('live region between paced renders', () => {
+  it('shows every announcement that arrived between two renders, in order; a progress reading gives way to newer news', async () => {
+    const announcer = new Announcer();
+    const translator = createTranslator();
+    await translator.load();
+    const progress = (percentage: number) => announcer.onEvent('svc-upload-progress', { bytesUploaded: percentage, bytesTotal: 100, percentage }, translator);
+    announcer.onEvent('svc-upload-start', { files: [] }, translator);
+    progress(30);
+    progress(60);
+    announcer.onEvent('svc-upload-pause', { files: [] }, translator);
+    progress(80);
+    const shown: string[] = [];
+    while (announcer.waiting) {
+      announcer.advance();
+      shown.push(announcer.shown);
+    }
+    expect(shown).to.deep.equal(['Uploading 0 files', 'Upload paused', 'Upload 75% complete']);
   });
 });
 
