@@ -38,29 +38,51 @@ function readSlice(blob: Blob, offset: number): Promise<ArrayBuffer> {
   return (offset === 0 && sliceEnd === blob.size ? blob : blob.slice(offset, sliceEnd)).arrayBuffer();
 }
 
+/**
+ * The bytes of `blob` slice by slice, reading ahead: the read of slice k+1 is under way while the
+ * caller hashes slice k (hashing is synchronous, the browser reads on its own threads), and the
+ * read of slice k+2 starts once slice k is hashed, so the reader always has a slice to fetch and
+ * a pass takes about the longer of reading and hashing instead of their sum. At most two slices
+ * are held at once (one hashed, one read), whatever the blob's size.
+ */
+async function* readSlices(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  const readFrom = (offset: number): Promise<ArrayBuffer> | undefined => {
+    if (offset >= blob.size) return undefined;
+    const read = readSlice(blob, offset);
+    // A read left behind by an abort must not surface as an unhandled rejection; awaited reads still throw.
+    read.catch(() => undefined);
+    return read;
+  };
+  const ahead = [readFrom(0), readFrom(READ_SLICE_BYTES)];
+  for (let offset = 0; ahead[0]; offset += READ_SLICE_BYTES) {
+    signal?.throwIfAborted();
+    const bytes = await ahead.shift()!;
+    yield new Uint8Array(bytes);
+    // The slice just yielded is hashed by now: the next read takes its place.
+    ahead.push(readFrom(offset + 2 * READ_SLICE_BYTES));
+  }
+}
+
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
-/** Bytes in memory are hashed at once; a blob is read slice by slice, so memory stays at one slice. */
+/** Bytes in memory are hashed at once; a blob is read slice by slice, so memory stays at two slices. */
 export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal): Promise<string> {
   const hasher = await createHasher();
   if (data instanceof ArrayBuffer) {
     hasher.update(new Uint8Array(data));
   } else {
-    for (let offset = 0; offset < data.size; offset += READ_SLICE_BYTES) {
-      signal?.throwIfAborted();
-      hasher.update(new Uint8Array(await readSlice(data, offset)));
-    }
+    for await (const bytes of readSlices(data, signal)) hasher.update(bytes);
   }
   return toBase64(hasher.digest());
 }
 
 /**
  * The base64 MD5 of a blob and, with `algorithm`, its `x-amz-checksum-*` digest, in one read of
- * the blob slice by slice (memory stays at one slice).
+ * the blob slice by slice (memory stays at two slices).
  */
 export async function uploadDigests(
   blob: Blob,
@@ -70,9 +92,7 @@ export async function uploadDigests(
   const md5 = await createHasher();
   // Its own chunk: pages that set no checksumAlgorithm never download the CRC code.
   const other = algorithm ? await (await import('./amz-checksum-hasher.js')).createAmzChecksumHasher(algorithm) : undefined;
-  for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
-    signal?.throwIfAborted();
-    const bytes = new Uint8Array(await readSlice(blob, offset));
+  for await (const bytes of readSlices(blob, signal)) {
     md5.update(bytes);
     other?.update(bytes);
   }
@@ -112,9 +132,6 @@ export async function fileSha256Hex(blob: Blob, signal?: AbortSignal): Promise<s
 /** Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused). */
 export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
   const hasher = await createSha256();
-  for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
-    signal?.throwIfAborted();
-    hasher.update(new Uint8Array(await readSlice(blob, offset)));
-  }
+  for await (const bytes of readSlices(blob, signal)) hasher.update(bytes);
   return toHex(hasher.digest());
 }
