@@ -32,6 +32,7 @@ type Page = {
   makeFile(size: number): number;
   runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string; longTaskMs: number }>;
   timeShaPass(): Promise<number>;
+  timePartDigest(chunkMiB: number): Promise<number>;
 };
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
@@ -64,9 +65,12 @@ try {
     }
     const passes = [];
     for (let round = 0; round < ROUNDS; round += 1) passes.push(await page.evaluate(() => (window as unknown as Page).timeShaPass()));
+    const partDigests = [];
+    for (let round = 0; round < ROUNDS; round += 1) partDigests.push(await page.evaluate((mib) => (window as unknown as Page).timePartDigest(mib), CHUNK_MIB));
     const offMedian = median(rates.get('off')!);
     console.log(`  ${sizeMiB} MiB:`);
     console.log(`    the SHA-256 pass alone ${passes.map(format).join(', ')} ms (median ${format(median(passes))}); the upload without verification ${format((size / MIB / offMedian) * 1000)} ms (median)`);
+    console.log(`    one part's read and MD5 (${CHUNK_MIB} MiB, digest worker) ${partDigests.map(format).join(', ')} ms (median ${format(median(partDigests))})`);
     for (const mode of MODES) {
       const values = rates.get(mode)!;
       const ratio = mode === 'off' ? '' : `, ratio to off ${(median(values) / offMedian).toFixed(2)}`;
