@@ -1,7 +1,8 @@
 /**
  * Benchmark: what `checksumVerification` costs a multipart upload (Chromium → handler → storage):
  * throughput with it off, with the per-part Content-MD5 alone, and with the whole option (which
- * also computes the file's SHA-256 before the upload, timed alone too), rounds interleaved; and the peak JS heap
+ * also computes the file's SHA-256 before the upload, timed alone too, with its reading and its
+ * hashing each alone, and one part's digest), rounds interleaved; and the peak JS heap
  * during each, for two file sizes, to show the heap follows part size and concurrency, not file
  * size, and the main thread's time in long tasks (over 50 ms) during each. Run with storage:
  *   node scripts/with-storage.mjs node --import tsx bench/checksum.ts [sizesMiB=128,256] [--uplink-mbps=N]
@@ -32,6 +33,8 @@ type Page = {
   makeFile(size: number): number;
   runEngine(mode: ChecksumMode, c: number, m: number): Promise<{ ms: number; state: string; longTaskMs: number }>;
   timeShaPass(): Promise<number>;
+  timePartDigest(chunkMiB: number): Promise<number>;
+  timePassParts(): Promise<{ readMs: number; hashMs: number }>;
 };
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
@@ -64,9 +67,20 @@ try {
     }
     const passes = [];
     for (let round = 0; round < ROUNDS; round += 1) passes.push(await page.evaluate(() => (window as unknown as Page).timeShaPass()));
+    const reads = [];
+    const hashes = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { readMs, hashMs } = await page.evaluate(() => (window as unknown as Page).timePassParts());
+      reads.push(readMs);
+      hashes.push(hashMs);
+    }
+    const partDigests = [];
+    for (let round = 0; round < ROUNDS; round += 1) partDigests.push(await page.evaluate((mib) => (window as unknown as Page).timePartDigest(mib), CHUNK_MIB));
     const offMedian = median(rates.get('off')!);
     console.log(`  ${sizeMiB} MiB:`);
     console.log(`    the SHA-256 pass alone ${passes.map(format).join(', ')} ms (median ${format(median(passes))}); the upload without verification ${format((size / MIB / offMedian) * 1000)} ms (median)`);
+    console.log(`    its parts alone, on the page's thread: reading ${reads.map(format).join(', ')} ms (median ${format(median(reads))}), SHA-256 of bytes in memory ${hashes.map(format).join(', ')} ms (median ${format(median(hashes))})`);
+    console.log(`    one part's read and MD5 (${CHUNK_MIB} MiB, digest worker) ${partDigests.map(format).join(', ')} ms (median ${format(median(partDigests))})`);
     for (const mode of MODES) {
       const values = rates.get(mode)!;
       const ratio = mode === 'off' ? '' : `, ratio to off ${(median(values) / offMedian).toFixed(2)}`;

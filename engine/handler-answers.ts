@@ -52,9 +52,9 @@ function checkUploadHeaders(headers: unknown): void {
 
 const CHECKSUM_ALGORITHMS: readonly unknown[] = ['CRC32', 'CRC32C', 'SHA256'];
 
-/** A checksum algorithm the handler names: absent, or the one the engine asked for (`requested`, when given). */
-function checkChecksumAlgorithm(value: unknown, requested?: string): void {
-  check(value === undefined || (CHECKSUM_ALGORITHMS.includes(value) && (requested === undefined || value === requested)), 'checksumAlgorithm');
+/** A checksum algorithm the handler names on resume (the token decides): absent or a known one. */
+function checkChecksumAlgorithm(value: unknown): void {
+  check(value === undefined || CHECKSUM_ALGORITHMS.includes(value), 'checksumAlgorithm');
 }
 
 /** A listed part's `checksum`, when present: `{algorithm, value}`, the value at most a SHA-256 in base64. */
@@ -69,12 +69,15 @@ export function assertPresignAnswer(answer: unknown): void {
 }
 
 /**
- * `/multipart/init`: `{key, token, partSize}`; partSize is an integer within S3's part limits
- * (as small as the file for a file below the minimum) giving at most 10,000 parts.
+ * `/multipart/init`: `{key, token, partSize, checksumAlgorithm?}`; partSize is an integer within
+ * S3's part limits (as small as the file for a file below the minimum) giving at most 10,000
+ * parts; `checksumAlgorithm` absent or exactly the one the request named (`requested`): a handler
+ * opens an upload only with the algorithm it was asked for, so any other (also one named when
+ * none was asked for) is not this protocol's answer.
  */
-export function assertInitAnswer(answer: unknown, fileSize: number, checksumAlgorithm?: string): void {
+export function assertInitAnswer(answer: unknown, fileSize: number, requested?: string): void {
   checkFields(answer, ['key', 'token']);
-  checkChecksumAlgorithm(answer['checksumAlgorithm'], checksumAlgorithm);
+  check(answer['checksumAlgorithm'] === undefined || answer['checksumAlgorithm'] === requested, 'checksumAlgorithm');
   const partSize = answer['partSize'];
   check(
     isCount(partSize, 1, MAX_PART_SIZE) && (partSize >= MIN_PART_SIZE || partSize >= fileSize) && Math.ceil(fileSize / partSize) <= MAX_PARTS,

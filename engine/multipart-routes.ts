@@ -10,6 +10,9 @@ import type {
 /** `/multipart/sign-part`'s answer, as the part uploader takes it. */
 export type SignPartResponse = MultipartSignPartResponse;
 
+/** Longer than any token this handler issues; a refused answer's longer "token" is not sent back. */
+const MAX_TOKEN_LENGTH = 8192;
+
 /** `/multipart/complete` gets this many times `requestTimeoutMs` (5 minutes by default). */
 const COMPLETE_TIMEOUT_FACTOR = 10;
 
@@ -37,8 +40,24 @@ export class MultipartRoutes {
 
   async init(body: MultipartInitRequest): Promise<MultipartInitResponse> {
     const answer = await postJson<MultipartInitResponse>(`${this.baseUrl}/multipart/init`, body, await this.requestContext());
-    assertInitAnswer(answer, body.size, body.checksumAlgorithm);
+    try {
+      assertInitAnswer(answer, body.size, body.checksumAlgorithm);
+    } catch (error) {
+      await this.abortRefused(answer);
+      throw error;
+    }
     return answer;
+  }
+
+  /**
+   * A refused init answer may still stand for an upload the handler opened in storage: it is
+   * aborted with the answer's own token (best effort), so the refusal leaves no parts behind.
+   */
+  private async abortRefused(answer: unknown): Promise<void> {
+    const token = (answer as { token?: unknown } | null)?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
+    const request: MultipartTokenRequest = { token };
+    await postJson(`${this.baseUrl}/multipart/abort`, request, await this.requestContext()).catch(() => undefined);
   }
 
   /** Asks storage (through the handler) which parts it holds, and takes the fresh token. */

@@ -9,6 +9,7 @@
  */
 import { createMD5, createSHA256 } from 'hash-wasm';
 import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
+import { readSlices, type SliceSource } from './blob-slices.js';
 import type { ContentChecksum } from '../protocol/wire.js';
 
 interface IncrementalMd5 {
@@ -26,53 +27,37 @@ async function createHasher(): Promise<IncrementalMd5> {
   }
 }
 
-/** Bytes handed to the hasher at once; a file is read in slices of this size, never whole. */
-const READ_SLICE_BYTES = 8 * 1024 * 1024;
-
-/**
- * The bytes of `blob` from `offset`, at most one read slice: the blob itself when it fits whole
- * (a part), since slicing an in-memory Blob can copy its bytes in the browser's blob storage.
- */
-function readSlice(blob: Blob, offset: number): Promise<ArrayBuffer> {
-  const sliceEnd = Math.min(blob.size, offset + READ_SLICE_BYTES);
-  return (offset === 0 && sliceEnd === blob.size ? blob : blob.slice(offset, sliceEnd)).arrayBuffer();
-}
-
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
-/** Bytes in memory are hashed at once; a blob is read slice by slice, so memory stays at one slice. */
-export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal): Promise<string> {
+/** Bytes in memory are hashed at once; a blob is read slice by slice, so memory stays at two slices. */
+export async function md5Base64(data: ArrayBuffer | Blob, signal?: AbortSignal, slices: SliceSource = readSlices): Promise<string> {
   const hasher = await createHasher();
   if (data instanceof ArrayBuffer) {
     hasher.update(new Uint8Array(data));
   } else {
-    for (let offset = 0; offset < data.size; offset += READ_SLICE_BYTES) {
-      signal?.throwIfAborted();
-      hasher.update(new Uint8Array(await readSlice(data, offset)));
-    }
+    for await (const bytes of slices(data, signal)) hasher.update(bytes);
   }
   return toBase64(hasher.digest());
 }
 
 /**
  * The base64 MD5 of a blob and, with `algorithm`, its `x-amz-checksum-*` digest, in one read of
- * the blob slice by slice (memory stays at one slice).
+ * the blob slice by slice (memory stays at two slices).
  */
 export async function uploadDigests(
   blob: Blob,
   algorithm: AmzChecksumAlgorithm | undefined,
   signal?: AbortSignal,
+  slices: SliceSource = readSlices,
 ): Promise<{ contentMd5: string; checksum?: ContentChecksum }> {
   const md5 = await createHasher();
   // Its own chunk: pages that set no checksumAlgorithm never download the CRC code.
   const other = algorithm ? await (await import('./amz-checksum-hasher.js')).createAmzChecksumHasher(algorithm) : undefined;
-  for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
-    signal?.throwIfAborted();
-    const bytes = new Uint8Array(await readSlice(blob, offset));
+  for await (const bytes of slices(blob, signal)) {
     md5.update(bytes);
     other?.update(bytes);
   }
@@ -103,18 +88,15 @@ function toHex(bytes: Uint8Array): string {
 }
 
 /** Hex SHA-256 of a file: WebCrypto in one buffer when it is small enough, else streamed. */
-export async function fileSha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
+export async function fileSha256Hex(blob: Blob, signal?: AbortSignal, slices: SliceSource = readSlices): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle && blob.size <= WEBCRYPTO_DIGEST_LIMIT) return toHex(new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer())));
-  return sha256Hex(blob, signal);
+  return sha256Hex(blob, signal, slices);
 }
 
 /** Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused). */
-export async function sha256Hex(blob: Blob, signal?: AbortSignal): Promise<string> {
+export async function sha256Hex(blob: Blob, signal?: AbortSignal, slices: SliceSource = readSlices): Promise<string> {
   const hasher = await createSha256();
-  for (let offset = 0; offset < blob.size; offset += READ_SLICE_BYTES) {
-    signal?.throwIfAborted();
-    hasher.update(new Uint8Array(await readSlice(blob, offset)));
-  }
+  for await (const bytes of slices(blob, signal)) hasher.update(bytes);
   return toHex(hasher.digest());
 }

@@ -93,6 +93,33 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     assert.deepEqual(pageErrors, []);
     await page.close();
   });
+  it('hashes a file of many read slices in the built bundle, its slices read by a second digest worker; the SHA-256 is right', async () => {
+    const page = await demo.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(demo.demoUrl());
+    await page.locator('svc-uploader').waitFor();
+
+    const { checksum, expected, state } = await page.evaluate(async () => {
+      // Above the 64 MiB a single WebCrypto digest takes: hashed slice by slice in the worker.
+      const bytes = new Uint8Array(72 * 1024 * 1024 + 5);
+      for (let offset = 0; offset < bytes.length; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, Math.min(bytes.length, offset + 65536)));
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      const uploader = document.querySelector('svc-uploader')!;
+      uploader.checksumVerification = true;
+      await uploader.addFiles([new File([bytes], 'many-slices.bin', { type: 'application/octet-stream' })]);
+      const { files } = await uploader.upload();
+      return { checksum: files[0]!.checksum, state: files[0]!.state, expected: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('') };
+    });
+    assert.equal(state, 'successful');
+    assert.equal(checksum, expected);
+    const digestWorkers = workers.filter((url) => /\/assets\/digest-worker-[\w-]+\.js$/.test(url));
+    assert.equal(digestWorkers.length, 2, `the digest worker and its reader: ${workers.join(', ')}`);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
 });
 
 /** Width and height from a JPEG's start-of-frame segment. */

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
-import { stopDigestWorker } from '../../../engine/digest-worker-client.js';
+import { fileSha256Hex, stopDigestWorker, uploadDigests } from '../../../engine/digest-worker-client.js';
 import { randomFile, readBack, sha256Of } from './helpers.js';
 
 // Where checksumVerification computes its digests: in a module worker started only when the
@@ -142,6 +142,29 @@ describe('checksumVerification: where the digests are computed', () => {
         }
         expect({ objects: state.objects, openUploads: state.openUploads }).to.deep.equal({ objects: [], openUploads: [] });
       });
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('a file of many read slices (above the one-buffer WebCrypto limit) is hashed in the worker with the right digests; a cancelled pass leaves the next one working', async () => {
+    const recorder = recordWorkers();
+    try {
+      const file = randomFile('many-slices.bin', 72 * MIB + 5);
+      const cancelled = new AbortController();
+      const first = fileSha256Hex(file, cancelled.signal);
+      cancelled.abort(new DOMException('cancelled', 'AbortError'));
+      let reason: unknown;
+      await first.catch((error: unknown) => (reason = error));
+      expect((reason as DOMException | undefined)?.name).to.equal('AbortError');
+
+      expect(await fileSha256Hex(file)).to.equal(await sha256Of(file));
+      const reference = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()))));
+      expect((await uploadDigests(file, 'SHA256')).checksum).to.deep.equal({ algorithm: 'SHA256', value: reference });
+      const jobs = recorder.posted.filter(({ message }) => message.kind !== undefined).map(({ message }) => message.id);
+      const answered = recorder.replies.filter((reply) => 'value' in reply).map((reply) => reply.id);
+      // The last two jobs were answered by the worker, not computed again on the main thread.
+      expect(answered).to.include.members(jobs.slice(-2));
     } finally {
       recorder.restore();
     }
