@@ -631,6 +631,9 @@ export class SvcUploader extends FormControlElement {
       emit: (name, detail) => this.#dispatch(name, detail),
       onEngineChange: ({ files, listChanged, progress, online }) => {
         if (files) this.#filesChanged(files, listChanged ?? true);
+        // The form's value follows the engine at once, not the paced render: a page that submits
+        // as soon as a file is stored must find its key in the form.
+        if (files && listChanged !== false) this.#formValue?.sync();
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
         this.#engineRender.requestRender();

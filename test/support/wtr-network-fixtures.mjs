@@ -90,6 +90,10 @@ async function scriptedHandler(request, plan, id, route) {
   const origin = new URL(request.url).origin;
   if (route === 'presign') json = throughStorageLink(json, origin, id, 'file');
   if (route === 'multipart/sign-part') json = throughStorageLink(json, origin, id, String(parsed.partNumber));
+  // Init signs the first parts too: their URLs go through the same scripted link as sign-part's.
+  if (route === 'multipart/init' && Array.isArray(json.parts)) {
+    json = { ...json, parts: json.parts.map((part) => throughStorageLink(part, origin, id, String(part.partNumber))) };
+  }
   if (answer?.rewriteUploadUrl) json.uploadUrl = answer.rewriteUploadUrl;
   if (answer?.dropAnswer) return lostAnswer();
   return Response.json(json, { status: response.status });

@@ -63,6 +63,17 @@ describe('<svc-uploader> in a form', () => {
     }
   });
 
+  it('a page that submits as soon as the uploads complete finds every key in the form, before any render', async () => {
+    const { form, element } = await formWith('<svc-uploader name="attachments" server-url="/api/upload"></svc-uploader>');
+    await element.addFiles([randomFile('first.bin', 3000), randomFile('second.bin', 4000)]);
+    let sentOnComplete: string[] | undefined;
+    element.addEventListener('svc-files-upload-complete', () => {
+      sentOnComplete = trySubmit(form)?.getAll('attachments') as string[] | undefined;
+    });
+    await element.upload();
+    expect(sentOnComplete).to.deep.equal(element.files.map((file) => file.result!.key));
+  });
+
   it('without an upload target, submits the listed files themselves', async () => {
     const { form, element } = await formWith('<svc-uploader name="documents"></svc-uploader>');
     const files = [textFile('letter.txt', 'Dear reader'), textFile('notes.txt', 'Remember the milk')];
