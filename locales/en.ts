@@ -47,8 +47,6 @@ const messages = {
   'progress.secondsLeft': '{count, plural, one {# second left} other {# seconds left}}',
   'progress.minutesLeft': '{count, plural, one {# minute left} other {# minutes left}}',
   'progress.hoursLeft': '{count, plural, one {# hour left} other {# hours left}}',
-  'form.valueMissing': 'Upload at least one file.',
-  'form.uploadsInFlight': 'Wait until the uploads finish.',
 
   'action.upload': '{count, plural, one {Upload # file} other {Upload # files}}',
   'action.done': 'Done',

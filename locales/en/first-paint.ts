@@ -1,13 +1,17 @@
 /**
  * The English messages an empty uploader shows: the drop zone, the source chips, the titles of
- * the source panels and the offline banner. The element's first load carries these alone; the
- * rest of English (en.ts) loads after the first paint (elements/i18n/english-messages.ts).
+ * the source panels, the offline banner and the form's validity messages. The element's first
+ * load carries these alone; the rest of English (en.ts) loads after the first paint
+ * (elements/i18n/english-messages.ts).
  * Part of en.ts, which spreads them first: edit them here.
  */
 const firstPaintMessages = {
   'uploader.label': 'File uploader',
   'uploader.branding': 'Powered by svc-uploader',
   'uploader.busy': 'Processing, please wait…',
+  // A required uploader's validity message: a form can be submitted before anything else loads.
+  'form.valueMissing': 'Upload at least one file.',
+  'form.uploadsInFlight': 'Wait until the uploads finish.',
   'dropZone.title': 'Drag and drop files here',
   'dropZone.titleSingle': 'Drag and drop a file here',
   'dropZone.browse': 'Browse files',

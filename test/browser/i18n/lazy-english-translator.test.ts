@@ -18,6 +18,10 @@ describe('the rest of English, loaded on first use', () => {
 
     expect(translator.t('dropZone.title')).to.equal('Drag and drop files here');
     expect(translator.t('dropZone.limitFiles', { maxFiles: 3 })).to.equal('Up to 3 files');
+    // A required uploader's validity needs these before anything else loads: ElementInternals
+    // refuses (throws) an empty validation message, and a form may be submitted at once.
+    expect(translator.t('form.valueMissing')).to.equal('Upload at least one file.');
+    expect(translator.t('form.uploadsInFlight')).to.equal('Wait until the uploads finish.');
     expect(translator.pending).to.equal(false);
     expect(fetched('/locales/en.ts')).to.equal(false);
 
