@@ -8,6 +8,18 @@ import { getTestStorage } from '../support/storage.js';
 describe('demo page (built bundle, real handler, real storage)', () => {
   const demo = useDemoInBrowser();
 
+  /** The demo page with its uploader defined, recording page errors and the workers it starts. */
+  async function openDemoWatchingWorkers() {
+    const page = await demo.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(demo.demoUrl());
+    await page.locator('svc-uploader').waitFor();
+    return { page, pageErrors, workers };
+  }
+
   it('uploads a file chosen through the element; the bucket holds exactly its bytes under the key the server chose', async () => {
     const storage = await getTestStorage();
     const page = await demo.newPage();
@@ -32,13 +44,7 @@ describe('demo page (built bundle, real handler, real storage)', () => {
   });
   it('compresses a photo in the image worker of the built bundle before it reaches the bucket', async () => {
     const storage = await getTestStorage();
-    const page = await demo.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
-    await page.goto(demo.demoUrl());
-    await page.locator('svc-uploader').waitFor();
+    const { page, pageErrors, workers } = await openDemoWatchingWorkers();
 
     const uploaded = await page.evaluate(async () => {
       const canvas = new OffscreenCanvas(3000, 2000);
@@ -67,13 +73,7 @@ describe('demo page (built bundle, real handler, real storage)', () => {
   });
   it('computes checksumVerification digests in the digest worker of the built bundle; storage holds the bytes and their SHA-256', async () => {
     const storage = await getTestStorage();
-    const page = await demo.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
-    await page.goto(demo.demoUrl());
-    await page.locator('svc-uploader').waitFor();
+    const { page, pageErrors, workers } = await openDemoWatchingWorkers();
 
     const bytes = randomBytes(300_000);
     const uploaded = await page.evaluate(async (content) => {
@@ -94,13 +94,7 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     await page.close();
   });
   it('hashes a file of many read slices in the built bundle, its slices read by a second digest worker; the SHA-256 is right', async () => {
-    const page = await demo.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
-    await page.goto(demo.demoUrl());
-    await page.locator('svc-uploader').waitFor();
+    const { page, pageErrors, workers } = await openDemoWatchingWorkers();
 
     const { checksum, expected, state } = await page.evaluate(async () => {
       // Above the 64 MiB a single WebCrypto digest takes: hashed slice by slice in the worker.
