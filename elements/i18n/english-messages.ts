@@ -29,3 +29,13 @@ export function isEnglishComplete(): boolean {
 export async function loadEnglishMessages(): Promise<void> {
   await fullEnglish.load();
 }
+
+/**
+ * `module` once it and the rest of English have arrived, so whatever it shows is worded from its
+ * first render. English that fails to load does not fail `module`: the translator asks again when
+ * a message needs it.
+ */
+export async function withEnglish<Module>(module: Promise<Module>): Promise<Module> {
+  const [loaded] = await Promise.all([module, loadEnglishMessages().catch(() => undefined)]);
+  return loaded;
+}

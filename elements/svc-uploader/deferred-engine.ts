@@ -7,7 +7,7 @@
  */
 import type { UploadEngine } from '../../engine/engine.js';
 import { lazyModule } from '../../engine/lazy-module.js';
-import { loadEnglishMessages } from '../i18n/english-messages.js';
+import { withEnglish } from '../i18n/english-messages.js';
 
 export type EngineModule = typeof import('./engine-chunk.js');
 
@@ -16,10 +16,7 @@ export type EngineModule = typeof import('./engine-chunk.js');
  * refusals, failures, announcements) is worded from the first time it shows. English that fails to
  * load does not hold the engine back: the translator asks for it again when a message needs it.
  */
-const engineModule = lazyModule(async () => {
-  const [module] = await Promise.all([import('./engine-chunk.js'), loadEnglishMessages().catch(() => undefined)]);
-  return module;
-});
+const engineModule = lazyModule(() => withEnglish(import('./engine-chunk.js')));
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 export function loadEngineModule(): Promise<EngineModule> {

@@ -10,7 +10,7 @@ import type {
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
-import { loadEnglishMessages } from '../i18n/english-messages.js';
+import { withEnglish } from '../i18n/english-messages.js';
 import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import type { Announcer } from './announcer.js';
@@ -391,8 +391,8 @@ export class SvcUploader extends FormControlElement {
   }
 
   #loadFormValue(): Promise<FormValue> {
-    // The validation message and the restored-files hint are English's later messages: they come along.
-    this.#formValueLoad ??= Promise.all([import('./form-value.js'), loadEnglishMessages().catch(() => undefined)]).then(([{ FormValue }]) => {
+    // The restored-files hint is one of English's later messages: it comes along.
+    this.#formValueLoad ??= withEnglish(import('./form-value.js')).then(({ FormValue }) => {
       this.#formValue = new FormValue(this.internals, {
         name: () => this.name,
         required: () => this.required,

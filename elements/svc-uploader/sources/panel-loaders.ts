@@ -4,7 +4,7 @@
  */
 import type { UploadSource } from '../types.js';
 import type { SourcePanelFactory } from './source-panel.js';
-import { loadEnglishMessages } from '../../i18n/english-messages.js';
+import { withEnglish } from '../../i18n/english-messages.js';
 
 type PanelLoader = () => Promise<SourcePanelFactory>;
 
@@ -24,7 +24,7 @@ export function loadPanel(source: UploadSource): Promise<SourcePanelFactory> {
   const loader = loaders[source];
   if (!loader) return Promise.reject(new Error(`No panel for source "${source}"`));
   // A panel's words are English's later messages: they arrive with it, so it opens fully worded.
-  return Promise.all([loader(), loadEnglishMessages().catch(() => undefined)]).then(([factory]) => factory);
+  return withEnglish(loader());
 }
 
 /** Lets the drive panels (a separate module) plug in without this file importing them. */
