@@ -8,7 +8,7 @@ import { UploadFailureError } from './errors.js';
 
 const MIB = 1024 * 1024;
 /** S3's limits on multipart uploads. */
-const MIN_PART_SIZE = 5 * MIB;
+export const MIN_PART_SIZE = 5 * MIB;
 const MAX_PART_SIZE = 5 * 1024 * MIB;
 const MAX_PARTS = 10_000;
 

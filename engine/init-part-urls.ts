@@ -4,12 +4,11 @@
  * carry no digest; a handler that answers none (an older one) or a malformed list costs nothing
  * but that round trip: the parts are signed as usual.
  */
-import { assertSignPartAnswer } from './handler-answers.js';
+import { assertSignPartAnswer, MIN_PART_SIZE } from './handler-answers.js';
 import type { SignPartResponse } from './multipart-routes.js';
 
-/** The handler signs at most this many parts at init. */
+/** The handler signs at most this many parts at init (`signParts`, protocol/wire.ts). */
 const MAX_SIGN_PARTS = 16;
-const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /**
  * As many as the engine puts in flight at once, never more than the file's parts (as the handler
