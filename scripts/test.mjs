@@ -2,7 +2,7 @@
 // `npm test`: type-check, build, then every suite against one shared test storage: server tests
 // on Node, element and engine tests in a real Chromium, end-to-end tests driving the built demo,
 // and the runtime suite (the handler served by Node 20/22/24/26, Bun, Deno and workerd).
-// Ends with one line `N passed, N failed` that sums every suite.
+// Ends with one line `N passed, N failed` that sums every suite, after the name of each failed test.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,8 @@ import { startTestStorage, toTestEnv } from './storage/test-storage.mjs';
 const only = new Set(process.argv.slice(2));
 const wants = (suite) => only.size === 0 || only.has(suite);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** `suite: test` for every failure, repeated at the end where a truncated log still shows it. */
+const failures = [];
 const work = mkdtempSync(join(tmpdir(), 'svc-test-'));
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -30,7 +32,10 @@ function run(command, args, env = process.env) {
 async function gate(title, command, args) {
   console.log(`\n=== ${title} ===`);
   const { code } = await run(command, args);
-  if (code !== 0) totals.failed += 1;
+  if (code !== 0) {
+    totals.failed += 1;
+    failures.push(title);
+  }
   return code === 0;
 }
 
@@ -42,8 +47,21 @@ function addNodeTestCounts(output, code) {
   return counts;
 }
 
-function add(counts) {
+/** The failed tests node:test's spec reporter lists after `✖ failing tests:`: where, which, and why. */
+function nodeTestFailures(output) {
+  const lines = (output.split(/^✖ failing tests:$/m)[1] ?? '').split('\n');
+  const found = [];
+  lines.forEach((line, index) => {
+    const where = line.match(/^test at (.+?):\d+:\d+$/)?.[1];
+    const name = lines[index + 1]?.match(/^✖ (.+?)(?: \([\d.]+m?s\))?$/)?.[1];
+    if (where && name) found.push(`${where}: ${name}: ${lines[index + 2]?.trim() ?? ''}`);
+  });
+  return found;
+}
+
+function add(counts, suite, names = []) {
   for (const key of Object.keys(totals)) totals[key] += counts[key];
+  if (counts.failed > 0) failures.push(...(names.length > 0 ? names : ['(see its output above)']).map((name) => `${suite}: ${name}`));
 }
 
 /** Test files under a folder (node --test expands globs only from Node 21 on). */
@@ -58,7 +76,7 @@ async function nodeSuite(title, folder, env) {
   console.log(`\n=== ${title} ===`);
   const files = findTestFiles(folder);
   const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], env);
-  add(addNodeTestCounts(output, code));
+  add(addNodeTestCounts(output, code), title, nodeTestFailures(output));
 }
 
 async function browserSuite(env) {
@@ -67,7 +85,7 @@ async function browserSuite(env) {
   const { code } = await run(process.execPath, ['node_modules/@web/test-runner/dist/bin.js'], { ...env, SVC_TEST_COUNTS_FILE: countsFile });
   const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  add(counts);
+  add(counts, 'browser', counts.failures);
 }
 
 let storage;
@@ -95,11 +113,13 @@ try {
 } catch (error) {
   console.error(error);
   totals.failed += 1;
+  failures.push(`test script: ${error.message}`);
 } finally {
   await storage?.stop().catch((error) => console.error(`storage stop: ${error.message}`));
   rmSync(work, { recursive: true, force: true });
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
 if (totals.skipped > 0) console.log(`\n${totals.skipped} skipped`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 // A run that executed no test at all is a failure too, unless only the gates were asked for.

@@ -15,7 +15,7 @@
 // - /element-fixtures/processing?key=...      a Server-Sent Events processing result
 // `plugins` adds a test command that drives Playwright: choosing files (or a real folder) in a file
 // input, as the operating system's picker would.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
@@ -137,6 +137,7 @@ export default [
 /** A folder on disk for the select-folder test: `album/` with a nested `album/raw/`. */
 function createFolderFixture() {
   const root = mkdtempSync(join(tmpdir(), 'svc-element-folder-'));
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
   const album = join(root, 'album');
   mkdirSync(join(album, 'raw'), { recursive: true });
   writeFileSync(join(album, 'cover.txt'), fixtureFileText('cover.txt'));

@@ -14,7 +14,7 @@
 //                                  two spellings (as servers old and new spell it) plus Content-Length
 // It also serves tus-js-client's browser build as one ES module: the test server resolves the
 // package's Node entry and does not convert its CommonJS dependencies, which bundlers (Vite) do.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,9 +156,13 @@ async function stalledPart(request) {
   return new Response('late', { status: 503 });
 }
 
+const tusUploads = mkdtempSync(join(tmpdir(), 'svc-tus-'));
+// The tus fixture's uploads (megabytes a run) go with the test run instead of piling up in /tmp.
+process.once('exit', () => rmSync(tusUploads, { recursive: true, force: true }));
+
 const tusServer = new TusServer({
   path: '/test-fixtures/tus',
-  datastore: new FileStore({ directory: mkdtempSync(join(tmpdir(), 'svc-tus-')) }),
+  datastore: new FileStore({ directory: tusUploads }),
 });
 
 /** SSE stream: `ok` sends a completion event, `error` a failure, `silent` only keep-alive comments. */
