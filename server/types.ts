@@ -35,9 +35,10 @@ export interface StorageConfig {
   /** When set, responses carry `publicUrl = publicUrlBase + '/' + key`. */
   publicUrlBase?: string;
   /**
-   * With `checksumVerification` on the client, also sign the body's digest in this algorithm into
-   * single-PUT URLs as `x-amz-checksum-<algorithm>` (AWS S3 checks it; Ceph RGW ignores it).
-   * Content-MD5 is signed either way. Omitted: no `x-amz-checksum-*` header.
+   * With `checksumVerification` (and the same `checksumAlgorithm`) on the client, also sign the
+   * body's digest in this algorithm into single-PUT and part URLs as `x-amz-checksum-<algorithm>`
+   * (AWS S3 checks it; Ceph RGW ignores it); drive transfers send it on every PUT and part they
+   * write. Content-MD5 is signed either way. Omitted: no `x-amz-checksum-*` header.
    */
   checksumAlgorithm?: 'CRC32' | 'CRC32C' | 'SHA256';
 }

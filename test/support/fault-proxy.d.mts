@@ -3,10 +3,12 @@ export interface FaultRule {
   match: 'put' | 'part' | 'create' | 'complete' | 'list-parts';
   side?: 'browser' | 'handler';
   partNumber?: number;
-  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte' | 'list-checksums';
+  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte' | 'list-checksums' | 'echo-checksum';
   times?: number;
   /** `list-checksums`: the digest each part number is listed with, as AWS S3 lists them. */
   checksums?: Record<string, { algorithm: 'CRC32' | 'CRC32C' | 'SHA256'; value: string }>;
+  /** `echo-checksum`: storage's answer gains `x-amz-checksum-<algorithm>` of the body received, as AWS S3 answers. */
+  algorithm?: 'CRC32' | 'CRC32C' | 'SHA256';
 }
 export interface FaultProxy {
   endpoint: string;

@@ -148,7 +148,7 @@ function withListedChecksums(xml, checksums) {
 }
 
 /** Faults that still forward the request (changed) instead of answering it, or change storage's answer. */
-const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums']);
+const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums', 'echo-checksum']);
 /** Bodies of CompleteMultipartUpload requests are kept (they are small XML); at most this much each. */
 const RECORDED_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -180,7 +180,7 @@ export async function startFaultProxy(upstream, rules, options = {}) {
     headers.push(request.headers);
     bodies.push(undefined);
     digests.push(undefined);
-    if (options.digestBodies && request.method === 'PUT') {
+    if ((options.digestBodies || rule?.fault === 'echo-checksum') && request.method === 'PUT') {
       const bodyDigests = createBodyDigests();
       request.on('data', (chunk) => bodyDigests.update(chunk));
       request.on('end', () => {
@@ -219,6 +219,13 @@ export async function startFaultProxy(upstream, rules, options = {}) {
             response.writeHead(200, { ...kept, 'content-length': body.length });
             response.end(body);
           });
+          return;
+        }
+        if (rule?.fault === 'echo-checksum' && upstreamResponse.statusCode === 200 && digests[logIndex]) {
+          // AWS S3 answers a PUT or part sent with `x-amz-checksum-<algorithm>` with the digest it computed.
+          const headerName = `x-amz-checksum-${rule.algorithm.toLowerCase()}`;
+          response.writeHead(200, [...upstreamResponse.rawHeaders, headerName, digests[logIndex][rule.algorithm]]);
+          upstreamResponse.pipe(response);
           return;
         }
         response.writeHead(upstreamResponse.statusCode, upstreamResponse.rawHeaders);

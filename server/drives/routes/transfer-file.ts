@@ -113,7 +113,7 @@ async function writeToBucket(download: DriveDownload, storage: RequestStorage, k
   try {
     return await streamToBucket(
       download.body,
-      { client: storage.client, bucket: storage.storage.bucket, key, contentType: download.mimeType },
+      { client: storage.client, bucket: storage.storage.bucket, key, contentType: download.mimeType, checksumAlgorithm: storage.storage.checksumAlgorithm },
       { expectedSize: download.size, maxBytes: ctx.settings.maxFileSize, limits },
     );
   } catch (error) {

@@ -5,7 +5,10 @@
  * fit 10,000 parts, and never above 64 MiB, so a transfer holds at most three parts (192 MiB).
  * A failure, including crossing `maxFileSize`, a timeout or the client going away, aborts the
  * multipart upload: nothing is persisted. Every PUT and part carries its `Content-MD5`, so
- * storage checks that it stored the bytes this server read.
+ * storage checks that it stored the bytes this server read; with the bucket's
+ * `storage.checksumAlgorithm`, also its `x-amz-checksum-<algorithm>` (the SDK computes it), and
+ * the multipart upload is opened with that algorithm and names each part's digest at complete,
+ * as browser uploads do, so a bucket whose policy requires that checksum accepts transfers too.
  */
 import {
   AbortMultipartUploadCommand,
@@ -15,8 +18,11 @@ import {
   UploadPartCommand,
   type CompletedPart,
   type S3Client,
+  type UploadPartCommandOutput,
 } from '@aws-sdk/client-s3';
+import { amzChecksumCommandField, type AmzChecksumAlgorithm } from '../../internal/amz-checksum.js';
 import { md5Base64 } from '../../internal/md5-base64.js';
+import { readListedChecksum } from '../../internal/multipart-checksum.js';
 import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstream-limits.js';
 import { retryBadDigest } from './bad-digest-retry.js';
 import { createPartReader, type PartReader } from './part-reader.js';
@@ -41,6 +47,8 @@ export interface BucketObject {
   bucket: string;
   key: string;
   contentType: string;
+  /** The bucket's `storage.checksumAlgorithm`: every write also carries that digest. */
+  checksumAlgorithm?: AmzChecksumAlgorithm | undefined;
 }
 
 export interface StreamToBucketOptions {
@@ -75,6 +83,25 @@ function choosePartSize(options: StreamToBucketOptions): number {
   return Math.min(MAX_TRANSFER_PART_SIZE, Math.max(base, Math.ceil(options.expectedSize / MAX_PARTS)));
 }
 
+/**
+ * The `ChecksumAlgorithm` of a PutObject or UploadPart: the SDK then computes that digest of the
+ * body and sends it as `x-amz-checksum-<algorithm>` (its `WHEN_REQUIRED` setting computes none
+ * unless asked like this).
+ */
+function checksumField(algorithm: AmzChecksumAlgorithm | undefined): { ChecksumAlgorithm?: AmzChecksumAlgorithm } {
+  return algorithm ? { ChecksumAlgorithm: algorithm } : {};
+}
+
+/**
+ * The part for CompleteMultipartUpload: with an algorithm, the digest storage answered the part
+ * with (AWS S3 does, and requires it named again; storage that ignores the header answers none,
+ * and then none is named).
+ */
+function toCompletedPart(partNumber: number, answer: UploadPartCommandOutput, algorithm: AmzChecksumAlgorithm | undefined): CompletedPart {
+  const checksum = readListedChecksum(answer, algorithm);
+  return { PartNumber: partNumber, ETag: answer.ETag, ...(checksum ? amzChecksumCommandField(checksum) : {}) };
+}
+
 /** `send` options bounding one S3 request, or none. */
 function toSendOptions(limits: UpstreamLimits | undefined): { abortSignal?: AbortSignal } {
   return limits ? { abortSignal: toCallSignal(limits) } : {};
@@ -99,6 +126,7 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
       ContentLength: firstPart.byteLength,
       ContentMD5: contentMd5,
       ContentType: target.contentType,
+      ...checksumField(target.checksumAlgorithm),
     }), toSendOptions(options.limits)), options.limits?.signal);
     return { size: firstPart.byteLength, etag: toEtag(put.ETag), parts: 0 };
   }
@@ -106,10 +134,16 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
 }
 
 async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target: BucketObject, partSize: number, limits: UpstreamLimits | undefined): Promise<StoredObject> {
-  const { client, bucket, key } = target;
+  const { client, bucket, key, checksumAlgorithm } = target;
   let created;
   try {
-    created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: target.contentType }), toSendOptions(limits));
+    created = await client.send(new CreateMultipartUploadCommand({
+      Bucket: bucket,
+      Key: key,
+      ContentType: target.contentType,
+      // COMPOSITE, as for browser uploads: the object's checksum is made of the parts' digests.
+      ...(checksumAlgorithm ? { ChecksumAlgorithm: checksumAlgorithm, ChecksumType: 'COMPOSITE' as const } : {}),
+    }), toSendOptions(limits));
   } catch (error) {
     await reader.cancel(error);
     throw error;
@@ -128,8 +162,9 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
       Body: bytes,
       ContentLength: bytes.byteLength,
       ContentMD5: contentMd5,
+      ...checksumField(checksumAlgorithm),
     }), toSendOptions(limits)), limits?.signal);
-    completed.push({ PartNumber: partNumber, ETag: answer.ETag });
+    completed.push(toCompletedPart(partNumber, answer, checksumAlgorithm));
   };
 
   // Two part buffers, reused in turn: one uploading while the next part is read into the other.
