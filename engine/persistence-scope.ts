@@ -15,17 +15,12 @@ export function scopeIdentity(options: ResolvedOptions): string {
   return JSON.stringify([destination, raw.uploaderId ?? '', raw.persistenceKey ?? '']);
 }
 
-/** Hex SHA-256 of a string (WebCrypto where available; the bundled hash outside secure contexts). */
+/** Hex SHA-256 of a string (WebCrypto where available; @noble/hashes outside secure contexts). */
 export async function sha256OfText(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text);
   const subtle = globalThis.crypto?.subtle;
-  if (subtle) {
-    const digest = await subtle.digest('SHA-256', bytes);
-    return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  }
-  // Outside secure contexts only: the JavaScript hasher is a lazy chunk.
-  const { Sha256 } = await import('./sha256.js');
-  return new Sha256().update(bytes).digestHex();
+  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes)) : (await import('@noble/hashes/sha2.js')).sha256(bytes);
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 let lastScope: { identity: string; hash: Promise<string> } | undefined;

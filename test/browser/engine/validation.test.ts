@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { ConfigurationError, FILE_TYPE_PRESETS, UploadEngine, toBytes } from '../../../engine/index.js';
 import type { FileRejection, SizeUnit } from '../../../engine/index.js';
-import { randomFile, recordEvents, textFile } from './helpers.js';
+import { randomFile, recordEvents, sha256Of, textFile } from './helpers.js';
 
 const PRESET_NAMES = [
   'images', 'video', 'audio', 'documents', 'spreadsheets', 'presentations', 'archives', 'code', 'fonts', '3d',
@@ -203,6 +203,33 @@ describe('UploadEngine validation', () => {
       expect(result.added[0]!.file.name).to.equal('one.bin');
       const later = await engine.addFiles([new File([await original.arrayBuffer()], 'again.bin')]);
       expect(reasons(later.rejected)).to.deep.equal(['DUPLICATE']);
+    });
+
+    it('tells same-size files apart by their first and last 64 KiB, without hashing either in full', async () => {
+      const engine = new UploadEngine({ contentDeduplication: true });
+      const size = 512 * 1024;
+      const first = randomFile('first.bin', size);
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      bytes[size - 1] ^= 0xff;
+      const otherEnd = new File([bytes], 'other-end.bin');
+      const result = await engine.addFiles([first, otherEnd]);
+      expect(result.added.map((file) => file.name)).to.deep.equal(['first.bin', 'other-end.bin']);
+      expect(engine.files.map((file) => file.contentHash), 'neither file was hashed in full').to.deep.equal([undefined, undefined]);
+    });
+
+    it('hashes in full the same-size files whose edges match: a difference in the middle keeps both, a copy is dropped (files hashed in the digest worker)', async () => {
+      const engine = new UploadEngine({ contentDeduplication: true });
+      const size = 12 * 1024 * 1024;
+      const original = randomFile('original.bin', size);
+      const bytes = new Uint8Array(await original.arrayBuffer());
+      bytes[size / 2] ^= 0xff;
+      const middle = new File([bytes], 'middle.bin');
+      const copy = new File([await original.arrayBuffer()], 'copy.bin');
+      const result = await engine.addFiles([original, middle, copy]);
+      expect(result.added.map((file) => file.name)).to.deep.equal(['original.bin', 'middle.bin']);
+      expect(reasons(result.rejected)).to.deep.equal(['DUPLICATE']);
+      expect(result.rejected[0]!.message).to.contain('original.bin');
+      expect(engine.files[1]!.contentHash, 'the file differing in the middle was hashed in full').to.equal(`sha256:${await sha256Of(middle)}`);
     });
 
     it('compares with a processed file at its new content', async () => {
