@@ -32,8 +32,8 @@ function toRequestHeaders(req: IncomingMessage): Headers {
 const WHOLE_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
- * A body of declared length within the limit, read into one buffer: a Web `Request` over a
- * finished buffer costs far less to read than one over a stream fed chunk by chunk (measured by
+ * A body of declared length within the limit, gathered into one buffer: a Web `Request` over one
+ * chunk costs far less to read than one over a stream fed chunk by chunk (measured by
  * bench/node-adapter.ts). Undefined when the body is absent, already consumed, unannounced
  * (chunked) or larger: those take the streamed path, where the handler enforces its limit.
  */
@@ -41,7 +41,7 @@ function readWholeBody(req: FrameworkRequest): Promise<Buffer> | undefined {
   const declared = Number(req.headers['content-length']);
   if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded || req.body !== undefined) return undefined;
   if (!Number.isSafeInteger(declared) || declared <= 0 || declared > WHOLE_BODY_MAX_BYTES) return undefined;
-  return new Promise((resolve, reject) => {
+  const whole = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => resolve(Buffer.concat(chunks)));
@@ -51,14 +51,33 @@ function readWholeBody(req: FrameworkRequest): Promise<Buffer> | undefined {
       if (!req.complete) reject(new Error('Request body ended early'));
     });
   });
+  // A route that answers without reading the body never awaits it.
+  whole.catch(() => undefined);
+  return whole;
+}
+
+/**
+ * The gathered body as a one-chunk stream, handed to the handler before the body has arrived:
+ * the handler's own read deadline (`requestBodyTimeoutMs`) then also covers a client that
+ * announces a length and trickles the bytes, which awaiting the buffer here would wait for.
+ */
+function toWholeBodyStream(whole: Promise<Buffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const buffer = await whole;
+      controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+      controller.close();
+    },
+  });
 }
 
 /**
  * A body parser mounted before the handler has already drained the stream; its result is sent
  * on as the JSON it came from (every body this handler reads is JSON).
  */
-function toRequestBody(req: FrameworkRequest, wholeBody?: Buffer): BodyInit | undefined {
+function toRequestBody(req: FrameworkRequest, wholeBody?: Buffer | Promise<Buffer>): BodyInit | undefined {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
+  if (wholeBody instanceof Promise) return toWholeBodyStream(wholeBody);
   if (wholeBody) return wholeBody as unknown as BodyInit;
   if (req.readableEnded && req.body !== undefined) {
     if (typeof req.body === 'string' || req.body instanceof Uint8Array) return req.body as BodyInit;
@@ -110,7 +129,7 @@ function toBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * the request's signal also aborts when the client disconnects after sending its whole body (a
  * long drive transfer), which only the response's early `close` reveals.
  */
-export function toWebRequest(req: IncomingMessage, res?: ServerResponse, wholeBody?: Buffer): Request {
+export function toWebRequest(req: IncomingMessage, res?: ServerResponse, wholeBody?: Buffer | Promise<Buffer>): Request {
   const frameworkRequest = req as FrameworkRequest;
   const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
   const host = req.headers.host ?? 'localhost';
@@ -167,8 +186,8 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
  */
 export function toNodeListener(handler: UploadHandler): NodeListener {
   return function uploadListener(req, res, next) {
-    Promise.resolve(readWholeBody(req))
-      .then((wholeBody) => handler(toWebRequest(req, res, wholeBody)))
+    Promise.resolve()
+      .then(() => handler(toWebRequest(req, res, readWholeBody(req))))
       .then((response) => sendWebResponse(res, response))
       .catch((error: unknown) => {
         // Once headers are out, the only honest signal left is a cut connection (e.g. the client went away).

@@ -39,8 +39,8 @@ interface TransferRequest {
   declaredType: string;
 }
 
-async function readTransferRequest(req: Request): Promise<TransferRequest> {
-  const body = await readJsonBody(req);
+async function readTransferRequest(ctx: RouteContext): Promise<TransferRequest> {
+  const body = await readJsonBody(ctx.req, { timeoutMs: ctx.settings.requestBodyTimeoutMs });
   const request = isPlainObject(body) ? body : {};
   if (typeof request.fileId !== 'string' || request.fileId === '') {
     throw new UpupError('Missing fileId', undefined, { status: 400 });
@@ -125,7 +125,7 @@ async function writeToBucket(download: DriveDownload, storage: RequestStorage, k
 export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
   const description = requireProviderSlug(ctx);
   const store = requireTokenStore(ctx, 'tokenStore is required');
-  const request = await readTransferRequest(ctx.req);
+  const request = await readTransferRequest(ctx);
   assertFileAllowed({ size: request.declaredSize, type: request.declaredType }, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
   const provider = requireConfiguredProvider(ctx, description);
   const driveUserId = await requireDriveUserId(ctx);
