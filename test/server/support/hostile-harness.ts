@@ -15,7 +15,9 @@ export const APP = 'https://app.example.com';
 export { MOUNT };
 
 /** Text that would betray internals: stack frames, file paths, parser, SDK and storage wording. */
-export const LEAKS = /\bat \S+:\d+|\.ts\b|\/work\/|node_modules|SyntaxError|Unexpected token|JSON at position|NoSuch|<\?xml|RequestId|stack|Error:|aws|s3\.|rgw/i;
+export const LEAKS = /\bat \S+:\d+|\.ts\b|\/work\/|node_modules|SyntaxError|Unexpected token|JSON at position|NoSuch|<\?xml|RequestId|stack|aws|s3\.|rgw/i;
+/** An error's own text (`TypeError: ...`); case-sensitive, since `OAuth error: <code>` is contract text. */
+const ERROR_TEXT = /\b[A-Z]\w*Error\b|Error: /;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A user no other suite uses: every key it may create starts with this segment. */
@@ -85,6 +87,7 @@ export function assertRefusal(response: WireResponse, status: number, body: Reco
     assert.equal(response.headers.get('access-control-allow-origin'), null, `${label}: no CORS for ${origin}`);
   }
   assert.doesNotMatch(response.text, LEAKS, `${label}: no internals`);
+  assert.doesNotMatch(response.text, ERROR_TEXT, `${label}: no error text`);
 }
 
 /** Nothing stored and no multipart upload open under `user`'s key segment. */
