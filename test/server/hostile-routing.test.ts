@@ -147,4 +147,27 @@ describe('hostile headers over HTTP', () => {
     assert.equal(oversized.response.status, 431);
   });
 
+  const request = (target: string, host: string, origin: string) =>
+    [`POST ${target} HTTP/1.1`, `host: ${host}`, `origin: ${origin}`, 'x-user: someone', 'cookie: session=victim', `content-length: ${file.length}`, 'connection: close'].join('\r\n') + '\r\n\r\n' + file;
+
+  it('takes a request path that starts with // as a path, so no site can name itself the handler origin', async () => {
+    for (const evil of ['http://evil.example', 'http://evil.example:8080']) {
+      const target = `//${new URL(evil).host}${MOUNT}/presign`;
+      const answer = await server.exchange(request(target, 'uploads.test', evil), []);
+      assertRefusal(answer.response, 403, CROSS_SITE, `${target} from ${evil}`, evil);
+    }
+    const own = await server.exchange(request(`//elsewhere${MOUNT}/presign`, 'uploads.test', 'http://uploads.test'), []);
+    assert.equal(own.response.status, 200, `a double slash is still a path under the mount: ${own.response.text}`);
+    const absolute = await server.exchange(request(`http://uploads.test${MOUNT}/presign`, 'uploads.test', 'http://uploads.test'), []);
+    assert.equal(absolute.response.status, 200, `absolute-form names its own host: ${absolute.response.text}`);
+  });
+
+  it('answers 400 with a request id to a Host header or target that makes no URL', async () => {
+    const invalid = { error: 'Invalid request target or Host header', code: 'BAD_REQUEST' };
+    for (const [target, host] of [[`${MOUNT}/presign`, 'a b'], [`${MOUNT}/presign`, '[::1'], [`${MOUNT}/presign`, 'user@uploads.test'], [`${MOUNT}/presign`, 'uploads.test:99999'], [`${MOUNT}/presign`, 'uploads.test#x'], [`${MOUNT}/presign`, 'uploads.test/../x'], ['ftp://uploads.test/api/upload/presign', 'uploads.test'], ['http://user:pass@uploads.test/api/upload/presign', 'uploads.test']] as const) {
+      const answer = await server.exchange(request(target, host, APP), []);
+      assertRefusal(answer.response, 400, invalid, `${target} on ${host}`, 'none');
+    }
+  });
+
 });
