@@ -75,7 +75,25 @@ describe('hostile input on the drive routes', () => {
         assertRefusal(await drive.post(`/files/${slug}/transfer`, body, user), 400, { error: 'Missing fileId' }, `${slug} ${JSON.stringify(body)}`, null);
       }
     }
+    for (const slug of SLUGS) {
+      assertRefusal(await drive.post(`/files/${slug}/transfer`, { fileId: 'any', fileName: 'x'.repeat(1025) }, user), 400, { error: 'Invalid fileName', code: 'BAD_REQUEST' }, `${slug} long fileName`, null);
+    }
     await assertNothingLeft(user);
+  });
+
+  it('stores a transfer under a hostile fileName as one sanitised segment under the caller', async () => {
+    const transferUser = uniqueUser('hostile');
+    await connectDrive(drive, fake('google-drive'), transferUser);
+    const item = fake('google-drive').tree.addFile('plain.txt', { bytes: new Uint8Array([1, 2, 3]) }, { mimeType: 'text/plain' });
+    for (const fileName of ['../../etc/passwd', 'evil\u202Etxt.exe', 'a\u0000b\r\n.txt', '..', `${'n'.repeat(1020)}.txt`]) {
+      const response = await drive.post('/files/google-drive/transfer', { fileId: item.id, fileName }, transferUser);
+      assert.equal(response.status, 200, response.text);
+      const segments = (response.body.key as string).split('/');
+      assert.equal(segments.length, 3, response.body.key);
+      assert.equal(segments[0], transferUser);
+      assert.doesNotMatch(segments[2]!, /^\.|[\u0000-\u001f\u202e\\]/, segments[2]);
+      assert.ok(Buffer.byteLength(segments[2]!) <= 200);
+    }
   });
 
   it('refuses forged listing cursors before any provider call', async () => {
