@@ -110,6 +110,15 @@ describe('hostile input on the drive routes', () => {
         assert.equal(fake(slug).requests.length, before, `${slug}: no provider call for a refused cursor`);
       }
     }
+    const injected = "x&q=name contains 'secret'&pageSize=1";
+    for (const slug of ['google-drive', 'box'] as const) {
+      const before = fake(slug).requests.length;
+      const response = await drive.get(`/files/${slug}?cursor=${toBase64UrlText(JSON.stringify({ query: {}, continuation: injected }))}`, user);
+      if (response.status !== 200) assertRefusal(response, 500, DRIVE_FAILED, `${slug} injected continuation`, null);
+      const sent = fake(slug).requests.slice(before).map((request) => new URLSearchParams(request.search));
+      assert.ok(sent.length > 0 && sent.every((params) => params.get('q') !== "name contains 'secret'" && params.get('pageSize') !== '1'), `${slug}: the continuation stays one parameter value`);
+      assert.ok(sent.some((params) => params.get('pageToken') === injected || params.get('marker') === injected), `${slug}: sent verbatim as its own value`);
+    }
     const stealing = toBase64UrlText(JSON.stringify({ query: {}, continuation: 'http://127.0.0.1:9/steal?token=' }));
     const before = fake('one-drive').requests.length;
     assertRefusal(await drive.get(`/files/one-drive?cursor=${stealing}`, user), 500, DRIVE_FAILED, 'a OneDrive next link off Graph', null);

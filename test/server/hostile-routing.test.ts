@@ -102,6 +102,17 @@ describe('hostile request lines and headers', () => {
     }
   });
 
+  it('reflects no overlong Origin, even through *', async () => {
+    const wildcard = await createHostileHandler({ cors: { allowedOrigins: ['*'] } });
+    const overlong = `https://${'a'.repeat(600)}.example`;
+    for (const method of ['OPTIONS', 'GET']) {
+      const response = await call(wildcard, `${MOUNT}/health`, { method, origin: overlong });
+      assert.equal(response.headers.get('access-control-allow-origin'), null, `${method}: not reflected`);
+    }
+    const listed = await call(wildcard, `${MOUNT}/health`, { origin: 'https://any.example' });
+    assert.equal(listed.headers.get('access-control-allow-origin'), 'https://any.example', 'a real origin still is');
+  });
+
   it('refuses unsafe requests from Origin null, foreign origins and duplicated Origin headers, with no CORS', async () => {
     for (const origin of ['null', 'https://evil.example', `${APP}, ${APP}`, `${APP} `.repeat(200)]) {
       for (const path of POST_ROUTES) {
