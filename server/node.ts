@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isUpupError, UpupError, UpupErrorCode } from './errors.js';
+import { BodyTimeoutError } from './internal/bounded-body.js';
+import { readRequestBodyTimeout } from './internal/request-body.js';
 import type { UploadHandler } from './types.js';
 
 /** What Express and Connect add to the request: the URL before a mount prefix was stripped, a parsed body. */
@@ -33,42 +35,45 @@ function toRequestHeaders(req: IncomingMessage): Headers {
 const WHOLE_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
- * A body of declared length within the limit, gathered into one buffer: a Web `Request` over one
- * chunk costs far less to read than one over a stream fed chunk by chunk (measured by
- * bench/node-adapter.ts). Undefined when the body is absent, already consumed, unannounced
- * (chunked) or larger: those take the streamed path, where the handler enforces its limit.
+ * What the handler reads when a declared body did not arrive within its deadline: a stream that
+ * fails at once with the handler's own timeout error, so the client gets the handler's 408.
  */
-function readWholeBody(req: FrameworkRequest): Promise<Buffer> | undefined {
-  const declared = Number(req.headers['content-length']);
-  if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded || req.body !== undefined) return undefined;
-  if (!Number.isSafeInteger(declared) || declared <= 0 || declared > WHOLE_BODY_MAX_BYTES) return undefined;
-  const whole = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-    // A client gone before the end of its body: no request to answer.
-    req.once('close', () => {
-      if (!req.complete) reject(new Error('Request body ended early'));
-    });
+function toTimedOutBody(timeoutMs: number): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.error(new BodyTimeoutError(`body not received whole within ${timeoutMs} ms`));
+    },
   });
-  // A route that answers without reading the body never awaits it.
-  whole.catch(() => undefined);
-  return whole;
 }
 
 /**
- * The gathered body as a one-chunk stream, handed to the handler before the body has arrived:
- * the handler's own read deadline (`requestBodyTimeoutMs`) then also covers a client that
- * announces a length and trickles the bytes, which awaiting the buffer here would wait for.
+ * A body of declared length within the limit, read into one buffer: a Web `Request` over a
+ * finished buffer costs far less to read than one over a stream fed chunk by chunk (measured by
+ * bench/node-adapter.ts). Undefined when the body is absent, already consumed, unannounced
+ * (chunked) or larger: those take the streamed path, where the handler enforces its limit and
+ * deadline. A body still arriving after the handler's `requestBodyTimeoutMs` is not waited for.
  */
-function toWholeBodyStream(whole: Promise<Buffer>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const buffer = await whole;
-      controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
-      controller.close();
-    },
+function readWholeBody(req: FrameworkRequest, timeoutMs: number): Promise<Buffer | ReadableStream<Uint8Array>> | undefined {
+  const declared = Number(req.headers['content-length']);
+  if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded || req.body !== undefined) return undefined;
+  if (!Number.isSafeInteger(declared) || declared <= 0 || declared > WHOLE_BODY_MAX_BYTES) return undefined;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => resolve(toTimedOutBody(timeoutMs)), timeoutMs);
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    req.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // A client gone before the end of its body: no request to answer.
+    req.once('close', () => {
+      clearTimeout(timer);
+      if (!req.complete) reject(new Error('Request body ended early'));
+    });
   });
 }
 
@@ -76,9 +81,8 @@ function toWholeBodyStream(whole: Promise<Buffer>): ReadableStream<Uint8Array> {
  * A body parser mounted before the handler has already drained the stream; its result is sent
  * on as the JSON it came from (every body this handler reads is JSON).
  */
-function toRequestBody(req: FrameworkRequest, wholeBody?: Buffer | Promise<Buffer>): BodyInit | undefined {
+function toRequestBody(req: FrameworkRequest, wholeBody?: Buffer | ReadableStream<Uint8Array>): BodyInit | undefined {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
-  if (wholeBody instanceof Promise) return toWholeBodyStream(wholeBody);
   if (wholeBody) return wholeBody as unknown as BodyInit;
   if (req.readableEnded && req.body !== undefined) {
     if (typeof req.body === 'string' || req.body instanceof Uint8Array) return req.body as BodyInit;
@@ -168,7 +172,7 @@ function toRequestUrl(target: string, scheme: string, host: string): URL {
  * long drive transfer), which only the response's early `close` reveals. A Host header or
  * request target that makes no URL throws an `UpupError` with status 400.
  */
-export function toWebRequest(req: IncomingMessage, res?: ServerResponse, wholeBody?: Buffer | Promise<Buffer>): Request {
+export function toWebRequest(req: IncomingMessage, res?: ServerResponse, wholeBody?: Buffer | ReadableStream<Uint8Array>): Request {
   const frameworkRequest = req as FrameworkRequest;
   const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
   const url = toRequestUrl(frameworkRequest.originalUrl ?? req.url ?? '/', encrypted ? 'https' : 'http', req.headers.host || 'localhost');
@@ -233,9 +237,10 @@ function sendInvalidTarget(res: ServerResponse, error: UpupError): void {
  * expressApp.use('/api/upload', toNodeListener(handler)); // before express.json(), or after: both work
  */
 export function toNodeListener(handler: UploadHandler): NodeListener {
+  const bodyTimeoutMs = readRequestBodyTimeout(handler);
   return function uploadListener(req, res, next) {
-    Promise.resolve()
-      .then(() => handler(toWebRequest(req, res, readWholeBody(req))))
+    Promise.resolve(readWholeBody(req, bodyTimeoutMs))
+      .then((wholeBody) => handler(toWebRequest(req, res, wholeBody)))
       .then((response) => sendWebResponse(res, response))
       .catch((error: unknown) => {
         // Once headers are out, the only honest signal left is a cut connection (e.g. the client went away).

@@ -15,6 +15,10 @@ export class BodyTimeoutError extends Error {
   override name = 'BodyTimeoutError';
 }
 
+export function isBodyTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'BodyTimeoutError';
+}
+
 export interface BodyReadOptions {
   /** Milliseconds from the first read until the whole body must have arrived; no deadline when absent. */
   timeoutMs?: number;

@@ -1,11 +1,26 @@
 import { UpupError, UpupErrorCode } from '../errors.js';
-import { BodyTimeoutError, readBodyWithin } from './bounded-body.js';
+import { isBodyTimeout, readBodyWithin } from './bounded-body.js';
 
 /** Every body this handler accepts is a few hundred bytes; a complete request for 10,000 parts is ~600 KiB. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Default of `requestBodyTimeoutMs`: 1 MiB in 30 s needs about 35 KB/s, slower than any mobile uplink. */
 export const DEFAULT_REQUEST_BODY_TIMEOUT_MS = 30_000;
 export const BODY_TIMEOUT_MESSAGE = 'Request body timeout';
+/**
+ * Where a handler made by createUploadHandler keeps its `requestBodyTimeoutMs`, so the Node
+ * adapter, which gathers a declared body before calling the handler, waits no longer than that.
+ */
+const REQUEST_BODY_TIMEOUT = Symbol.for('svc-uploader.requestBodyTimeoutMs');
+
+export function attachRequestBodyTimeout(handler: object, timeoutMs: number): void {
+  Object.defineProperty(handler, REQUEST_BODY_TIMEOUT, { value: timeoutMs });
+}
+
+/** The handler's `requestBodyTimeoutMs`; the default for a function not made by createUploadHandler. */
+export function readRequestBodyTimeout(handler: object): number {
+  const value = (handler as { [REQUEST_BODY_TIMEOUT]?: unknown })[REQUEST_BODY_TIMEOUT];
+  return typeof value === 'number' ? value : DEFAULT_REQUEST_BODY_TIMEOUT_MS;
+}
 
 export interface JsonBodyOptions {
   /** Largest body in bytes; default {@link MAX_JSON_BODY_BYTES}. */
@@ -28,7 +43,8 @@ export async function readJsonBody(req: Request, options: JsonBodyOptions): Prom
   try {
     bytes = await readBodyWithin(req, options.limit ?? MAX_JSON_BODY_BYTES, { timeoutMs: options.timeoutMs });
   } catch (error) {
-    if (error instanceof BodyTimeoutError) throw new UpupError(BODY_TIMEOUT_MESSAGE, UpupErrorCode.BAD_REQUEST, { status: 408, cause: error });
+    // By name: the Node adapter's copy of the error class may come from another bundle.
+    if (isBodyTimeout(error)) throw new UpupError(BODY_TIMEOUT_MESSAGE, UpupErrorCode.BAD_REQUEST, { status: 408, cause: error });
     throw invalidJson(error);
   }
   try {
