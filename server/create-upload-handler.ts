@@ -1,5 +1,6 @@
 import { UpupError, UpupErrorCode } from './errors.js';
 import { getCorsHeaders, getPreflightHeaders } from './internal/cors.js';
+import { attachRequestBodyTimeout } from './internal/request-body.js';
 import { REQUEST_ID_HEADER, withResponseHeaders } from './internal/responses.js';
 import { createUploadRouter, INTERNAL_ERROR, toEventContext, toReportedFailure, type RequestState } from './internal/router.js';
 import { resolveHandlerSettings } from './internal/settings.js';
@@ -30,7 +31,7 @@ export function createUploadHandler(config: UploadHandlerConfig): UploadHandler 
   assertRuntimePermissions();
   const app = createUploadRouter(settings);
 
-  return async function handleUploadRequest(req: Request): Promise<Response> {
+  const handleUploadRequest = async function handleUploadRequest(req: Request): Promise<Response> {
     const requestId = crypto.randomUUID();
     const corsHeaders = getCorsHeaders(settings.cors, req.headers.get('origin'));
     const state: RequestState = { requestId, mountPath: '' };
@@ -44,4 +45,6 @@ export function createUploadHandler(config: UploadHandlerConfig): UploadHandler 
     const preflightHeaders = req.method === 'OPTIONS' ? getPreflightHeaders(settings.cors, corsHeaders) : {};
     return withResponseHeaders(response, { ...corsHeaders, ...preflightHeaders, [REQUEST_ID_HEADER]: requestId });
   };
+  attachRequestBodyTimeout(handleUploadRequest, settings.requestBodyTimeoutMs);
+  return handleUploadRequest;
 }

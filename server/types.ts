@@ -201,6 +201,12 @@ export interface UploadHandlerConfig {
    */
   trustProxy?: boolean;
   health?: HealthConfig;
+  /**
+   * Milliseconds a client has to send a whole JSON request body, counted from when the route
+   * starts reading it; a body still arriving then is refused with 408 `Request body timeout`.
+   * Default 30000.
+   */
+  requestBodyTimeoutMs?: number;
   /** Seconds after init during which /multipart/resume works; default 86400; 0 removes the route. */
   multipartResumeWindowSeconds?: number;
   /** Lifetime of signed download URLs in seconds; default 259200 (3 days). */

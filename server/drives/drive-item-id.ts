@@ -7,9 +7,13 @@ import { UpupError, UpupErrorCode } from '../errors.js';
 
 export const MAX_DRIVE_ITEM_ID_LENGTH = 1024;
 
+export function isUsableDriveItemId(id: string): boolean {
+  return id !== '.' && id !== '..' && id.length <= MAX_DRIVE_ITEM_ID_LENGTH;
+}
+
 /** The id unchanged, or 400 `Invalid <name>`. */
 export function requireDriveItemId(id: string, name: 'fileId' | 'folderId'): string {
-  if (id === '.' || id === '..' || id.length > MAX_DRIVE_ITEM_ID_LENGTH) {
+  if (!isUsableDriveItemId(id)) {
     throw new UpupError(`Invalid ${name}`, UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`${name} is a dot segment or longer than ${MAX_DRIVE_ITEM_ID_LENGTH} characters`) });
   }
   return id;

@@ -5,6 +5,7 @@
  */
 import { UpupError, UpupErrorCode } from '../errors.js';
 import { fromBase64Url, toBase64Url, toUtf8Bytes } from '../internal/encoding.js';
+import { isUsableDriveItemId } from './drive-item-id.js';
 import type { DriveFileEntry, DriveListQuery, DriveProvider } from './providers/drive-provider.js';
 import type { UpstreamLimits } from './upstream-limits.js';
 
@@ -47,6 +48,8 @@ export function parseListCursor(cursor: string): CursorPayload {
   if (typeof payload.continuation !== 'string' || typeof query !== 'object' || query === null || !isOptionalString(query.folderId) || !isOptionalString(query.search)) {
     throw invalidCursor(new Error('cursor has an unexpected shape'));
   }
+  // The same rule as a `folderId` parameter: a cursor must not carry what the query string may not.
+  if (query.folderId !== undefined && !isUsableDriveItemId(query.folderId)) throw invalidCursor(new Error('cursor names an unusable folderId'));
   const parsedQuery: DriveListQuery = {};
   if (query.folderId !== undefined) parsedQuery.folderId = query.folderId;
   if (query.search !== undefined) parsedQuery.search = query.search;

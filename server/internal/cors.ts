@@ -59,7 +59,10 @@ export function getCorsHeaders(cors: NormalizedCors | undefined, origin: string 
   if (!cors) return {};
   const shared = { 'access-control-expose-headers': REQUEST_ID_HEADER, vary: 'Origin' };
   if (origin === null) return cors.allowsAnyOrigin ? { ...shared, 'access-control-allow-origin': '*' } : { vary: 'Origin' };
-  if (cors.concreteOrigins.has(normalizeOrigin(origin))) {
+  const normalized = normalizeOrigin(origin);
+  // An overlong Origin matches nothing, `*` included: it is never reflected into a header.
+  if (normalized === '') return { vary: 'Origin' };
+  if (cors.concreteOrigins.has(normalized)) {
     return { ...shared, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' };
   }
   if (cors.allowsAnyOrigin) return { ...shared, 'access-control-allow-origin': origin };

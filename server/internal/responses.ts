@@ -5,7 +5,8 @@ export const REQUEST_ID_HEADER = 'x-svc-request-id';
 export function toJsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    // nosniff: failure bodies echo client text (`Unknown provider: <slug>`), never to be read as HTML.
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
   });
 }
 

@@ -6,6 +6,7 @@ import { assertDriveConfig } from '../drives/config.js';
 import { createConfigError } from '../errors.js';
 import type { StorageConfig, StorageResolver, UploadHandlerConfig, UploadHooks } from '../types.js';
 import { normalizeCors, type NormalizedCors } from './cors.js';
+import { DEFAULT_REQUEST_BODY_TIMEOUT_MS } from './request-body.js';
 import { readPublicUrl } from './request-origin.js';
 import { assertS3StorageShape } from './storage-config.js';
 import { createUploadTokenCodec, type UploadTokenCodec } from './upload-token.js';
@@ -35,6 +36,8 @@ export interface HandlerSettings {
   publicOrigin: string | undefined;
   /** Read the public origin from `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host`. */
   trustProxy: boolean;
+  /** Milliseconds a client has to send a whole request body (408 after). */
+  requestBodyTimeoutMs: number;
   hooks: UploadHooks;
 }
 
@@ -67,6 +70,14 @@ export function assertPresignExpiry(value: unknown, name: string): asserts value
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_PRESIGN_EXPIRES_IN) {
     throw createConfigError(`${name} must be a whole number of seconds from 1 to ${MAX_PRESIGN_EXPIRES_IN}; got ${String(value)}`);
   }
+}
+
+function readRequestBodyTimeout(value: unknown): number {
+  if (value === undefined) return DEFAULT_REQUEST_BODY_TIMEOUT_MS;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw createConfigError(`requestBodyTimeoutMs must be a whole number of milliseconds >= 1; got ${String(value)}`);
+  }
+  return value;
 }
 
 function readMaxFileSize(value: unknown): number | undefined {
@@ -132,6 +143,7 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
     cors: config.cors === undefined ? undefined : normalizeCors(config.cors),
     publicOrigin: readPublicUrl(config.publicUrl),
     trustProxy: config.trustProxy === true,
+    requestBodyTimeoutMs: readRequestBodyTimeout(config.requestBodyTimeoutMs),
     hooks,
   };
 }

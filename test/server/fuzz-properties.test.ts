@@ -25,7 +25,7 @@ const CONTRACT_MESSAGES = new RegExp(
     'File too large', 'File type not allowed', 'Not found', 'Invalid upload token', 'Upload token does not belong to the current user',
     'Upload token was issued for different storage', 'Upload resume window has expired', 'Invalid part number', 'Invalid parts list',
     'Cross-site request refused', 'Missing fileId', 'Unknown provider: .*', '.* not configured', 'Missing code or state',
-    'Invalid or expired state', 'OAuth error: .*', 'Invalid cursor', 'Request URL too long',
+    'Invalid or expired state', 'OAuth error: .*', 'Invalid cursor', 'Request URL too long', 'Invalid fileName', 'Request body timeout',
   ].join('|')})$`,
   's',
 );

@@ -26,8 +26,17 @@ export interface BindingCookieScope {
   secure: boolean;
 }
 
+/**
+ * The mount prefix comes from the request path, where `;` stays literal (`/x;Domain=evil;/auth/...`
+ * still routes): written raw it would end the Path attribute and add attributes of the client's
+ * choosing. Escaped, the cookie path matches no request, so such a flow fails closed at the callback.
+ */
+function toCookiePath(path: string): string {
+  return path.replaceAll(';', '%3B');
+}
+
 function toAttributes(scope: BindingCookieScope, maxAgeSeconds: number): string {
-  return `Path=${scope.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${scope.secure ? '; Secure' : ''}`;
+  return `Path=${toCookiePath(scope.path)}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${scope.secure ? '; Secure' : ''}`;
 }
 
 /** The value of this provider's binding cookie, when the request carries a well-formed one. */

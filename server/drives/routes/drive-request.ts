@@ -31,11 +31,14 @@ function getRegistry(settings: HandlerSettings): DriveProviderRegistry {
   return registry;
 }
 
-/** 400 `Unknown provider: <slug>` for anything but the four slugs. */
+/** No slug is longer than a dozen characters; an unknown one is echoed only this far. */
+const MAX_ECHOED_SLUG_LENGTH = 64;
+
+/** 400 `Unknown provider: <slug>` for anything but the four slugs (the slug cut to 64 characters). */
 export function requireProviderSlug(ctx: RouteContext): DriveProviderDescription {
   const slug = ctx.params.provider ?? '';
   const description = findDriveProvider(slug);
-  if (!description) throw failure(400, `Unknown provider: ${slug}`);
+  if (!description) throw failure(400, `Unknown provider: ${slug.slice(0, MAX_ECHOED_SLUG_LENGTH)}`, `slug of ${slug.length} characters`);
   return description;
 }
 

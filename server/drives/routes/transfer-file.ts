@@ -3,8 +3,8 @@
  * strategy, name sanitising, upload policy (`onBeforeUpload`, anonymous uploads) and limits as
  * /presign, then signs a download URL for it. A bounded number run at once per handler.
  */
-import { isUpupError, UpupError } from '../../errors.js';
-import { assertFileAllowed } from '../../internal/file-policy.js';
+import { isUpupError, UpupError, UpupErrorCode } from '../../errors.js';
+import { assertFileAllowed, MAX_FILE_NAME_LENGTH } from '../../internal/file-policy.js';
 import { ANONYMOUS_USER_ID, resolveUploaderId } from '../../internal/identity.js';
 import { isPlainObject, readJsonBody } from '../../internal/request-body.js';
 import { resolveRequestStorage, type RequestStorage } from '../../internal/request-storage.js';
@@ -39,11 +39,15 @@ interface TransferRequest {
   declaredType: string;
 }
 
-async function readTransferRequest(req: Request): Promise<TransferRequest> {
-  const body = await readJsonBody(req);
+async function readTransferRequest(ctx: RouteContext): Promise<TransferRequest> {
+  const body = await readJsonBody(ctx.req, { timeoutMs: ctx.settings.requestBodyTimeoutMs });
   const request = isPlainObject(body) ? body : {};
   if (typeof request.fileId !== 'string' || request.fileId === '') {
     throw new UpupError('Missing fileId', undefined, { status: 400 });
+  }
+  // The same cap as a /presign `name`: it reaches hooks, the key strategy and the answer.
+  if (typeof request.fileName === 'string' && request.fileName.length > MAX_FILE_NAME_LENGTH) {
+    throw new UpupError('Invalid fileName', UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`fileName is longer than ${MAX_FILE_NAME_LENGTH} characters`) });
   }
   return {
     fileId: requireDriveItemId(request.fileId, 'fileId'),
@@ -125,7 +129,7 @@ async function writeToBucket(download: DriveDownload, storage: RequestStorage, k
 export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
   const description = requireProviderSlug(ctx);
   const store = requireTokenStore(ctx, 'tokenStore is required');
-  const request = await readTransferRequest(ctx.req);
+  const request = await readTransferRequest(ctx);
   assertFileAllowed({ size: request.declaredSize, type: request.declaredType }, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
   const provider = requireConfiguredProvider(ctx, description);
   const driveUserId = await requireDriveUserId(ctx);

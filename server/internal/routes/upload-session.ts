@@ -22,7 +22,7 @@ export function requireTokenCodec(ctx: RouteContext): UploadTokenCodec {
 }
 
 export async function readRequestBody(ctx: RouteContext, bodyLimit?: number): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(ctx.req, bodyLimit);
+  const body = await readJsonBody(ctx.req, { limit: bodyLimit, timeoutMs: ctx.settings.requestBodyTimeoutMs });
   return isPlainObject(body) ? body : {};
 }
 

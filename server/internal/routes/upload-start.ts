@@ -46,7 +46,7 @@ export async function chooseObjectKey(ctx: RouteContext, request: UploadRequest,
 }
 
 export async function prepareUploadStart(ctx: RouteContext, phase: UploadStartPhase): Promise<PreparedUpload> {
-  const request = parseUploadRequest(await readJsonBody(ctx.req), { multipartInit: phase === 'multipart-init' });
+  const request = parseUploadRequest(await readJsonBody(ctx.req, { timeoutMs: ctx.settings.requestBodyTimeoutMs }), { multipartInit: phase === 'multipart-init' });
   assertFileAllowed(request.file, ctx.settings.maxFileSize, ctx.settings.allowedTypes, { singlePut: phase === 'presign' });
   await runBeforeUpload(ctx, phase, request);
   const userId = await resolveUploaderId(ctx.settings.config, ctx.req);
