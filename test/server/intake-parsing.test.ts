@@ -7,17 +7,12 @@ import { after, before, describe, it } from 'node:test';
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import type { UploadHandler } from '../../server/index.js';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
+import { measureCpuTime } from './support/cpu-time.js';
 import { bothTransports, closeAll, createTestHandler, inProcess, MOUNT, uniqueName, type Transport } from './support/upload-harness.js';
 
 const TIB = 1024 ** 4;
 const GIB = 1024 ** 3;
 const INVALID = { error: 'Invalid file metadata', code: 'BAD_REQUEST' };
-
-async function timed<T>(work: () => Promise<T>): Promise<{ result: T; milliseconds: number }> {
-  const started = performance.now();
-  const result = await work();
-  return { result, milliseconds: performance.now() - started };
-}
 
 async function openUploadsNamed(storage: TestStorage, name: string): Promise<string[]> {
   const listing = await storage.client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket }));
@@ -43,10 +38,10 @@ describe('request intake', () => {
     for (const path of ['/presign', '/multipart/init']) {
       it(`${path}: a name with a 64,000-underscore run is refused as invalid metadata, at once`, async () => {
         const name = `a${'_'.repeat(64_000)}b.png`;
-        const { result, milliseconds } = await timed(() => inProcess(corsHandler).post(`${MOUNT}${path}`, { name, type: 'image/png', size: 5 }));
+        const { result, milliseconds } = await measureCpuTime(() => inProcess(corsHandler).post(`${MOUNT}${path}`, { name, type: 'image/png', size: 5 }));
         assert.equal(result.status, 400);
         assert.deepEqual(result.body, INVALID);
-        assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms`);
+        assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms of CPU time`);
       });
     }
 
@@ -60,30 +55,30 @@ describe('request intake', () => {
 
     it('routes a path holding a long run of slashes at once', async () => {
       const path = `${MOUNT}/x${'/'.repeat(16_000)}y`;
-      const { result, milliseconds } = await timed(() => inProcess(corsHandler).post(path, { name: 'a.png', type: 'image/png', size: 5 }));
+      const { result, milliseconds } = await measureCpuTime(() => inProcess(corsHandler).post(path, { name: 'a.png', type: 'image/png', size: 5 }));
       assert.deepEqual([result.status, result.body], [404, { error: 'Not found' }]);
-      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms`);
+      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms of CPU time`);
       const trailing = await inProcess(corsHandler).post(`${MOUNT}/presign${'/'.repeat(16_000)}`, { name: 'a.png', type: 'image/png', size: 5 });
       assert.equal(trailing.status, 200, 'trailing slashes are still stripped');
     });
 
     it('answers 414 to a URL above 16 KiB before routing it, with the request id and CORS headers', async () => {
       const path = `${MOUNT}/auth/${'%5C'.repeat(70_000)}`;
-      const { result, milliseconds } = await timed(() => inProcess(corsHandler).send(path, { method: 'PUT', headers: { origin: 'https://app.example.com' } }));
+      const { result, milliseconds } = await measureCpuTime(() => inProcess(corsHandler).send(path, { method: 'PUT', headers: { origin: 'https://app.example.com' } }));
       assert.deepEqual([result.status, result.body], [414, { error: 'Request URL too long', code: 'BAD_REQUEST' }]);
       assert.ok(result.headers.get('x-svc-request-id'));
       assert.equal(result.headers.get('access-control-allow-origin'), 'https://app.example.com');
-      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms`);
+      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms of CPU time`);
       const longQuery = await inProcess(corsHandler).send(`${MOUNT}/health?pad=${'a'.repeat(15_000)}`);
       assert.equal(longQuery.status, 200, 'a long URL within the limit is served');
     });
 
     it('checks an Origin holding a long run of slashes at once, and it matches nothing', async () => {
       const origin = `https://a${'/'.repeat(64_000)}b`;
-      const { result, milliseconds } = await timed(() => corsHandler(new Request(`http://uploads.test${MOUNT}/health`, { headers: { origin } })));
+      const { result, milliseconds } = await measureCpuTime(() => corsHandler(new Request(`http://uploads.test${MOUNT}/health`, { headers: { origin } })));
       assert.equal(result.status, 200);
       assert.equal(result.headers.get('access-control-allow-origin'), null);
-      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms`);
+      assert.ok(milliseconds < 1000, `answered in ${Math.round(milliseconds)} ms of CPU time`);
     });
   });
 

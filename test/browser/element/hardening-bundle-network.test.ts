@@ -103,7 +103,9 @@ describe('<svc-uploader> answers it cannot trust (built bundle)', function () {
 
   it('aborts a PUT whose answer never comes after uploadStallTimeoutMs, sends it again and stores the file', async () => {
     const file = randomBytesFile('put-hang.bin', 5000);
-    const { record, retries, log } = await uploadThroughEngine({ storage: { file: [{ hang: true }] } }, file, { uploadStallTimeoutMs: 500, maxRetries: 1 });
+    // The hung PUT gets no answer for 20 s; the one sent again must answer before the same watchdog,
+    // and a PUT into a loaded machine's storage has taken nearly 0.5 s.
+    const { record, retries, log } = await uploadThroughEngine({ storage: { file: [{ hang: true }] } }, file, { uploadStallTimeoutMs: 3000, maxRetries: 1 });
     expect(retries).to.deep.equal(['REQUEST_TIMEOUT']);
     expect(log.storage).to.deep.equal(['file scripted 5000', 'file stored 5000']);
     expect(record.state, record.error?.message).to.equal('successful');

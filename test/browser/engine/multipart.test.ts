@@ -78,7 +78,9 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
 
   it('aborts a stalled part after partTimeoutMs and re-sends it', async () => {
     const plan = await createFaultPlan({ stallParts: { 1: 1 } });
-    const engine = new UploadEngine(multipartOptions(plan.serverUrl, { partTimeoutMs: 400 }));
+    // The stalled part gets no answer for 20 s. The re-sent one must beat the watchdog too: a 5 MiB
+    // part into a loaded 2-core machine's storage has taken 0.4 s, so the watchdog waits far longer.
+    const engine = new UploadEngine(multipartOptions(plan.serverUrl, { partTimeoutMs: 4000 }));
     const retries = recordEvents(engine, ['part-retry']);
     const file = randomFile('a.bin', 6 * MIB);
     await engine.addFiles([file]);

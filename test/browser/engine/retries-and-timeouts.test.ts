@@ -42,10 +42,15 @@ describe('UploadEngine retries', () => {
   });
 
   it('reads a Retry-After HTTP date on a 429 and caps Retry-After at retryMaxDelayMs', async () => {
-    const inTwoSeconds = new Date(Date.now() + 2500).toUTCString();
+    const before = Date.now();
+    const inTwoSeconds = new Date(before + 2500).toUTCString();
     const dated = await run({ handler: { presign: [throttled(429, inTwoSeconds)] } }, randomFile('dated.bin', 100));
     expect(dated.fileRetries).to.have.length(1);
-    expect(dated.fileRetries[0]!.delayMs).to.be.within(500, 2500);
+    // The retry waits until the stated time (whole seconds), however long the run took to get
+    // there, and no longer; a fixed lower bound on the wait fails when the machine is slow.
+    const statedAt = Date.parse(inTwoSeconds);
+    expect(dated.fileRetries[0]!.delayMs).to.be.at.most(statedAt - before);
+    expect(Date.now(), 'the run ended before the stated time').to.be.at.least(statedAt);
     const capped = await run({ handler: { presign: [throttled(503, '3600')] } }, randomFile('capped.bin', 100), { retryMaxDelayMs: 700 });
     expect(capped.fileRetries.map((retry) => retry.delayMs)).to.deep.equal([700]);
     expect(capped.record.state).to.equal('successful');
@@ -115,12 +120,19 @@ describe('UploadEngine retries', () => {
   });
 });
 
+/**
+ * A watchdog for tests where one request hangs (20 s) and the next must pass: far above what the
+ * real handler and storage take on a loaded 2-core machine (a /presign has taken 0.5 s there, a
+ * first /multipart/init over 1 s), so only the hang trips it.
+ */
+const WATCHDOG_MS = 3000;
+
 describe('UploadEngine timeouts', () => {
   afterEach(() => localStorage.clear());
 
   it('gives up on a /presign that never answers after requestTimeoutMs and retries', async () => {
     const file = randomFile('presign-hang.bin', 3000);
-    const { record, fileRetries } = await run({ handler: { presign: [{ hang: true }] } }, file, { requestTimeoutMs: 500 });
+    const { record, fileRetries } = await run({ handler: { presign: [{ hang: true }] } }, file, { requestTimeoutMs: WATCHDOG_MS });
     expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
     await expectStoredExactly(record, file);
   });
@@ -133,7 +145,7 @@ describe('UploadEngine timeouts', () => {
 
   it('aborts a single PUT whose answer never comes after uploadStallTimeoutMs and sends it again', async () => {
     const file = randomFile('put-hang.bin', 5000);
-    const { record, fileRetries, log } = await run({ storage: { file: [{ hang: true }] } }, file, { uploadStallTimeoutMs: 500 });
+    const { record, fileRetries, log } = await run({ storage: { file: [{ hang: true }] } }, file, { uploadStallTimeoutMs: WATCHDOG_MS });
     expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
     expect(log.storage).to.deep.equal(['file scripted 5000', 'file stored 5000']);
     await expectStoredExactly(record, file);
@@ -141,16 +153,18 @@ describe('UploadEngine timeouts', () => {
 
   it('times out a hanging /multipart/init and retries it', async () => {
     const file = randomFile('multipart-hang.bin', 6 * MIB);
-    const { record, fileRetries } = await run({ handler: { 'multipart/init': [{ hang: true }] } }, file, { ...multipart([0]), requestTimeoutMs: 500 });
+    const { record, fileRetries } = await run({ handler: { 'multipart/init': [{ hang: true }] } }, file, { ...multipart([0]), requestTimeoutMs: WATCHDOG_MS });
     expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
     await expectStoredExactly(record, file);
   });
 
   it('times out a /multipart/complete that never answers (after ten times requestTimeoutMs) and completes on the retry', async () => {
     const file = randomFile('complete-hang.bin', 6 * MIB);
-    const { record, fileRetries, log } = await run({ handler: { 'multipart/complete': [{ hang: true }] } }, file, { ...multipart([0]), requestTimeoutMs: 500 });
+    // Ten times 1.5 s for the hanging complete (a watchdog of 3 s would wait 30 s for it); the
+    // init and sign-part before it, warmed up by the tests above, answer within 0.2 s even loaded.
+    const { record, fileRetries, log } = await run({ handler: { 'multipart/complete': [{ hang: true }] } }, file, { ...multipart([0]), requestTimeoutMs: 1500 });
     expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
-    expect(fileRetries[0]!.error.message).to.contain('5000 ms');
+    expect(fileRetries[0]!.error.message).to.contain('15000 ms');
     expect(log.handler.filter((route) => route.startsWith('multipart/complete'))).to.deep.equal(['multipart/complete scripted', 'multipart/complete']);
     await expectStoredExactly(record, file);
   });
