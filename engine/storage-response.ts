@@ -4,6 +4,12 @@ import type { StorageResponse } from './types.js';
 
 export type SuccessPredicate = ((response: StorageResponse) => boolean | Promise<boolean>) | undefined;
 
+/**
+ * Longest ETag taken. S3's are 34 characters (a quoted MD5, `-N` for multipart); the value is
+ * kept per part, persisted for resume and sent back with complete, so its length is bounded.
+ */
+export const MAX_ETAG_LENGTH = 1024;
+
 /** Only the start of an error body is searched for its `<Code>`; S3 puts it first. */
 const ERROR_BODY_SCAN_LENGTH = 4096;
 
@@ -68,7 +74,17 @@ export async function assertObjectStored(response: StorageResponse, isSuccessful
   await assertStorageSuccess(response, isSuccessfulCall, retryMaxDelayMs);
   if (isSuccessfulCall) return;
   const hasBody = response.body.trim().length > 0;
-  if (hasBody || !response.headers['etag']) {
+  const eTag = response.headers['etag'];
+  if (eTag && eTag.length > MAX_ETAG_LENGTH) {
+    throw new UploadFailureError({
+      code: 'INVALID_RESPONSE',
+      status: response.status,
+      message: `Storage sent an ETag of ${eTag.length} characters, not an S3 one (at most ${MAX_ETAG_LENGTH})`,
+      retryable: false,
+      from: 'storage',
+    });
+  }
+  if (hasBody || !eTag) {
     throw new UploadFailureError({
       code: 'INVALID_RESPONSE',
       status: response.status,
