@@ -51,7 +51,7 @@ describe('UploadEngine and a hostile handler', () => {
 
   it('follows no redirect from the handler: the request and its headers stay where they were sent', async () => {
     const redirect = { status: 307, headers: { location: '/api/upload/presign' } };
-    const { record, plan } = await uploadThrough({ handler: { presign: [redirect] } }, randomFile('redirected.bin', 1000), { headers: { 'x-api-key': 'secret' } });
+    const { record, plan } = await uploadThrough({ handler: { presign: [redirect] } }, randomFile('redirected.bin', 1000), { requestHeaders: { 'x-api-key': 'secret' } });
     expect(record.state).to.equal('failed');
     expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
     expect(record.error!.message).to.contain('redirect');
