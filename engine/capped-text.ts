@@ -6,29 +6,25 @@
  * so the browser stops downloading it.
  */
 
-/** What was read: the text, or `tooLarge` when the body passed the limit (and was cancelled). */
-export type CappedText = { text: string; tooLarge: false } | { text: ''; tooLarge: true };
-
-export async function readCappedText(response: Response, maxBytes: number): Promise<CappedText> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return { text: '', tooLarge: true };
-  }
+/** The body as text, or undefined when it passed the limit (and was cancelled). */
+export async function readCappedText(response: Response, maxBytes: number): Promise<string | undefined> {
   const reader = response.body?.getReader();
-  if (!reader) return { text: '', tooLarge: false };
+  if (!reader) return '';
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await reader.cancel();
+    return undefined;
+  }
   const decoder = new TextDecoder();
   let text = '';
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return text + decoder.decode();
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return { text: '', tooLarge: true };
+      await reader.cancel();
+      return undefined;
     }
     text += decoder.decode(value, { stream: true });
   }
-  return { text: text + decoder.decode(), tooLarge: false };
 }

@@ -1,6 +1,7 @@
 import { readCappedText } from './capped-text.js';
 import { UploadFailureError } from './errors.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
+import { withTimeout } from './timeout-signal.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
 import type { FailureBody } from '../protocol/wire.js';
 import type { FailureCode, StorageResponse } from './types.js';
@@ -27,20 +28,6 @@ export const MAX_HANDLER_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** A failure body as received: the handler sends `{error, code?}`, but a proxy's error page need not. */
 type ReceivedFailureBody = Partial<FailureBody>;
-
-/** A signal that fires on the caller's abort or after `timeoutMs`, whichever comes first. */
-function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  if (!signal) return timeout;
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, timeout]);
-  // Browsers before AbortSignal.any (Safari < 17.4): join the two by hand.
-  const joined = new AbortController();
-  for (const source of [signal, timeout]) {
-    if (source.aborted) joined.abort(source.reason);
-    else source.addEventListener('abort', () => joined.abort(source.reason), { once: true });
-  }
-  return joined.signal;
-}
 
 function invalidAnswer(url: string, status: number, what: string): UploadFailureError {
   return new UploadFailureError({ code: 'INVALID_RESPONSE', status, message: `POST ${url} answered ${what}`, retryable: false, from: 'handler' });
@@ -71,15 +58,12 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
       redirect: 'manual',
       signal,
     });
-    if (response.type === 'opaqueredirect') {
-      await response.body?.cancel().catch(() => undefined);
-      throw invalidAnswer(url, 0, 'a redirect, which the handler never sends: point the upload target at its final address');
-    }
+    if (response.type === 'opaqueredirect') throw invalidAnswer(url, 0, 'a redirect');
     // The time-out covers the body too: a handler may send headers and then stall.
     const read = await readCappedText(response, MAX_HANDLER_ANSWER_BYTES);
     // An error page too large to read still has its status, which decides the retry.
-    if (read.tooLarge && response.ok) throw invalidAnswer(url, response.status, `more than ${MAX_HANDLER_ANSWER_BYTES} bytes`);
-    text = read.text;
+    if (read === undefined && response.ok) throw invalidAnswer(url, response.status, `more than ${MAX_HANDLER_ANSWER_BYTES} bytes`);
+    text = read ?? '';
   } catch (error) {
     if (error instanceof UploadFailureError) throw error;
     context.signal?.throwIfAborted();

@@ -65,6 +65,22 @@ export async function assertStorageSuccess(
 }
 
 /**
+ * The ETag of a stored PUT, which complete needs for every part: INVALID_RESPONSE (not retried)
+ * when there is none the page can read, or one longer than any S3 sends.
+ */
+export function readETag(response: StorageResponse): string {
+  const eTag = response.headers['etag'];
+  if (eTag && eTag.length <= MAX_ETAG_LENGTH) return eTag;
+  throw new UploadFailureError({
+    code: 'INVALID_RESPONSE',
+    status: response.status,
+    message: eTag ? `Storage sent an ETag of ${eTag.length} characters` : 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
+    retryable: false,
+    from: 'storage',
+  });
+}
+
+/**
  * Decides whether an S3 PUT (a whole file or a part) stored its bytes. Beyond a 2xx, S3 answers
  * a stored PUT with an empty body and an ETag header: a 2xx with a body (an HTML page of a captive
  * portal, an `<Error>` document) or without a readable ETag is INVALID_RESPONSE and not retried.
@@ -73,27 +89,15 @@ export async function assertStorageSuccess(
 export async function assertObjectStored(response: StorageResponse, isSuccessfulCall: SuccessPredicate, retryMaxDelayMs: number): Promise<void> {
   await assertStorageSuccess(response, isSuccessfulCall, retryMaxDelayMs);
   if (isSuccessfulCall) return;
-  const hasBody = response.body.trim().length > 0;
-  const eTag = response.headers['etag'];
-  if (eTag && eTag.length > MAX_ETAG_LENGTH) {
-    throw new UploadFailureError({
-      code: 'INVALID_RESPONSE',
-      status: response.status,
-      message: `Storage sent an ETag of ${eTag.length} characters, not an S3 one (at most ${MAX_ETAG_LENGTH})`,
-      retryable: false,
-      from: 'storage',
-    });
-  }
-  if (hasBody || !eTag) {
+  if (response.body.trim().length > 0) {
     throw new UploadFailureError({
       code: 'INVALID_RESPONSE',
       status: response.status,
       serverCode: storageErrorCode(response.body),
-      message: hasBody
-        ? `Storage answered ${response.status} with a body, not an S3 success`
-        : 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
+      message: `Storage answered ${response.status} with a body, not an S3 success`,
       retryable: false,
       from: 'storage',
     });
   }
+  readETag(response);
 }
