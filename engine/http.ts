@@ -1,5 +1,5 @@
 import { readCappedText } from './capped-text.js';
-import { UploadFailureError } from './errors.js';
+import { fileUnreadableFailure, UploadFailureError } from './errors.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 import { withTimeout } from './timeout-signal.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
@@ -183,16 +183,19 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
     };
     request.onerror = () => {
       cleanUp();
-      // The browser hides why. Nothing sent: offline, DNS, or a bucket whose CORS preflight refuses
-      // this page. All sent: the storage answered, but without CORS headers, as S3-compatible
-      // stores do on some refusals (a signature they reject), so the page cannot read it.
-      reject(new UploadFailureError({
+      // The browser hides why. Nothing sent: offline, DNS, a bucket whose CORS preflight refuses
+      // this page, or a file it could no longer read (changed or deleted on disk since it was
+      // chosen), which reading one byte tells apart. All sent: the storage answered, but without
+      // CORS headers, as S3-compatible stores do on some refusals (a signature they reject).
+      const networkFailure = new UploadFailureError({
         code: 'NETWORK_ERROR',
         message: bodySent ? 'PUT to storage failed: its answer could not be read (no CORS headers)' : 'PUT to storage failed (network error)',
         retryable: true,
         from: 'storage',
         ...(bodySent ? { storageAnswered: true } : {}),
-      }));
+      });
+      if (bodySent) reject(networkFailure);
+      else body.slice(0, 1).arrayBuffer().then(() => reject(networkFailure), () => reject(fileUnreadableFailure()));
     };
     request.onabort = () => {
       cleanUp();

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { eventually } from '../eventually.js';
-import { randomFile } from './helpers.js';
+import { randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 import { createNetworkPlan, type NetworkPlan, type NetworkPlanSpec } from './network-plan.js';
 
 const MIB = 1024 * 1024;
@@ -61,6 +61,19 @@ describe('UploadEngine and a hostile handler', () => {
 
 describe('UploadEngine and a hostile storage', () => {
   afterEach(() => localStorage.clear());
+
+  it('retries a PUT whose storage host refuses the connection, with a fresh URL, and stores exactly the original bytes', async () => {
+    const plan = await createNetworkPlan({ handler: { presign: [{ rewriteUploadUrl: 'http://127.0.0.1:9/refused' }] } });
+    const engine = new UploadEngine({ serverUrl: plan.serverUrl, maxRetries: 1, retryBaseDelayMs: 0 });
+    const retries = recordEvents(engine, ['file-retry']);
+    const file = randomFile('refused-host.bin', 3000);
+    await engine.addFiles([file]);
+    await engine.start();
+    const record = engine.files[0]!;
+    expect(retries.map(({ detail }) => detail.error.code)).to.deep.equal(['NETWORK_ERROR']);
+    expect(record.state, record.error?.message).to.equal('successful');
+    expect(await sha256Of(await readBack(record.result!.downloadUrl))).to.equal(await sha256Of(file));
+  });
 
   it('stops reading an S3 error document of 20 MB and still reads its code', async () => {
     const enormous = { status: 503, padBytes: 20 * MIB, headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>{pad}</Message></Error>' };
