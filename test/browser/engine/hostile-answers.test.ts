@@ -49,6 +49,15 @@ describe('UploadEngine and a hostile handler', () => {
     expect(await enormousAnswerOutcome(plan, 'handler')).to.match(/^cancelled/);
   });
 
+  it('gives up on a /presign answer that trickles in for longer than requestTimeoutMs', async () => {
+    const trickle = { status: 200, padBytes: 20 * 64 * 1024, paceMs: 500, headers: { 'content-type': 'application/json' }, body: `{"key":"uploads/k","uploadUrl":"${canned}","padding":"{pad}"}` };
+    const { record, plan } = await uploadThrough({ handler: { presign: [trickle] } }, randomFile('trickle.bin', 1000), { requestTimeoutMs: 1500 });
+    expect(record.state).to.equal('failed');
+    expect(record.error).to.include({ code: 'REQUEST_TIMEOUT', retryable: true });
+    expect(await enormousAnswerOutcome(plan, 'handler')).to.match(/^cancelled/);
+    expect((await plan.log()).storage, 'nothing sent to storage').to.deep.equal([]);
+  });
+
   it('follows no redirect from the handler: the request and its headers stay where they were sent', async () => {
     const redirect = { status: 307, headers: { location: '/api/upload/presign' } };
     const { record, plan } = await uploadThrough({ handler: { presign: [redirect] } }, randomFile('redirected.bin', 1000), { requestHeaders: { 'x-api-key': 'secret' } });
