@@ -46,9 +46,23 @@ export class UploadFailureError extends Error implements UploadFailure {
   }
 }
 
+/**
+ * A file the browser can no longer read. Chromium keeps a chosen file's size and time and refuses
+ * to read it once they changed (or it is gone), with NotReadableError or NotFoundError; sending
+ * it again cannot help, adding it again does.
+ */
+export function fileUnreadableFailure(): UploadFailureError {
+  return new UploadFailureError({ code: 'FILE_UNREADABLE', message: 'The file could not be read: it was changed, moved or deleted after it was chosen', retryable: false });
+}
+
+function isFileReadError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'NotReadableError' || error.name === 'NotFoundError');
+}
+
 /** Normalizes anything thrown during an upload into a failure description. */
 export function toUploadFailure(error: unknown): UploadFailure {
   if (error instanceof UploadFailureError) return error.toFailure();
+  if (isFileReadError(error)) return fileUnreadableFailure().toFailure();
   if (error instanceof ConfigurationError) {
     return { code: 'CONFIGURATION_ERROR', message: error.message, retryable: false };
   }

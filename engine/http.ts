@@ -1,5 +1,7 @@
-import { UploadFailureError } from './errors.js';
+import { readCappedText } from './capped-text.js';
+import { fileUnreadableFailure, UploadFailureError } from './errors.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
+import { withTimeout } from './timeout-signal.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
 import type { FailureBody } from '../protocol/wire.js';
 import type { FailureCode, StorageResponse } from './types.js';
@@ -18,22 +20,17 @@ export { DEFAULT_REQUEST_TIMEOUT_MS };
 /** Longest server text kept from a failure body; a handler's messages are one short line. */
 const MAX_SERVER_MESSAGE_LENGTH = 500;
 const MAX_SERVER_CODE_LENGTH = 64;
+/**
+ * Longest handler answer read. The largest real one, a resume of 10,000 parts with their
+ * checksums, is about 1.5 MiB; an answer of tens of megabytes is not the protocol's.
+ */
+export const MAX_HANDLER_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** A failure body as received: the handler sends `{error, code?}`, but a proxy's error page need not. */
 type ReceivedFailureBody = Partial<FailureBody>;
 
-/** A signal that fires on the caller's abort or after `timeoutMs`, whichever comes first. */
-function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  if (!signal) return timeout;
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, timeout]);
-  // Browsers before AbortSignal.any (Safari < 17.4): join the two by hand.
-  const joined = new AbortController();
-  for (const source of [signal, timeout]) {
-    if (source.aborted) joined.abort(source.reason);
-    else source.addEventListener('abort', () => joined.abort(source.reason), { once: true });
-  }
-  return joined.signal;
+function invalidAnswer(url: string, status: number, what: string): UploadFailureError {
+  return new UploadFailureError({ code: 'INVALID_RESPONSE', status, message: `POST ${url} answered ${what}`, retryable: false, from: 'handler' });
 }
 
 function timeoutFailure(url: string, timeoutMs: number): UploadFailureError {
@@ -56,11 +53,19 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
       headers: { 'content-type': 'application/json', ...context.headers },
       body: JSON.stringify(body),
       credentials: context.withCredentials ? 'include' : 'same-origin',
+      // The handler's routes never redirect. Following one would send this body and the host's
+      // headers to wherever the Location points; a login page behind a proxy is no answer either.
+      redirect: 'manual',
       signal,
     });
+    if (response.type === 'opaqueredirect') throw invalidAnswer(url, 0, 'a redirect');
     // The time-out covers the body too: a handler may send headers and then stall.
-    text = await response.text();
+    const read = await readCappedText(response, MAX_HANDLER_ANSWER_BYTES);
+    // An error page too large to read still has its status, which decides the retry.
+    if (read === undefined && response.ok) throw invalidAnswer(url, response.status, `more than ${MAX_HANDLER_ANSWER_BYTES} bytes`);
+    text = read ?? '';
   } catch (error) {
+    if (error instanceof UploadFailureError) throw error;
     context.signal?.throwIfAborted();
     if (signal.aborted) throw timeoutFailure(url, timeoutMs);
     throw new UploadFailureError({ code: 'NETWORK_ERROR', message: `POST ${url} failed: ${(error as Error).message}`, retryable: true, from: 'handler' });
@@ -104,6 +109,13 @@ export interface PutOptions {
   stallCode?: FailureCode;
 }
 
+/**
+ * Longest storage answer kept. A stored PUT answers an empty body and an S3 error a short XML
+ * document; only the first few KiB are ever read (storage-response.ts). A longer body is cut off,
+ * so a storage or proxy answering megabytes does not have them all held in the page.
+ */
+export const MAX_STORAGE_ANSWER_BYTES = 64 * 1024;
+
 function parseHeaders(raw: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of raw.trim().split(/[\r\n]+/)) {
@@ -145,6 +157,17 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
     };
     request.open('PUT', url);
     for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
+    // Past the cap, the answer read so far stands for the whole one (see MAX_STORAGE_ANSWER_BYTES).
+    let cutAnswer: StorageResponse | undefined;
+    request.onprogress = (event) => {
+      if (event.loaded <= MAX_STORAGE_ANSWER_BYTES || cutAnswer) return;
+      cutAnswer = {
+        status: request.status,
+        headers: parseHeaders(request.getAllResponseHeaders()),
+        body: request.responseText.slice(0, MAX_STORAGE_ANSWER_BYTES),
+      };
+      request.abort();
+    };
     request.upload.onprogress = (event) => {
       armStallTimer();
       options.onProgress?.(event.loaded);
@@ -160,20 +183,25 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
     };
     request.onerror = () => {
       cleanUp();
-      // The browser hides why. Nothing sent: offline, DNS, or a bucket whose CORS preflight refuses
-      // this page. All sent: the storage answered, but without CORS headers, as S3-compatible
-      // stores do on some refusals (a signature they reject), so the page cannot read it.
-      reject(new UploadFailureError({
+      // The browser hides why. Nothing sent: offline, DNS, a bucket whose CORS preflight refuses
+      // this page, or a file it could no longer read (changed or deleted on disk since it was
+      // chosen), which reading one byte tells apart. All sent: the storage answered, but without
+      // CORS headers, as S3-compatible stores do on some refusals (a signature they reject).
+      const networkFailure = new UploadFailureError({
         code: 'NETWORK_ERROR',
         message: bodySent ? 'PUT to storage failed: its answer could not be read (no CORS headers)' : 'PUT to storage failed (network error)',
         retryable: true,
         from: 'storage',
         ...(bodySent ? { storageAnswered: true } : {}),
-      }));
+      });
+      if (bodySent) reject(networkFailure);
+      else body.slice(0, 1).arrayBuffer().then(() => reject(networkFailure), () => reject(fileUnreadableFailure()));
     };
     request.onabort = () => {
       cleanUp();
-      if (stalled) {
+      if (cutAnswer) {
+        resolve(cutAnswer);
+      } else if (stalled) {
         reject(new UploadFailureError({
           code: options.stallCode ?? 'PART_TIMEOUT',
           message: `No upload progress or answer for ${options.stallTimeoutMs} ms`,

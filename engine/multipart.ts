@@ -7,7 +7,7 @@ import { PartSigningPipeline } from './multipart-signing.js';
 import { prepareSignedPart, type PreparedPart } from './part-body.js';
 import { fileFingerprint, persistenceScope } from './persistence-scope.js';
 import { delayBeforeRetry } from './retry-policy.js';
-import { assertObjectStored } from './storage-response.js';
+import { assertObjectStored, readETag } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
@@ -168,14 +168,7 @@ async function uploadPart(
       });
       await assertObjectStored(response, context.options.raw.isSuccessfulCall, context.options.retryMaxDelayMs);
       // Complete needs every part's ETag, whatever a host predicate accepted.
-      const eTag = response.headers['etag'];
-      if (!eTag) {
-        throw new UploadFailureError({
-          code: 'INVALID_RESPONSE',
-          message: 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
-          retryable: false,
-        });
-      }
+      const eTag = readETag(response);
       const inFlightNow = progress.inFlight.size;
       session.parts.set(partNumber, { eTag, size: end - start, ...(checksum ? { checksum } : {}) });
       progress.inFlight.delete(partNumber);

@@ -4,6 +4,12 @@ import type { StorageResponse } from './types.js';
 
 export type SuccessPredicate = ((response: StorageResponse) => boolean | Promise<boolean>) | undefined;
 
+/**
+ * Longest ETag taken. S3's are 34 characters (a quoted MD5, `-N` for multipart); the value is
+ * kept per part, persisted for resume and sent back with complete, so its length is bounded.
+ */
+export const MAX_ETAG_LENGTH = 1024;
+
 /** Only the start of an error body is searched for its `<Code>`; S3 puts it first. */
 const ERROR_BODY_SCAN_LENGTH = 4096;
 
@@ -59,6 +65,22 @@ export async function assertStorageSuccess(
 }
 
 /**
+ * The ETag of a stored PUT, which complete needs for every part: INVALID_RESPONSE (not retried)
+ * when there is none the page can read, or one longer than any S3 sends.
+ */
+export function readETag(response: StorageResponse): string {
+  const eTag = response.headers['etag'];
+  if (eTag && eTag.length <= MAX_ETAG_LENGTH) return eTag;
+  throw new UploadFailureError({
+    code: 'INVALID_RESPONSE',
+    status: response.status,
+    message: eTag ? `Storage sent an ETag of ${eTag.length} characters` : 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
+    retryable: false,
+    from: 'storage',
+  });
+}
+
+/**
  * Decides whether an S3 PUT (a whole file or a part) stored its bytes. Beyond a 2xx, S3 answers
  * a stored PUT with an empty body and an ETag header: a 2xx with a body (an HTML page of a captive
  * portal, an `<Error>` document) or without a readable ETag is INVALID_RESPONSE and not retried.
@@ -67,17 +89,15 @@ export async function assertStorageSuccess(
 export async function assertObjectStored(response: StorageResponse, isSuccessfulCall: SuccessPredicate, retryMaxDelayMs: number): Promise<void> {
   await assertStorageSuccess(response, isSuccessfulCall, retryMaxDelayMs);
   if (isSuccessfulCall) return;
-  const hasBody = response.body.trim().length > 0;
-  if (hasBody || !response.headers['etag']) {
+  if (response.body.trim().length > 0) {
     throw new UploadFailureError({
       code: 'INVALID_RESPONSE',
       status: response.status,
       serverCode: storageErrorCode(response.body),
-      message: hasBody
-        ? `Storage answered ${response.status} with a body, not an S3 success`
-        : 'Storage sent no readable ETag: the bucket CORS policy must expose the ETag header',
+      message: `Storage answered ${response.status} with a body, not an S3 success`,
       retryable: false,
       from: 'storage',
     });
   }
+  readETag(response);
 }

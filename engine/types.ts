@@ -400,7 +400,9 @@ export type FailureCode =
   | 'PROCESSING_ERROR'
   | 'TUS_ERROR'
   /** A server-side transfer needs the user to sign in to the source again (a drive's 401 `reauth`). */
-  | 'REAUTH_REQUIRED';
+  | 'REAUTH_REQUIRED'
+  /** The browser could no longer read the file: it was changed, moved or deleted after it was chosen. */
+  | 'FILE_UNREADABLE';
 
 export interface UploadFailure {
   code: FailureCode;

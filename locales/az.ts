@@ -148,6 +148,7 @@ const az = {
     'failure.TUS_ERROR': 'Davam etdirilə bilən yükləmə alınmadı.',
     'failure.CONFIGURATION_ERROR': 'Yükləyici düzgün konfiqurasiya edilməyib.',
     'failure.REAUTH_REQUIRED': 'Yaddaş xidmətinə yenidən daxil olun, sonra təkrar cəhd edin.',
+    'failure.FILE_UNREADABLE': 'Bu fayl artıq oxuna bilmir (dəyişdirilib, köçürülüb və ya silinib). Onu yenidən əlavə edin.',
 
     'offline.banner': 'İnternet bağlantısı yoxdur. Bağlantı bərpa olunduqda yükləmələr davam edəcək.',
     'offline.bannerNoResume': 'İnternet bağlantısı yoxdur. Bağlantı bərpa olunana qədər yükləmələr alınmayacaq.',

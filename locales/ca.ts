@@ -147,6 +147,7 @@ const ca = {
     'failure.TUS_ERROR': 'La pujada reprenible ha fallat.',
     'failure.CONFIGURATION_ERROR': 'L’eina de pujada no està configurada correctament.',
     'failure.REAUTH_REQUIRED': 'Torna a iniciar la sessió al núvol i després torna-ho a provar.',
+    'failure.FILE_UNREADABLE': 'El fitxer ja no es pot llegir (s’ha canviat, mogut o suprimit). Torna’l a afegir.',
 
     'offline.banner': 'No tens connexió. Les pujades continuaran quan torni la connexió.',
     'offline.bannerNoResume': 'No tens connexió. Les pujades fallaran fins que torni la connexió.',

@@ -148,6 +148,7 @@ const cs = {
     'failure.TUS_ERROR': 'Obnovitelné nahrávání selhalo.',
     'failure.CONFIGURATION_ERROR': 'Nahrávání není správně nastaveno.',
     'failure.REAUTH_REQUIRED': 'Znovu se přihlaste k úložišti a zkuste to znovu.',
+    'failure.FILE_UNREADABLE': 'Soubor už nelze přečíst (byl změněn, přesunut nebo smazán). Přidejte ho znovu.',
 
     'offline.banner': 'Jste offline. Nahrávání bude pokračovat, jakmile se připojení obnoví.',
     'offline.bannerNoResume': 'Jste offline. Dokud se připojení neobnoví, nahrávání bude selhávat.',

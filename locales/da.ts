@@ -144,6 +144,7 @@ const da = {
     'failure.TUS_ERROR': 'Den genoptagelige upload mislykkedes.',
     'failure.CONFIGURATION_ERROR': 'Uploaderen er ikke konfigureret korrekt.',
     'failure.REAUTH_REQUIRED': 'Log ind på drevet igen, og prøv så igen.',
+    'failure.FILE_UNREADABLE': 'Filen kan ikke længere læses (den er ændret, flyttet eller slettet). Tilføj den igen.',
 
     'offline.banner': 'Du er offline. Uploads fortsætter, når forbindelsen er tilbage.',
     'offline.bannerNoResume': 'Du er offline. Uploads mislykkes, indtil forbindelsen er tilbage.',

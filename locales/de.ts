@@ -144,6 +144,7 @@ const de = {
     'failure.TUS_ERROR': 'Das fortsetzbare Hochladen ist fehlgeschlagen.',
     'failure.CONFIGURATION_ERROR': 'Der Upload ist nicht richtig konfiguriert.',
     'failure.REAUTH_REQUIRED': 'Melden Sie sich erneut beim Cloud-Speicher an und versuchen Sie es dann noch einmal.',
+    'failure.FILE_UNREADABLE': 'Die Datei kann nicht mehr gelesen werden (geändert, verschoben oder gelöscht). Fügen Sie sie erneut hinzu.',
 
     'offline.banner': 'Sie sind offline. Das Hochladen wird fortgesetzt, sobald die Verbindung wieder besteht.',
     'offline.bannerNoResume': 'Sie sind offline. Das Hochladen schlägt fehl, bis die Verbindung wieder besteht.',

@@ -121,6 +121,7 @@ const messages = {
   'failure.TUS_ERROR': 'The resumable upload failed.',
   'failure.CONFIGURATION_ERROR': 'The uploader is not configured correctly.',
   'failure.REAUTH_REQUIRED': 'Sign in to the drive again, then retry.',
+  'failure.FILE_UNREADABLE': 'This file can no longer be read (it was changed, moved or deleted). Add it again.',
 
   'url.label': 'File link',
   'url.placeholder': 'https://example.com/photo.jpg',

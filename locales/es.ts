@@ -144,6 +144,7 @@ const es = {
     'failure.TUS_ERROR': 'Falló la subida reanudable.',
     'failure.CONFIGURATION_ERROR': 'El componente de subida no está bien configurado.',
     'failure.REAUTH_REQUIRED': 'Vuelve a iniciar sesión en la unidad y reinténtalo.',
+    'failure.FILE_UNREADABLE': 'El archivo ya no se puede leer (se modificó, se movió o se eliminó). Vuelve a añadirlo.',
 
     'offline.banner': 'No tienes conexión. Las subidas continuarán cuando vuelva la conexión.',
     'offline.bannerNoResume': 'No tienes conexión. Las subidas fallarán hasta que vuelva la conexión.',

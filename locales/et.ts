@@ -147,6 +147,7 @@ const et = {
     'failure.TUS_ERROR': 'Jätkatav üleslaadimine ebaõnnestus.',
     'failure.CONFIGURATION_ERROR': 'Üleslaadija ei ole õigesti seadistatud.',
     'failure.REAUTH_REQUIRED': 'Logi uuesti pilvekettasse sisse ja proovi siis uuesti.',
+    'failure.FILE_UNREADABLE': 'Faili ei saa enam lugeda (seda muudeti, teisaldati või see kustutati). Lisa see uuesti.',
 
     'offline.banner': 'Võrguühendus puudub. Üleslaadimine jätkub, kui ühendus taastub.',
     'offline.bannerNoResume': 'Võrguühendus puudub. Üleslaadimine ebaõnnestub, kuni ühendus taastub.',

@@ -147,6 +147,7 @@ const eu = {
     'failure.TUS_ERROR': 'Berrekin daitekeen igoerak huts egin du.',
     'failure.CONFIGURATION_ERROR': 'Igotzailea ez dago ondo konfiguratuta.',
     'failure.REAUTH_REQUIRED': 'Hasi saioa berriro biltegian eta saiatu berriro.',
+    'failure.FILE_UNREADABLE': 'Fitxategia ezin da jada irakurri (aldatu, lekuz aldatu edo ezabatu da). Gehitu berriro.',
 
     'offline.banner': 'Konexiorik gabe zaude. Igoerek jarraituko dute konexioa itzultzen denean.',
     'offline.bannerNoResume': 'Konexiorik gabe zaude. Igoerek huts egingo dute konexioa itzuli arte.',

@@ -148,6 +148,7 @@ const fi = {
     'failure.TUS_ERROR': 'Jatkettava lähetys epäonnistui.',
     'failure.CONFIGURATION_ERROR': 'Lähetystyökalua ei ole määritetty oikein.',
     'failure.REAUTH_REQUIRED': 'Kirjaudu pilvipalveluun uudelleen ja yritä sitten uudelleen.',
+    'failure.FILE_UNREADABLE': 'Tiedostoa ei voi enää lukea (sitä on muutettu, se on siirretty tai poistettu). Lisää se uudelleen.',
 
     'offline.banner': 'Olet offline-tilassa. Lähetykset jatkuvat, kun yhteys palaa.',
     'offline.bannerNoResume': 'Olet offline-tilassa. Lähetykset epäonnistuvat, kunnes yhteys palaa.',

@@ -147,6 +147,7 @@ const fr = {
     'failure.TUS_ERROR': 'L’envoi avec reprise a échoué.',
     'failure.CONFIGURATION_ERROR': 'Le module d’envoi n’est pas correctement configuré.',
     'failure.REAUTH_REQUIRED': 'Reconnectez-vous au service de stockage, puis réessayez.',
+    'failure.FILE_UNREADABLE': 'Le fichier ne peut plus être lu (modifié, déplacé ou supprimé). Ajoutez-le à nouveau.',
 
     'offline.banner': 'Vous êtes hors ligne. Les envois reprendront dès le retour de la connexion.',
     'offline.bannerNoResume': 'Vous êtes hors ligne. Les envois échoueront jusqu’au retour de la connexion.',

@@ -144,6 +144,7 @@ const gl = {
     'failure.TUS_ERROR': 'Produciuse un erro na subida retomable.',
     'failure.CONFIGURATION_ERROR': 'O cargador non está configurado correctamente.',
     'failure.REAUTH_REQUIRED': 'Inicia sesión de novo na nube e despois téntao outra vez.',
+    'failure.FILE_UNREADABLE': 'O ficheiro xa non se pode ler (modificouse, moveuse ou eliminouse). Engádeo de novo.',
 
     'offline.banner': 'Estás sen conexión. As subidas continuarán cando volva a conexión.',
     'offline.bannerNoResume': 'Estás sen conexión. As subidas fallarán ata que volva a conexión.',

@@ -147,6 +147,7 @@ const hr = {
     'failure.TUS_ERROR': 'Nastavljivi prijenos nije uspio.',
     'failure.CONFIGURATION_ERROR': 'Alat za prijenos nije ispravno konfiguriran.',
     'failure.REAUTH_REQUIRED': 'Ponovno se prijavite u pohranu u oblaku, a zatim pokušajte ponovno.',
+    'failure.FILE_UNREADABLE': 'Datoteka se više ne može pročitati (promijenjena, premještena ili izbrisana). Dodajte je ponovno.',
 
     'offline.banner': 'Niste povezani s mrežom. Prijenosi će se nastaviti kada se veza vrati.',
     'offline.bannerNoResume': 'Niste povezani s mrežom. Prijenosi neće uspijevati dok se veza ne vrati.',

@@ -148,6 +148,7 @@ const hu = {
     'failure.TUS_ERROR': 'A folytatható feltöltés sikertelen.',
     'failure.CONFIGURATION_ERROR': 'A feltöltő nincs megfelelően beállítva.',
     'failure.REAUTH_REQUIRED': 'Jelentkezzen be újra a tárhelyre, majd próbálja újra.',
+    'failure.FILE_UNREADABLE': 'A fájl már nem olvasható (módosult, áthelyezték vagy törölték). Adja hozzá újra.',
 
     'offline.banner': 'Nincs internetkapcsolat. A feltöltés folytatódik, amint helyreáll a kapcsolat.',
     'offline.bannerNoResume': 'Nincs internetkapcsolat. A feltöltések sikertelenek lesznek, amíg helyre nem áll a kapcsolat.',

@@ -144,6 +144,7 @@ const id = {
     'failure.TUS_ERROR': 'Unggahan yang dapat dilanjutkan gagal.',
     'failure.CONFIGURATION_ERROR': 'Pengunggah tidak dikonfigurasi dengan benar.',
     'failure.REAUTH_REQUIRED': 'Masuk lagi ke drive, lalu coba lagi.',
+    'failure.FILE_UNREADABLE': 'File tidak dapat dibaca lagi (diubah, dipindahkan, atau dihapus). Tambahkan lagi.',
 
     'offline.banner': 'Anda sedang offline. Unggahan akan berlanjut saat koneksi kembali.',
     'offline.bannerNoResume': 'Anda sedang offline. Unggahan akan gagal sampai koneksi kembali.',

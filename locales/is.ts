@@ -147,6 +147,7 @@ const is = {
     'failure.TUS_ERROR': 'Upphleðsla sem hægt er að halda áfram mistókst.',
     'failure.CONFIGURATION_ERROR': 'Upphleðslutólið er ekki rétt stillt.',
     'failure.REAUTH_REQUIRED': 'Skráðu þig aftur inn í skýjageymsluna og reyndu svo aftur.',
+    'failure.FILE_UNREADABLE': 'Ekki er lengur hægt að lesa skrána (henni var breytt, hún færð eða henni eytt). Bættu henni við aftur.',
 
     'offline.banner': 'Engin nettenging. Upphleðsla heldur áfram þegar tengingin kemst aftur á.',
     'offline.bannerNoResume': 'Engin nettenging. Upphleðsla mistekst þar til tengingin kemst aftur á.',

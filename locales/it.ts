@@ -144,6 +144,7 @@ const it = {
     'failure.TUS_ERROR': 'Il caricamento ripristinabile non è riuscito.',
     'failure.CONFIGURATION_ERROR': 'Il componente di caricamento non è configurato correttamente.',
     'failure.REAUTH_REQUIRED': 'Accedi di nuovo allo spazio di archiviazione, poi riprova.',
+    'failure.FILE_UNREADABLE': 'Il file non può più essere letto (modificato, spostato o eliminato). Aggiungilo di nuovo.',
 
     'offline.banner': 'Sei offline. I caricamenti riprenderanno quando tornerà la connessione.',
     'offline.bannerNoResume': 'Sei offline. I caricamenti non riusciranno finché non tornerà la connessione.',

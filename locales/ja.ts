@@ -144,6 +144,7 @@ const ja = {
     'failure.TUS_ERROR': '再開可能なアップロードに失敗しました。',
     'failure.CONFIGURATION_ERROR': 'アップローダーの設定が正しくありません。',
     'failure.REAUTH_REQUIRED': 'クラウドストレージにもう一度ログインしてから、再試行してください。',
+    'failure.FILE_UNREADABLE': 'ファイルを読み取れなくなりました（変更、移動、または削除されました）。もう一度追加してください。',
 
     'offline.banner': 'オフラインです。接続が回復するとアップロードを再開します。',
     'offline.bannerNoResume': 'オフラインです。接続が回復するまでアップロードは失敗します。',

@@ -144,6 +144,7 @@ const ko = {
     'failure.TUS_ERROR': '이어 올리기 업로드에 실패했습니다.',
     'failure.CONFIGURATION_ERROR': '업로더 설정이 올바르지 않습니다.',
     'failure.REAUTH_REQUIRED': '클라우드 드라이브에 다시 로그인한 후 다시 시도하세요.',
+    'failure.FILE_UNREADABLE': '파일을 더 이상 읽을 수 없습니다(변경, 이동 또는 삭제됨). 다시 추가하세요.',
 
     'offline.banner': '오프라인 상태입니다. 연결이 복구되면 업로드를 계속합니다.',
     'offline.bannerNoResume': '오프라인 상태입니다. 연결이 복구될 때까지 업로드가 실패합니다.',

@@ -148,6 +148,7 @@ const lt = {
     'failure.TUS_ERROR': 'Pratęsiamas įkėlimas nepavyko.',
     'failure.CONFIGURATION_ERROR': 'Įkėlimo įrankis netinkamai sukonfigūruotas.',
     'failure.REAUTH_REQUIRED': 'Iš naujo prisijunkite prie debesies saugyklos ir bandykite dar kartą.',
+    'failure.FILE_UNREADABLE': 'Failo nebegalima perskaityti (jis pakeistas, perkeltas arba ištrintas). Pridėkite jį iš naujo.',
 
     'offline.banner': 'Nėra interneto ryšio. Įkėlimas bus tęsiamas, kai ryšys atsikurs.',
     'offline.bannerNoResume': 'Nėra interneto ryšio. Kol ryšys neatsikurs, įkelti nepavyks.',

@@ -147,6 +147,7 @@ const lv = {
     'failure.TUS_ERROR': 'Atsākamā augšupielāde neizdevās.',
     'failure.CONFIGURATION_ERROR': 'Augšupielādes rīks nav pareizi konfigurēts.',
     'failure.REAUTH_REQUIRED': 'Vēlreiz pierakstieties krātuvē un tad mēģiniet vēlreiz.',
+    'failure.FILE_UNREADABLE': 'Failu vairs nevar nolasīt (tas ir mainīts, pārvietots vai dzēsts). Pievienojiet to vēlreiz.',
 
     'offline.banner': 'Jums nav savienojuma. Augšupielāde turpināsies, kad savienojums atjaunosies.',
     'offline.bannerNoResume': 'Jums nav savienojuma. Augšupielāde neizdosies, kamēr savienojums netiks atjaunots.',

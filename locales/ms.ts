@@ -144,6 +144,7 @@ const ms = {
     'failure.TUS_ERROR': 'Muat naik boleh sambung telah gagal.',
     'failure.CONFIGURATION_ERROR': 'Pemuat naik tidak dikonfigurasikan dengan betul.',
     'failure.REAUTH_REQUIRED': 'Log masuk semula ke pemacu, kemudian cuba lagi.',
+    'failure.FILE_UNREADABLE': 'Fail tidak dapat dibaca lagi (diubah, dipindahkan atau dipadam). Tambahkannya semula.',
 
     'offline.banner': 'Anda di luar talian. Muat naik akan diteruskan apabila sambungan pulih.',
     'offline.bannerNoResume': 'Anda di luar talian. Muat naik akan gagal sehingga sambungan pulih.',

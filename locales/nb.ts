@@ -144,6 +144,7 @@ const nb = {
     'failure.TUS_ERROR': 'Den gjenopptakbare opplastingen mislyktes.',
     'failure.CONFIGURATION_ERROR': 'Opplasteren er ikke riktig konfigurert.',
     'failure.REAUTH_REQUIRED': 'Logg på lagringstjenesten igjen, og prøv deretter på nytt.',
+    'failure.FILE_UNREADABLE': 'Filen kan ikke leses lenger (den er endret, flyttet eller slettet). Legg den til på nytt.',
 
     'offline.banner': 'Du er frakoblet. Opplastingene fortsetter når tilkoblingen er tilbake.',
     'offline.bannerNoResume': 'Du er frakoblet. Opplastingene mislykkes til tilkoblingen er tilbake.',

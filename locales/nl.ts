@@ -144,6 +144,7 @@ const nl = {
     'failure.TUS_ERROR': 'De hervatbare upload is mislukt.',
     'failure.CONFIGURATION_ERROR': 'De uploader is niet goed ingesteld.',
     'failure.REAUTH_REQUIRED': 'Log opnieuw in bij de cloudopslag en probeer het dan nog eens.',
+    'failure.FILE_UNREADABLE': 'Het bestand kan niet meer worden gelezen (gewijzigd, verplaatst of verwijderd). Voeg het opnieuw toe.',
 
     'offline.banner': 'Je bent offline. Het uploaden gaat verder zodra de verbinding terug is.',
     'offline.bannerNoResume': 'Je bent offline. Uploads mislukken totdat de verbinding terug is.',

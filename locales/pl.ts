@@ -147,6 +147,7 @@ const pl = {
     'failure.TUS_ERROR': 'Wznawialne przesyłanie nie powiodło się.',
     'failure.CONFIGURATION_ERROR': 'Moduł przesyłania jest źle skonfigurowany.',
     'failure.REAUTH_REQUIRED': 'Zaloguj się ponownie do dysku w chmurze, a potem spróbuj jeszcze raz.',
+    'failure.FILE_UNREADABLE': 'Nie można już odczytać pliku (został zmieniony, przeniesiony lub usunięty). Dodaj go ponownie.',
 
     'offline.banner': 'Brak połączenia z internetem. Przesyłanie zostanie wznowione po przywróceniu połączenia.',
     'offline.bannerNoResume': 'Brak połączenia z internetem. Do czasu przywrócenia połączenia przesyłanie będzie się kończyć błędem.',

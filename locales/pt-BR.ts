@@ -144,6 +144,7 @@ const ptBR = {
     'failure.TUS_ERROR': 'O envio retomável falhou.',
     'failure.CONFIGURATION_ERROR': 'O componente de envio não está configurado corretamente.',
     'failure.REAUTH_REQUIRED': 'Entre de novo no serviço de armazenamento e tente outra vez.',
+    'failure.FILE_UNREADABLE': 'O arquivo não pode mais ser lido (foi alterado, movido ou excluído). Adicione-o novamente.',
 
     'offline.banner': 'Você está sem conexão. Os envios continuarão quando a conexão voltar.',
     'offline.bannerNoResume': 'Você está sem conexão. Os envios falharão até a conexão voltar.',

@@ -147,6 +147,7 @@ const ptPT = {
     'failure.TUS_ERROR': 'O carregamento retomável falhou.',
     'failure.CONFIGURATION_ERROR': 'O carregador não está configurado corretamente.',
     'failure.REAUTH_REQUIRED': 'Inicie sessão novamente no serviço de armazenamento e tente outra vez.',
+    'failure.FILE_UNREADABLE': 'O ficheiro já não pode ser lido (foi alterado, movido ou eliminado). Adicione-o novamente.',
 
     'offline.banner': 'Está sem ligação. Os carregamentos continuam quando a ligação voltar.',
     'offline.bannerNoResume': 'Está sem ligação. Os carregamentos vão falhar até a ligação voltar.',

@@ -147,6 +147,7 @@ const ro = {
     'failure.TUS_ERROR': 'Încărcarea cu reluare a eșuat.',
     'failure.CONFIGURATION_ERROR': 'Instrumentul de încărcare nu este configurat corect.',
     'failure.REAUTH_REQUIRED': 'Conectați-vă din nou la serviciul de stocare, apoi reîncercați.',
+    'failure.FILE_UNREADABLE': 'Fișierul nu mai poate fi citit (a fost modificat, mutat sau șters). Adăugați-l din nou.',
 
     'offline.banner': 'Nu sunteți conectat. Încărcările vor continua când revine conexiunea.',
     'offline.bannerNoResume': 'Nu sunteți conectat. Încărcările vor eșua până revine conexiunea.',

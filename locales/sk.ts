@@ -147,6 +147,7 @@ const sk = {
     'failure.TUS_ERROR': 'Obnoviteľné nahrávanie zlyhalo.',
     'failure.CONFIGURATION_ERROR': 'Nahrávanie nie je správne nastavené.',
     'failure.REAUTH_REQUIRED': 'Znova sa prihláste do úložiska a potom to skúste znova.',
+    'failure.FILE_UNREADABLE': 'Súbor sa už nedá prečítať (bol zmenený, presunutý alebo odstránený). Pridajte ho znova.',
 
     'offline.banner': 'Ste offline. Nahrávanie bude pokračovať po obnovení pripojenia.',
     'offline.bannerNoResume': 'Ste offline. Nahrávanie bude zlyhávať, kým sa pripojenie neobnoví.',

@@ -148,6 +148,7 @@ const sl = {
     'failure.TUS_ERROR': 'Nadaljevanje nalaganja ni uspelo.',
     'failure.CONFIGURATION_ERROR': 'Nalagalnik ni pravilno nastavljen.',
     'failure.REAUTH_REQUIRED': 'Znova se prijavite v shrambo in poskusite znova.',
+    'failure.FILE_UNREADABLE': 'Datoteke ni več mogoče prebrati (spremenjena, premaknjena ali izbrisana). Znova jo dodajte.',
 
     'offline.banner': 'Niste povezani. Nalaganje se bo nadaljevalo, ko bo povezava znova vzpostavljena.',
     'offline.bannerNoResume': 'Niste povezani. Nalaganje ne bo uspevalo, dokler povezava ne bo znova vzpostavljena.',

@@ -148,6 +148,7 @@ const srLatn = {
     'failure.TUS_ERROR': 'Nastavno otpremanje nije uspelo.',
     'failure.CONFIGURATION_ERROR': 'Otpremanje nije ispravno podešeno.',
     'failure.REAUTH_REQUIRED': 'Ponovo se prijavite u skladište, pa pokušajte ponovo.',
+    'failure.FILE_UNREADABLE': 'Datoteka više ne može da se pročita (izmenjena, premeštena ili obrisana). Dodajte je ponovo.',
 
     'offline.banner': 'Niste povezani. Otpremanje će se nastaviti kada se veza vrati.',
     'offline.bannerNoResume': 'Niste povezani. Otpremanje neće uspevati dok se veza ne vrati.',

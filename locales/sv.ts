@@ -144,6 +144,7 @@ const sv = {
     'failure.TUS_ERROR': 'Den återupptagbara uppladdningen misslyckades.',
     'failure.CONFIGURATION_ERROR': 'Uppladdaren är inte korrekt konfigurerad.',
     'failure.REAUTH_REQUIRED': 'Logga in på lagringstjänsten igen och försök sedan på nytt.',
+    'failure.FILE_UNREADABLE': 'Filen kan inte längre läsas (den har ändrats, flyttats eller tagits bort). Lägg till den igen.',
 
     'offline.banner': 'Du är offline. Uppladdningarna fortsätter när anslutningen är tillbaka.',
     'offline.bannerNoResume': 'Du är offline. Uppladdningarna misslyckas tills anslutningen är tillbaka.',

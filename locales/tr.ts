@@ -148,6 +148,7 @@ const tr = {
     'failure.TUS_ERROR': 'Sürdürülebilir yükleme başarısız oldu.',
     'failure.CONFIGURATION_ERROR': 'Yükleyici doğru yapılandırılmamış.',
     'failure.REAUTH_REQUIRED': 'Bulut depolamada yeniden oturum açın, ardından tekrar deneyin.',
+    'failure.FILE_UNREADABLE': 'Dosya artık okunamıyor (değiştirildi, taşındı veya silindi). Yeniden ekleyin.',
 
     'offline.banner': 'Çevrimdışısınız. Bağlantı geri geldiğinde yüklemeler devam edecek.',
     'offline.bannerNoResume': 'Çevrimdışısınız. Bağlantı geri gelene kadar yüklemeler başarısız olacak.',

@@ -148,6 +148,7 @@ const uz = {
     'failure.TUS_ERROR': 'Davom ettiriladigan yuklash muvaffaqiyatsiz tugadi.',
     'failure.CONFIGURATION_ERROR': 'Yuklagich notoʻgʻri sozlangan.',
     'failure.REAUTH_REQUIRED': 'Diskka qayta kiring, soʻng yana urinib koʻring.',
+    'failure.FILE_UNREADABLE': 'Faylni endi oʻqib boʻlmaydi (u oʻzgartirilgan, koʻchirilgan yoki oʻchirilgan). Uni qayta qoʻshing.',
 
     'offline.banner': 'Internetga ulanmagansiz. Ulanish tiklanganda yuklash davom etadi.',
     'offline.bannerNoResume': 'Internetga ulanmagansiz. Ulanish tiklanmaguncha yuklash amalga oshmaydi.',

@@ -144,6 +144,7 @@ const vi = {
     'failure.TUS_ERROR': 'Tải lên có thể tiếp tục đã thất bại.',
     'failure.CONFIGURATION_ERROR': 'Trình tải lên chưa được cấu hình đúng.',
     'failure.REAUTH_REQUIRED': 'Hãy đăng nhập lại vào ổ lưu trữ, rồi thử lại.',
+    'failure.FILE_UNREADABLE': 'Không thể đọc tệp này nữa (tệp đã bị thay đổi, di chuyển hoặc xóa). Hãy thêm lại tệp.',
 
     'offline.banner': 'Bạn đang ngoại tuyến. Việc tải lên sẽ tiếp tục khi có kết nối trở lại.',
     'offline.bannerNoResume': 'Bạn đang ngoại tuyến. Việc tải lên sẽ thất bại cho đến khi có kết nối trở lại.',

@@ -144,6 +144,7 @@ const zhCN = {
     'failure.TUS_ERROR': '断点续传失败。',
     'failure.CONFIGURATION_ERROR': '上传组件配置不正确。',
     'failure.REAUTH_REQUIRED': '请重新登录云端硬盘，然后重试。',
+    'failure.FILE_UNREADABLE': '无法再读取该文件（已被更改、移动或删除）。请重新添加。',
 
     'offline.banner': '网络已断开。恢复连接后将继续上传。',
     'offline.bannerNoResume': '网络已断开。恢复连接前上传将会失败。',

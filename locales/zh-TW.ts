@@ -144,6 +144,7 @@ const zhTW = {
     'failure.TUS_ERROR': '續傳上傳失敗。',
     'failure.CONFIGURATION_ERROR': '上傳元件的設定不正確。',
     'failure.REAUTH_REQUIRED': '請重新登入雲端硬碟，然後再試一次。',
+    'failure.FILE_UNREADABLE': '無法再讀取此檔案（已被變更、移動或刪除）。請重新加入。',
 
     'offline.banner': '網路已中斷。恢復連線後將繼續上傳。',
     'offline.bannerNoResume': '網路已中斷。恢復連線前上傳都會失敗。',

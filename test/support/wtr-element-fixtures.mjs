@@ -147,11 +147,30 @@ function createFolderFixture() {
 }
 
 let folderFixture;
+let diskFileFolder;
+
+/**
+ * `svc-disk-file`: a file that lives on disk, so the browser reads it from there when it uploads.
+ * `choose` writes `name` with `text` and chooses it in `selector`; `change` rewrites it with
+ * `text` (new size and time); `delete` removes it.
+ */
+async function diskFileCommand(page, { action, selector, name, text }) {
+  if (!diskFileFolder) {
+    diskFileFolder = mkdtempSync(join(tmpdir(), 'svc-element-disk-'));
+    process.once('exit', () => rmSync(diskFileFolder, { recursive: true, force: true }));
+  }
+  const path = join(diskFileFolder, name.replaceAll('/', '_'));
+  if (action === 'delete') rmSync(path, { force: true });
+  else writeFileSync(path, text);
+  if (action === 'choose') await page.locator(selector).setInputFiles(path);
+  return true;
+}
 
 /** Test commands (`executeServerCommand`) that need Playwright's page. */
 export const plugins = [{
   name: 'svc-element-commands',
   async executeCommand({ command, payload, session }) {
+    if (command === 'svc-disk-file') return diskFileCommand(session.browser.getPage(session.id), payload);
     if (command !== 'svc-set-input-files') return undefined;
     const page = session.browser.getPage(session.id);
     const files = payload.folder

@@ -43,10 +43,60 @@ function createPlan(spec) {
 }
 
 /** A canned answer; `{plan}` in its body stands for the plan id (for URLs back into the script). */
-function cannedResponse(answer, id) {
+function cannedResponse(answer, id, request, log) {
   const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
   const body = text.replaceAll('{plan}', id);
+  if (answer.padBytes) return paddedResponse(answer, body, request, log);
   return new Response(body, { status: answer.status ?? 200, headers: answer.headers ?? {} });
+}
+
+const PAD_CHUNK = new TextEncoder().encode('x'.repeat(64 * 1024));
+
+/**
+ * An enormous answer: the body with `padBytes` bytes of `x` in place of `{pad}`, sent 64 KiB at a
+ * time (a pause between chunks, so the client sees it arrive), without a Content-Length. The log
+ * says whether the client read it all (`read all N bytes`) or gave up (`cancelled after N bytes`).
+ */
+function paddedResponse(answer, body, request, log) {
+  const [head, tail = ''] = body.split('{pad}');
+  const encoder = new TextEncoder();
+  let padLeft = answer.padBytes;
+  let sent = 0;
+  let started = false;
+  let done = false;
+  const finish = (entry) => {
+    if (done) return;
+    done = true;
+    log.push(entry);
+  };
+  request.signal?.addEventListener('abort', () => finish(`cancelled after ${sent} bytes`));
+  const stream = new ReadableStream({
+    async pull(controller) {
+      if (done) return;
+      if (!started) {
+        started = true;
+        sent += head.length;
+        controller.enqueue(encoder.encode(head));
+        return;
+      }
+      if (padLeft > 0) {
+        await new Promise((resolve) => setTimeout(resolve, answer.paceMs ?? 2));
+        const chunk = PAD_CHUNK.subarray(0, Math.min(padLeft, PAD_CHUNK.byteLength));
+        padLeft -= chunk.byteLength;
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+        return;
+      }
+      sent += tail.length;
+      controller.enqueue(encoder.encode(tail));
+      controller.close();
+      finish(`read all ${sent} bytes`);
+    },
+    cancel() {
+      finish(`cancelled after ${sent} bytes`);
+    },
+  });
+  return new Response(stream, { status: answer.status ?? 200, headers: answer.headers ?? {} });
 }
 
 function hang(request) {
@@ -81,7 +131,7 @@ async function scriptedHandler(request, plan, id, route) {
   const answer = plan.handler[route]?.shift();
   plan.log.handler.push(answer ? `${route} scripted` : route);
   if (answer?.hang) return hang(request);
-  if (answer?.status !== undefined) return cannedResponse(answer, id);
+  if (answer?.status !== undefined) return cannedResponse(answer, id, request, plan.log.handler);
   const inner = await handler();
   const response = await inner(new Request(request.url, { method: request.method, headers: request.headers, body }));
   if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
@@ -105,7 +155,7 @@ async function scriptedStorage(request, plan, id, slot) {
   const body = await request.arrayBuffer();
   plan.log.storage.push(`${slot} ${answer ? 'scripted' : target ? 'stored' : 'accepted'} ${body.byteLength}`);
   if (answer?.hang) return hang(request);
-  if (answer) return cannedResponse(answer, id);
+  if (answer) return cannedResponse(answer, id, request, plan.log.storage);
   // No real URL behind it: a storage that takes anything, as S3 would answer a stored PUT.
   if (!target) return new Response(null, { status: 200, headers: { etag: '"accepted"' } });
   const headers = {};

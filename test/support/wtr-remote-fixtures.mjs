@@ -13,6 +13,10 @@
 //                                            messages without a status, then a completion event
 // - /remote-fixtures/drive/files/<provider>  a drive listing with malformed entries among good ones
 // - /remote-fixtures/image-bomb.png          a valid 20,000 × 20,000 px PNG of about 400 KB
+// - /remote-fixtures/hostile-drive/<mode>-<id>/...  a broken or compromised handler's drive routes:
+//                                            `stall` never answers, `flood` answers a 300 MB
+//                                            listing (produced bytes under <id> at /sent/<id>),
+//                                            `verbose` a 500 whose `error` has 100,000 characters
 import { imageBomb } from './image-bomb.mjs';
 import { mountFetchHandler } from './wtr-handler.mjs';
 
@@ -122,6 +126,33 @@ function driveListingRoute() {
   return Response.json({ files, nextCursor: 12 }, { headers: { 'cache-control': 'no-store' } });
 }
 
+function hostileDriveRoute(request) {
+  const [mode, ...rest] = new URL(request.url).pathname.split('/')[3].split('-');
+  const id = rest.join('-');
+  if (mode === 'stall') {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(new Response(null, { status: 503 })), 60_000);
+      request.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve(new Response(null, { status: 499 }));
+      });
+    });
+  }
+  if (mode === 'verbose') return Response.json({ error: 'x'.repeat(100_000), code: 'y'.repeat(1000) }, { status: 500 });
+  produced.set(id, 0);
+  const head = new TextEncoder().encode('{"files":[],"padding":"');
+  const pad = new Uint8Array(CHUNK.byteLength).fill(0x78);
+  const body = new ReadableStream({
+    pull(controller) {
+      const sent = produced.get(id);
+      if (sent >= FLOOD_BYTES) return controller.close();
+      produced.set(id, sent + CHUNK.byteLength);
+      controller.enqueue(sent === 0 ? head : pad.slice());
+    },
+  }, { highWaterMark: 0 });
+  return new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+}
+
 async function imageBombRoute() {
   return new Response(await imageBomb(), { headers: { ...CORS, 'content-type': 'image/png' } });
 }
@@ -136,4 +167,5 @@ export default [
   mountFetchHandler('/remote-fixtures/processing', processingRoute),
   mountFetchHandler('/remote-fixtures/drive/files/google-drive', driveListingRoute),
   mountFetchHandler('/remote-fixtures/image-bomb.png', imageBombRoute),
+  mountFetchHandler('/remote-fixtures/hostile-drive', hostileDriveRoute),
 ];

@@ -3,6 +3,9 @@
  * searches, and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
  * are kept per signed-in user, plus the uploader's `requestHeaders`.
  */
+import { readCappedText } from '../../../engine/capped-text.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../../engine/request-timeout.js';
+import { withTimeout } from '../../../engine/timeout-signal.js';
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
 import type { DriveListResponse, DriveTransferResponse } from '../../../protocol/wire.js';
@@ -33,6 +36,10 @@ type HeadersSource = () => Promise<Record<string, string>>;
 export type DroppedEntriesListener = (dropped: number) => void;
 
 const MAX_CURSOR_CHARS = 4096;
+/** Longest answer read: a page of a listing is a few hundred KiB; tens of megabytes are not a listing. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** Longest handler message kept; it is shown and sent on in `svc-error`. */
+const MAX_MESSAGE_LENGTH = 500;
 
 export class DriveApi {
   /** The handler's mount URL, absolute, without a trailing slash. */
@@ -45,6 +52,8 @@ export class DriveApi {
     readonly provider: DriveProviderSlug,
     private readonly headers: HeadersSource,
     private readonly onDroppedEntries: DroppedEntriesListener = () => undefined,
+    /** Listing and sign-out give up after this long; a transfer runs as long as the copy takes. */
+    private readonly timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
   ) {
     this.baseUrl = new URL(serverUrl, document.baseURI).href.replace(/\/+$/, '');
     this.serverOrigin = new URL(this.baseUrl).origin;
@@ -57,11 +66,7 @@ export class DriveApi {
 
   /** Ends the connection on the server: it revokes the tokens at the provider and forgets them (204). */
   async signOut(signal: AbortSignal): Promise<void> {
-    const url = `${this.baseUrl}/auth/${this.provider}/sign-out`;
-    const response = await fetch(url, { method: 'POST', signal, credentials: 'include', headers: await this.headers() });
-    if (response.ok) return;
-    const failure = (await response.json().catch(() => ({}))) as { error?: unknown };
-    throw new DriveRequestError(typeof failure.error === 'string' ? failure.error : `POST ${new URL(url).pathname} answered ${response.status}`, response.status, false);
+    await this.send(`${this.baseUrl}/auth/${this.provider}/sign-out`, { method: 'POST', signal: withTimeout(signal, this.timeoutMs) }, true);
   }
 
   async list(request: DriveListRequest, signal: AbortSignal): Promise<DriveListing> {
@@ -69,7 +74,7 @@ export class DriveApi {
     if ('cursor' in request) url.searchParams.set('cursor', request.cursor);
     else if ('search' in request) url.searchParams.set('search', request.search);
     else if (request.folderId) url.searchParams.set('folderId', request.folderId);
-    const body = await this.send(url.href, { method: 'GET', signal });
+    const body = await this.send(url.href, { method: 'GET', signal: withTimeout(signal, this.timeoutMs) });
     const listing = body as Partial<DriveListing>;
     if (!Array.isArray(listing.files)) throw new DriveRequestError(`GET ${url.pathname} answered no file list`, 200, false);
     const { files, dropped } = toDriveFileEntries(listing.files);
@@ -93,18 +98,30 @@ export class DriveApi {
     return stored as DriveTransferResponse;
   }
 
-  private async send(url: string, init: RequestInit & { headers?: Record<string, string> }): Promise<unknown> {
-    const response = await fetch(url, { ...init, credentials: 'include', headers: { ...(await this.headers()), ...init.headers } });
-    const text = await response.text();
+  /** The JSON answer of a drive route; with `okIsEnough` (sign-out answers 204) any 2xx. */
+  private async send(url: string, init: RequestInit & { headers?: Record<string, string> }, okIsEnough = false): Promise<unknown> {
+    const what = `${init.method} ${new URL(url).pathname}`;
+    let response: Response;
+    let text: string | undefined;
+    try {
+      response = await fetch(url, { ...init, credentials: 'include', headers: { ...(await this.headers()), ...init.headers } });
+      text = await readCappedText(response, MAX_ANSWER_BYTES);
+    } catch (error) {
+      // The caller's own abort is no failure; the time limit is.
+      if (init.signal?.aborted && (init.signal.reason as Error | undefined)?.name === 'TimeoutError') {
+        throw new DriveRequestError(`${what} got no answer within ${this.timeoutMs} ms`, 0, false);
+      }
+      throw error;
+    }
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       body = undefined;
     }
-    if (response.ok && body !== undefined) return body;
+    if (response.ok && (body !== undefined || okIsEnough)) return body;
     const failure = (body ?? {}) as { error?: unknown; code?: unknown; reauth?: unknown };
-    const message = typeof failure.error === 'string' ? failure.error : `${init.method} ${new URL(url).pathname} answered ${response.status}`;
-    throw new DriveRequestError(message, response.status, response.status === 401 && failure.reauth === true, typeof failure.code === 'string' ? failure.code : undefined);
+    const message = typeof failure.error === 'string' ? failure.error.slice(0, MAX_MESSAGE_LENGTH) : `${what} answered ${response.status}${text === undefined ? ' more than 4 MiB' : ''}`;
+    throw new DriveRequestError(message, response.status, response.status === 401 && failure.reauth === true, typeof failure.code === 'string' ? failure.code.slice(0, 64) : undefined);
   }
 }

@@ -49,7 +49,7 @@ class DrivePanel implements SourcePanel {
     }
     this.api = new DriveApi(serverUrl, this.provider, () => requestHeadersOf(engine.options), (dropped) => this.context.notify('svc-warn', {
       code: 'DRIVE_ENTRIES_DROPPED', message: `${dropped} malformed ${dropped === 1 ? 'entry' : 'entries'} of the ${this.provider} listing left out`,
-    }));
+    }), engine.options.requestTimeoutMs);
     window.addEventListener('focus', this.onWindowFocus);
     const note = readSessionNote(this.api);
     if (note) return this.show({ kind: 'sign-in', reason: note === 'reauth' ? 'reauth' : 'connect', popupBlocked: false });

@@ -3,8 +3,9 @@
  * link points to, or a shared drive), so it may carry bidi controls that reorder what is drawn:
  * `invoice\u202Efdp.exe` is drawn as "invoiceexe.pdf". Those controls are removed from every
  * shown name (a name standing alone is also drawn in a `<bdi>`, isolated from the text around
- * it), and a long name is shortened in the middle so its extension stays in view. Only the display
- * changes: the File, its `name` and the name sent to the server are the ones the file came with.
+ * it), control characters are shown as U+FFFD, and a long name is shortened in the middle so its
+ * extension stays in view. Only the display changes: the File, its `name` and the name sent to the
+ * server are the ones the file came with.
  */
 
 /**
@@ -12,6 +13,15 @@
  * (U+200E, U+200F, U+061C). One character class: linear on any input.
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * C0 and C1 control characters and the line and paragraph separators (U+2028, U+2029). A name may
+ * hold a line break (Linux allows any byte but `/`), which would push the real extension out of a
+ * one-line tooltip: `photo.png` + forty line breaks + `.exe`. Each one is shown as U+FFFD, so the
+ * user sees that the name holds something unprintable. One character class: linear on any input.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+const REPLACEMENT_CHARACTER = '\uFFFD';
 
 /** Longer names are cut before anything else looks at them; no file system allows this much. */
 const MAX_NAME_LENGTH = 1024;
@@ -26,12 +36,12 @@ const KEPT_BEFORE_EXTENSION = 4;
 
 const ELLIPSIS = '\u2026';
 
-/** The name without bidi controls, as characters in the order they were written. */
+/** The name without bidi controls, as characters in the order they were written, control characters shown as U+FFFD. */
 export function displayName(name: string): string {
   const bounded = name.length > MAX_NAME_LENGTH
     ? `${name.slice(0, MAX_NAME_LENGTH / 2)}${ELLIPSIS}${name.slice(-MAX_NAME_LENGTH / 2)}`
     : name;
-  return bounded.replace(BIDI_CONTROLS, '');
+  return bounded.replace(BIDI_CONTROLS, '').replace(CONTROL_CHARACTERS, REPLACEMENT_CHARACTER);
 }
 
 let segmenter: Intl.Segmenter | undefined;

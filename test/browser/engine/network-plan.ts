@@ -6,6 +6,10 @@ export interface ScriptedAnswer {
   body?: unknown;
   headers?: Record<string, string>;
   hang?: boolean;
+  /** Bytes of `x` streamed in place of `{pad}` in the body: an enormous answer. */
+  padBytes?: number;
+  /** Pause before each 64 KiB chunk of the padding; default 2 ms. */
+  paceMs?: number;
   /** Fields merged into the real handler's JSON answer. */
   rewrite?: Record<string, unknown>;
   /** The upload URL the client gets instead of the real one. */
