@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { eventually } from '../eventually.js';
-import { randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
+import { nextEvent, randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 import { createNetworkPlan, type NetworkPlan, type NetworkPlanSpec } from './network-plan.js';
 
 const MIB = 1024 * 1024;
@@ -116,5 +116,18 @@ describe('UploadEngine and a hostile storage', () => {
     expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
     expect((await plan.log()).handler, 'complete never asked').to.not.include('multipart/complete scripted');
     expect(Object.values({ ...localStorage }).some((value) => value.includes('a'.repeat(2000))), 'nothing persisted').to.equal(false);
+  });
+});
+
+describe('UploadEngine and a hostile processing stream', () => {
+  it('keeps at most 500 characters of a processing failure, an object shown as JSON', async () => {
+    const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/remote-fixtures/processing?mode=verbose-error' });
+    await engine.addFiles([randomFile('verbose.bin', 100)]);
+    const failed = nextEvent(engine, 'file-processing-failed');
+    await engine.start();
+    const { error } = await failed;
+    expect(error.code).to.equal('PROCESSING_ERROR');
+    expect(error.message.startsWith('{"detail":"xxx'), error.message.slice(0, 40)).to.equal(true);
+    expect(error.message.length).to.equal(500);
   });
 });
