@@ -131,3 +131,19 @@ describe('UploadEngine and a hostile processing stream', () => {
     expect(error.message.length).to.equal(500);
   });
 });
+
+describe('UploadEngine and a hostile tus server', () => {
+  afterEach(() => localStorage.clear());
+
+  it('sends no byte to a plain-http upload URL elsewhere that the tus server names, and does not retry', async () => {
+    const engine = new UploadEngine({ maxRetries: 2, retryBaseDelayMs: 0, resumable: { protocol: 'tus', endpoint: '/remote-fixtures/tus-elsewhere', retryDelays: [0, 0] } });
+    const retries = recordEvents(engine, ['file-retry']);
+    await engine.addFiles([randomFile('elsewhere.bin', 1000)]);
+    await engine.start();
+    const record = engine.files[0]!;
+    expect(record.state).to.equal('failed');
+    expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
+    expect(record.error!.message).to.contain('http://storage.example.test');
+    expect(retries, 'no whole-file retry').to.have.length(0);
+  });
+});
