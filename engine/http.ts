@@ -179,6 +179,12 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
     };
     request.onload = () => {
       cleanUp();
+      // XMLHttpRequest follows redirects by itself. A presigned URL never redirects, and an answer
+      // from another address says nothing about what the bucket holds.
+      if (request.responseURL && request.responseURL !== url.split('#')[0]) {
+        reject(new UploadFailureError({ code: 'INVALID_RESPONSE', status: request.status, message: 'Storage redirected the PUT to another address', retryable: false, from: 'storage' }));
+        return;
+      }
       resolve({ status: request.status, headers: parseHeaders(request.getAllResponseHeaders()), body: request.responseText });
     };
     request.onerror = () => {

@@ -92,6 +92,15 @@ describe('UploadEngine and a hostile storage', () => {
     expect(await enormousAnswerOutcome(plan, 'storage')).to.match(/^cancelled/);
   });
 
+  it('does not count a PUT that storage redirected elsewhere as stored', async () => {
+    const redirect = { status: 307, headers: { location: '/test-fixtures/network-storage/{plan}/elsewhere' } };
+    const { record, plan } = await uploadThrough({ storage: { file: [redirect] } }, randomFile('redirected-put.bin', 1000));
+    expect(record.state).to.equal('failed');
+    expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
+    expect(record.error!.message).to.contain('redirected');
+    expect((await plan.log()).storage, 'the browser followed the redirect').to.deep.equal(['file scripted 1000', 'elsewhere accepted 1000']);
+  });
+
   it('fails a single PUT answered with an ETag of 8,000 characters', async () => {
     const hugeETag = { status: 200, headers: { etag: `"${'a'.repeat(8000)}"` } };
     const { record } = await uploadThrough({ storage: { file: [hugeETag] } }, randomFile('huge-etag.bin', 1000));
