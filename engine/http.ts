@@ -24,7 +24,7 @@ const MAX_SERVER_CODE_LENGTH = 64;
  * Longest handler answer read. The largest real one, a resume of 10,000 parts with their
  * checksums, is about 1.5 MiB; an answer of tens of megabytes is not the protocol's.
  */
-export const MAX_HANDLER_ANSWER_BYTES = 4 * 1024 * 1024;
+const MAX_HANDLER_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** A failure body as received: the handler sends `{error, code?}`, but a proxy's error page need not. */
 type ReceivedFailureBody = Partial<FailureBody>;
@@ -114,7 +114,7 @@ export interface PutOptions {
  * document; only the first few KiB are ever read (storage-response.ts). A longer body is cut off,
  * so a storage or proxy answering megabytes does not have them all held in the page.
  */
-export const MAX_STORAGE_ANSWER_BYTES = 64 * 1024;
+const MAX_STORAGE_ANSWER_BYTES = 64 * 1024;
 
 function parseHeaders(raw: string): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -179,6 +179,12 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
     };
     request.onload = () => {
       cleanUp();
+      // XMLHttpRequest follows redirects by itself. A presigned URL never redirects, and an answer
+      // from another address says nothing about what the bucket holds.
+      if (request.responseURL && request.responseURL !== url.split('#')[0]) {
+        reject(new UploadFailureError({ code: 'INVALID_RESPONSE', status: request.status, message: 'Storage redirected the PUT to another address', retryable: false, from: 'storage' }));
+        return;
+      }
       resolve({ status: request.status, headers: parseHeaders(request.getAllResponseHeaders()), body: request.responseText });
     };
     request.onerror = () => {

@@ -6,6 +6,13 @@ export type ProcessingOutcome = { ok: true; result: unknown } | { ok: false; err
 const COMPLETION_EVENTS = ['complete', 'completed', 'done', 'processed'];
 const COMPLETION_STATUSES = new Set(['complete', 'completed', 'done', 'processed', 'success', 'succeeded']);
 const FAILURE_STATUSES = new Set(['error', 'failed', 'failure']);
+/** Longest failure text kept from the stream; it travels on in events a host may show. */
+const MAX_MESSAGE_LENGTH = 500;
+
+/** The stream's own words for a failure, as text of bounded length. */
+function failureText(value: unknown): string {
+  return (typeof value === 'string' ? value : JSON.stringify(value) ?? 'Processing failed').slice(0, MAX_MESSAGE_LENGTH);
+}
 
 function parse(data: string): unknown {
   try {
@@ -49,7 +56,7 @@ export function awaitProcessing(endpoint: string, key: string, timeoutMs: number
       resolve(outcome);
     };
     const fail = (code: UploadFailure['code'], message: string): void =>
-      finish({ ok: false, error: { code, message, retryable: false } });
+      finish({ ok: false, error: { code, message: failureText(message), retryable: false } });
     const timer = setTimeout(() => fail('PROCESSING_TIMEOUT', `No processing result for ${key} within ${timeoutMs} ms`), timeoutMs);
     const onAbort = (): void => fail('PROCESSING_ERROR', 'Processing wait was canceled');
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -58,7 +65,7 @@ export function awaitProcessing(endpoint: string, key: string, timeoutMs: number
       const payload = parse(event.data);
       const status = statusOf(payload);
       if (status && FAILURE_STATUSES.has(status)) {
-        fail('PROCESSING_ERROR', String((payload as { error?: unknown; message?: unknown }).error ?? (payload as { message?: unknown }).message ?? 'Processing failed'));
+        fail('PROCESSING_ERROR', failureText((payload as { error?: unknown; message?: unknown }).error ?? (payload as { message?: unknown }).message ?? 'Processing failed'));
       } else if (status && COMPLETION_STATUSES.has(status)) {
         finish({ ok: true, result: payload });
       }
@@ -72,7 +79,7 @@ export function awaitProcessing(endpoint: string, key: string, timeoutMs: number
       const data = (event as MessageEvent<string>).data;
       if (typeof data === 'string') {
         const payload = parse(data);
-        fail('PROCESSING_ERROR', typeof payload === 'string' ? payload : JSON.stringify(payload));
+        fail('PROCESSING_ERROR', failureText(payload));
       } else if (source.readyState === EventSource.CLOSED) {
         fail('PROCESSING_ERROR', 'The processing stream closed before a result arrived');
       }

@@ -8,7 +8,7 @@ export type SuccessPredicate = ((response: StorageResponse) => boolean | Promise
  * Longest ETag taken. S3's are 34 characters (a quoted MD5, `-N` for multipart); the value is
  * kept per part, persisted for resume and sent back with complete, so its length is bounded.
  */
-export const MAX_ETAG_LENGTH = 1024;
+const MAX_ETAG_LENGTH = 1024;
 
 /** Only the start of an error body is searched for its `<Code>`; S3 puts it first. */
 const ERROR_BODY_SCAN_LENGTH = 4096;

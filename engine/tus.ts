@@ -4,12 +4,19 @@ import { assertStorageSuccess } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import { ScopedTusUrlStorage } from './tus-url-storage.js';
 import type { StorageResponse, UploadResult } from './types.js';
+import { assertUploadUrl } from './upload-url.js';
 
 /** How long a remembered tus upload URL is offered for resuming unless `resumeWindowSeconds` says otherwise. */
 const DEFAULT_TUS_WINDOW_SECONDS = 86_400;
 
 type TusModule = typeof import('tus-js-client');
 type TusResponse = { getStatus(): number; getHeader(name: string): string | undefined; getBody(): string };
+type TusError = Error & { originalResponse?: TusResponse | null; causingError?: unknown };
+
+/** The engine's own refusal (an upload URL it will not send bytes to), as tus-js-client passes it on. */
+function refusalOf(error: TusError): UploadFailureError | undefined {
+  return error.causingError instanceof UploadFailureError ? error.causingError : undefined;
+}
 
 let tusModule: Promise<TusModule> | undefined;
 
@@ -28,7 +35,7 @@ function toStorageResponse(response: TusResponse): StorageResponse {
   return { status: response.getStatus(), headers, body: response.getBody() ?? '' };
 }
 
-function toFailure(error: Error & { originalResponse?: TusResponse | null }): UploadFailureError {
+function toFailure(error: TusError): UploadFailureError {
   const status = error.originalResponse?.getStatus();
   return new UploadFailureError({
     code: 'TUS_ERROR',
@@ -65,6 +72,13 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
       onUploadUrlAvailable: () => {
         entry.tusUrl = upload.url ?? undefined;
       },
+      // The upload URL is the tus server's `Location`: bytes go to it only under the rule every
+      // upload URL follows (https, or http to loopback, the page's origin or allowedUploadOrigins).
+      // The creation request goes to the configured endpoint, which the host chose.
+      onBeforeRequest: (request) => {
+        if (request.getMethod() !== 'POST') assertUploadUrl(request.getURL(), context.options.allowedUploadOrigins);
+      },
+      onShouldRetry: (error, retryAttempt, options) => !refusalOf(error) && tus.defaultOptions.onShouldRetry!(error, retryAttempt, options),
       onProgress: (bytesSent) => context.reportProgress(bytesSent),
       onSuccess: ({ lastResponse }) => {
         signal.removeEventListener('abort', onAbort);
@@ -76,7 +90,7 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
       },
       onError: (error) => {
         signal.removeEventListener('abort', onAbort);
-        reject(toFailure(error));
+        reject(refusalOf(error) ?? toFailure(error));
       },
     });
     const onAbort = (): void => {

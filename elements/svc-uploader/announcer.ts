@@ -2,15 +2,20 @@
  * What screen readers hear: one polite announcement for the moments that matter (files added,
  * upload started, progress milestones, the run's time left at most every 10 s, completion,
  * failure, pause, connectivity, the image editor), never for every progress tick. File names are read without bidi controls (see
- * templates/display-name.ts), as they are shown.
+ * templates/display-name.ts), as they are shown, and a name longer than `SPOKEN_NAME_LENGTH` is
+ * shortened in the middle, keeping its extension: a name of thousands of characters would
+ * otherwise be read out in full.
  */
 import type { Translator } from '../i18n/index.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import { displayName } from './templates/display-name.js';
+import { shortName } from './templates/display-name.js';
 import { failureText } from './templates/failure-message.js';
 import { timeLeftText } from './templates/transfer-rate-text.js';
 
 const MILESTONES = [25, 50, 75];
+/** Characters of a file name read out; longer than a list row shows, so ordinary names are read whole. */
+const SPOKEN_NAME_LENGTH = 120;
+const spokenName = (name: string): string => shortName(name, SPOKEN_NAME_LENGTH);
 /** The run's time left is read out at most this often: often enough to follow, rarely enough to bear. */
 export const TIME_LEFT_INTERVAL_MS = 10_000;
 
@@ -70,7 +75,7 @@ export class Announcer {
       case 'svc-files-add':
         return t('announce.filesAdded', { count: (detail.files as unknown[]).length });
       case 'svc-file-remove':
-        return t('announce.fileRemoved', { name: displayName((detail.file as { name: string }).name) });
+        return t('announce.fileRemoved', { name: spokenName((detail.file as { name: string }).name) });
       case 'svc-upload-start':
         this.milestone = 0;
         this.timeLeftAt = undefined;
@@ -93,12 +98,12 @@ export class Announcer {
       case 'svc-error': {
         const failure = detail as unknown as SvcUploaderEventDetail<'svc-error'>;
         if (failure.scope !== 'upload' || !failure.file || !failure.failure) return undefined;
-        return t('announce.fileFailed', { name: displayName(failure.file.name), reason: failureText(t, failure.failure, lang) });
+        return t('announce.fileFailed', { name: spokenName(failure.file.name), reason: failureText(t, failure.failure, lang) });
       }
       case 'svc-editor-open':
-        return t('announce.editorOpened', { name: displayName((detail.file as { name: string }).name) });
+        return t('announce.editorOpened', { name: spokenName((detail.file as { name: string }).name) });
       case 'svc-editor-save':
-        return t('announce.editorSaved', { name: displayName((detail.edited as File).name) });
+        return t('announce.editorSaved', { name: spokenName((detail.edited as File).name) });
       case 'svc-upload-pause':
         return t('announce.paused');
       case 'svc-upload-resume':

@@ -42,12 +42,13 @@ function createPlan(spec) {
   return id;
 }
 
-/** A canned answer; `{plan}` in its body stands for the plan id (for URLs back into the script). */
+/** A canned answer; `{plan}` in its body and headers stands for the plan id (for URLs back into the script). */
 function cannedResponse(answer, id, request, log) {
   const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
   const body = text.replaceAll('{plan}', id);
   if (answer.padBytes) return paddedResponse(answer, body, request, log);
-  return new Response(body, { status: answer.status ?? 200, headers: answer.headers ?? {} });
+  const headers = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, value]) => [name, value.replaceAll('{plan}', id)]));
+  return new Response(body, { status: answer.status ?? 200, headers });
 }
 
 const PAD_CHUNK = new TextEncoder().encode('x'.repeat(64 * 1024));

@@ -9,8 +9,11 @@
 //                                            `as=html` an HTML page, `as=png` a real PNG
 // - /remote-fixtures/tus-escape/...          a tus server whose upload URL holds a malformed
 //                                            percent escape (`%E0%A4%A`)
+// - /remote-fixtures/tus-elsewhere           a tus server whose creation answers an upload URL on
+//                                            a plain-http host elsewhere
 // - /remote-fixtures/processing?mode=<mode>  Server-Sent Events: `progress-only` sends only
-//                                            messages without a status, then a completion event
+//                                            messages without a status, then a completion event;
+//                                            `verbose-error` a failure of 100,000 characters
 // - /remote-fixtures/drive/files/<provider>  a drive listing with malformed entries among good ones
 // - /remote-fixtures/image-bomb.png          a valid 20,000 × 20,000 px PNG of about 400 KB
 // - /remote-fixtures/hostile-drive/<mode>-<id>/...  a broken or compromised handler's drive routes:
@@ -97,11 +100,20 @@ async function tusEscapeRoute(request) {
   return new Response(null, { status: 405, headers });
 }
 
-/** `progress-only`: status-less progress messages (JSON and plain text), then the result event. */
+function tusElsewhereRoute(request) {
+  const headers = { 'tus-resumable': '1.0.0', 'cache-control': 'no-store' };
+  if (request.method !== 'POST') return new Response(null, { status: 405, headers });
+  return new Response(null, { status: 201, headers: { ...headers, location: 'http://storage.example.test/files/elsewhere' } });
+}
+
+/**
+ * `progress-only`: status-less progress messages (JSON and plain text), then the result event.
+ * `verbose-error`: a failure whose `error` is an object of 100,000 characters.
+ */
 function processingRoute(request) {
   const url = new URL(request.url);
   const key = url.searchParams.get('key');
-  const body = [
+  const body = url.searchParams.get('mode') === 'verbose-error' ? `data: ${JSON.stringify({ status: 'failed', error: { detail: 'x'.repeat(100_000) } })}\n\n` : [
     `data: ${JSON.stringify({ progress: 10, key })}\n\n`,
     'data: 50%\n\n',
     `event: complete\ndata: ${JSON.stringify({ key, variants: ['small'] })}\n\n`,
@@ -164,6 +176,7 @@ export default [
   mountFetchHandler('/remote-fixtures/slow', slowRoute),
   mountFetchHandler('/remote-fixtures/file', fileRoute),
   mountFetchHandler('/remote-fixtures/tus-escape', tusEscapeRoute),
+  mountFetchHandler('/remote-fixtures/tus-elsewhere', tusElsewhereRoute),
   mountFetchHandler('/remote-fixtures/processing', processingRoute),
   mountFetchHandler('/remote-fixtures/drive/files/google-drive', driveListingRoute),
   mountFetchHandler('/remote-fixtures/image-bomb.png', imageBombRoute),

@@ -35,6 +35,17 @@ describe('<svc-uploader> and files that change on disk', () => {
     });
   }
 
+  it('fails a multipart upload of a file rewritten on disk with FILE_UNREADABLE too', async () => {
+    const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
+    (await element.whenEngine()).setOptions({ maxRetries: 2, retryBaseDelayMs: 0, resumable: { protocol: 'multipart', thresholdBytes: 0, retryDelays: [0] } });
+    const name = `multipart-${crypto.randomUUID()}.txt`;
+    await chooseDiskFile(element, name, 'the original text');
+    await executeServerCommand('svc-disk-file', { action: 'change', name, text: 'a longer text that replaced the original' });
+    const failed = nextEvent(element, 'svc-error', (event) => event.detail.scope === 'upload');
+    await element.upload();
+    expect((await failed).detail.code).to.equal('FILE_UNREADABLE');
+  });
+
   it('still uploads a file chosen from disk that nobody touched', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     await chooseDiskFile(element, `kept-${crypto.randomUUID()}.txt`, 'the original text');

@@ -62,6 +62,22 @@ describe('<svc-uploader> and hostile files', () => {
     expect(element.files[0]!.name).to.equal(name);
   });
 
+  it('shows and announces a name of 5,000 characters shortened in the middle, with its extension', async () => {
+    const element = await mount('<svc-uploader></svc-uploader>');
+    const name = `${'long-'.repeat(1000)}.exe`;
+    await element.addFiles([textFile(name), textFile('short.txt')]);
+    await element.updateComplete;
+    const shown = parts(element, 'file-name')[0]!;
+    expect([...shown.textContent!].length).to.be.at.most(48);
+    expect(shown.textContent!.endsWith('.exe')).to.equal(true);
+    expect(shown.title.length, 'the tooltip is bounded too').to.be.at.most(1025);
+    parts(element, 'file-remove')[0]!.click();
+    await element.updateComplete;
+    const announcement = part(element, 'announcer').textContent!;
+    expect(announcement.length, announcement.slice(0, 60)).to.be.at.most(140);
+    expect(announcement).to.match(/…ong-\.exe removed$/);
+  });
+
   it('draws an SVG with scripts as a picture (an <img> of it), in the row and the preview, and runs none of them', async () => {
     const element = await mount('<svc-uploader></svc-uploader>');
     await element.addFiles([textFile('logo.svg', SCRIPTED_SVG, 'image/svg+xml')]);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
 import { eventually } from '../eventually.js';
-import { randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
+import { nextEvent, randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 import { createNetworkPlan, type NetworkPlan, type NetworkPlanSpec } from './network-plan.js';
 
 const MIB = 1024 * 1024;
@@ -92,6 +92,15 @@ describe('UploadEngine and a hostile storage', () => {
     expect(await enormousAnswerOutcome(plan, 'storage')).to.match(/^cancelled/);
   });
 
+  it('does not count a PUT that storage redirected elsewhere as stored', async () => {
+    const redirect = { status: 307, headers: { location: '/test-fixtures/network-storage/{plan}/elsewhere' } };
+    const { record, plan } = await uploadThrough({ storage: { file: [redirect] } }, randomFile('redirected-put.bin', 1000));
+    expect(record.state).to.equal('failed');
+    expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
+    expect(record.error!.message).to.contain('redirected');
+    expect((await plan.log()).storage, 'the browser followed the redirect').to.deep.equal(['file scripted 1000', 'elsewhere accepted 1000']);
+  });
+
   it('fails a single PUT answered with an ETag of 8,000 characters', async () => {
     const hugeETag = { status: 200, headers: { etag: `"${'a'.repeat(8000)}"` } };
     const { record } = await uploadThrough({ storage: { file: [hugeETag] } }, randomFile('huge-etag.bin', 1000));
@@ -116,5 +125,34 @@ describe('UploadEngine and a hostile storage', () => {
     expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
     expect((await plan.log()).handler, 'complete never asked').to.not.include('multipart/complete scripted');
     expect(Object.values({ ...localStorage }).some((value) => value.includes('a'.repeat(2000))), 'nothing persisted').to.equal(false);
+  });
+});
+
+describe('UploadEngine and a hostile processing stream', () => {
+  it('keeps at most 500 characters of a processing failure, an object shown as JSON', async () => {
+    const engine = new UploadEngine({ serverUrl: '/api/upload', processingEndpoint: '/remote-fixtures/processing?mode=verbose-error' });
+    await engine.addFiles([randomFile('verbose.bin', 100)]);
+    const failed = nextEvent(engine, 'file-processing-failed');
+    await engine.start();
+    const { error } = await failed;
+    expect(error.code).to.equal('PROCESSING_ERROR');
+    expect(error.message.startsWith('{"detail":"xxx'), error.message.slice(0, 40)).to.equal(true);
+    expect(error.message.length).to.equal(500);
+  });
+});
+
+describe('UploadEngine and a hostile tus server', () => {
+  afterEach(() => localStorage.clear());
+
+  it('sends no byte to a plain-http upload URL elsewhere that the tus server names, and does not retry', async () => {
+    const engine = new UploadEngine({ maxRetries: 2, retryBaseDelayMs: 0, resumable: { protocol: 'tus', endpoint: '/remote-fixtures/tus-elsewhere', retryDelays: [0, 0] } });
+    const retries = recordEvents(engine, ['file-retry']);
+    await engine.addFiles([randomFile('elsewhere.bin', 1000)]);
+    await engine.start();
+    const record = engine.files[0]!;
+    expect(record.state).to.equal('failed');
+    expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
+    expect(record.error!.message).to.contain('http://storage.example.test');
+    expect(retries, 'no whole-file retry').to.have.length(0);
   });
 });
