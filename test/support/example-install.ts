@@ -60,10 +60,15 @@ export async function installExampleDependencies(folder: string): Promise<string
     rmSync(partial, { recursive: true, force: true });
   }
   console.log(`examples/${folder}: npm ci into ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // Installs for older lockfiles of the same example are dead weight (hundreds of MB each).
+  // Installs for older lockfiles of the same example are dead weight (hundreds of MB each), once no
+  // run has used them for a day: another clone on the machine (a branch with another lockfile)
+  // may be running its tests in one right now. Each run creates its app folder inside the install,
+  // which moves the install's modification time.
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   for (const entry of readdirSync(EXAMPLES_CACHE)) {
-    if (entry.startsWith(`${folder}-`) && entry !== basename(target) && !entry.includes('.partial-')) {
-      rmSync(join(EXAMPLES_CACHE, entry), { recursive: true, force: true });
+    const path = join(EXAMPLES_CACHE, entry);
+    if (entry.startsWith(`${folder}-`) && entry !== basename(target) && !entry.includes('.partial-') && statSync(path).mtimeMs < dayAgo) {
+      rmSync(path, { recursive: true, force: true });
     }
   }
   return target;
