@@ -4,7 +4,7 @@
 import { createConfigError } from '../errors.js';
 import { assertDriveProvidersConfig } from './providers/registry.js';
 import type { DriveProvidersConfig, DriveRouteOptions } from './types.js';
-import { resolveDriveRouteOptions } from './upstream-limits.js';
+import { resolveDriveRouteOptions } from './route-options.js';
 
 function assertTokenStore(tokenStore: unknown): void {
   if (tokenStore === undefined) return;
@@ -14,8 +14,12 @@ function assertTokenStore(tokenStore: unknown): void {
   }
 }
 
-export function assertDriveConfig(config: { providers?: DriveProvidersConfig; tokenStore?: unknown; drives?: DriveRouteOptions }): void {
+export function assertDriveConfig(config: { providers?: DriveProvidersConfig; tokenStore?: unknown; drives?: DriveRouteOptions; allowAnonymous?: boolean }): void {
   assertDriveProvidersConfig(config.providers);
-  resolveDriveRouteOptions(config.drives);
+  const options = resolveDriveRouteOptions(config.drives);
+  // An anonymous flow has no user to come back as: every one of its callbacks would be refused.
+  if (options.requireSignedInCallback && config.allowAnonymous === true) {
+    throw createConfigError('drives.requireSignedInCallback needs every drive user to be signed in; it cannot be combined with allowAnonymous: true');
+  }
   assertTokenStore(config.tokenStore);
 }

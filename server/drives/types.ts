@@ -76,7 +76,7 @@ export interface DriveTokenStore {
 /** Same interface under its shorter public name. */
 export type TokenStore = DriveTokenStore;
 
-/** Limits of the drive routes (`drives` in the handler config); see docs/drives.md. */
+/** Limits and sign-in policy of the drive routes (`drives` in the handler config); see docs/drives.md. */
 export interface DriveRouteOptions {
   /**
    * Milliseconds each upstream call may take: a provider request until its answer, a download
@@ -85,4 +85,12 @@ export interface DriveRouteOptions {
   timeoutMs?: number;
   /** Transfers running at once in this handler; one more answers 503 with `Retry-After`. Default 4. */
   maxConcurrentTransfers?: number;
+  /**
+   * Refuse an OAuth callback unless `getUserId` names there the user who started the flow (401
+   * `Unauthenticated` when it names nobody). Turn it on when the app's session cookie rides the
+   * top-level navigation back from the provider (`SameSite=Lax` or `None`): it then closes the
+   * sign-in hijack even over plain http. A `SameSite=Strict` session cookie is not sent there, so
+   * every callback would be refused. Default false; not with `allowAnonymous: true`.
+   */
+  requireSignedInCallback?: boolean;
 }

@@ -2,8 +2,9 @@
 import { chromium, type Browser, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../../scripts/lib/find-browser.mjs';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
+/** `extraArgs` go after the usual flags, e.g. `--host-resolver-rules` for made-up host names. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: findBrowser(), headless: true, args: [...BROWSER_ARGS, ...extraArgs] });
 }
 
 /**

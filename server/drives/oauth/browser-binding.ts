@@ -3,6 +3,12 @@
  * with a random value and keeps only its SHA-256 in the state record; the callback must present the
  * cookie. Without it, a signed-in user could send the consent link to someone else and have that
  * person's drive connected to their own account (the callback itself often carries no session).
+ *
+ * Over https the cookie is `__Host-` prefixed (RFC 6265bis, "Cookie Name Prefixes"): browsers store
+ * such a cookie only when it is `Secure`, has `Path=/` and no `Domain`, so it can only come from
+ * this host. A plain name can be planted by any sibling host (`Domain=example.com` from
+ * evil.example.com), which would let an attacker put a binding value they know into a victim's
+ * browser; the https callback therefore reads the prefixed name only.
  */
 import { fromBase64Url, timingSafeEqual, toBase64Url } from '../../internal/encoding.js';
 import type { DriveProviderSlug } from '../types.js';
@@ -12,18 +18,27 @@ const BINDING_BYTES = 32;
 const BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Cookie headers longer than this are not parsed (browsers send at most a few KiB). */
 const MAX_COOKIE_HEADER_LENGTH = 16_384;
-
-/** `svc_oauth_google_drive`: one cookie per provider, so flows of two providers never collide. */
-export function toBindingCookieName(provider: DriveProviderSlug): string {
-  return `svc_oauth_${provider.replace(/-/g, '_')}`;
-}
+/** Browsers refuse a cookie so named unless it is Secure, host-only and `Path=/`. */
+const HOST_ONLY_PREFIX = '__Host-';
 
 export interface BindingCookieScope {
   provider: DriveProviderSlug;
-  /** `<mount>/auth/<provider>`: the start and callback routes only. */
-  path: string;
-  /** `Secure` when the handler is reached over https (see docs/drives.md, "Security model"). */
+  /**
+   * The handler's public origin is https: the cookie is `__Host-svc_oauth_<provider>`, `Secure`,
+   * `Path=/`. Otherwise (plain-http development) it is `svc_oauth_<provider>` on `authPath`.
+   */
   secure: boolean;
+  /** `<mount>/auth/<provider>`: the start and callback routes, the plain-http cookie's path. */
+  authPath: string;
+}
+
+/**
+ * `__Host-svc_oauth_google_drive` over https, `svc_oauth_google_drive` over http: one cookie per
+ * provider, so flows of two providers never collide.
+ */
+export function toBindingCookieName(scope: BindingCookieScope): string {
+  const name = `svc_oauth_${scope.provider.replace(/-/g, '_')}`;
+  return scope.secure ? `${HOST_ONLY_PREFIX}${name}` : name;
 }
 
 /**
@@ -35,15 +50,20 @@ function toCookiePath(path: string): string {
   return path.replaceAll(';', '%3B');
 }
 
+/**
+ * Over https exactly what the `__Host-` prefix demands (a browser drops the cookie otherwise), so
+ * it reaches every path of this host for its 10 minutes; over http the auth routes only.
+ */
 function toAttributes(scope: BindingCookieScope, maxAgeSeconds: number): string {
-  return `Path=${toCookiePath(scope.path)}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${scope.secure ? '; Secure' : ''}`;
+  const lifetime = `Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`;
+  return scope.secure ? `Path=/; ${lifetime}; Secure` : `Path=${toCookiePath(scope.authPath)}; ${lifetime}`;
 }
 
-/** The value of this provider's binding cookie, when the request carries a well-formed one. */
-export function readBindingCookie(req: Request, provider: DriveProviderSlug): string | undefined {
+/** The value of this scope's binding cookie, when the request carries a well-formed one under its exact name. */
+export function readBindingCookie(req: Request, scope: BindingCookieScope): string | undefined {
   const header = req.headers.get('cookie');
   if (!header || header.length > MAX_COOKIE_HEADER_LENGTH) return undefined;
-  const name = toBindingCookieName(provider);
+  const name = toBindingCookieName(scope);
   for (const pair of header.split(';')) {
     const separator = pair.indexOf('=');
     if (separator < 0 || pair.slice(0, separator).trim() !== name) continue;
@@ -57,8 +77,8 @@ export function readBindingCookie(req: Request, provider: DriveProviderSlug): st
  * The browser's binding value: the one it already holds (so two flows of one provider started in
  * the same browser both complete), else a fresh random one.
  */
-export function chooseBindingValue(req: Request, provider: DriveProviderSlug): string {
-  return readBindingCookie(req, provider) ?? toBase64Url(crypto.getRandomValues(new Uint8Array(BINDING_BYTES)));
+export function chooseBindingValue(req: Request, scope: BindingCookieScope): string {
+  return readBindingCookie(req, scope) ?? toBase64Url(crypto.getRandomValues(new Uint8Array(BINDING_BYTES)));
 }
 
 export async function hashBindingValue(value: string): Promise<string> {
@@ -67,8 +87,8 @@ export async function hashBindingValue(value: string): Promise<string> {
 }
 
 /** True when the request's cookie hashes to the value stored with the state. */
-export async function matchesBinding(req: Request, provider: DriveProviderSlug, storedHash: string): Promise<boolean> {
-  const value = readBindingCookie(req, provider);
+export async function matchesBinding(req: Request, scope: BindingCookieScope, storedHash: string): Promise<boolean> {
+  const value = readBindingCookie(req, scope);
   const expected = fromBase64Url(storedHash);
   if (!value || !expected) return false;
   const actual = fromBase64Url(await hashBindingValue(value))!;
@@ -76,9 +96,10 @@ export async function matchesBinding(req: Request, provider: DriveProviderSlug, 
 }
 
 export function toSetBindingCookie(scope: BindingCookieScope, value: string): string {
-  return `${toBindingCookieName(scope.provider)}=${value}; ${toAttributes(scope, OAUTH_STATE_TTL_SECONDS)}`;
+  return `${toBindingCookieName(scope)}=${value}; ${toAttributes(scope, OAUTH_STATE_TTL_SECONDS)}`;
 }
 
+/** Same name, path and flags as the cookie it replaces: a browser keys the cookie by them. */
 export function toClearBindingCookie(scope: BindingCookieScope): string {
-  return `${toBindingCookieName(scope.provider)}=; ${toAttributes(scope, 0)}`;
+  return `${toBindingCookieName(scope)}=; ${toAttributes(scope, 0)}`;
 }

@@ -14,7 +14,7 @@ import { consumeOAuthState } from '../oauth/oauth-state.js';
 import { getPublicOrigin } from '../public-origin.js';
 import { getPostMessageTargets, resolveReturnTo } from '../return-to.js';
 import { getBindingCookieScope, getRedirectUri } from './auth-start.js';
-import { findCallbackUserId, getUpstreamLimits, requireConfiguredProvider, requireProviderSlug, requireTokenStore } from './drive-request.js';
+import { findCallbackUserId, getDriveRouteOptions, getUpstreamLimits, requireConfiguredProvider, requireProviderSlug, requireTokenStore } from './drive-request.js';
 import type { DriveProviderDescription } from '../providers/descriptions.js';
 
 /** Provider error codes are short (`access_denied`); anything longer is not worth echoing. */
@@ -25,6 +25,20 @@ export const OTHER_BROWSER_MESSAGE = 'Sign-in was started in another browser';
 
 function badRequest(message: string, detail?: string): UpupError {
   return new UpupError(message, undefined, { status: 400, ...(detail ? { cause: new Error(detail) } : {}) });
+}
+
+/**
+ * A signed-in browser must be the user who started the flow. With `drives.requireSignedInCallback`
+ * it must be signed in at all: the binding cookie alone then no longer decides whose drive this is.
+ */
+async function assertCallingUser(ctx: RouteContext, startingUserId: string): Promise<void> {
+  const callbackUserId = await findCallbackUserId(ctx);
+  if (callbackUserId === undefined && getDriveRouteOptions(ctx.settings).requireSignedInCallback) {
+    throw new UpupError('Unauthenticated', undefined, { status: 401, cause: new Error('drives.requireSignedInCallback is on and getUserId named nobody at the callback') });
+  }
+  if (callbackUserId !== undefined && callbackUserId !== startingUserId) {
+    throw badRequest('Invalid or expired state', 'the state was issued to a different user than the one calling back');
+  }
 }
 
 async function completeAuthorization(ctx: RouteContext, description: DriveProviderDescription): Promise<Response> {
@@ -43,14 +57,10 @@ async function completeAuthorization(ctx: RouteContext, description: DriveProvid
   const record = await consumeOAuthState(store, state, description.slug);
   if (!record) throw badRequest('Invalid or expired state', 'the state is unknown, spent, older than 10 minutes or issued for another provider');
   // The consent link may have been forwarded: only the browser that started the flow may finish it.
-  if (!(await matchesBinding(ctx.req, description.slug, record.browserBindingHash))) {
+  if (!(await matchesBinding(ctx.req, getBindingCookieScope(ctx, description.slug), record.browserBindingHash))) {
     throw badRequest(OTHER_BROWSER_MESSAGE, 'the callback carries no binding cookie, or one of another flow');
   }
-  // A signed-in browser must also be the user who started the flow.
-  const callbackUserId = await findCallbackUserId(ctx);
-  if (callbackUserId !== undefined && callbackUserId !== record.userId) {
-    throw badRequest('Invalid or expired state', 'the state was issued to a different user than the one calling back');
-  }
+  await assertCallingUser(ctx, record.userId);
   const provider = requireConfiguredProvider(ctx, description);
   const tokens = await provider.exchangeCode(
     { code, redirectUri: getRedirectUri(ctx, provider.slug), codeVerifier: record.codeVerifier },

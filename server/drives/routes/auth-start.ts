@@ -21,9 +21,12 @@ export function getRedirectUri(ctx: RouteContext, slug: string): string {
   return `${getPublicOrigin(ctx)}${ctx.mountPath}/auth/${slug}/cb`;
 }
 
-/** The binding cookie reaches only `/auth/<provider>` and below; `Secure` whenever the origin is https. */
+/**
+ * The binding cookie's name and reach: `__Host-` prefixed whenever the public origin is https (so
+ * no sibling host can plant it), else a plain cookie on `/auth/<provider>` and below.
+ */
 export function getBindingCookieScope(ctx: RouteContext, provider: DriveProviderSlug): BindingCookieScope {
-  return { provider, path: `${ctx.mountPath}/auth/${provider}`, secure: getPublicOrigin(ctx).startsWith('https:') };
+  return { provider, secure: getPublicOrigin(ctx).startsWith('https:'), authPath: `${ctx.mountPath}/auth/${provider}` };
 }
 
 export async function startAuthorizationRoute(ctx: RouteContext): Promise<Response> {
@@ -37,7 +40,8 @@ export async function startAuthorizationRoute(ctx: RouteContext): Promise<Respon
   // Validated at the callback; a value too long to ever be accepted is not worth storing.
   const requested = ctx.url.searchParams.get('returnTo');
   const returnTo = requested && requested.length <= MAX_RETURN_TO_LENGTH ? requested : undefined;
-  const binding = chooseBindingValue(ctx.req, provider.slug);
+  const bindingScope = getBindingCookieScope(ctx, provider.slug);
+  const binding = chooseBindingValue(ctx.req, bindingScope);
   const codeVerifier = provider.supportsPkce ? createCodeVerifier() : undefined;
   const state = await createOAuthState(store, {
     provider: provider.slug,
@@ -57,7 +61,7 @@ export async function startAuthorizationRoute(ctx: RouteContext): Promise<Respon
       location,
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
-      'set-cookie': toSetBindingCookie(getBindingCookieScope(ctx, provider.slug), binding),
+      'set-cookie': toSetBindingCookie(bindingScope, binding),
     },
   });
 }

@@ -12,7 +12,8 @@ import type { DriveProvider } from '../providers/drive-provider.js';
 import { createDriveProviderRegistry, type DriveProviderRegistry } from '../providers/registry.js';
 import { findDriveProvider, type DriveProviderDescription } from '../providers/descriptions.js';
 import type { DriveTokenStore } from '../types.js';
-import { resolveDriveRouteOptions, type ResolvedDriveRouteOptions, type UpstreamLimits } from '../upstream-limits.js';
+import { resolveDriveRouteOptions, type ResolvedDriveRouteOptions } from '../route-options.js';
+import type { UpstreamLimits } from '../upstream-limits.js';
 import type { DriveReauthBody } from '../../../protocol/wire.js';
 
 function failure(status: number, message: string, detail?: string): UpupError {

@@ -28,6 +28,13 @@ describe('drive configuration', () => {
     assert.doesNotThrow(construct({}));
   });
 
+  it('checks drives.requireSignedInCallback: a boolean, and not with allowAnonymous', () => {
+    assert.throws(construct({ drives: { requireSignedInCallback: 'yes' as never } }), /drives\.requireSignedInCallback must be true or false; got yes/);
+    assert.throws(construct({ drives: { requireSignedInCallback: true }, allowAnonymous: true }), /drives\.requireSignedInCallback needs every drive user to be signed in; it cannot be combined with allowAnonymous: true/);
+    assert.doesNotThrow(construct({ drives: { requireSignedInCallback: true } }));
+    assert.doesNotThrow(construct({ drives: { requireSignedInCallback: false }, allowAnonymous: true }));
+  });
+
   it('accepts every provider with base URLs for a proxy or a local fake', () => {
     const credentials = { clientId: 'id', clientSecret: 'secret', authBaseUrl: 'http://127.0.0.1:9000', apiBaseUrl: 'http://127.0.0.1:9000/' };
     assert.doesNotThrow(construct({ providers: { googleDrive: credentials, oneDrive: { ...credentials, tenantId: 'organizations' }, dropbox: credentials, box: credentials } }));
