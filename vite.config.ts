@@ -24,7 +24,7 @@ const ENGINE_CORE = new RegExp(`/engine/(${[
   'indexeddb-recovery-storage', 'crash-recovery-loader', 'crash-restore', 'events', 'event-bus', 'file-entry-list', 'file-entry',
   'file-replacement', 'persisted-uploads', 'network-watch', 'network-pause', 'content-hash', 'errors', 'remote-files',
   'persistence-scope', 'multipart-session', 'tus-records', 'request-timeout', 'retry-policy', 'page-base', 'upload-url',
-  'transfer-rate', 'pipeline', 'checksum-digests', 'image-steps/index',
+  'transfer-rate', 'pipeline', 'checksum-digests', 'hex', 'image-steps/index',
 ].join('|')})\\.ts$`);
 
 /**

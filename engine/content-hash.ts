@@ -1,4 +1,5 @@
 import { loadChecksumDigests } from './checksum-digests.js';
+import { toHex } from './hex.js';
 
 const READ_SLICE_BYTES = 8 * 1024 * 1024;
 /**
@@ -13,10 +14,6 @@ function defaultSubtle(): SubtleCrypto | undefined {
   return globalThis.crypto?.subtle;
 }
 
-function toHex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Hex SHA-256 of a blob: WebCrypto on this thread for a small blob, the digest worker otherwise
  * (and without WebCrypto: `subtle: null`, or outside secure contexts).
@@ -24,7 +21,7 @@ function toHex(buffer: ArrayBuffer): string {
 export async function sha256Hex(blob: Blob, options: { subtle?: SubtleCrypto | null; signal?: AbortSignal } = {}): Promise<string> {
   const subtle = options.subtle === undefined ? defaultSubtle() : options.subtle;
   if (subtle && blob.size <= MAIN_THREAD_LIMIT) {
-    return toHex(await subtle.digest('SHA-256', await blob.arrayBuffer()));
+    return toHex(new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer())));
   }
   return (await loadChecksumDigests()).fileSha256Hex(blob, options.signal);
 }

@@ -4,6 +4,7 @@
  * answer, and acting on it could send part of a file and call it stored (`partSize: -1`) or
  * slice a large file into millions of parts (`partSize: 1`).
  */
+import { MAX_ETAG_LENGTH } from './answer-bounds.js';
 import { UploadFailureError } from './errors.js';
 
 const MIB = 1024 * 1024;
@@ -99,7 +100,7 @@ export function assertResumeAnswer(answer: unknown): void {
   check(Array.isArray(parts) && parts.length <= MAX_PARTS, 'parts');
   for (const part of parts as unknown[]) {
     check(
-      isObject(part) && isCount(part['partNumber'], 1, MAX_PARTS) && isText(part['eTag']) && part['eTag'].length <= 1024
+      isObject(part) && isCount(part['partNumber'], 1, MAX_PARTS) && isText(part['eTag']) && part['eTag'].length <= MAX_ETAG_LENGTH
         && (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)) && isListedChecksum(part['checksum']),
       'parts[]',
     );

@@ -1,3 +1,4 @@
+import { MAX_HANDLER_ANSWER_BYTES, MAX_SERVER_CODE_LENGTH, MAX_SERVER_MESSAGE_LENGTH, MAX_STORAGE_ANSWER_BYTES } from './answer-bounds.js';
 import { readCappedText } from './capped-text.js';
 import { fileUnreadableFailure, UploadFailureError } from './errors.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
@@ -17,14 +18,6 @@ export interface RequestContext {
 }
 
 export { DEFAULT_REQUEST_TIMEOUT_MS };
-/** Longest server text kept from a failure body; a handler's messages are one short line. */
-const MAX_SERVER_MESSAGE_LENGTH = 500;
-const MAX_SERVER_CODE_LENGTH = 64;
-/**
- * Longest handler answer read. The largest real one, a resume of 10,000 parts with their
- * checksums, is about 1.5 MiB; an answer of tens of megabytes is not the protocol's.
- */
-const MAX_HANDLER_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** A failure body as received: the handler sends `{error, code?}`, but a proxy's error page need not. */
 type ReceivedFailureBody = Partial<FailureBody>;
@@ -108,13 +101,6 @@ export interface PutOptions {
   /** The failure code of a stall: PART_TIMEOUT for a part, REQUEST_TIMEOUT for a whole file. */
   stallCode?: FailureCode;
 }
-
-/**
- * Longest storage answer kept. A stored PUT answers an empty body and an S3 error a short XML
- * document; only the first few KiB are ever read (storage-response.ts). A longer body is cut off,
- * so a storage or proxy answering megabytes does not have them all held in the page.
- */
-const MAX_STORAGE_ANSWER_BYTES = 64 * 1024;
 
 function parseHeaders(raw: string): Record<string, string> {
   const headers: Record<string, string> = {};

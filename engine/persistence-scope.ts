@@ -1,3 +1,4 @@
+import { toHex } from './hex.js';
 import type { ResolvedOptions } from './options.js';
 
 /**
@@ -20,7 +21,7 @@ export async function sha256OfText(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text);
   const subtle = globalThis.crypto?.subtle;
   const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes)) : (await import('@noble/hashes/sha2.js')).sha256(bytes);
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(digest);
 }
 
 let lastScope: { identity: string; hash: Promise<string> } | undefined;

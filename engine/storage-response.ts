@@ -1,14 +1,9 @@
+import { MAX_ETAG_LENGTH } from './answer-bounds.js';
 import { UploadFailureError } from './errors.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
 import type { StorageResponse } from './types.js';
 
 export type SuccessPredicate = ((response: StorageResponse) => boolean | Promise<boolean>) | undefined;
-
-/**
- * Longest ETag taken. S3's are 34 characters (a quoted MD5, `-N` for multipart); the value is
- * kept per part, persisted for resume and sent back with complete, so its length is bounded.
- */
-const MAX_ETAG_LENGTH = 1024;
 
 /** Only the start of an error body is searched for its `<Code>`; S3 puts it first. */
 const ERROR_BODY_SCAN_LENGTH = 4096;

@@ -10,6 +10,7 @@
 import { createMD5, createSHA256 } from 'hash-wasm';
 import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
 import { readSlices, type SliceSource } from './blob-slices.js';
+import { toHex } from './hex.js';
 import type { ContentChecksum } from '../protocol/wire.js';
 
 interface IncrementalMd5 {
@@ -81,10 +82,6 @@ async function createSha256(): Promise<IncrementalSha256> {
     const { sha256 } = await import('@noble/hashes/sha2.js');
     return sha256.create();
   }
-}
-
-function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Hex SHA-256 of a file: WebCrypto in one buffer when it is small enough, else streamed. */

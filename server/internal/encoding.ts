@@ -24,9 +24,13 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined
   return bytes;
 }
 
+/** Bytes as lower-case hex, two digits each. */
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', toUtf8Bytes(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', toUtf8Bytes(text))));
 }
 
 /** Compares without an early exit, so the time taken says nothing about where the bytes differ. */

@@ -3,6 +3,7 @@
  * `<user id or "anon">/<uuid>/<sanitized file name>`, always within S3's 1,024 bytes.
  */
 import { UpupError } from '../errors.js';
+import { sha256Hex } from './encoding.js';
 import { hasControlCharacter, trimTrailing, truncateToBytes, utf8Length } from './linear-text.js';
 
 export const ANONYMOUS_KEY_PREFIX = 'anon';
@@ -34,11 +35,6 @@ export function sanitizeFileName(name: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
   return truncateToBytes(cleaned.slice(0, cleaned.length - extension.length), MAX_NAME_BYTES - utf8Length(extension)) + extension;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**

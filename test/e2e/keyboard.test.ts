@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { FileChooser, Page } from 'playwright';
+import type { PresignedUrlResponse } from '../../protocol/wire.js';
 import { useDemoInBrowser } from '../support/demo.js';
+import { recordHandlerAnswers, type HandlerAnswers } from '../support/handler-answers.js';
 import { getTestStorage } from '../support/storage.js';
 
 /** The `part` of the control that has focus inside the uploader (null outside it). */
@@ -59,26 +61,23 @@ const listedNames = (page: Page) => page.locator('svc-uploader').locator('[part~
 describe('demo page with the keyboard only (built bundle, real handler, real storage)', () => {
   const demo = useDemoInBrowser();
 
-  /** The demo page, with its errors and the object keys the handler hands out recorded. */
-  async function openDemo(): Promise<{ page: Page; pageErrors: string[]; keys: string[]; chooser: Promise<FileChooser> }> {
+  /** The demo page, with its errors and the handler's /presign answers (the object keys it hands out) recorded. */
+  async function openDemo(): Promise<{ page: Page; pageErrors: string[]; presigns: HandlerAnswers<PresignedUrlResponse>; chooser: Promise<FileChooser> }> {
     const page = await demo.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    const keys: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('/api/upload/presign')) void response.json().then((body: { key: string }) => keys.push(body.key));
-    });
+    const presigns = await recordHandlerAnswers<PresignedUrlResponse>(page, '/api/upload/presign');
     // Listening before the page loads turns on Playwright's file-chooser interception early: set
     // up only just before the key press, it can lose the race and the native dialog opens instead.
     const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await page.goto(demo.demoUrl());
     await page.locator('svc-uploader').waitFor();
-    return { page, pageErrors, keys, chooser };
+    return { page, pageErrors, presigns, chooser };
   }
 
   it('selects files, removes one, uploads the rest and removes an uploaded one, never touching the mouse', async () => {
     const storage = await getTestStorage();
-    const { page, pageErrors, keys, chooser } = await openDemo();
+    const { page, pageErrors, presigns, chooser } = await openDemo();
 
     const files = ['first.bin', 'second.bin', 'dropped.bin'].map((name) => ({ name, mimeType: 'application/octet-stream', buffer: randomBytes(50_000) }));
     await tabTo(page, (part) => part.includes('browse-button'));
@@ -98,6 +97,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     assert.equal(await focusedLabel(page), 'Upload 2 files');
     await page.keyboard.press('Enter');
     await page.locator('svc-uploader').locator('[part~="summary"]').waitFor({ timeout: 30_000 });
+    const keys = presigns.bodies.map((answer) => answer.key);
     assert.equal(keys.length, 2);
     for (const [index, key] of keys.entries()) {
       await page.locator(`#uploads li[data-key="${key}"]`).waitFor({ timeout: 60_000 });
@@ -117,7 +117,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
 
   it('edits a photo (rotates it) and uploads the edit, never touching the mouse', async () => {
     const storage = await getTestStorage();
-    const { page, pageErrors, keys, chooser } = await openDemo();
+    const { page, pageErrors, presigns, chooser } = await openDemo();
 
     await tabTo(page, (part) => part.includes('browse-button'));
     await page.keyboard.press('Enter');
@@ -136,6 +136,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     await tabTo(page, (part) => part.includes('upload-button'));
     await page.keyboard.press('Enter');
     await page.locator('svc-uploader').locator('[part~="summary"]').waitFor({ timeout: 30_000 });
+    const keys = presigns.bodies.map((answer) => answer.key);
     assert.equal(keys.length, 1);
     const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: keys[0] }));
     const stored = Buffer.from(await object.Body!.transformToByteArray());

@@ -2,7 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import type { PresignedUrlResponse } from '../../protocol/wire.js';
 import { useDemoInBrowser } from '../support/demo.js';
+import { recordHandlerAnswers } from '../support/handler-answers.js';
 import { getTestStorage } from '../support/storage.js';
 
 describe('demo page (built bundle, real handler, real storage)', () => {
@@ -25,14 +27,14 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     const page = await demo.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    const presigns = await recordHandlerAnswers<PresignedUrlResponse>(page, '/api/upload/presign');
     await page.goto(demo.demoUrl());
 
     const bytes = randomBytes(300_000);
-    const presignResponse = page.waitForResponse((response) => response.url().endsWith('/api/upload/presign'));
     await page.locator('svc-uploader input[type=file]').first().setInputFiles({ name: 'spine check.bin', mimeType: 'application/octet-stream', buffer: bytes });
     await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
 
-    const presign = await (await presignResponse).json() as { key: string };
+    const presign = await presigns.nth(0);
     assert.match(presign.key, /^anon\/[0-9a-f-]{36}\/spine/, 'the server chose the key');
     const listed = page.locator(`#uploads li[data-key="${presign.key}"]`);
     await listed.waitFor({ timeout: 60_000 });

@@ -3,6 +3,7 @@
  * searches, and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
  * are kept per signed-in user, plus the uploader's `requestHeaders`.
  */
+import { MAX_HANDLER_ANSWER_BYTES, MAX_SERVER_CODE_LENGTH, MAX_SERVER_MESSAGE_LENGTH } from '../../../engine/answer-bounds.js';
 import { readCappedText } from '../../../engine/capped-text.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../../engine/request-timeout.js';
 import { withTimeout } from '../../../engine/timeout-signal.js';
@@ -36,10 +37,6 @@ type HeadersSource = () => Promise<Record<string, string>>;
 export type DroppedEntriesListener = (dropped: number) => void;
 
 const MAX_CURSOR_CHARS = 4096;
-/** Longest answer read: a page of a listing is a few hundred KiB; tens of megabytes are not a listing. */
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-/** Longest handler message kept; it is shown and sent on in `svc-error`. */
-const MAX_MESSAGE_LENGTH = 500;
 
 export class DriveApi {
   /** The handler's mount URL, absolute, without a trailing slash. */
@@ -105,7 +102,7 @@ export class DriveApi {
     let text: string | undefined;
     try {
       response = await fetch(url, { ...init, credentials: 'include', headers: { ...(await this.headers()), ...init.headers } });
-      text = await readCappedText(response, MAX_ANSWER_BYTES);
+      text = await readCappedText(response, MAX_HANDLER_ANSWER_BYTES);
     } catch (error) {
       // The caller's own abort is no failure; the time limit is.
       if (init.signal?.aborted && (init.signal.reason as Error | undefined)?.name === 'TimeoutError') {
@@ -121,7 +118,7 @@ export class DriveApi {
     }
     if (response.ok && (body !== undefined || okIsEnough)) return body;
     const failure = (body ?? {}) as { error?: unknown; code?: unknown; reauth?: unknown };
-    const message = typeof failure.error === 'string' ? failure.error.slice(0, MAX_MESSAGE_LENGTH) : `${what} answered ${response.status}${text === undefined ? ' more than 4 MiB' : ''}`;
-    throw new DriveRequestError(message, response.status, response.status === 401 && failure.reauth === true, typeof failure.code === 'string' ? failure.code.slice(0, 64) : undefined);
+    const message = typeof failure.error === 'string' ? failure.error.slice(0, MAX_SERVER_MESSAGE_LENGTH) : `${what} answered ${response.status}${text === undefined ? ' more than 4 MiB' : ''}`;
+    throw new DriveRequestError(message, response.status, response.status === 401 && failure.reauth === true, typeof failure.code === 'string' ? failure.code.slice(0, MAX_SERVER_CODE_LENGTH) : undefined);
   }
 }

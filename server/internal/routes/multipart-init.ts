@@ -2,6 +2,7 @@ import type { MultipartInitResponse } from '../../types.js';
 import type { InitPartUrl } from '../../../protocol/wire.js';
 import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
 import { readChecksumSha256 } from '../checksum-metadata.js';
+import { toHex } from '../encoding.js';
 import { algorithmToBind } from '../multipart-checksum.js';
 import { computePartSize, countParts } from '../part-size.js';
 import { toJsonResponse } from '../responses.js';
@@ -18,7 +19,7 @@ export const multipartInitFailure: RouteFailure = { message: 'Multipart init fai
 
 /** 128 random bits, hex: tells this upload's object apart from any other object under the key. */
 function createUploadNonce(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /**
