@@ -20,7 +20,9 @@ const uploadHandler = createUploadHandler({
   // getUserId: async (req) => (await readSession(req))?.userId ?? null,
   allowAnonymousUploads: process.env.ALLOW_ANONYMOUS === '1',
   maxFileSize: 2 * 1024 ** 3,
-  cors: { allowedOrigins: (process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173').split(',') },
+  // Only pages on other origins need listing (ALLOWED_ORIGINS=https://a.example,https://b.example);
+  // this server's own page, and a Vite dev server forwarding /api here, need nothing.
+  ...(process.env.ALLOWED_ORIGINS ? { cors: { allowedOrigins: process.env.ALLOWED_ORIGINS.split(',') } } : {}),
   hooks: {
     onFileUploaded: ({ key, size, userId }) => console.log(`stored ${key} (${size} bytes) for ${userId ?? 'anonymous'}`),
     onError: ({ requestId, route, status, error }) => console.error(`[upload ${requestId}] ${route} -> ${status}`, error),

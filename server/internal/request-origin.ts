@@ -1,19 +1,15 @@
 /**
- * Where a request comes from, and where the handler itself is reached. A browser attaches
- * cookies to a form POST from any site, and CORS only hides the answer from that site; it does
- * not stop the request. So unsafe methods are refused when the browser says they come from a
- * foreign origin (`Origin`, `Sec-Fetch-Site`) that the configuration does not allow.
- *
- * The handler's own (public) origin is `publicUrl` when configured, else the forwarded headers
- * when `trustProxy` is on, else the request URL's origin.
+ * Where browsers reach the handler: its own (public) origin is `publicUrl` when configured, else
+ * the forwarded headers when `trustProxy` is on, else the request URL's origin. Drive routes build
+ * their OAuth redirect from it; the cross-origin check (./cross-origin-protection.ts) trusts
+ * `publicUrl` and the forwarded origin and host read here.
  */
-import { createConfigError, UpupError, UpupErrorCode } from '../errors.js';
-import { normalizeOrigin, type NormalizedCors } from './cors.js';
+import { createConfigError } from '../errors.js';
+import { MAX_ORIGIN_LENGTH, type NormalizedCors } from './cors.js';
+import { hasControlCharacter } from './linear-text.js';
 
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Forwarded headers longer than this are ignored: one proxy writes a few dozen characters. */
 const MAX_FORWARDED_HEADER_LENGTH = 1024;
-export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
 /** `publicUrl` as an origin; a configuration error names the option. */
 export function readPublicUrl(value: unknown): string | undefined {
@@ -63,11 +59,32 @@ function toOrigin(proto: string, host: string): string | undefined {
   return url.origin;
 }
 
-function readForwardedOrigin(req: Request, requestUrl: URL): string | undefined {
+/** The host the nearest proxy says the browser asked for (`Forwarded: host=`, else `X-Forwarded-Host`). */
+export function readForwardedHost(req: Request): string | undefined {
+  return readForwardedElement(req.headers.get('forwarded')).host ?? lastListEntry(req.headers.get('x-forwarded-host'));
+}
+
+/** The origin the forwarded headers name; the request URL's scheme or host stands in for one they omit. */
+export function readForwardedOrigin(req: Request, requestUrl: URL): string | undefined {
   const forwarded = readForwardedElement(req.headers.get('forwarded'));
   const proto = forwarded.proto ?? lastListEntry(req.headers.get('x-forwarded-proto')) ?? requestUrl.protocol.slice(0, -1);
   const host = forwarded.host ?? lastListEntry(req.headers.get('x-forwarded-host')) ?? requestUrl.host;
   return toOrigin(proto, host);
+}
+
+/**
+ * A `Host`-style value as the URL parser writes the host of a URL with `protocol` (`https:`):
+ * lower case, that scheme's default port dropped. Undefined when it is anything but a host and
+ * port, or longer than any origin the check compares it with.
+ */
+export function toCanonicalHost(protocol: string, host: string): string | undefined {
+  // The URL parser would silently drop tabs and trim spaces: such a value is no host.
+  if (host.length > MAX_ORIGIN_LENGTH || host.includes(' ') || hasControlCharacter(host)) return undefined;
+  const candidate = `${protocol}//${host}`;
+  if (!URL.canParse(candidate)) return undefined;
+  const url = new URL(candidate);
+  if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') return undefined;
+  return url.host;
 }
 
 export interface OriginSettings {
@@ -81,26 +98,4 @@ export function resolvePublicOrigin(settings: OriginSettings, req: Request, requ
   if (settings.publicOrigin !== undefined) return settings.publicOrigin;
   if (settings.trustProxy) return readForwardedOrigin(req, requestUrl) ?? requestUrl.origin;
   return requestUrl.origin;
-}
-
-/** Why an unsafe request counts as a forbidden cross-site one, or undefined when it does not. */
-function findCrossSiteProblem(settings: OriginSettings, req: Request, publicOrigin: string): string | undefined {
-  if (SAFE_METHODS.has(req.method)) return undefined;
-  const origin = req.headers.get('origin');
-  if (origin === null) {
-    return req.headers.get('sec-fetch-site') === 'cross-site' ? 'Sec-Fetch-Site is cross-site and no Origin was sent' : undefined;
-  }
-  const normalized = normalizeOrigin(origin);
-  if (normalized === publicOrigin || settings.cors?.concreteOrigins.has(normalized)) return undefined;
-  if (settings.cors?.allowsAnyOrigin) {
-    // "*" opens the handler to any site's own credentials (a bearer token), never to the user's cookies.
-    return req.headers.has('cookie') ? `origin ${normalized.slice(0, 100)} is allowed only through "*", which never accepts cookies` : undefined;
-  }
-  return `origin ${normalized.slice(0, 100)} is neither ${publicOrigin} nor listed in cors.allowedOrigins`;
-}
-
-/** 403 `Cross-site request refused` / `AUTH_DENIED` for a forbidden cross-site request. */
-export function assertSameSiteOrAllowed(settings: OriginSettings, req: Request, publicOrigin: string): void {
-  const problem = findCrossSiteProblem(settings, req, publicOrigin);
-  if (problem !== undefined) throw new UpupError(CROSS_SITE_MESSAGE, UpupErrorCode.AUTH_DENIED, { status: 403, cause: new Error(problem) });
 }

@@ -7,9 +7,10 @@
 import { getRouterParams, H3, type H3Event } from 'h3';
 import { handleDriveRoute, driveRouteFailures, type DriveRoute } from '../drives/index.js';
 import { isUpupError, UpupError } from '../errors.js';
+import { assertSameOriginOrTrusted } from './cross-origin-protection.js';
 import { reportError } from './error-report.js';
 import { INTERNAL_ERROR, toInternalError } from './host-code.js';
-import { assertSameSiteOrAllowed, resolvePublicOrigin } from './request-origin.js';
+import { resolvePublicOrigin } from './request-origin.js';
 import { toFailureResponse } from './responses.js';
 import { splitRoutePath } from './route-paths.js';
 import type { RouteContext, RouteFailure, RouteFunction } from './routes/context.js';
@@ -105,7 +106,7 @@ function defineRoute(settings: HandlerSettings, pattern: string | undefined, run
   return async function routeHandler(event: H3Event): Promise<Response> {
     const ctx = createRouteContext(event, settings, pattern);
     try {
-      if (gated) assertSameSiteOrAllowed(settings, ctx.req, ctx.publicOrigin);
+      if (gated) assertSameOriginOrTrusted(settings, ctx.req, ctx.url);
       if (gated && !(await passesAuthGate(ctx))) {
         throw new UpupError('Unauthorized', undefined, { status: 401, cause: new Error('the auth gate returned false') });
       }

@@ -109,6 +109,16 @@ for (const runtime of RUNTIMES) {
       assert.deepEqual([resume.status, resume.body], [404, { error: 'Multipart upload no longer exists', code: 'NOT_FOUND' }]);
     });
 
+    it('cross-origin: the runtime\'s Host header decides for an Origin without Sec-Fetch-Site; same-origin passes whatever Host says', async () => {
+      const file = { name: 'a.txt', type: 'text/plain', size: 3 };
+      const viaDevProxy = await client.post('/presign', file, { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-origin' });
+      assert.equal(viaDevProxy.status, 200, JSON.stringify(viaDevProxy.body));
+      const onOwnHost = await client.post('/presign', file, { origin: new URL(server.url).origin });
+      assert.equal(onOwnHost.status, 200, JSON.stringify(onOwnHost.body));
+      const onOtherHost = await client.post('/presign', file, { origin: 'http://localhost:5173' });
+      assert.deepEqual([onOtherHost.status, onOtherHost.body], [403, { error: 'Cross-site request refused', code: 'AUTH_DENIED' }]);
+    });
+
     it('refusals: 401 without the bearer, 403 for a tampered token, 413 oversize, 415 wrong type', async () => {
       const file = { name: 'a.txt', type: 'text/plain', size: 3 };
       const unauthorized = await client.post('/presign', file, { authorization: '' });

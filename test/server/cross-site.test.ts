@@ -2,6 +2,7 @@
  * Cross-site requests: a form on another site can POST with the victim's cookies, and CORS does
  * not stop it from arriving. Unsafe methods from a foreign Origin (or `Sec-Fetch-Site:
  * cross-site`) are refused before any host code runs, unless the configuration allows the origin.
+ * Every row of the decision table is checked in cross-origin-decisions.test.ts.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -96,9 +97,16 @@ describe('cross-site requests', () => {
   });
 
   describe('behind a TLS-terminating proxy (handler at http://127.0.0.1, browser at https://app.example.com)', () => {
-    const fromApp = { origin: APP, 'sec-fetch-site': 'same-origin', cookie: 'session=alice' };
+    // A browser without Sec-Fetch-Site: only its Origin says where the request comes from, and
+    // the proxy rewrote Host, so the configuration must name the public origin.
+    const fromApp = { origin: APP, cookie: 'session=alice' };
 
-    it('is refused without publicUrl or trustProxy', async () => {
+    it('serves a browser that sends Sec-Fetch-Site: same-origin with no configuration', async () => {
+      const response = await base('plain').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...fromApp, 'sec-fetch-site': 'same-origin' } });
+      assert.equal(response.status, 200, response.text);
+    });
+
+    it('refuses a browser without Sec-Fetch-Site when neither publicUrl nor trustProxy names the origin', async () => {
       const response = await base('plain').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...fromApp, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' } });
       assert.deepEqual([response.status, response.body], [403, REFUSED]);
     });
@@ -109,18 +117,30 @@ describe('cross-site requests', () => {
     });
 
     it('works with trustProxy and X-Forwarded-Proto/Host, or Forwarded, and not without them', async () => {
+      // Without Sec-Fetch-Site the forwarded host is compared with the Origin's (blind to the
+      // scheme, like Host); a browser that says same-site needs the whole forwarded origin.
+      const sameSite = { ...fromApp, 'sec-fetch-site': 'same-site' };
       const forwardedFor: Record<string, string>[] = [
         { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' },
         { 'x-forwarded-proto': 'http, https', 'x-forwarded-host': 'spoofed.example, app.example.com' },
         { forwarded: 'for=192.0.2.1;proto=https;host="app.example.com"' },
       ];
-      for (const headers of forwardedFor) {
-        const response = await base('proxied').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...fromApp, ...headers } });
-        assert.equal(response.status, 200, `${JSON.stringify(headers)}: ${response.text}`);
+      for (const browser of [fromApp, sameSite]) {
+        for (const headers of forwardedFor) {
+          const response = await base('proxied').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...browser, ...headers } });
+          assert.equal(response.status, 200, `${JSON.stringify({ ...browser, ...headers })}: ${response.text}`);
+        }
       }
-      for (const headers of <Record<string, string>[]>[{}, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com/path' }, { 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'app.example.com' }]) {
-        const response = await base('proxied').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...fromApp, ...headers } });
-        assert.deepEqual([response.status, response.body], [403, REFUSED], JSON.stringify(headers));
+      const refused: [Record<string, string>, Record<string, string>][] = [
+        [fromApp, {}],
+        [fromApp, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com/path' }],
+        [sameSite, {}],
+        [sameSite, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com/path' }],
+        [sameSite, { 'x-forwarded-proto': 'gopher', 'x-forwarded-host': 'app.example.com' }],
+      ];
+      for (const [browser, headers] of refused) {
+        const response = await base('proxied').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...browser, ...headers } });
+        assert.deepEqual([response.status, response.body], [403, REFUSED], JSON.stringify({ ...browser, ...headers }));
       }
     });
   });

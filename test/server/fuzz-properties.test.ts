@@ -28,6 +28,7 @@ const CONTRACT_MESSAGES = new RegExp(
     'Upload token was issued for different storage', 'Upload resume window has expired', 'Invalid part number', 'Invalid parts list',
     'Cross-site request refused', 'Missing fileId', 'Unknown provider: .*', '.* not configured', 'Missing code or state',
     'Invalid or expired state', 'OAuth error: .*', 'Invalid cursor', 'Request URL too long', 'Invalid fileName', 'Request body timeout',
+    'Invalid fileId', 'Invalid folderId',
   ].join('|')})$`,
   's',
 );

@@ -2,7 +2,9 @@
 // element's refusal messages, mounted on the web-test-runner server:
 // - /refusal-fixtures/gate/...          `auth` returns false: 401 Unauthorized
 // - /refusal-fixtures/no-auth/...       no auth path configured: 403 AUTH_REQUIRED
-// - /refusal-fixtures/cross-site/...    `publicUrl` is another origin, so the page is cross-site: 403
+// - /refusal-fixtures/cross-site/...    an older browser (no Sec-Fetch-Site) behind a proxy that rewrites
+//                                       Host, and `publicUrl` another origin: the page's Origin is
+//                                       on no host the handler knows, 403
 // - /refusal-fixtures/small/...         `maxFileSize` 1,000 bytes: 413
 // - /refusal-fixtures/images-only/...   `allowedTypes` image/*: 415
 // - /refusal-fixtures/busy/...          a proxy in front of the handler answering 503 with Retry-After: 7
@@ -34,6 +36,21 @@ async function createBucketWithoutCors() {
   return bucket;
 }
 
+/**
+ * The request as an older browser sends it (no Sec-Fetch-* headers) through a proxy that points
+ * Host at the handler's own address: only the Origin is left, and it names no known host.
+ */
+function asOlderBrowserBehindProxy(handler) {
+  return async (request) => {
+    const headers = new Headers(request.headers);
+    for (const name of ['sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest', 'sec-fetch-user']) headers.delete(name);
+    headers.set('host', 'uploads.internal:3000');
+    const url = new URL(request.url);
+    const body = request.method === 'POST' ? await request.text() : undefined;
+    return handler(new Request(`http://uploads.internal:3000${url.pathname}${url.search}`, { method: request.method, headers, body }));
+  };
+}
+
 let started;
 function handlers() {
   started ??= (async () => {
@@ -45,7 +62,7 @@ function handlers() {
     return {
       gate: createUploadHandler({ ...open, auth: () => false }),
       'no-auth': createUploadHandler({ storage, uploadTokenSecret: SECRET }),
-      'cross-site': createUploadHandler({ ...open, publicUrl: 'https://uploads.elsewhere.example' }),
+      'cross-site': asOlderBrowserBehindProxy(createUploadHandler({ ...open, publicUrl: 'https://uploads.elsewhere.example' })),
       small: createUploadHandler({ ...open, maxFileSize: 1000 }),
       'images-only': createUploadHandler({ ...open, allowedTypes: ['image/*'] }),
       busy: async (request) => {

@@ -12,7 +12,7 @@ import { requireDriveItemId } from '../drive-item-id.js';
 import { withDriveTokens } from '../drive-tokens.js';
 import { createNoThumbnailError, readThumbnail, THUMBNAIL_CACHE_CONTROL } from '../thumbnails.js';
 import { getUpstreamLimits, requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toReauthResponse } from './drive-request.js';
-import { CROSS_SITE_MESSAGE } from '../../internal/request-origin.js';
+import { CROSS_SITE_MESSAGE } from '../../internal/cross-origin-protection.js';
 
 function assertNotForeignEmbed(req: Request): void {
   if (req.headers.get('sec-fetch-site') === 'cross-site' && req.headers.get('sec-fetch-mode') === 'no-cors') {
