@@ -58,10 +58,13 @@ describe('examples/angular-cli (ng build, real handler, real storage)', () => {
     app = await createExampleApp('angular-cli', await packLibrary(work));
 
     const started = Date.now();
+    // Both streams, as a terminal shows them: a warning on either one counts.
     const { stdout, stderr } = await execFileAsync(process.execPath, [join(app, '..', 'node_modules', '@angular', 'cli', 'bin', 'ng.js'), 'build', '--stats-json'], {
       cwd: app,
       env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1' },
       maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`ng build failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`, { cause: error });
     });
     buildOutput = `${stdout}\n${stderr}`;
     console.log(`ng build: ${((Date.now() - started) / 1000).toFixed(1)} s`);
