@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: ESM + declarations for every module (tsc), the element's custom-elements
-// manifest, editor data and framework typings (generated into manifest/, copied to dist/), the
+// manifest, editor data and framework typings (generated into manifest/, copied to dist/),
+// tus-js-client bundled into one ES module (scripts/build-vendor-tus.mjs), the
 // Workers entry as one bundle (svc-uploader/server/workers: the AWS SDK inside, with its DOM-free
 // XML parser), then the self-contained browser bundle for plain HTML pages (vite, Lit included,
 // optional features in lazy chunks), whose sizes are printed and checked against bundle-budget.json.
@@ -11,11 +12,13 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildVendoredTus } from './build-vendor-tus.mjs';
 import { buildWorkersEntry } from './build-workers-entry.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { stdio: 'inherit' });
 run('node_modules/typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--sourceMap', 'false']);
+await buildVendoredTus();
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate-element-manifest.ts'], { stdio: 'inherit' });
 cpSync('manifest', 'dist', { recursive: true });
 await buildWorkersEntry('dist/server/workers.js');

@@ -18,7 +18,7 @@ export const EXAMPLES_CACHE = resolve(
 );
 
 /** Build output and local installs that are never copied from an example folder. */
-const NOT_SOURCE = new Set(['node_modules', 'package-lock.json', '.nuxt', '.output', '.nitro', '.data']);
+const NOT_SOURCE = new Set(['node_modules', 'package-lock.json', '.nuxt', '.output', '.nitro', '.data', '.svelte-kit', 'build', '.angular', 'dist']);
 
 /**
  * The example's package.json and lockfile without the `svc-uploader: file:../..` link, which points
