@@ -14,6 +14,9 @@ export { isUpupError, UpupError, UpupErrorCode, type UpupErrorOptions, type Uplo
 export type {
   AuthGateContext,
   BeforeUploadContext,
+  CompleteUploadRequest,
+  CompleteUploadResponse,
+  CompletionConfig,
   CorsConfig,
   FailureBody,
   HealthConfig,
@@ -40,7 +43,10 @@ export type {
   UploadHandler,
   UploadHandlerConfig,
   UploadHooks,
+  UploadSource,
   UploadStartPhase,
+  UploadVerdict,
+  VerifyUploadContext,
 } from './types.js';
 export type {
   DriveProviderCredentials,

@@ -133,6 +133,9 @@ export interface UploadedFileEvent {
   type?: string;
 }
 
+/** `true` accepts, `false` refuses, `{key}` accepts the object the hook moved to `key`. */
+export type UploadVerdict = boolean | { key: string };
+
 /** What `verifyUpload` sees: the stored upload, and the bucket it is in (the resolved one, with a resolver). */
 export interface VerifyUploadContext extends UploadedFileEvent {
   storage: StorageConfig;
@@ -161,12 +164,13 @@ export interface UploadHooks {
   onBeforeUpload?: (ctx: BeforeUploadContext) => boolean | void | Promise<boolean | void>;
   /**
    * The verdict on a stored object, before it counts (/complete, /multipart/complete, drive
-   * transfers). `true` accepts; `false` refuses: the object is deleted and the client gets 403
-   * `Upload rejected`. A thrown `UpupError` refuses with its message, code and 4xx status (403 when
-   * it has none). Any other throw, or another result, keeps the object and answers 500 `Internal
-   * error`; the verdict is asked again when the client repeats the completion. Not bounded in time.
+   * transfers). `true` accepts; `{key}` accepts the object the hook moved to that key (quarantine);
+   * `false` refuses: the object is deleted and the client gets 403 `Upload rejected`. A thrown
+   * `UpupError` refuses with its message, code and 4xx status (403 when it has none). Any other
+   * throw, or another result, keeps the object and answers 500 `Internal error`; the verdict is
+   * asked again when the client repeats the completion. Not bounded in time.
    */
-  verifyUpload?: (upload: VerifyUploadContext) => boolean | Promise<boolean>;
+  verifyUpload?: (upload: VerifyUploadContext) => UploadVerdict | Promise<UploadVerdict>;
   /** Once per stored object, after the verdict accepted it (all three ways in). A throw is logged and swallowed. */
   onFileUploaded?: (file: UploadedFileEvent) => unknown;
   /** Right after `onFileUploaded`, with the same event. A throw is logged and swallowed. */

@@ -70,7 +70,7 @@ function detached(): StorageCallOptions {
 const runningByHandler = new WeakMap<object, Map<string, Promise<CompletionOutcome>>>();
 
 function toFinalOutcome(record: MarkerRecord): CompletionOutcome | undefined {
-  if (record.state === 'done') return { kind: 'done', key: record.key, size: record.size ?? 0, ...(record.etag ? { etag: record.etag } : {}) };
+  if (record.state === 'done') return { kind: 'done', key: record.acceptedKey ?? record.key, size: record.size ?? 0, ...(record.etag ? { etag: record.etag } : {}) };
   if (record.state === 'refused' && record.refusal) return { kind: 'refused', refusal: record.refusal };
   return undefined;
 }
@@ -143,7 +143,7 @@ async function holdClaim(ctx: RouteContext, target: CompletionTarget, base: Mark
   await renewing;
   const final: MarkerRecord =
     outcome.kind === 'done'
-      ? { ...base, state: 'done', size: outcome.size, ...(outcome.etag ? { etag: outcome.etag } : {}) }
+      ? { ...base, state: 'done', size: outcome.size, ...(outcome.etag ? { etag: outcome.etag } : {}), ...(outcome.key === base.key ? {} : { acceptedKey: outcome.key }) }
       : { ...base, state: 'refused', refusal: outcome.refusal };
   delete final.holder;
   delete final.leaseExpiresAt;

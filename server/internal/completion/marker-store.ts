@@ -34,6 +34,8 @@ export interface MarkerRecord {
   leaseExpiresAt?: number;
   size?: number;
   etag?: string;
+  /** Where the object counts when `verifyUpload` moved it (the quarantine recipe). */
+  acceptedKey?: string;
   refusal?: MarkerRefusal;
 }
 
