@@ -20,7 +20,7 @@ import type { RequestStorage } from '../request-storage.js';
 import type { RouteContext } from '../routes/context.js';
 import { toJsonResponse } from '../responses.js';
 import type { StorageCallOptions } from '../s3-operations.js';
-import { createMarker, readMarker, replaceMarker, type CompletionSource, type MarkerRecord, type MarkerRefusal, type StoredMarker } from './marker-store.js';
+import { createMarker, markerKeyFor, readMarker, replaceMarker, type CompletionSource, type MarkerRecord, type MarkerRefusal, type StoredMarker } from './marker-store.js';
 
 /** How long a request waits for a claim another instance holds before answering 503. */
 export const COMPLETION_WAIT_MS = 10_000;
@@ -160,7 +160,22 @@ async function holdClaim(ctx: RouteContext, target: CompletionTarget, base: Mark
       }
     }
   }
+  if (outcome.kind === 'done' && outcome.key !== base.key) await markAcceptedKey(ctx, target, outcome.key);
   return outcome;
+}
+
+/**
+ * An object `verifyUpload` moved counts under its new key too: a `done` marker there lets
+ * deleteUnconfirmedUploads tell it from an object nobody confirmed.
+ */
+async function markAcceptedKey(ctx: RouteContext, target: CompletionTarget, acceptedKey: string): Promise<void> {
+  const record: MarkerRecord = { v: 1, state: 'done', key: acceptedKey, uploadId: target.uploadId, source: target.source };
+  try {
+    const markerKey = await markerKeyFor(ctx.settings.completion.markerPrefix, acceptedKey, target.source, target.uploadId);
+    await createMarker(target.storage.client, target.storage.storage.bucket, markerKey, record, detached());
+  } catch (error) {
+    ctx.reportSwallowed(error, 'writing the completion marker of the moved object');
+  }
 }
 
 async function claimAndRun(ctx: RouteContext, target: CompletionTarget, work: () => Promise<CompletionOutcome>): Promise<CompletionOutcome> {

@@ -8,23 +8,19 @@ import { UpupError, UpupErrorCode } from '../../errors.js';
 import { completeOnce, isCompletionBusy, readFinalOutcome, toCompletionBusyResponse, type CompletionOutcome, type CompletionTarget } from '../completion/complete-once.js';
 import { toCompletedPayload } from '../completion/completed-payload.js';
 import { deleteRefusedObject, finalizeStoredUpload } from '../completion/finalize-upload.js';
-import { markerKeyFor, type MarkerRefusal } from '../completion/marker-store.js';
+import { markerKeyFor } from '../completion/marker-store.js';
+import { findMismatch } from '../completion/object-check.js';
 import type { CompletionTokenClaims, CompletionTokenCodec } from '../completion-token.js';
-import { toHex } from '../encoding.js';
 import { assertTokenOwner } from '../identity.js';
 import { assertSameStorage, resolveRequestStorage } from '../request-storage.js';
 import { toJsonResponse } from '../responses.js';
-import { readStoredObject, type StoredObjectSummary } from '../s3-operations.js';
+import { readStoredObject } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { storageCall } from './storage-call.js';
 import { readRequestBody } from './upload-session.js';
 
 export const completeFailure: RouteFailure = { message: 'Upload completion failed', code: 'STORAGE_ERROR' };
 export const UPLOAD_NOT_FOUND = 'Upload not found';
-export const SIZE_OUTSIDE_ENVELOPE = 'Upload size outside signed envelope';
-export const TYPE_MISMATCH = 'Upload type does not match the signed type';
-export const DIGEST_MISMATCH = 'Upload digest does not match the signed digest';
-
 function requireCompletionCodec(ctx: RouteContext): CompletionTokenCodec {
   if (!ctx.settings.completionCodec) throw new Error('uploadTokenSecret is missing or shorter than 16 characters');
   return ctx.settings.completionCodec;
@@ -32,26 +28,6 @@ function requireCompletionCodec(ctx: RouteContext): CompletionTokenCodec {
 
 function uploadNotFound(detail: string): UpupError {
   return new UpupError(UPLOAD_NOT_FOUND, UpupErrorCode.NOT_FOUND, { status: 404, cause: new Error(detail) });
-}
-
-function md5Hex(contentMd5: string): string {
-  return toHex(Uint8Array.from(atob(contentMd5), (character) => character.charCodeAt(0)));
-}
-
-/**
- * What differs between the object and what its PUT URL was signed for. Storage that checks
- * signatures cannot store anything else through that URL, so this catches storage that does not
- * (and objects written around the URL). A digest storage does not report is not compared; an ETag
- * is an MD5 only for an object that is not encrypted with SSE-KMS or a customer key.
- */
-function findMismatch(claims: CompletionTokenClaims, stored: StoredObjectSummary): MarkerRefusal | undefined {
-  if (stored.size !== claims.size) return { status: 403, message: SIZE_OUTSIDE_ENVELOPE };
-  if (claims.type !== '' && (stored.contentType ?? '').toLowerCase() !== claims.type.toLowerCase()) return { status: 403, message: TYPE_MISMATCH };
-  const digestDiffers =
-    (claims.checksumSha256 !== undefined && stored.checksumSha256 !== undefined && stored.checksumSha256 !== claims.checksumSha256) ||
-    (claims.checksum !== undefined && stored.checksums[claims.checksum.algorithm] !== undefined && stored.checksums[claims.checksum.algorithm] !== claims.checksum.value) ||
-    (claims.contentMd5 !== undefined && !stored.etagIsNotMd5 && /^"?[0-9a-f]{32}"?$/.test(stored.etag ?? '') && stored.etag!.replace(/"/g, '') !== md5Hex(claims.contentMd5));
-  return digestDiffers ? { status: 403, message: DIGEST_MISMATCH } : undefined;
 }
 
 async function completeStoredUpload(ctx: RouteContext, claims: CompletionTokenClaims, target: CompletionTarget): Promise<CompletionOutcome> {
