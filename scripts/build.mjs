@@ -12,6 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWorkersEntry } from './build-workers-entry.mjs';
+import { ensureLtsNode } from './lib/lts-node.mjs';
+
+await ensureLtsNode();
 
 rmSync('dist', { recursive: true, force: true });
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { stdio: 'inherit' });
