@@ -22,8 +22,9 @@ export function serverCommand(name, runtimes, bundles, settings) {
   }
 }
 
-export function startServer(command, args) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' } });
+/** `env` is laid over this process's environment. */
+export function startServer(command, args, env = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...env } });
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
