@@ -14,6 +14,9 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { buildVendoredTus } from './build-vendor-tus.mjs';
 import { buildWorkersEntry } from './build-workers-entry.mjs';
+import { ensureLtsNode } from './lib/lts-node.mjs';
+
+await ensureLtsNode();
 
 rmSync('dist', { recursive: true, force: true });
 const run = (script, args = []) => execFileSync(process.execPath, [script, ...args], { stdio: 'inherit' });
