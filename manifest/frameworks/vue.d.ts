@@ -1,7 +1,11 @@
 // Generated from custom-elements.json by scripts/generate-element-manifest.ts: do not edit.
 /**
  * Vue 3 typings for <svc-uploader> (`GlobalComponents`), read by vue-tsc and the Vue
- * language tools. Load them once, from any file of the app:
+ * language tools.
+ *
+ * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
+ * /browser entry) brings them into the program. An app that registers the tag another way (a
+ * script tag) loads them with one line in any file its checker reads:
  *
  *   import type {} from 'svc-uploader/vue';
  *
@@ -10,8 +14,9 @@
  * camelCase names, which templates may also write in kebab-case; `@svc-file-add` is checked
  * against `onSvcFileAdd`.
  */
+// @ts-ignore: the app may not use this framework, or have its typings installed
 import type { DefineComponent } from 'vue';
-import type { SvcUploader, SvcUploaderEventMap } from 'svc-uploader';
+import type { SvcUploader, SvcUploaderEventMap } from '../elements/element.js';
 
 /** The element's properties. */
 export type SvcUploaderVueProperties = Partial<Pick<SvcUploader,
@@ -168,6 +173,7 @@ export interface SvcUploaderVueEvents {
 
 export type SvcUploaderVueProps = SvcUploaderVueProperties & SvcUploaderVueEvents;
 
+// @ts-ignore: the app may not use this framework, or have its typings installed
 declare module 'vue' {
   interface GlobalComponents {
     'svc-uploader': DefineComponent<SvcUploaderVueProps>;
