@@ -9,7 +9,7 @@
 // folder and the framework's packages from the kit's.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { installLockedDependencies, removeAbandonedApps } from './example-install.js';
 import { run } from './run-command.js';
 
@@ -49,7 +49,7 @@ export async function createStarterApps(kit: string, library: string): Promise<S
   cpSync(join(library, 'node_modules'), join(folder, 'node_modules'), { recursive: true, verbatimSymlinks: true });
   for (const entry of readdirSync(source, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
-    cpSync(join(source, entry.name), join(folder, entry.name), { recursive: true, filter: (path) => !NOT_SOURCE.has(path.split(sep).at(-1)!) });
+    cpSync(join(source, entry.name), join(folder, entry.name), { recursive: true, filter: (path) => !NOT_SOURCE.has(basename(path)) });
   }
   return {
     app: (name) => join(folder, name),
@@ -63,10 +63,17 @@ export interface CheckerRun {
   output: string;
 }
 
-/** Runs a checker's script with `node` in `cwd`; resolves with its exit code and output, whatever they are. */
+/** A checker that has not finished by then is stuck (the slowest, nuxt typecheck, takes under a minute here). */
+const CHECKER_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * Runs a checker's script with `node` in `cwd`; resolves with its exit code and output, whatever they
+ * are (a checker that finds errors exits non-zero, which the caller asserts on).
+ */
 export function runChecker(node: string, script: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CheckerRun> {
   return new Promise((resolve) => {
-    execFile(node, [script, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
+    const options = { cwd, timeout: CHECKER_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...env } };
+    execFile(node, [script, ...args], options, (error, stdout, stderr) => {
       const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ exitCode, output: `${stdout}${stderr}` });
     });
