@@ -4,9 +4,11 @@
  *
  * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
  * /browser entry) brings them into the program. An app that registers the tag another way (a
- * script tag) loads them with one line in any file its checker reads:
+ * script tag) gives its checker one line, in any file the checker reads:
  *
- *   import type {} from 'svc-uploader/react';
+ *   import type {} from 'svc-uploader';
+ *
+ * (`import type {} from 'svc-uploader/react'` loads these typings alone.)
  *
  * React 19 sets a prop as a property when the (defined) element has it, else as an attribute, and
  * turns a function prop `on<name>` into `addEventListener('<name>')` with the name as written:

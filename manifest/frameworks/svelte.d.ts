@@ -5,9 +5,11 @@
  *
  * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
  * /browser entry) brings them into the program. An app that registers the tag another way (a
- * script tag) loads them with one line in any file its checker reads:
+ * script tag) gives its checker one line, in any file the checker reads:
  *
- *   import type {} from 'svc-uploader/svelte';
+ *   import type {} from 'svc-uploader';
+ *
+ * (`import type {} from 'svc-uploader/svelte'` loads these typings alone.)
  *
  * Svelte assigns a property when the (defined) element has a setter of that name, else sets the
  * attribute; `on<name>={handler}` listens for exactly `<name>`. `onBeforeFileAdded` is not an

@@ -5,9 +5,11 @@
  *
  * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
  * /browser entry) brings them into the program. An app that registers the tag another way (a
- * script tag) loads them with one line in any file its checker reads:
+ * script tag) gives its checker one line, in any file the checker reads:
  *
- *   import type {} from 'svc-uploader/vue';
+ *   import type {} from 'svc-uploader';
+ *
+ * (`import type {} from 'svc-uploader/vue'` loads these typings alone.)
  *
  * The template compiler must still be told that the tag is a custom element
  * (`isCustomElement: (tag) => tag.startsWith('svc-')`). Properties are checked under their

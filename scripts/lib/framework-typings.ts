@@ -29,9 +29,11 @@ function loadingNote(entry: string): string {
   return ` *
  * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
  * /browser entry) brings them into the program. An app that registers the tag another way (a
- * script tag) loads them with one line in any file its checker reads:
+ * script tag) gives its checker one line, in any file the checker reads:
  *
- *   import type {} from '${entry}';`;
+ *   import type {} from 'svc-uploader';
+ *
+ * (\`import type {} from '${entry}'\` loads these typings alone.)`;
 }
 
 /** A JSDoc block, safe for any description text. */
