@@ -20,7 +20,7 @@ export const COMPLETION_TOKEN_TTL_SECONDS = 86_400;
  * The client's `metadata` travels in the token (so /complete hands it to the hooks exactly as
  * /presign saw it) only up to this many characters of JSON; larger metadata is left out.
  */
-export const MAX_CARRIED_METADATA_LENGTH = 16 * 1024;
+const MAX_CARRIED_METADATA_LENGTH = 16 * 1024;
 /** The carried metadata plus every other claim, base64url-encoded, stays under this. */
 const MAX_COMPLETION_TOKEN_LENGTH = 32 * 1024;
 

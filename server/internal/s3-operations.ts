@@ -222,12 +222,6 @@ export async function abortMultipartUpload(client: S3Client, bucket: string, key
   await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }), options);
 }
 
-/** The stored object's ETag, for storage (Ceph RGW) whose CompleteMultipartUpload answers an empty one. */
-export async function readObjectEtag(client: S3Client, bucket: string, key: string, options: StorageCallOptions = {}): Promise<string | undefined> {
-  const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), options);
-  return head.ETag || undefined;
-}
-
 export interface StoredObjectSummary {
   size: number;
   etag: string | undefined;

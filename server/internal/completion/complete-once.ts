@@ -23,9 +23,9 @@ import type { StorageCallOptions } from '../s3-operations.js';
 import { createMarker, markerKeyFor, readMarker, replaceMarker, type CompletionSource, type MarkerRecord, type MarkerRefusal, type StoredMarker } from './marker-store.js';
 
 /** How long a request waits for a claim another instance holds before answering 503. */
-export const COMPLETION_WAIT_MS = 10_000;
+const COMPLETION_WAIT_MS = 10_000;
 /** What the 503 asks the client to wait before trying again. */
-export const COMPLETION_RETRY_AFTER_SECONDS = 2;
+const COMPLETION_RETRY_AFTER_SECONDS = 2;
 const MARKER_CALL_TIMEOUT_MS = 30_000;
 /** Attempts at writing the final state: the hooks have run, so it is worth more than one try. */
 const FINAL_WRITE_ATTEMPTS = 3;

@@ -5,7 +5,7 @@ import { createConfigError } from '../../errors.js';
 import { findKeyProblem } from '../object-key.js';
 import { DEFAULT_MARKER_PREFIX } from './marker-store.js';
 
-export const DEFAULT_COMPLETION_LEASE_SECONDS = 30;
+const DEFAULT_COMPLETION_LEASE_SECONDS = 30;
 /** Leaves room under S3's 1,024-byte key for the two digests a marker key adds. */
 const MAX_MARKER_PREFIX_BYTES = 512;
 

@@ -15,7 +15,7 @@ import { readStoredObject } from '../s3-operations.js';
 import type { CompletionOutcome } from './complete-once.js';
 import { deleteStoredObject, type MarkerRefusal } from './marker-store.js';
 
-export const UPLOAD_REJECTED = 'Upload rejected';
+const UPLOAD_REJECTED = 'Upload rejected';
 const DELETE_TIMEOUT_MS = 30_000;
 
 export type StoredUpload = Omit<UploadedFileEvent, 'req' | 'requestId'>;

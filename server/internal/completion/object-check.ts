@@ -7,9 +7,9 @@ import { toHex } from '../encoding.js';
 import type { StoredObjectSummary } from '../s3-operations.js';
 import type { MarkerRefusal } from './marker-store.js';
 
-export const SIZE_OUTSIDE_ENVELOPE = 'Upload size outside signed envelope';
-export const TYPE_MISMATCH = 'Upload type does not match the signed type';
-export const DIGEST_MISMATCH = 'Upload digest does not match the signed digest';
+const SIZE_OUTSIDE_ENVELOPE = 'Upload size outside signed envelope';
+const TYPE_MISMATCH = 'Upload type does not match the signed type';
+const DIGEST_MISMATCH = 'Upload digest does not match the signed digest';
 
 function md5Hex(contentMd5: string): string {
   return toHex(Uint8Array.from(atob(contentMd5), (character) => character.charCodeAt(0)));

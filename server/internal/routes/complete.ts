@@ -20,7 +20,7 @@ import { storageCall } from './storage-call.js';
 import { readRequestBody } from './upload-session.js';
 
 export const completeFailure: RouteFailure = { message: 'Upload completion failed', code: 'STORAGE_ERROR' };
-export const UPLOAD_NOT_FOUND = 'Upload not found';
+const UPLOAD_NOT_FOUND = 'Upload not found';
 function requireCompletionCodec(ctx: RouteContext): CompletionTokenCodec {
   if (!ctx.settings.completionCodec) throw new Error('uploadTokenSecret is missing or shorter than 16 characters');
   return ctx.settings.completionCodec;
