@@ -20,7 +20,6 @@ import { UploadQueue, type UploadQueueHost } from './upload-queue.js';
 import type {
   AddFilesOptions,
   AddFilesResult,
-  EngineEventMap,
   EngineListener,
   EngineSubscribableEventName,
   EngineOptions,
@@ -407,5 +406,3 @@ export class UploadEngine {
     if (restored.continueUploads && autoResume) void this.start();
   }
 }
-
-export type { EngineEventMap };

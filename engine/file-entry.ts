@@ -56,7 +56,7 @@ export interface FileEntry {
 let sequence = 0;
 
 /** Unique id for a file in this page (random part so restored ids never collide). */
-export function createFileId(): string {
+function createFileId(): string {
   sequence += 1;
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return `file-${sequence}-${random.slice(0, 8)}`;

@@ -56,7 +56,7 @@ export interface RemoteSource {
  * A `File` with no bytes that states the remote size, so the list, the limits and progress read it
  * like any other file. `size` is an own property over `Blob`'s getter; reading the bytes gives nothing.
  */
-export function createRemotePlaceholder(name: string, size: number, type = '', lastModified = Date.now()): File {
+function createRemotePlaceholder(name: string, size: number, type = '', lastModified = Date.now()): File {
   const file = new File([], name, { type, lastModified });
   Object.defineProperty(file, 'size', { value: Math.max(0, size), enumerable: true });
   return file;

@@ -31,7 +31,7 @@ export interface TransferRateSettings {
   smoothingMs: number;
 }
 
-export const TRANSFER_RATE_DEFAULTS: TransferRateSettings = {
+const TRANSFER_RATE_DEFAULTS: TransferRateSettings = {
   windowMs: 10_000,
   minimumSpanMs: 2_000,
   minimumBytes: 16 * 1024,

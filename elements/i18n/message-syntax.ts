@@ -8,7 +8,7 @@
  */
 
 /** A piece of a message this module formats. */
-export type MessagePart =
+type MessagePart =
   | string
   | { readonly argument: string; readonly number?: true }
   | { readonly pound: true }

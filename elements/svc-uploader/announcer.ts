@@ -17,7 +17,7 @@ const MILESTONES = [25, 50, 75];
 const SPOKEN_NAME_LENGTH = 120;
 const spokenName = (name: string): string => shortName(name, SPOKEN_NAME_LENGTH);
 /** The run's time left is read out at most this often: often enough to follow, rarely enough to bear. */
-export const TIME_LEFT_INTERVAL_MS = 10_000;
+const TIME_LEFT_INTERVAL_MS = 10_000;
 
 /**
  * Renders are paced (render-pacer.ts), so two announcements may arrive between two renders; the

@@ -9,7 +9,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../../engine/request-timeout.js';
 import { withTimeout } from '../../../engine/timeout-signal.js';
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
-import type { DriveListResponse, DriveTransferResponse } from '../../../protocol/wire.js';
+import type { DriveListResponse, DriveTransferRequest, DriveTransferResponse } from '../../../protocol/wire.js';
 
 export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
 
@@ -88,10 +88,10 @@ export class DriveApi {
   }
 
   async transfer(file: DriveFileEntry, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<DriveTransferResponse> {
-    const body: Record<string, unknown> = { fileId: file.id };
+    const body: DriveTransferRequest = { fileId: file.id };
     // Declared so the handler can refuse early (413, 415); it checks the provider's own values again.
-    if (file.size !== undefined) body['size'] = file.size;
-    if (file.mimeType) body['mimeType'] = file.mimeType;
+    if (file.size !== undefined) body.size = file.size;
+    if (file.mimeType) body.mimeType = file.mimeType;
     const answer = await this.#send(`${this.baseUrl}/files/${this.provider}/transfer`, {
       method: 'POST', signal, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...extraHeaders },
     });

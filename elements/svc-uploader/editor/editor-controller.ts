@@ -13,7 +13,7 @@ import { isAboveEditByteBudget } from './edit-budget.js';
 import { isEditable, opensOnAdd, resolveEditorOptions } from './editor-options.js';
 import type { EditorSession, EditorSessionContext, ResolvedEditorOptions } from './editor-session.js';
 
-export type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
+type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
 
 export interface EditorHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;

@@ -6,7 +6,7 @@
 const VIDEO_TYPES = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
 const AUDIO_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4'];
 
-export function pickRecordingType(kind: 'video' | 'audio'): string {
+function pickRecordingType(kind: 'video' | 'audio'): string {
   const candidates = kind === 'video' ? VIDEO_TYPES : AUDIO_TYPES;
   return candidates.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
 }
