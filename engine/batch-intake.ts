@@ -5,7 +5,8 @@ import { createEntry, toRecord } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
 import { MainThreadSlicer } from './main-thread-yield.js';
 import type { ResolvedOptions } from './options.js';
-import { toRemotePlaceholder, type RemoteFileInput } from './remote-files.js';
+import type { RemoteFileInput } from './remote-file-types.js';
+import { toRemotePlaceholder } from './remote-files.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
 import type { AddFilesOptions, AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
 

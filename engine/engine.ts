@@ -14,7 +14,7 @@ import { persistenceScope, scopeIdentity } from './persistence-scope.js';
 import { forgetTusUploads } from './tus-records.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
-import type { RemoteFileInput } from './remote-files.js';
+import type { RemoteFileInput } from './remote-file-types.js';
 import { loadUploadMachinery, withUploadMachinery } from './upload-machinery-loader.js';
 import { UploadQueue, type UploadQueueHost } from './upload-queue.js';
 import type {

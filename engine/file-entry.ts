@@ -1,5 +1,5 @@
 import type { MultipartSession } from './multipart-session.js';
-import type { RemoteSource } from './remote-files.js';
+import type { RemoteSource } from './remote-file-types.js';
 import type { TransferEstimate, TransferRateEstimator } from './transfer-rate.js';
 import type {
   FileSource,

@@ -6,9 +6,11 @@
  * The saved image is a fresh encode of the canvas, so it carries no EXIF or other metadata of the
  * original (camera, location, colour profile tags); the orientation is already baked into pixels.
  */
-import type { EditorOutputType, ImageEditorOutput } from './editor-session.js';
+import type { ImageEditorOutput } from '../types.js';
 import { applyColourOperations, colourOperations, supportsCanvasFilter, toCssFilter } from './colour-filters.js';
 import { displayTransform, effectiveName, type CropRect, type EditState } from './edit-state.js';
+
+type EditorOutputType = NonNullable<ImageEditorOutput['type']>;
 
 const DEFAULT_QUALITY = 0.92;
 

@@ -6,7 +6,7 @@
  */
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { RouteContext } from '../../internal/routes/context.js';
-import { toReportedFailure } from '../../internal/router.js';
+import { toReportedFailure } from '../../internal/reported-failure.js';
 import { getCallbackPageSecurityPolicy, renderCallbackPage } from '../callback-page.js';
 import { saveDriveTokens } from '../drive-tokens.js';
 import { matchesBinding, toClearBindingCookie } from '../oauth/browser-binding.js';
