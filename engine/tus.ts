@@ -9,7 +9,7 @@ import { assertUploadUrl } from './upload-url.js';
 /** How long a remembered tus upload URL is offered for resuming unless `resumeWindowSeconds` says otherwise. */
 const DEFAULT_TUS_WINDOW_SECONDS = 86_400;
 
-type TusModule = typeof import('tus-js-client');
+type TusModule = typeof import('./vendor/tus-js-client.js');
 type TusResponse = { getStatus(): number; getHeader(name: string): string | undefined; getBody(): string };
 type TusError = Error & { originalResponse?: TusResponse | null; causingError?: unknown };
 
@@ -22,7 +22,7 @@ let tusModule: Promise<TusModule> | undefined;
 
 /** tus-js-client is loaded on first use only, so apps without tus never download it. */
 function loadTus(): Promise<TusModule> {
-  tusModule ??= import('tus-js-client');
+  tusModule ??= import('./vendor/tus-js-client.js');
   return tusModule;
 }
 

@@ -3,7 +3,10 @@
 // survive restarts) unless S3_BUCKET points at a real bucket, and serves the demo page.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { ensureLtsNode } from './lib/lts-node.mjs';
 import { startDevStore } from './storage/dev-store.mjs';
+
+await ensureLtsNode();
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });

@@ -8,7 +8,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureLtsNode } from './lib/lts-node.mjs';
 import { startTestStorage, toTestEnv } from './storage/test-storage.mjs';
+
+await ensureLtsNode();
 
 const only = new Set(process.argv.slice(2));
 const wants = (suite) => only.size === 0 || only.has(suite);

@@ -2,7 +2,10 @@
 // Runs a command with test storage started for it: `node scripts/with-storage.mjs <command...>`.
 // When S3_TEST_KIND is already set (an outer run started storage), the command simply inherits it.
 import { spawn } from 'node:child_process';
+import { ensureLtsNode } from './lib/lts-node.mjs';
 import { startTestStorage, toTestEnv } from './storage/test-storage.mjs';
+
+await ensureLtsNode();
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {

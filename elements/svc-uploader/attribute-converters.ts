@@ -22,6 +22,16 @@ function parseJson(attribute: string, value: string): unknown {
   }
 }
 
+/**
+ * What a renderer that can only write attributes makes of an object: `String({})` is
+ * `[object Object]`, and an array of objects joins those with commas. Server rendering writes
+ * such text for object props (Svelte's does, for every prop bound to an object); the real value
+ * arrives as a property when the page hydrates. The text carries nothing to read.
+ */
+export function isStringifiedObject(value: string): boolean {
+  return /^\[object [A-Za-z]+\](?:,\[object [A-Za-z]+\])*$/.test(value.trim());
+}
+
 /** JSON text for an object (or array) prop; an absent or empty attribute means "not set". */
 export function jsonConverter(attribute: string): ComplexAttributeConverter<unknown> {
   return {

@@ -1,4 +1,5 @@
 import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../../engine/index.js';
+import { isStringifiedObject } from './attribute-converters.js';
 import { ENGINE_PROP_NAMES, propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
 import { SvcElement } from './svc-element.js';
 import type {
@@ -72,6 +73,17 @@ export class UploaderPropsElement extends SvcElement {
     super();
     // Every default comes from the table, where it is declared once.
     Object.assign(this, propDefaults());
+  }
+
+  /**
+   * An attribute whose text is a stringified object (`theme="[object Object]"`, as server rendering
+   * writes an object prop) is left alone: the prop keeps the value it has (its default until then)
+   * and nothing is parsed or warned about, because the property set when the page hydrates is the
+   * value. Whether the element is defined before hydration or after, that property wins.
+   */
+  override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+    if (value !== null && isStringifiedObject(value)) return;
+    super.attributeChangedCallback(name, oldValue, value);
   }
 
   /** The engine's share of the props, as they are now. */

@@ -1,16 +1,23 @@
 // Generated from custom-elements.json by scripts/generate-element-manifest.ts: do not edit.
 /**
- * React 19 JSX typings for <svc-uploader>. Load them once, from any file of the app:
+ * React 19 JSX typings for <svc-uploader>.
  *
- *   import type {} from 'svc-uploader/react';
+ * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
+ * /browser entry) brings them into the program. An app that registers the tag another way (a
+ * script tag) gives its checker one line, in any file the checker reads:
+ *
+ *   import type {} from 'svc-uploader';
+ *
+ * (`import type {} from 'svc-uploader/react'` loads these typings alone.)
  *
  * React 19 sets a prop as a property when the (defined) element has it, else as an attribute, and
  * turns a function prop `on<name>` into `addEventListener('<name>')` with the name as written:
  * `onsvc-file-upload-complete`. `onBeforeFileAdded` is not a prop for that reason: set it
  * through a ref.
  */
+// @ts-ignore: the app may not use this framework, or have its typings installed
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { SvcUploader, SvcUploaderEventMap } from 'svc-uploader';
+import type { SvcUploader, SvcUploaderEventMap } from '../elements/element.js';
 
 /** The element's properties, set as properties. */
 export type SvcUploaderReactProperties = Partial<Pick<SvcUploader,
@@ -241,6 +248,7 @@ export interface SvcUploaderReactEvents {
 export type SvcUploaderReactProps = DetailedHTMLProps<HTMLAttributes<SvcUploader>, SvcUploader>
   & SvcUploaderReactProperties & SvcUploaderReactAttributes & SvcUploaderReactEvents;
 
+// @ts-ignore: the app may not use this framework, or have its typings installed
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {

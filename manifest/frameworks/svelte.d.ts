@@ -1,16 +1,23 @@
 // Generated from custom-elements.json by scripts/generate-element-manifest.ts: do not edit.
 /**
  * Svelte 5 typings for <svc-uploader> (`SvelteHTMLElements`), read by svelte-check and the
- * Svelte language tools. Load them once, from any file of the app:
+ * Svelte language tools.
  *
- *   import type {} from 'svc-uploader/svelte';
+ * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
+ * /browser entry) brings them into the program. An app that registers the tag another way (a
+ * script tag) gives its checker one line, in any file the checker reads:
+ *
+ *   import type {} from 'svc-uploader';
+ *
+ * (`import type {} from 'svc-uploader/svelte'` loads these typings alone.)
  *
  * Svelte assigns a property when the (defined) element has a setter of that name, else sets the
  * attribute; `on<name>={handler}` listens for exactly `<name>`. `onBeforeFileAdded` is not an
  * attribute for that reason: set it through `bind:this`.
  */
+// @ts-ignore: the app may not use this framework, or have its typings installed
 import type { HTMLAttributes } from 'svelte/elements';
-import type { SvcUploader, SvcUploaderEventMap } from 'svc-uploader';
+import type { SvcUploader, SvcUploaderEventMap } from '../elements/element.js';
 
 /** The element's properties. */
 export type SvcUploaderSvelteProperties = Partial<Pick<SvcUploader,
@@ -241,6 +248,7 @@ export interface SvcUploaderSvelteEvents {
 export type SvcUploaderSvelteProps = HTMLAttributes<SvcUploader>
   & SvcUploaderSvelteProperties & SvcUploaderSvelteAttributes & SvcUploaderSvelteEvents;
 
+// @ts-ignore: the app may not use this framework, or have its typings installed
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
     'svc-uploader': SvcUploaderSvelteProps;

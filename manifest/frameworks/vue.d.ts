@@ -1,17 +1,24 @@
 // Generated from custom-elements.json by scripts/generate-element-manifest.ts: do not edit.
 /**
  * Vue 3 typings for <svc-uploader> (`GlobalComponents`), read by vue-tsc and the Vue
- * language tools. Load them once, from any file of the app:
+ * language tools.
  *
- *   import type {} from 'svc-uploader/vue';
+ * They load with the package: a file of the app that imports 'svc-uploader' (or its /define or
+ * /browser entry) brings them into the program. An app that registers the tag another way (a
+ * script tag) gives its checker one line, in any file the checker reads:
+ *
+ *   import type {} from 'svc-uploader';
+ *
+ * (`import type {} from 'svc-uploader/vue'` loads these typings alone.)
  *
  * The template compiler must still be told that the tag is a custom element
  * (`isCustomElement: (tag) => tag.startsWith('svc-')`). Properties are checked under their
  * camelCase names, which templates may also write in kebab-case; `@svc-file-add` is checked
  * against `onSvcFileAdd`.
  */
+// @ts-ignore: the app may not use this framework, or have its typings installed
 import type { DefineComponent } from 'vue';
-import type { SvcUploader, SvcUploaderEventMap } from 'svc-uploader';
+import type { SvcUploader, SvcUploaderEventMap } from '../elements/element.js';
 
 /** The element's properties. */
 export type SvcUploaderVueProperties = Partial<Pick<SvcUploader,
@@ -168,6 +175,7 @@ export interface SvcUploaderVueEvents {
 
 export type SvcUploaderVueProps = SvcUploaderVueProperties & SvcUploaderVueEvents;
 
+// @ts-ignore: the app may not use this framework, or have its typings installed
 declare module 'vue' {
   interface GlobalComponents {
     'svc-uploader': DefineComponent<SvcUploaderVueProps>;

@@ -50,7 +50,8 @@ function properties(element: CustomElementDeclaration): ClassField[] {
 
 export function buildWebTypes(manifest: Package, packageVersion: string) {
   const element = elementDeclaration(manifest);
-  const events = (element.events ?? []).map((event) => ({ name: event.name, description: event.description }));
+  // `type` (web-types' typed contribution) gives each event's detail shape, as the manifest does.
+  const events = (element.events ?? []).map((event) => ({ name: event.name, description: event.description, ...(event.type ? { type: event.type.text } : {}) }));
   return {
     $schema: 'https://json.schemastore.org/web-types',
     name: 'svc-uploader',

@@ -7,13 +7,15 @@
  * The analyzer (`@custom-elements-manifest/analyzer`) reads syntax only: it cannot see the
  * attributes, converters and defaults that `static properties = toPropertyDeclarations()` and the
  * table produce at run time, nor event details typed through the event table. Reading the tables
- * themselves gives the manifest exactly what the element does.
+ * themselves gives the manifest exactly what the element does; each event's detail is written out
+ * field by field (event-detail-types.ts), so a tool that reads only the manifest sees its shape.
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { documentedEvents } from '../../elements/svc-uploader/event-docs.js';
 import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens, type DesignToken } from '../../elements/theme/tokens.js';
+import { readEventTypes } from './event-detail-types.js';
 import type {
   Attribute, ClassField, ClassMethod, CssCustomProperty, CssPart, CustomElementDeclaration, Event, Package, Slot,
 } from './custom-elements-schema.js';
@@ -137,11 +139,12 @@ function readMembers(element: ts.ClassDeclaration): (ClassField | ClassMethod)[]
 }
 
 function readEvents(): Event[] {
-  return Object.entries(documentedEvents).map(([name, definition]) => ({
-    name,
-    description: `${definition.cancelable ? '(Cancelable) ' : ''}${definition.doc}`,
-    type: { text: `CustomEvent<SvcUploaderEventDetail<'${name}'>>` },
-  }));
+  const types = readEventTypes();
+  return Object.entries(documentedEvents).map(([name, definition]) => {
+    const type = types.get(name);
+    if (!type) throw new Error(`event ${name} has no type in SvcUploaderEventMap`);
+    return { name, description: `${definition.cancelable ? '(Cancelable) ' : ''}${definition.doc}`, type: { text: type } };
+  });
 }
 
 function readCssProperties(): CssCustomProperty[] {

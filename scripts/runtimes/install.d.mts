@@ -1,4 +1,4 @@
-export type RuntimeName = 'node22' | 'node24' | 'node26' | 'bun' | 'deno' | 'miniflare';
+export type RuntimeName = 'node20' | 'node22' | 'node24' | 'node26' | 'bun' | 'deno' | 'miniflare';
 /** A runtime found or installed: its binary, or the module to import (Miniflare), or why it is skipped. */
 export type InstalledRuntime = { binary: string } | { module: string } | { skip: string };
 export const RUNTIMES_CACHE: string;

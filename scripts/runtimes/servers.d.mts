@@ -7,4 +7,5 @@ export interface RunningServer {
   output(): string;
 }
 export function serverCommand(name: string, runtimes: Record<string, InstalledRuntime>, bundles: RuntimeBundles, settings: object): [string, string[]];
-export function startServer(command: string, args: string[]): Promise<RunningServer>;
+/** `env` is laid over this process's environment; a variable set to `undefined` is removed. */
+export function startServer(command: string, args: string[], env?: Record<string, string | undefined>): Promise<RunningServer>;

@@ -11,8 +11,7 @@ const READY_TIMEOUT_MS = 60_000;
 export function serverCommand(name, runtimes, bundles, settings) {
   const json = JSON.stringify(settings);
   switch (name) {
-    case 'node20': return [process.execPath, [here('serve-node.mjs'), bundles.nodeLike, json]];
-    case 'node22': case 'node24': case 'node26': return [runtimes[name].binary, [here('serve-node.mjs'), bundles.nodeLike, json]];
+    case 'node20': case 'node22': case 'node24': case 'node26': return [runtimes[name].binary, [here('serve-node.mjs'), bundles.nodeLike, json]];
     case 'bun': return [runtimes.bun.binary, [here('serve-bun.mjs'), bundles.nodeLike, json]];
     // The permissions docs/server.md gives Deno users; reading is only for importing the bundle by path.
     case 'deno': return [runtimes.deno.binary, ['run', '--allow-net', '--allow-env', '--allow-sys=osRelease', `--allow-read=${dirname(bundles.nodeLike)}`, '--no-prompt', here('serve-deno.mjs'), bundles.nodeLike, json]];
@@ -23,8 +22,9 @@ export function serverCommand(name, runtimes, bundles, settings) {
   }
 }
 
-export function startServer(command, args) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' } });
+/** `env` is laid over this process's environment. */
+export function startServer(command, args, env = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...env } });
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {

@@ -90,8 +90,8 @@ describe('framework examples in TypeScript', () => {
   });
 
   it('svelte: svelte-check checks the markup against the shipped SvelteHTMLElements typings', async () => {
-    // svelte-check reports an unresolved `import type {} from 'svc-uploader/svelte'` as nothing at
-    // all, so a missing build would pass silently: check it is there first.
+    // svelte-check reports the typings of an unresolved `import 'svc-uploader'` as nothing at all,
+    // so a missing build would pass silently: check it is there first.
     assert.ok(existsSync('dist/frameworks/svelte.d.ts'), 'dist/ is built (node scripts/build.mjs)');
     await runNodeTool('node_modules/svelte-check/bin/svelte-check', ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings', '--output', 'human']);
   });

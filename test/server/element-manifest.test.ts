@@ -75,14 +75,20 @@ describe('custom-elements manifest of <svc-uploader>', () => {
     assert.equal(fields.get('networkAware')!.default, 'true');
   });
 
-  it('lists every event of the table with its typed detail, and says which are cancelable', () => {
+  it('lists every event of the table with its detail written out, and says which are cancelable', () => {
     const events = new Map((element.events ?? []).map((event) => [event.name, event]));
     assert.deepEqual([...events.keys()], Object.keys(svcUploaderEvents));
     for (const [name, definition] of Object.entries(svcUploaderEvents)) {
       const event = events.get(name)!;
-      assert.equal(event.type?.text, `CustomEvent<SvcUploaderEventDetail<'${name}'>>`);
+      // test/e2e/framework-typings.test.ts compiles every text against the package's own event map.
+      assert.match(event.type?.text ?? '', /^CustomEvent<.+>$/, name);
+      assert.doesNotMatch(event.type!.text, /SvcUploaderEvent/, name);
       assert.equal(event.description, `${definition.cancelable ? '(Cancelable) ' : ''}${documentedEvents[name as keyof typeof documentedEvents].doc}`, `${name} description`);
     }
+    assert.equal(events.get('svc-file-upload-complete')!.type!.text, 'CustomEvent<{ file: UploadFileRecord; key: string; result: UploadResult }>');
+    assert.equal(events.get('svc-file-pause')!.type!.text, `CustomEvent<{ file: UploadFileRecord; reason: 'user' | 'offline' }>`);
+    assert.equal(events.get('svc-warn')!.type!.text, 'CustomEvent<{ code: string; message: string; file?: UploadFileRecord }>');
+    assert.equal(events.get('svc-drag-leave')!.type!.text, 'CustomEvent<Record<string, never>>');
   });
 
   it('lists the public methods and read-only state, the CSS parts and every design token', () => {

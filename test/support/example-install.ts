@@ -18,7 +18,7 @@ export const EXAMPLES_CACHE = resolve(
 );
 
 /** Build output and local installs that are never copied from an example folder. */
-const NOT_SOURCE = new Set(['node_modules', 'package-lock.json', '.nuxt', '.output', '.nitro', '.data']);
+const NOT_SOURCE = new Set(['node_modules', 'package-lock.json', '.nuxt', '.output', '.nitro', '.data', '.svelte-kit', 'build', '.angular', 'dist']);
 
 /**
  * The example's package.json and lockfile without the `svc-uploader: file:../..` link, which points
@@ -34,15 +34,21 @@ function dependenciesWithoutLibrary(folder: string) {
   return { manifest, lockfile };
 }
 
-/**
- * `npm ci` of examples/<folder> into the cache, keyed by its lockfile, unless already there; returns
- * the install folder. A run that finds no install writes into a private folder and renames it into
- * place, so two runs at once never share a half-written node_modules.
- */
+/** `npm ci` of examples/<folder> into the cache, keyed by its lockfile (see installLockedDependencies). */
 export async function installExampleDependencies(folder: string): Promise<string> {
   const { manifest, lockfile } = dependenciesWithoutLibrary(folder);
+  return installLockedDependencies(folder, `examples/${folder}`, manifest, lockfile);
+}
+
+/**
+ * `npm ci` of a package.json and its lockfile into the cache as `<name>-<hash of both>`, unless
+ * already there; returns the install folder. A run that finds no install writes into a private
+ * folder and renames it into place, so two runs at once never share a half-written node_modules.
+ * `source` names where the two files come from, in the log.
+ */
+export async function installLockedDependencies(name: string, source: string, manifest: object, lockfile: object): Promise<string> {
   const key = createHash('sha256').update(JSON.stringify([manifest, lockfile])).digest('hex').slice(0, 16);
-  const target = join(EXAMPLES_CACHE, `${folder}-${key}`);
+  const target = join(EXAMPLES_CACHE, `${name}-${key}`);
   if (existsSync(join(target, '.installed'))) return target;
 
   const partial = `${target}.partial-${process.pid}`;
@@ -59,7 +65,7 @@ export async function installExampleDependencies(folder: string): Promise<string
     // Another run finished the same install first; use that one.
     rmSync(partial, { recursive: true, force: true });
   }
-  console.log(`examples/${folder}: npm ci into ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${source}: npm ci into ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // Installs for older lockfiles of the same example are dead weight (hundreds of MB each), once no
   // run has used them for a day: another clone on the machine (a branch with another lockfile)
   // may be running its tests in one right now. Each run creates its app folder inside the install,
@@ -67,7 +73,7 @@ export async function installExampleDependencies(folder: string): Promise<string
   const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   for (const entry of readdirSync(EXAMPLES_CACHE)) {
     const path = join(EXAMPLES_CACHE, entry);
-    if (entry.startsWith(`${folder}-`) && entry !== basename(target) && !entry.includes('.partial-') && statSync(path).mtimeMs < dayAgo) {
+    if (entry.startsWith(`${name}-`) && entry !== basename(target) && !entry.includes('.partial-') && statSync(path).mtimeMs < dayAgo) {
       rmSync(path, { recursive: true, force: true });
     }
   }
@@ -75,7 +81,7 @@ export async function installExampleDependencies(folder: string): Promise<string
 }
 
 /** App folders a run left behind when it was killed before its clean-up (older than a day). */
-function removeAbandonedApps(install: string): void {
+export function removeAbandonedApps(install: string): void {
   const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
   for (const entry of readdirSync(install)) {
     const path = join(install, entry);

@@ -14,7 +14,7 @@ export interface ServerProcess {
  * A port that was free a moment ago. Nitro 3's server reads `PORT=0` as "unset" and takes 3000, so
  * the port is chosen here rather than by the server.
  */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };

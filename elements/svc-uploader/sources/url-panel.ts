@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit';
 import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
-import { toBytes } from '../../../engine/index.js';
+import { toBytes } from '../../../engine/sizes.js';
 import { ENGINE_DEFAULTS } from '../../../engine/engine-defaults.js';
 import {
   isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+// The package's typings also teach TSX the <svc-uploader> tag: its properties, attributes and
+// typed on<event-name> props.
 import type { FileSizeLimit, SvcUploaderEventMap } from 'svc-uploader';
-// Teaches TSX the <svc-uploader> tag: its properties, attributes and typed on<event-name> props.
-import type {} from 'svc-uploader/react';
 
 interface StoredFile {
   key: string;

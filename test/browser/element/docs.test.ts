@@ -62,7 +62,7 @@ describe('<svc-uploader> API documentation', () => {
       for (const name of Object.getOwnPropertyNames(prototype)) members.add(name);
       if (Object.getPrototypeOf(prototype).constructor.name === 'LitElement') break;
     }
-    const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'willUpdate', 'firstUpdated', 'render', 'getUpdateComplete', 'emit', 'engineOptions', 'effectiveMaxFiles', 'updated', 'isDisabled'];
+    const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'attributeChangedCallback', 'willUpdate', 'firstUpdated', 'render', 'getUpdateComplete', 'emit', 'engineOptions', 'effectiveMaxFiles', 'updated', 'isDisabled'];
     const props = Object.keys(uploaderProps);
     for (const section of sections) {
       const undocumented = [...members].filter((name) => !lifecycle.includes(name) && !props.includes(name) && !section.includes(`\`${name}`));

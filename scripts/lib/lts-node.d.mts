@@ -1,0 +1,3 @@
+export const OLDEST_SUPPORTED_NODE: number;
+export const LTS_RUNTIME: 'node24';
+export function ensureLtsNode(): Promise<void>;
