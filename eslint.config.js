@@ -1,6 +1,7 @@
 // `npm run lint`. Syntax rules only (no type information): `tsc --noEmit` already type-checks every
 // file, and type-aware linting would take minutes on a small machine.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
@@ -53,11 +54,14 @@ const boundaries = Object.entries(FORBIDDEN_IMPORTS).map(([from, forbidden]) => 
   };
 });
 
-export default tseslint.config(
+export default defineConfig(
   {
+    // What .gitignore files leave out (build output of the package and of each example app).
     ignores: [
-      'dist/**', 'storybook-static/**', 'coverage/**', '.data/**', '.tmp/**', '.cache/**', 'test-results/**',
-      'examples/**/node_modules/**', 'examples/**/dist/**', 'examples/nitro/.output/**', 'examples/nuxt/.output/**', 'examples/nuxt/.nuxt/**',
+      '**/dist/**', 'storybook-static/**', 'coverage/**', '**/.data/**', '.tmp/**', '.cache/**', 'test-results/**',
+      '**/.angular/**', '**/.svelte-kit/**', 'examples/sveltekit/build/**', '**/.nitro/**', '**/.nuxt/**', '**/.output/**',
+      // Generated from the element's tables (scripts/generate-element-manifest.ts).
+      'manifest/**',
     ],
   },
   js.configs.recommended,
