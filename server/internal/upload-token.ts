@@ -8,8 +8,6 @@ import { fromBase64Url, timingSafeEqual, toBase64Url, toUtf8Bytes } from './enco
 import type { UploadTokenSecrets } from './upload-token-secrets.js';
 import { isAmzChecksumAlgorithm, type AmzChecksumAlgorithm } from './amz-checksum.js';
 
-export { MIN_UPLOAD_TOKEN_SECRET_LENGTH } from './upload-token-secrets.js';
-
 export const UPLOAD_TOKEN_TTL_SECONDS = 3600;
 export const INVALID_UPLOAD_TOKEN = 'Invalid upload token';
 
