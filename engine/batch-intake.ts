@@ -5,7 +5,8 @@ import { createEntry, toRecord } from './file-entry.js';
 import type { FileEntryList } from './file-entry-list.js';
 import { MainThreadSlicer } from './main-thread-yield.js';
 import type { ResolvedOptions } from './options.js';
-import { toRemotePlaceholder, type RemoteFileInput } from './remote-files.js';
+import type { RemoteFileInput } from './remote-file-types.js';
+import { toRemotePlaceholder } from './remote-files.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
 import type { AddFilesOptions, AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
 
@@ -29,29 +30,33 @@ export interface IntakeHost {
  * for it, so listeners see one update per slice rather than one per file.
  */
 export class BatchIntake {
-  private queue: Promise<unknown> = Promise.resolve();
+  #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly host: IntakeHost) {}
+  readonly #host: IntakeHost;
+
+  constructor(host: IntakeHost) {
+    this.#host = host;
+  }
 
   addFiles(files: File[] | FileList, source: FileSource, options: AddFilesOptions = {}): Promise<AddFilesResult> {
     const batch = Array.from(files);
-    return this.enqueue(() => this.take(batch, source, undefined, options.hold));
+    return this.#enqueue(() => this.#take(batch, source, undefined, options.hold));
   }
 
   addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
     const remotes = [...files];
-    return this.enqueue(() => this.take(remotes.map(toRemotePlaceholder), source, remotes));
+    return this.#enqueue(() => this.#take(remotes.map(toRemotePlaceholder), source, remotes));
   }
 
-  private enqueue(work: () => Promise<AddFilesResult>): Promise<AddFilesResult> {
-    const result = this.queue.then(work);
-    this.queue = result.catch(() => undefined);
+  #enqueue(work: () => Promise<AddFilesResult>): Promise<AddFilesResult> {
+    const result = this.#queue.then(work);
+    this.#queue = result.catch(() => undefined);
     return result;
   }
 
   /** `remotes[i]`, when given, is what `batch[i]` (a placeholder) stands for. */
-  private async take(batch: File[], source: FileSource, remotes?: RemoteFileInput[], hold?: AddFilesOptions['hold']): Promise<AddFilesResult> {
-    const { list, bus } = this.host;
+  async #take(batch: File[], source: FileSource, remotes?: RemoteFileInput[], hold?: AddFilesOptions['hold']): Promise<AddFilesResult> {
+    const { list, bus } = this.#host;
     const added: UploadFileRecord[] = [];
     const rejected: FileRejection[] = [];
     const reject = (rejection: FileRejection): void => {
@@ -62,7 +67,7 @@ export class BatchIntake {
     for (const [index, candidate] of batch.entries()) {
       if (slicer.due()) await slicer.yield();
       const remote = remotes?.[index];
-      const hook = this.host.options.raw.onBeforeFileAdded;
+      const hook = this.#host.options.raw.onBeforeFileAdded;
       // A host filter or a content hash would look at bytes a remote placeholder does not have.
       const filtered = remote || !hook ? { accepted: true as const, file: candidate } : await runBeforeFileAdded(candidate, hook);
       if (!filtered.accepted) {
@@ -70,12 +75,12 @@ export class BatchIntake {
         continue;
       }
       const file = filtered.file;
-      const restriction = checkRestrictions(file, this.host.options, { count: list.length, totalBytes: list.totalBytes });
+      const restriction = checkRestrictions(file, this.#host.options, { count: list.length, totalBytes: list.totalBytes });
       if (restriction) {
         reject(restriction);
         continue;
       }
-      const hash = this.host.options.raw.contentDeduplication && !remote ? await findDuplicate(file, list.withSize(file.size)) : undefined;
+      const hash = this.#host.options.raw.contentDeduplication && !remote ? await findDuplicate(file, list.withSize(file.size)) : undefined;
       if (hash?.duplicate) {
         reject({ file, reason: 'DUPLICATE', message: `${file.name} has the same content as ${hash.duplicate.file.name}` });
         continue;
@@ -84,23 +89,23 @@ export class BatchIntake {
       if (hash) entry.contentHash = hash.value;
       if (remote) entry.remote = { reference: remote.reference, transfer: remote.transfer };
       list.add(entry);
-      void this.host.recovery?.save(entry);
+      void this.#host.recovery?.save(entry);
       added.push(toRecord(entry));
       bus.emit('file-add', { file: toRecord(entry) });
     }
     // Held before the list is announced, so `autoUpload` leaves them out of the run it starts.
-    const kept = hold ? this.holdAccepted(added, hold) : added;
-    if (added.length > 0) this.host.added();
+    const kept = hold ? this.#holdAccepted(added, hold) : added;
+    if (added.length > 0) this.#host.added();
     return { added: kept, rejected };
   }
 
-  private holdAccepted(added: UploadFileRecord[], hold: NonNullable<AddFilesOptions['hold']>): UploadFileRecord[] {
+  #holdAccepted(added: UploadFileRecord[], hold: NonNullable<AddFilesOptions['hold']>): UploadFileRecord[] {
     return added.map((record) => {
-      const entry = this.host.list.find(record.id);
+      const entry = this.#host.list.find(record.id);
       if (!entry || !hold(record, added)) return record;
       entry.held = true;
       entry.snapshot = undefined;
-      this.host.list.changed(entry);
+      this.#host.list.changed(entry);
       return toRecord(entry);
     });
   }

@@ -4,18 +4,22 @@
  * time (setOptions); a lower limit takes effect as connections are released.
  */
 export class ConnectionBudget {
-  private active = 0;
-  private readonly waiters: Array<() => void> = [];
+  #active = 0;
+  readonly #waiters: Array<() => void> = [];
 
-  constructor(private limit: number) {}
+  #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
 
   get inUse(): number {
-    return this.active;
+    return this.#active;
   }
 
   setLimit(limit: number): void {
-    this.limit = limit;
-    this.drain();
+    this.#limit = limit;
+    this.#drain();
   }
 
   /** Waits for a free connection; rejects with the signal's reason when aborted while waiting. */
@@ -27,27 +31,27 @@ export class ConnectionBudget {
       }
       const grant = (): void => {
         signal?.removeEventListener('abort', onAbort);
-        this.active += 1;
+        this.#active += 1;
         let released = false;
         resolve(() => {
           if (released) return;
           released = true;
-          this.active -= 1;
-          this.drain();
+          this.#active -= 1;
+          this.#drain();
         });
       };
       const onAbort = (): void => {
-        const index = this.waiters.indexOf(grant);
-        if (index >= 0) this.waiters.splice(index, 1);
+        const index = this.#waiters.indexOf(grant);
+        if (index >= 0) this.#waiters.splice(index, 1);
         reject(signal!.reason);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(grant);
-      this.drain();
+      this.#waiters.push(grant);
+      this.#drain();
     });
   }
 
-  private drain(): void {
-    while (this.active < this.limit && this.waiters.length > 0) this.waiters.shift()!();
+  #drain(): void {
+    while (this.#active < this.#limit && this.#waiters.length > 0) this.#waiters.shift()!();
   }
 }

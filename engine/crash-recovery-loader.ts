@@ -13,17 +13,17 @@ import type { CrashRecoveryEntry, CrashRecoveryOptions } from './types.js';
 type RecoverySettings = CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number };
 
 export class DeferredCrashRecovery {
-  private loaded?: CrashRecovery;
+  #loaded?: CrashRecovery;
   /** Calls made before the module arrived that have not run yet. */
-  private waiting = 0;
+  #waiting = 0;
   /** The recovery, or undefined when its module could not be fetched (recovery is then off, as a failed write leaves it). */
-  private readonly loading: Promise<CrashRecovery | undefined>;
+  readonly #loading: Promise<CrashRecovery | undefined>;
 
   constructor(settings: RecoverySettings, warn: QuotaWarning, scope: () => Promise<string>) {
-    this.loading = import('./crash-recovery.js').then(
+    this.#loading = import('./crash-recovery.js').then(
       ({ CrashRecovery: Recovery }) => {
         const storage = settings.storage ?? new IndexedDbRecoveryStorage();
-        return (this.loaded = new Recovery({ ...settings, storage }, warn, scope));
+        return (this.#loaded = new Recovery({ ...settings, storage }, warn, scope));
       },
       (error: unknown) => {
         warn(`Crash recovery could not load: ${String(error)}`);
@@ -32,53 +32,53 @@ export class DeferredCrashRecovery {
     );
   }
 
-  private run<T>(use: (recovery: CrashRecovery) => T | Promise<T>, fallback: T): Promise<T> {
-    if (this.loaded && this.waiting === 0) return Promise.resolve(use(this.loaded));
-    this.waiting++;
-    return this.loading.then((recovery) => {
-      this.waiting--;
+  #run<T>(use: (recovery: CrashRecovery) => T | Promise<T>, fallback: T): Promise<T> {
+    if (this.#loaded && this.#waiting === 0) return Promise.resolve(use(this.#loaded));
+    this.#waiting++;
+    return this.#loading.then((recovery) => {
+      this.#waiting--;
       return recovery ? use(recovery) : fallback;
     });
   }
 
   /** Saves the entry's bytes (first time) and state. */
   save(entry: FileEntry): Promise<void> {
-    return this.run((recovery) => recovery.save(entry), undefined);
+    return this.#run((recovery) => recovery.save(entry), undefined);
   }
 
   forget(id: string): Promise<void> {
-    return this.run((recovery) => recovery.forget(id), undefined);
+    return this.#run((recovery) => recovery.forget(id), undefined);
   }
 
   /** Removes the records of this uploader's scope (and those it saved); other scopes keep theirs. */
   clear(): Promise<void> {
-    return this.run((recovery) => recovery.clear(), undefined);
+    return this.#run((recovery) => recovery.clear(), undefined);
   }
 
   /** Removes every record in the storage, whatever its scope (sign-out). */
   clearAll(): Promise<void> {
-    return this.run((recovery) => recovery.clearAll(), undefined);
+    return this.#run((recovery) => recovery.clearAll(), undefined);
   }
 
   /** Entries of this scope still within the TTL that no other live engine of the page owns. */
   restore(): Promise<CrashRecoveryEntry[]> {
-    return this.run((recovery) => recovery.restore(), []);
+    return this.#run((recovery) => recovery.restore(), []);
   }
 
   /** Marks listed files as this engine's again (an element put back on the page). */
   claimUnowned(ids: readonly string[]): void {
-    void this.run((recovery) => recovery.claimUnowned(ids), undefined);
+    void this.#run((recovery) => recovery.claimUnowned(ids), undefined);
   }
 
   /** The engine is going away: its files may be restored by a later engine of this page. */
   releaseAll(): void {
-    void this.run((recovery) => {
+    void this.#run((recovery) => {
       recovery.releaseAll();
     }, undefined);
   }
 
   /** Resolves when every write so far has landed. */
   flush(): Promise<void> {
-    return this.run((recovery) => recovery.flush(), undefined);
+    return this.#run((recovery) => recovery.flush(), undefined);
   }
 }

@@ -20,28 +20,35 @@ const claims = new Map<string, CrashRecovery>();
  */
 export class CrashRecovery {
   readonly storage: CrashRecoveryStorage;
-  private queue: Promise<void> = Promise.resolve();
-  private readonly tooLarge = new Set<string>();
+  #queue: Promise<void> = Promise.resolve();
+  readonly #tooLarge = new Set<string>();
+
+  readonly #settings: CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number; storage: CrashRecoveryStorage };
+  readonly #warn: QuotaWarning;
+  readonly #scope: () => Promise<string>;
 
   constructor(
     // The storage is chosen by the loader (crash-recovery-loader.ts): the default IndexedDB one is
     // exported by the bundle anyway, so this lazily loaded module does not pull it in a second time.
-    private readonly settings: CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number; storage: CrashRecoveryStorage },
-    private readonly warn: QuotaWarning,
-    private readonly scope: () => Promise<string>,
+    settings: CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number; storage: CrashRecoveryStorage },
+    warn: QuotaWarning,
+    scope: () => Promise<string>,
   ) {
+    this.#settings = settings;
+    this.#warn = warn;
+    this.#scope = scope;
     this.storage = settings.storage;
   }
 
-  private enqueue(work: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(work).catch((error: unknown) => {
+  #enqueue(work: () => Promise<void>): Promise<void> {
+    this.#queue = this.#queue.then(work).catch((error: unknown) => {
       const isQuota = error instanceof DOMException && error.name === 'QuotaExceededError';
-      this.warn(isQuota ? 'Browser storage is full: crash recovery is incomplete' : `Crash recovery write failed: ${String(error)}`);
+      this.#warn(isQuota ? 'Browser storage is full: crash recovery is incomplete' : `Crash recovery write failed: ${String(error)}`);
     });
-    return this.queue;
+    return this.#queue;
   }
 
-  private async hasRoomFor(bytes: number): Promise<boolean> {
+  async #hasRoomFor(bytes: number): Promise<boolean> {
     const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => undefined);
     if (!estimate?.quota) return true;
     return (estimate.usage ?? 0) + bytes <= estimate.quota * QUOTA_HEADROOM;
@@ -50,12 +57,12 @@ export class CrashRecovery {
   /** Saves the entry's bytes (first time) and state. */
   save(entry: FileEntry): Promise<void> {
     // A remote file's placeholder has no bytes to restore, and its copy cannot continue after a reload.
-    if (this.tooLarge.has(entry.id) || entry.remote) return this.queue;
+    if (this.#tooLarge.has(entry.id) || entry.remote) return this.#queue;
     claims.set(entry.id, this);
-    return this.enqueue(async () => {
-      if (entry.file.size > this.settings.maxFileBytes || !(await this.hasRoomFor(entry.file.size))) {
-        this.tooLarge.add(entry.id);
-        this.warn(`${entry.file.name} is too large to keep for crash recovery`);
+    return this.#enqueue(async () => {
+      if (entry.file.size > this.#settings.maxFileBytes || !(await this.#hasRoomFor(entry.file.size))) {
+        this.#tooLarge.add(entry.id);
+        this.#warn(`${entry.file.name} is too large to keep for crash recovery`);
         return;
       }
       const record: CrashRecoveryEntry = {
@@ -69,24 +76,24 @@ export class CrashRecovery {
         metadata: entry.metadata,
         addedAt: entry.addedAt,
         savedAt: Date.now(),
-        scope: await this.scope(),
+        scope: await this.#scope(),
       };
       await this.storage.put(record);
     });
   }
 
   forget(id: string): Promise<void> {
-    this.tooLarge.delete(id);
-    this.release(id);
-    return this.enqueue(() => this.storage.delete(id));
+    this.#tooLarge.delete(id);
+    this.#release(id);
+    return this.#enqueue(() => this.storage.delete(id));
   }
 
   /** Removes the records of this uploader's scope (and those it saved); other scopes keep theirs. */
   clear(): Promise<void> {
-    this.tooLarge.clear();
+    this.#tooLarge.clear();
     const owned = this.releaseAll();
-    return this.enqueue(async () => {
-      const scope = await this.scope();
+    return this.#enqueue(async () => {
+      const scope = await this.#scope();
       for (const entry of await this.storage.getAll()) {
         if (entry.scope === scope || owned.has(entry.id)) await this.storage.delete(entry.id);
       }
@@ -95,9 +102,9 @@ export class CrashRecovery {
 
   /** Removes every record in the storage, whatever its scope (sign-out). */
   clearAll(): Promise<void> {
-    this.tooLarge.clear();
+    this.#tooLarge.clear();
     this.releaseAll();
-    return this.enqueue(() => this.storage.clear());
+    return this.#enqueue(() => this.storage.clear());
   }
 
   /**
@@ -106,11 +113,11 @@ export class CrashRecovery {
    */
   async restore(): Promise<CrashRecoveryEntry[]> {
     let entries: CrashRecoveryEntry[] = [];
-    await this.enqueue(async () => {
+    await this.#enqueue(async () => {
       const now = Date.now();
-      const scope = await this.scope();
+      const scope = await this.#scope();
       for (const entry of await this.storage.getAll()) {
-        if (now - entry.savedAt > this.settings.ttlMs) await this.storage.delete(entry.id);
+        if (now - entry.savedAt > this.#settings.ttlMs) await this.storage.delete(entry.id);
         else if (entry.scope === scope && (claims.get(entry.id) ?? this) === this) entries.push(entry);
       }
       entries = entries.sort((a, b) => a.addedAt - b.addedAt);
@@ -135,13 +142,13 @@ export class CrashRecovery {
     return owned;
   }
 
-  private release(id: string): void {
+  #release(id: string): void {
     if (claims.get(id) === this) claims.delete(id);
   }
 
   /** Resolves when every write so far has landed. */
   flush(): Promise<void> {
-    return this.queue;
+    return this.#queue;
   }
 }
 

@@ -14,13 +14,12 @@ import { persistenceScope, scopeIdentity } from './persistence-scope.js';
 import { forgetTusUploads } from './tus-records.js';
 import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
-import type { RemoteFileInput } from './remote-files.js';
+import type { RemoteFileInput } from './remote-file-types.js';
 import { loadUploadMachinery, withUploadMachinery } from './upload-machinery-loader.js';
 import { UploadQueue, type UploadQueueHost } from './upload-queue.js';
 import type {
   AddFilesOptions,
   AddFilesResult,
-  EngineEventMap,
   EngineListener,
   EngineSubscribableEventName,
   EngineOptions,
@@ -41,59 +40,59 @@ type EngineHost = IntakeHost & UploadQueueHost & NetworkPauseHost;
  * It renders nothing; `<svc-uploader>` renders its state and forwards user intent.
  */
 export class UploadEngine {
-  private resolved: ResolvedOptions;
-  private readonly bus = new EventBus();
-  private readonly budget: ConnectionBudget;
-  private readonly entries = new FileEntryList();
-  private readonly intake: BatchIntake;
-  private readonly network: NetworkPause;
-  private recovery?: DeferredCrashRecovery;
-  private readonly queue: UploadQueue;
-  private readonly initializedPlugins = new Set<string>();
-  private readonly host: EngineHost;
+  #resolved: ResolvedOptions;
+  readonly #bus = new EventBus();
+  readonly #budget: ConnectionBudget;
+  readonly #entries = new FileEntryList();
+  readonly #intake: BatchIntake;
+  readonly #network: NetworkPause;
+  #recovery?: DeferredCrashRecovery;
+  readonly #queue: UploadQueue;
+  readonly #initializedPlugins = new Set<string>();
+  readonly #host: EngineHost;
   /** Aborts started by the last `reset()`, awaited before persisted records are cleared. */
-  private discarding: Promise<unknown> = Promise.resolve();
+  #discarding: Promise<unknown> = Promise.resolve();
 
   /** Resolves once crash recovery has put restored files back (immediately without it). */
   readonly ready: Promise<void>;
 
   /** @throws ConfigurationError when the options cannot work together (e.g. two targets). */
   constructor(options: EngineOptions = {}) {
-    this.resolved = resolveOptions(options);
-    this.budget = new ConnectionBudget(this.resolved.maxConnections);
+    this.#resolved = resolveOptions(options);
+    this.#budget = new ConnectionBudget(this.#resolved.maxConnections);
     const engine = this;
-    this.host = {
+    this.#host = {
       get options() {
-        return engine.resolved;
+        return engine.#resolved;
       },
       get recovery() {
-        return engine.recovery;
+        return engine.#recovery;
       },
-      bus: this.bus,
-      budget: this.budget,
-      list: this.entries,
-      setState: (entry, state) => this.setState(entry, state),
-      touch: (entry) => this.touch(entry),
-      requestContext: (signal) => this.requestContext(signal),
+      bus: this.#bus,
+      budget: this.#budget,
+      list: this.#entries,
+      setState: (entry, state) => this.#setState(entry, state),
+      touch: (entry) => this.#touch(entry),
+      requestContext: (signal) => this.#requestContext(signal),
       added: () => {
-        this.emitFilesChange();
-        if (this.resolved.raw.autoUpload) void this.start();
+        this.#emitFilesChange();
+        if (this.#resolved.raw.autoUpload) void this.start();
       },
-      mustWaitForNetwork: () => this.resolved.networkAware && this.network.offline,
-      pauseOffline: (entry) => this.pauseEntry(entry, 'offline'),
-      requeue: (entry) => this.requeue(entry),
-      pump: () => this.queue.pump(),
+      mustWaitForNetwork: () => this.#resolved.networkAware && this.#network.offline,
+      pauseOffline: (entry) => this.#pauseEntry(entry, 'offline'),
+      requeue: (entry) => this.#requeue(entry),
+      pump: () => this.#queue.pump(),
     };
-    this.intake = new BatchIntake(this.host);
-    this.network = new NetworkPause(this.host);
-    this.queue = new UploadQueue(this.host);
-    this.applyOptions();
-    this.ready = this.restoreFromCrash();
+    this.#intake = new BatchIntake(this.#host);
+    this.#network = new NetworkPause(this.#host);
+    this.#queue = new UploadQueue(this.#host);
+    this.#applyOptions();
+    this.ready = this.#restoreFromCrash();
   }
 
   /** Current options as given (defaults not applied). */
   get options(): Readonly<EngineOptions> {
-    return this.resolved.raw;
+    return this.#resolved.raw;
   }
 
   /**
@@ -102,17 +101,17 @@ export class UploadEngine {
    * @throws ConfigurationError, leaving the previous options in force.
    */
   setOptions(partial: Partial<EngineOptions>): void {
-    const scopeBefore = scopeIdentity(this.resolved);
-    this.resolved = resolveOptions({ ...this.resolved.raw, ...partial });
-    this.applyOptions();
+    const scopeBefore = scopeIdentity(this.#resolved);
+    this.#resolved = resolveOptions({ ...this.#resolved.raw, ...partial });
+    this.#applyOptions();
     // A user key (or target) known only now, say after sign-in: that scope's files come back too.
-    if (scopeIdentity(this.resolved) !== scopeBefore) void this.restoreFromCrash();
-    this.queue.pump();
+    if (scopeIdentity(this.#resolved) !== scopeBefore) void this.#restoreFromCrash();
+    this.#queue.pump();
   }
 
   /** Read-only snapshot of the list, in the order files were added. */
   get files(): readonly UploadFileRecord[] {
-    return this.entries.records();
+    return this.#entries.records();
   }
 
   /**
@@ -120,16 +119,16 @@ export class UploadEngine {
    * `secondsRemaining` once the rate estimate is stable; zeros when no run is going on.
    */
   get progress(): ProgressDetail {
-    return this.queue.progress;
+    return this.#queue.progress;
   }
 
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends EngineSubscribableEventName>(event: K, listener: EngineListener<K>): () => void {
-    return this.bus.on(event, listener);
+    return this.#bus.on(event, listener);
   }
 
   off<K extends EngineSubscribableEventName>(event: K, listener: EngineListener<K>): void {
-    this.bus.off(event, listener);
+    this.#bus.off(event, listener);
   }
 
   /**
@@ -139,7 +138,7 @@ export class UploadEngine {
   addFiles(files: File[] | FileList, source: FileSource = 'local', options?: AddFilesOptions): Promise<AddFilesResult> {
     // The upload machinery is a lazy chunk; fetching it now means it is there when the run starts.
     void loadUploadMachinery().catch(() => undefined);
-    return this.intake.addFiles(files, source, options);
+    return this.#intake.addFiles(files, source, options);
   }
 
   /**
@@ -149,7 +148,7 @@ export class UploadEngine {
    */
   addRemoteFiles(files: RemoteFileInput[], source: FileSource): Promise<AddFilesResult> {
     void loadUploadMachinery().catch(() => undefined);
-    return this.intake.addRemoteFiles(files, source);
+    return this.#intake.addRemoteFiles(files, source);
   }
 
   /**
@@ -159,10 +158,10 @@ export class UploadEngine {
    * @throws Error while the file is uploading, paused or done, or for a remote file.
    */
   async replaceFile(id: string, file: File): Promise<ReplaceFileResult> {
-    const entry = this.entries.find(id);
+    const entry = this.#entries.find(id);
     if (!entry) throw new Error(`No file with id ${id}`);
-    const result = await replaceEntryFile(this.host, entry, file);
-    this.queue.checkComplete();
+    const result = await replaceEntryFile(this.#host, entry, file);
+    this.#queue.checkComplete();
     return result;
   }
 
@@ -171,34 +170,34 @@ export class UploadEngine {
    * example while the user edits it. False when the file is not queued or already in a run.
    */
   hold(id: string): boolean {
-    const entry = this.entries.find(id);
+    const entry = this.#entries.find(id);
     if (!entry || entry.state !== 'queued' || entry.inRun) return false;
     if (!entry.held) {
       entry.held = true;
-      this.touch(entry);
+      this.#touch(entry);
     }
     return true;
   }
 
   /** Lets a held file into runs again; with `autoUpload` it starts right away. */
   release(id: string): void {
-    const entry = this.entries.find(id);
+    const entry = this.#entries.find(id);
     if (!entry?.held) return;
     entry.held = false;
-    this.touch(entry);
-    if (this.resolved.raw.autoUpload && entry.state === 'queued') void this.start();
+    this.#touch(entry);
+    if (this.#resolved.raw.autoUpload && entry.state === 'queued') void this.start();
   }
 
   /** Drops a file; an upload in flight is aborted and its multipart parts discarded. */
   removeFile(id: string): void {
-    const entry = this.entries.find(id);
+    const entry = this.#entries.find(id);
     if (!entry) return;
-    this.discard(entry, 'removed');
-    this.entries.remove(entry);
-    void this.recovery?.forget(entry.id);
-    this.bus.emit('file-removed', { file: toRecord(entry) });
-    this.emitFilesChange();
-    this.queue.checkComplete();
+    this.#discard(entry, 'removed');
+    this.#entries.remove(entry);
+    void this.#recovery?.forget(entry.id);
+    this.#bus.emit('file-removed', { file: toRecord(entry) });
+    this.#emitFilesChange();
+    this.#queue.checkComplete();
   }
 
   /**
@@ -206,48 +205,48 @@ export class UploadEngine {
    * run has settled (successful, failed or canceled); paused files keep it waiting.
    */
   start(): Promise<UploadRunSummary> {
-    return this.queue.start();
+    return this.#queue.start();
   }
 
   /** Pauses one file or every active one. Multipart keeps its stored parts; a single PUT restarts. */
   pause(id?: string): void {
-    for (const entry of this.targets(id)) {
+    for (const entry of this.#targets(id)) {
       const pausable = ACTIVE_STATES.has(entry.state) || (entry.state === 'queued' && entry.inRun);
       if (!pausable) continue;
-      this.pauseEntry(entry, 'user');
+      this.#pauseEntry(entry, 'user');
     }
   }
 
   /** Resumes one paused file or every file paused by the user (offline pauses wait for online). */
   resume(id?: string): Promise<UploadRunSummary> {
-    for (const entry of this.targets(id)) {
+    for (const entry of this.#targets(id)) {
       if (entry.state !== 'paused' || (id === undefined && entry.pausedBy !== 'user')) continue;
-      this.requeue(entry);
+      this.#requeue(entry);
     }
-    return this.queue.continue();
+    return this.#queue.continue();
   }
 
   /** Queues failed (and canceled) files again with a fresh retry budget. */
   retry(id?: string): Promise<UploadRunSummary> {
-    for (const entry of this.targets(id)) {
+    for (const entry of this.#targets(id)) {
       if (entry.state !== 'failed' && entry.state !== 'canceled') continue;
       entry.error = undefined;
       entry.inRun = true;
-      this.setState(entry, 'queued');
+      this.#setState(entry, 'queued');
     }
-    return this.queue.continue();
+    return this.#queue.continue();
   }
 
   /** Cancels one file or every unfinished one; multipart sessions are aborted in storage. */
   cancel(id?: string): void {
-    for (const entry of this.targets(id)) {
+    for (const entry of this.#targets(id)) {
       if (SETTLED_STATES.has(entry.state)) continue;
-      this.discard(entry, 'canceled');
+      this.#discard(entry, 'canceled');
       entry.pausedBy = undefined;
-      this.setState(entry, 'canceled');
-      this.bus.emit('file-cancel', { file: toRecord(entry) });
+      this.#setState(entry, 'canceled');
+      this.#bus.emit('file-cancel', { file: toRecord(entry) });
     }
-    this.queue.checkComplete();
+    this.#queue.checkComplete();
   }
 
   /**
@@ -255,12 +254,12 @@ export class UploadEngine {
    * scope persisted (crash-recovery records, multipart resume records, tus upload URLs).
    */
   reset(): void {
-    const discards = [...this.entries].map((entry) => this.discard(entry, 'reset'));
-    this.entries.clear();
-    void this.recovery?.clear();
-    this.discarding = Promise.allSettled(discards).then(() => this.forgetScopeRecords());
-    this.emitFilesChange();
-    this.queue.checkComplete();
+    const discards = [...this.#entries].map((entry) => this.#discard(entry, 'reset'));
+    this.#entries.clear();
+    void this.#recovery?.clear();
+    this.#discarding = Promise.allSettled(discards).then(() => this.#forgetScopeRecords());
+    this.#emitFilesChange();
+    this.#queue.checkComplete();
   }
 
   /**
@@ -271,14 +270,14 @@ export class UploadEngine {
    */
   async clearPersistedUploads(): Promise<void> {
     this.reset();
-    await this.discarding;
-    await this.recovery?.clearAll();
+    await this.#discarding;
+    await this.#recovery?.clearAll();
     await clearPersistedUploads();
   }
 
   /** Resolves when every crash-recovery write so far has landed (immediately without it). */
   whenPersisted(): Promise<void> {
-    return this.recovery?.flush() ?? Promise.resolve();
+    return this.#recovery?.flush() ?? Promise.resolve();
   }
 
   /**
@@ -286,126 +285,124 @@ export class UploadEngine {
    * but keeps remembered multipart sessions and crash-recovery data so a later engine resumes.
    */
   destroy(): void {
-    this.network.stop();
-    this.recovery?.releaseAll();
-    for (const entry of this.entries) this.abortEntry(entry, 'reset');
+    this.#network.stop();
+    this.#recovery?.releaseAll();
+    for (const entry of this.#entries) this.#abortEntry(entry, 'reset');
   }
 
   // ——— internals ———
 
-  private applyOptions(): void {
-    const options = this.resolved;
-    this.budget.setLimit(options.maxConnections);
-    this.network.follow(options.networkAware);
-    if (options.crashRecovery && !this.recovery) {
-      const warn = (message: string): void => this.bus.emit('error', { code: 'STORAGE_QUOTA', message });
-      this.recovery = new DeferredCrashRecovery(options.crashRecovery, warn, () => persistenceScope(this.resolved));
-      for (const entry of this.entries) if (!SETTLED_STATES.has(entry.state)) void this.recovery.save(entry);
-    } else if (!options.crashRecovery && this.recovery) {
-      void this.recovery.clear();
-      this.recovery = undefined;
-    } else if (this.recovery) {
+  #applyOptions(): void {
+    const options = this.#resolved;
+    this.#budget.setLimit(options.maxConnections);
+    this.#network.follow(options.networkAware);
+    if (options.crashRecovery && !this.#recovery) {
+      const warn = (message: string): void => this.#bus.emit('error', { code: 'STORAGE_QUOTA', message });
+      this.#recovery = new DeferredCrashRecovery(options.crashRecovery, warn, () => persistenceScope(this.#resolved));
+      for (const entry of this.#entries) if (!SETTLED_STATES.has(entry.state)) void this.#recovery.save(entry);
+    } else if (!options.crashRecovery && this.#recovery) {
+      void this.#recovery.clear();
+      this.#recovery = undefined;
+    } else if (this.#recovery) {
       // Options are applied again when an element returns to the page after destroy().
-      this.recovery.claimUnowned([...this.entries].map((entry) => entry.id));
+      this.#recovery.claimUnowned([...this.#entries].map((entry) => entry.id));
     }
     for (const plugin of options.raw.plugins ?? []) {
-      if (this.initializedPlugins.has(plugin.name)) continue;
-      this.initializedPlugins.add(plugin.name);
-      plugin.init?.(this.bus.asPublicBus());
+      if (this.#initializedPlugins.has(plugin.name)) continue;
+      this.#initializedPlugins.add(plugin.name);
+      plugin.init?.(this.#bus.asPublicBus());
     }
   }
 
-  private pauseEntry(entry: FileEntry, reason: 'user' | 'offline'): void {
-    this.abortEntry(entry, reason === 'user' ? 'paused-by-user' : 'paused-offline');
+  #pauseEntry(entry: FileEntry, reason: 'user' | 'offline'): void {
+    this.#abortEntry(entry, reason === 'user' ? 'paused-by-user' : 'paused-offline');
     entry.pausedBy = reason;
-    this.queue.resetRate();
-    this.setState(entry, 'paused');
-    this.bus.emit('file-pause', { file: toRecord(entry), reason });
+    this.#queue.resetRate();
+    this.#setState(entry, 'paused');
+    this.#bus.emit('file-pause', { file: toRecord(entry), reason });
   }
 
   /** A paused file joins the run again. */
-  private requeue(entry: FileEntry): void {
+  #requeue(entry: FileEntry): void {
     entry.pausedBy = undefined;
     entry.inRun = true;
-    this.setState(entry, 'queued');
+    this.#setState(entry, 'queued');
   }
 
-  private abortEntry(entry: FileEntry, cause: AbortCause): void {
+  #abortEntry(entry: FileEntry, cause: AbortCause): void {
     const controller = entry.controller;
     if (!controller) return;
     entry.controller = undefined;
     controller.abort(cause);
   }
 
-  private setState(entry: FileEntry, state: FileState): void {
+  #setState(entry: FileEntry, state: FileState): void {
     const previous = entry.state;
     if (previous === state) return;
     entry.state = state;
     // A rate belongs to one stretch of uploading; after a pause or a retry it is measured afresh.
     if (state !== 'uploading') entry.transferRate?.reset();
-    this.touch(entry);
-    this.bus.emit('file-state-change', { file: toRecord(entry), state: entry.state, previous });
-    if (state === 'successful' || state === 'canceled') void this.recovery?.forget(entry.id);
-    else void this.recovery?.save(entry);
+    this.#touch(entry);
+    this.#bus.emit('file-state-change', { file: toRecord(entry), state: entry.state, previous });
+    if (state === 'successful' || state === 'canceled') void this.#recovery?.forget(entry.id);
+    else void this.#recovery?.save(entry);
   }
 
   /** Marks the entry changed: new snapshot, new list snapshot (size recounted), one `files-change`. */
-  private touch(entry: FileEntry): void {
+  #touch(entry: FileEntry): void {
     entry.snapshot = undefined;
-    this.entries.changed(entry);
-    this.emitFilesChange();
+    this.#entries.changed(entry);
+    this.#emitFilesChange();
   }
 
-  private emitFilesChange(): void {
+  #emitFilesChange(): void {
     const files = this.files;
-    this.bus.emit('files-change', { files });
-    this.queue.emitProgress(files);
+    this.#bus.emit('files-change', { files });
+    this.#queue.emitProgress(files);
   }
 
-  private async requestContext(signal: AbortSignal): Promise<RequestContext> {
-    const configured = this.resolved.raw.requestHeaders;
+  async #requestContext(signal: AbortSignal): Promise<RequestContext> {
+    const configured = this.#resolved.raw.requestHeaders;
     const headers = typeof configured === 'function' ? await configured() : (configured ?? {});
-    return { headers, withCredentials: this.resolved.raw.withCredentials, signal };
+    return { headers, withCredentials: this.#resolved.raw.withCredentials, signal };
   }
 
   /**
    * Stops the entry's attempt; the multipart session of a file that did not succeed is aborted in
    * storage (a failed file may still own one: a failed complete, a part out of retries).
    */
-  private discard(entry: FileEntry, cause: AbortCause): Promise<void> {
-    this.abortEntry(entry, cause);
+  #discard(entry: FileEntry, cause: AbortCause): Promise<void> {
+    this.#abortEntry(entry, cause);
     if (entry.state === 'successful' || entry.state === 'canceled') return Promise.resolve();
     return withUploadMachinery(({ abortMultipart }) =>
-      abortMultipart({ entry, options: this.resolved, requestContext: () => this.requestContext(new AbortController().signal) })).catch(() => undefined);
+      abortMultipart({ entry, options: this.#resolved, requestContext: () => this.#requestContext(new AbortController().signal) })).catch(() => undefined);
   }
 
   /** Resume records of this scope that no file of the list is using any more. */
-  private async forgetScopeRecords(): Promise<void> {
-    const scope = await persistenceScope(this.resolved);
+  async #forgetScopeRecords(): Promise<void> {
+    const scope = await persistenceScope(this.#resolved);
     const inUse = new Set<string>();
-    for (const entry of this.entries) if (entry.multipart) inUse.add(entry.multipart.fingerprint);
+    for (const entry of this.#entries) if (entry.multipart) inUse.add(entry.multipart.fingerprint);
     forgetSessions(scope, inUse);
-    if (this.entries.length === 0) forgetTusUploads(scope);
+    if (this.#entries.length === 0) forgetTusUploads(scope);
   }
 
-  private targets(id?: string): FileEntry[] {
-    if (id === undefined) return [...this.entries];
-    const entry = this.entries.find(id);
+  #targets(id?: string): FileEntry[] {
+    if (id === undefined) return [...this.#entries];
+    const entry = this.#entries.find(id);
     return entry ? [entry] : [];
   }
 
-  private async restoreFromCrash(): Promise<void> {
-    if (!this.recovery) return;
-    const restored = await restoreInto({ options: this.resolved, recovery: this.recovery, list: this.entries, bus: this.bus });
+  async #restoreFromCrash(): Promise<void> {
+    if (!this.#recovery) return;
+    const restored = await restoreInto({ options: this.#resolved, recovery: this.#recovery, list: this.#entries, bus: this.#bus });
     if (!restored) return;
     // A refused file's remembered multipart session would otherwise wait in storage for nobody.
-    for (const entry of restored.refused) void this.discard(entry, 'removed');
+    for (const entry of restored.refused) void this.#discard(entry, 'removed');
     if (restored.records.length === 0) return;
-    this.bus.emit('files-restore', { files: restored.records });
-    this.emitFilesChange();
-    const autoResume = this.resolved.raw.autoUpload || (this.resolved.multipart?.autoResume ?? false);
+    this.#bus.emit('files-restore', { files: restored.records });
+    this.#emitFilesChange();
+    const autoResume = this.#resolved.raw.autoUpload || (this.#resolved.multipart?.autoResume ?? false);
     if (restored.continueUploads && autoResume) void this.start();
   }
 }
-
-export type { EngineEventMap };

@@ -15,27 +15,27 @@ const OLD_NAME_OF = new Map<EngineEventName, DeprecatedEngineEventName>(
 
 /** Typed event bus: one listener set per event; a throwing listener never breaks the engine. */
 export class EventBus implements EngineEventBus {
-  private readonly listeners = new Map<EngineSubscribableEventName, Set<EngineListener<never>>>();
+  readonly #listeners = new Map<EngineSubscribableEventName, Set<EngineListener<never>>>();
 
   on<K extends EngineSubscribableEventName>(event: K, listener: EngineListener<K>): () => void {
-    let set = this.listeners.get(event);
+    let set = this.#listeners.get(event);
     if (!set) {
       set = new Set();
-      this.listeners.set(event, set);
+      this.#listeners.set(event, set);
     }
     set.add(listener as EngineListener<never>);
     return () => this.off(event, listener);
   }
 
   off<K extends EngineSubscribableEventName>(event: K, listener: EngineListener<K>): void {
-    this.listeners.get(event)?.delete(listener as EngineListener<never>);
+    this.#listeners.get(event)?.delete(listener as EngineListener<never>);
   }
 
   /** Calls the listeners of `event`, then those still subscribed under its old name. */
   emit<K extends EngineEventName>(event: K, detail: EngineEventMap[K]): void {
-    this.dispatch(event, detail);
+    this.#dispatch(event, detail);
     const oldName = OLD_NAME_OF.get(event);
-    if (oldName) this.dispatch(oldName, detail);
+    if (oldName) this.#dispatch(oldName, detail);
   }
 
   /** A view that can subscribe but not emit, handed to plugins. */
@@ -43,8 +43,8 @@ export class EventBus implements EngineEventBus {
     return { on: this.on.bind(this), off: this.off.bind(this) };
   }
 
-  private dispatch(event: EngineSubscribableEventName, detail: unknown): void {
-    const set = this.listeners.get(event);
+  #dispatch(event: EngineSubscribableEventName, detail: unknown): void {
+    const set = this.#listeners.get(event);
     if (!set) return;
     for (const listener of [...set]) {
       try {

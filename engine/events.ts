@@ -11,7 +11,7 @@ import type {
   UploadFailure,
   UploadFileRecord,
   UploadResult,
-} from './types.js';
+} from './file-record.js';
 
 export interface ProgressDetail {
   bytesUploaded: number;

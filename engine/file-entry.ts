@@ -1,5 +1,5 @@
 import type { MultipartSession } from './multipart-session.js';
-import type { RemoteSource } from './remote-files.js';
+import type { RemoteSource } from './remote-file-types.js';
 import type { TransferEstimate, TransferRateEstimator } from './transfer-rate.js';
 import type {
   FileSource,
@@ -56,7 +56,7 @@ export interface FileEntry {
 let sequence = 0;
 
 /** Unique id for a file in this page (random part so restored ids never collide). */
-export function createFileId(): string {
+function createFileId(): string {
   sequence += 1;
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return `file-${sequence}-${random.slice(0, 8)}`;

@@ -9,7 +9,7 @@ import { checkRestrictions } from './validation.js';
 import type { FileState, ReplaceFileResult } from './types.js';
 
 /** States in which no bytes of the file are on their way: its content may still change. */
-export const REPLACEABLE_STATES: ReadonlySet<FileState> = new Set(['queued', 'failed', 'canceled']);
+const REPLACEABLE_STATES: ReadonlySet<FileState> = new Set(['queued', 'failed', 'canceled']);
 
 export interface ReplacementHost {
   readonly options: ResolvedOptions;

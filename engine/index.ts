@@ -19,5 +19,5 @@ export { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
 export { clearPersistedUploads } from './persisted-uploads.js';
 export { MULTIPART_DEFAULTS } from './options.js';
 export { ENGINE_DEFAULTS, type EngineDefaults } from './engine-defaults.js';
-export type { RemoteFileInput, RemoteTransferContext, RemoteTransferResult } from './remote-files.js';
+export type { RemoteFileInput, RemoteTransferContext, RemoteTransferResult } from './remote-file-types.js';
 export type * from './types.js';

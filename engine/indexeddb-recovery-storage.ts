@@ -26,14 +26,18 @@ function completion(transaction: IDBTransaction): Promise<void> {
  * stores, so the frequent state writes never rewrite a large blob.
  */
 export class IndexedDbRecoveryStorage implements CrashRecoveryStorage {
-  private database?: Promise<IDBDatabase>;
-  private readonly storedBlobs = new Set<string>();
+  #database?: Promise<IDBDatabase>;
+  readonly #storedBlobs = new Set<string>();
 
-  constructor(private readonly name = DATABASE_NAME) {}
+  readonly #name: string;
 
-  private open(): Promise<IDBDatabase> {
-    this.database ??= new Promise((resolve, reject) => {
-      const request = indexedDB.open(this.name, 1);
+  constructor(name = DATABASE_NAME) {
+    this.#name = name;
+  }
+
+  #open(): Promise<IDBDatabase> {
+    this.#database ??= new Promise((resolve, reject) => {
+      const request = indexedDB.open(this.#name, 1);
       request.onupgradeneeded = () => {
         request.result.createObjectStore(BLOBS);
         request.result.createObjectStore(STATES, { keyPath: 'id' });
@@ -41,18 +45,18 @@ export class IndexedDbRecoveryStorage implements CrashRecoveryStorage {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    return this.database;
+    return this.#database;
   }
 
   async getAll(): Promise<CrashRecoveryEntry[]> {
-    const database = await this.open();
+    const database = await this.#open();
     const transaction = database.transaction([BLOBS, STATES], 'readonly');
     const states = await promisify(transaction.objectStore(STATES).getAll() as IDBRequest<StateRecord[]>);
     const entries: CrashRecoveryEntry[] = [];
     for (const state of states) {
       const blob = await promisify(transaction.objectStore(BLOBS).get(state.id) as IDBRequest<Blob | undefined>);
       if (blob) {
-        this.storedBlobs.add(state.id);
+        this.#storedBlobs.add(state.id);
         entries.push({ ...state, blob });
       }
     }
@@ -60,37 +64,37 @@ export class IndexedDbRecoveryStorage implements CrashRecoveryStorage {
   }
 
   async put(entry: CrashRecoveryEntry): Promise<void> {
-    const database = await this.open();
-    const writeBlob = !this.storedBlobs.has(entry.id);
+    const database = await this.#open();
+    const writeBlob = !this.#storedBlobs.has(entry.id);
     const transaction = database.transaction(writeBlob ? [BLOBS, STATES] : [STATES], 'readwrite');
     const { blob, ...state } = entry;
     if (writeBlob) transaction.objectStore(BLOBS).put(blob, entry.id);
     transaction.objectStore(STATES).put(state);
     await completion(transaction);
-    this.storedBlobs.add(entry.id);
+    this.#storedBlobs.add(entry.id);
   }
 
   async delete(id: string): Promise<void> {
-    const database = await this.open();
+    const database = await this.#open();
     const transaction = database.transaction([BLOBS, STATES], 'readwrite');
     transaction.objectStore(BLOBS).delete(id);
     transaction.objectStore(STATES).delete(id);
     await completion(transaction);
-    this.storedBlobs.delete(id);
+    this.#storedBlobs.delete(id);
   }
 
   async clear(): Promise<void> {
-    const database = await this.open();
+    const database = await this.#open();
     const transaction = database.transaction([BLOBS, STATES], 'readwrite');
     transaction.objectStore(BLOBS).clear();
     transaction.objectStore(STATES).clear();
     await completion(transaction);
-    this.storedBlobs.clear();
+    this.#storedBlobs.clear();
   }
 
   /** Closes the connection (tests delete the database afterwards). */
   close(): void {
-    void this.database?.then((database) => database.close());
-    this.database = undefined;
+    void this.#database?.then((database) => database.close());
+    this.#database = undefined;
   }
 }

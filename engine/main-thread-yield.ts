@@ -36,23 +36,23 @@ function nextTask(): Promise<void> {
  * `await` per item would let every pending microtask (a re-render, say) run once per item.
  */
 export class MainThreadSlicer {
-  private sliceStart = performance.now();
-  private itemsInSlice = 0;
-  private yields = 0;
+  #sliceStart = performance.now();
+  #itemsInSlice = 0;
+  #yields = 0;
 
   /** Call once per item: true when this slice of work is used up. */
   due(): boolean {
-    this.itemsInSlice += 1;
-    return this.itemsInSlice >= SLICE_ITEMS || performance.now() - this.sliceStart >= SLICE_MS;
+    this.#itemsInSlice += 1;
+    return this.#itemsInSlice >= SLICE_ITEMS || performance.now() - this.#sliceStart >= SLICE_MS;
   }
 
   /** `scheduler.yield()` where the browser has it, a new task otherwise and every few yields. */
   async yield(): Promise<void> {
-    this.yields += 1;
+    this.#yields += 1;
     const scheduler = (globalThis as { scheduler?: Partial<SchedulerWithYield> }).scheduler;
-    const taskTurn = this.yields % YIELDS_PER_TASK_TURN === 0;
+    const taskTurn = this.#yields % YIELDS_PER_TASK_TURN === 0;
     await (typeof scheduler?.yield === 'function' && !taskTurn ? scheduler.yield() : nextTask());
-    this.sliceStart = performance.now();
-    this.itemsInSlice = 0;
+    this.#sliceStart = performance.now();
+    this.#itemsInSlice = 0;
   }
 }

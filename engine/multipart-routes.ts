@@ -31,19 +31,22 @@ export function isDeadSession(error: unknown): boolean {
  * the expiry together share one refresh.
  */
 export class MultipartRoutes {
-  private refreshing?: Promise<void>;
+  #refreshing?: Promise<void>;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly requestContext: () => Promise<RequestContext>,
-  ) {}
+  readonly #baseUrl: string;
+  readonly #requestContext: () => Promise<RequestContext>;
+
+  constructor(baseUrl: string, requestContext: () => Promise<RequestContext>) {
+    this.#baseUrl = baseUrl;
+    this.#requestContext = requestContext;
+  }
 
   async init(body: MultipartInitRequest): Promise<MultipartInitResponse> {
-    const answer = await postJson<MultipartInitResponse>(`${this.baseUrl}/multipart/init`, body, await this.requestContext());
+    const answer = await postJson<MultipartInitResponse>(`${this.#baseUrl}/multipart/init`, body, await this.#requestContext());
     try {
       assertInitAnswer(answer, body.size, body.checksumAlgorithm);
     } catch (error) {
-      await this.abortRefused(answer);
+      await this.#abortRefused(answer);
       throw error;
     }
     return answer;
@@ -53,17 +56,17 @@ export class MultipartRoutes {
    * A refused init answer may still stand for an upload the handler opened in storage: it is
    * aborted with the answer's own token (best effort), so the refusal leaves no parts behind.
    */
-  private async abortRefused(answer: unknown): Promise<void> {
+  async #abortRefused(answer: unknown): Promise<void> {
     const token = (answer as { token?: unknown } | null)?.token;
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return;
     const request: MultipartTokenRequest = { token };
-    await postJson(`${this.baseUrl}/multipart/abort`, request, await this.requestContext()).catch(() => undefined);
+    await postJson(`${this.#baseUrl}/multipart/abort`, request, await this.#requestContext()).catch(() => undefined);
   }
 
   /** Asks storage (through the handler) which parts it holds, and takes the fresh token. */
   async resume(session: MultipartSession): Promise<Map<number, StoredPart>> {
     const request: MultipartTokenRequest = { token: session.token };
-    const answer = await postJson<MultipartResumeResponse>(`${this.baseUrl}/multipart/resume`, request, await this.requestContext());
+    const answer = await postJson<MultipartResumeResponse>(`${this.#baseUrl}/multipart/resume`, request, await this.#requestContext());
     assertResumeAnswer(answer);
     session.token = answer.token;
     session.key = answer.key ?? session.key;
@@ -80,10 +83,10 @@ export class MultipartRoutes {
    * answer names the headers to send).
    */
   signPart(session: MultipartSession, partNumber: number, digests: { contentMd5?: string; checksum?: ContentChecksum } = {}): Promise<SignPartResponse> {
-    return this.withFreshToken(session, async () => {
+    return this.#withFreshToken(session, async () => {
       // JSON leaves out an undefined contentMd5 or checksum.
       const request: MultipartSignPartRequest = { token: session.token, partNumber, contentMd5: digests.contentMd5, checksum: digests.checksum };
-      const answer = await postJson<MultipartSignPartResponse>(`${this.baseUrl}/multipart/sign-part`, request, await this.requestContext());
+      const answer = await postJson<MultipartSignPartResponse>(`${this.#baseUrl}/multipart/sign-part`, request, await this.#requestContext());
       assertSignPartAnswer(answer);
       return answer;
     });
@@ -93,24 +96,24 @@ export class MultipartRoutes {
     const parts: CompletedPart[] = [...session.parts]
       .sort(([a], [b]) => a - b)
       .map(([partNumber, part]) => ({ partNumber, eTag: part.eTag, ...(part.checksum ? { checksum: part.checksum } : {}) }));
-    return this.withFreshToken(session, async () => {
-      const context = await this.requestContext();
+    return this.#withFreshToken(session, async () => {
+      const context = await this.#requestContext();
       // Storage may take minutes to assemble a large object before the handler can answer.
       const timeoutMs = COMPLETE_TIMEOUT_FACTOR * (context.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
       const request: MultipartCompleteRequest = { token: session.token, parts };
-      const answer = await postJson<MultipartCompleteResponse>(`${this.baseUrl}/multipart/complete`, request, { ...context, timeoutMs });
+      const answer = await postJson<MultipartCompleteResponse>(`${this.#baseUrl}/multipart/complete`, request, { ...context, timeoutMs });
       assertCompleteAnswer(answer);
       return answer;
     });
   }
 
   abort(session: MultipartSession): Promise<unknown> {
-    return this.withFreshToken(session, async () =>
-      postJson(`${this.baseUrl}/multipart/abort`, { token: session.token } satisfies MultipartTokenRequest, await this.requestContext()),
+    return this.#withFreshToken(session, async () =>
+      postJson(`${this.#baseUrl}/multipart/abort`, { token: session.token } satisfies MultipartTokenRequest, await this.#requestContext()),
     );
   }
 
-  private async withFreshToken<T>(session: MultipartSession, call: () => Promise<T>): Promise<T> {
+  async #withFreshToken<T>(session: MultipartSession, call: () => Promise<T>): Promise<T> {
     const tokenUsed = session.token;
     try {
       return await call();
@@ -118,12 +121,12 @@ export class MultipartRoutes {
       if (!isExpiredToken(error)) throw error;
       // Another request may already have refreshed it while this one was in flight.
       if (session.token === tokenUsed) {
-        this.refreshing ??= this.resume(session)
+        this.#refreshing ??= this.resume(session)
           .then(() => undefined)
           .finally(() => {
-            this.refreshing = undefined;
+            this.#refreshing = undefined;
           });
-        await this.refreshing;
+        await this.#refreshing;
       }
       return call();
     }

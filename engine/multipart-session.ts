@@ -41,7 +41,7 @@ type PersistedSession = Omit<MultipartSession, 'fingerprint' | 'parts' | 'confir
 };
 
 /** Every resume record lives under this prefix; `clearPersistedUploads()` removes them all. */
-export const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
+const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
 
 function isPersistedSession(value: unknown): value is PersistedSession {
   const record = value as PersistedSession | null;
@@ -131,11 +131,4 @@ function readScope(raw: string | null): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Fingerprints of every remembered session (for tests and for a host's cleanup UI). */
-export function listSessionFingerprints(): string[] {
-  const store = localStore();
-  if (!store) return [];
-  return keysWithPrefix(store, MULTIPART_RECORD_PREFIX).map((key) => key.slice(MULTIPART_RECORD_PREFIX.length));
 }

@@ -19,30 +19,35 @@ interface SignedPart {
  * sibling, is signed again instead of being sent to storage.
  */
 export class PartSigningPipeline {
-  private readonly signed = new Map<number, Promise<SignedPart>>();
+  readonly #signed = new Map<number, Promise<SignedPart>>();
   /** URLs signed elsewhere (by `/multipart/init`), each used at most once, for its first attempt. */
-  private readonly seeded = new Map<number, { prepared: PreparedPart; sentAt: number }>();
-  private nextToSign = 0;
+  readonly #seeded = new Map<number, { prepared: PreparedPart; sentAt: number }>();
+  #nextToSign = 0;
 
-  constructor(
-    /** Reads (and with checksumVerification hashes) one part and signs its URL. */
-    private readonly prepare: (partNumber: number) => Promise<PreparedPart>,
-    /** Part numbers in upload order. */
-    private readonly partNumbers: readonly number[],
-    private readonly aheadCount: number,
-    private readonly signal: AbortSignal,
-  ) {}
+  /** Reads (and with checksumVerification hashes) one part and signs its URL. */
+  readonly #prepare: (partNumber: number) => Promise<PreparedPart>;
+  /** Part numbers in upload order. */
+  readonly #partNumbers: readonly number[];
+  readonly #aheadCount: number;
+  readonly #signal: AbortSignal;
+
+  constructor(prepare: (partNumber: number) => Promise<PreparedPart>, partNumbers: readonly number[], aheadCount: number, signal: AbortSignal) {
+    this.#prepare = prepare;
+    this.#partNumbers = partNumbers;
+    this.#aheadCount = aheadCount;
+    this.#signal = signal;
+  }
 
   /** The part at `index` is taken for upload: make sure it and the window after it are being signed. */
   fillFrom(index: number): void {
-    const last = Math.min(this.partNumbers.length, index + 1 + this.aheadCount);
-    while (this.nextToSign < last && !this.signal.aborted) {
-      const partNumber = this.partNumbers[this.nextToSign]!;
-      this.nextToSign += 1;
-      const signing = this.sign(partNumber);
+    const last = Math.min(this.#partNumbers.length, index + 1 + this.#aheadCount);
+    while (this.#nextToSign < last && !this.#signal.aborted) {
+      const partNumber = this.#partNumbers[this.#nextToSign]!;
+      this.#nextToSign += 1;
+      const signing = this.#sign(partNumber);
       // A failure surfaces when the part is taken; until then nothing may go unhandled.
       signing.catch(() => undefined);
-      this.signed.set(partNumber, signing);
+      this.#signed.set(partNumber, signing);
     }
   }
 
@@ -52,7 +57,7 @@ export class PartSigningPipeline {
    * its expiry, and a retry never reuses it.
    */
   seed(partNumber: number, prepared: PreparedPart, sentAt: number): void {
-    this.seeded.set(partNumber, { prepared, sentAt });
+    this.#seeded.set(partNumber, { prepared, sentAt });
   }
 
   /**
@@ -60,19 +65,19 @@ export class PartSigningPipeline {
    * retry: a URL that failed once is not sent again) a new one.
    */
   async take(partNumber: number, retry: boolean): Promise<PreparedPart> {
-    const ahead = retry ? undefined : this.signed.get(partNumber);
-    this.signed.delete(partNumber);
-    const signed = await (ahead ?? this.sign(partNumber));
-    return Date.now() < signed.usableUntil ? signed.prepared : (await this.sign(partNumber)).prepared;
+    const ahead = retry ? undefined : this.#signed.get(partNumber);
+    this.#signed.delete(partNumber);
+    const signed = await (ahead ?? this.#sign(partNumber));
+    return Date.now() < signed.usableUntil ? signed.prepared : (await this.#sign(partNumber)).prepared;
   }
 
-  private async sign(partNumber: number): Promise<SignedPart> {
-    const seeded = this.seeded.get(partNumber);
-    this.seeded.delete(partNumber);
+  async #sign(partNumber: number): Promise<SignedPart> {
+    const seeded = this.#seeded.get(partNumber);
+    this.#seeded.delete(partNumber);
     if (seeded) return usableFrom(seeded.prepared, seeded.sentAt);
     // Counted from before the read and the hash: the URL's lifetime starts no earlier than this.
     const sentAt = Date.now();
-    return usableFrom(await this.prepare(partNumber), sentAt);
+    return usableFrom(await this.#prepare(partNumber), sentAt);
   }
 }
 

@@ -150,7 +150,7 @@ async function uploadPart(
   const settings = context.options.multipart!;
   const { start, end } = partBounds(session, partNumber);
   for (let retry = 0; ; retry += 1) {
-    let delayMs = 0;
+    let delayMs: number;
     const release = await context.budget.acquire(signal);
     progress.inFlight.set(partNumber, 0);
     try {

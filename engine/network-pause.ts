@@ -19,44 +19,48 @@ export interface NetworkPauseHost {
  * online queues exactly those again; files paused by the user stay paused.
  */
 export class NetworkPause {
-  private online = isOnline();
-  private stopWatching?: () => void;
+  #online = isOnline();
+  #stopWatching?: () => void;
 
-  constructor(private readonly host: NetworkPauseHost) {}
+  readonly #host: NetworkPauseHost;
+
+  constructor(host: NetworkPauseHost) {
+    this.#host = host;
+  }
 
   /** True while the browser was last seen offline: files about to start wait instead. */
   get offline(): boolean {
-    return !this.online;
+    return !this.#online;
   }
 
   /** Follows the browser's online/offline events while `enabled`. */
   follow(enabled: boolean): void {
-    if (enabled && !this.stopWatching) {
-      this.stopWatching = watchNetwork((online) => this.changed(online));
+    if (enabled && !this.#stopWatching) {
+      this.#stopWatching = watchNetwork((online) => this.#changed(online));
     } else if (!enabled) {
       this.stop();
     }
   }
 
   stop(): void {
-    this.stopWatching?.();
-    this.stopWatching = undefined;
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
   }
 
-  private changed(online: boolean): void {
-    if (online === this.online) return;
-    this.online = online;
+  #changed(online: boolean): void {
+    if (online === this.#online) return;
+    this.#online = online;
     const affected: string[] = [];
-    for (const entry of this.host.list) {
+    for (const entry of this.#host.list) {
       if (!online && entry.inRun && (ACTIVE_STATES.has(entry.state) || entry.state === 'queued')) {
-        this.host.pauseOffline(entry);
+        this.#host.pauseOffline(entry);
         affected.push(entry.id);
       } else if (online && entry.state === 'paused' && entry.pausedBy === 'offline') {
-        this.host.requeue(entry);
+        this.#host.requeue(entry);
         affected.push(entry.id);
       }
     }
-    this.host.bus.emit('network-change', { online, paused: online ? [] : affected, resumed: online ? affected : [] });
-    if (online) this.host.pump();
+    this.#host.bus.emit('network-change', { online, paused: online ? [] : affected, resumed: online ? affected : [] });
+    if (online) this.#host.pump();
   }
 }

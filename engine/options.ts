@@ -16,7 +16,7 @@ import type {
 
 const MIB = 1024 * 1024;
 
-export const DEFAULT_UPLOAD_STALL_TIMEOUT_MS = 30_000;
+const DEFAULT_UPLOAD_STALL_TIMEOUT_MS = 30_000;
 
 /** Defaults of the multipart fields (the contract leaves them to the project). */
 export const MULTIPART_DEFAULTS: Required<Omit<MultipartResumableOptions, 'protocol'>> = {
@@ -33,13 +33,13 @@ export const MULTIPART_DEFAULTS: Required<Omit<MultipartResumableOptions, 'proto
   resumeWindowSeconds: 86_400,
 };
 
-export const CRASH_RECOVERY_DEFAULTS = {
+const CRASH_RECOVERY_DEFAULTS = {
   ttlMs: 24 * 60 * 60 * 1000,
   maxFileBytes: 512 * MIB,
 };
 
 /** Where uploads go, decided once from the options. */
-export type UploadTarget =
+type UploadTarget =
   | { kind: 'token-endpoint'; url: string }
   | { kind: 'handler'; url: string }
   | { kind: 'none' };

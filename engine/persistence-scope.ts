@@ -16,7 +16,10 @@ export function scopeIdentity(options: ResolvedOptions): string {
   return JSON.stringify([destination, raw.uploaderId ?? '', raw.persistenceKey ?? '']);
 }
 
-/** Hex SHA-256 of a string (WebCrypto where available; @noble/hashes outside secure contexts). */
+/**
+ * Hex SHA-256 of a string (WebCrypto where available; @noble/hashes outside secure contexts).
+ * @internal Exported for tests.
+ */
 export async function sha256OfText(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text);
   const subtle = globalThis.crypto?.subtle;

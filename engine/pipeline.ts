@@ -17,7 +17,7 @@ export function definePipelineStep(stage: PipelineStage, factory: PipelineStepFa
 }
 
 /** Step of `checksumVerification`: SHA-256 of the final bytes, sent as `metadata.checksumSha256`. */
-export const checksumStep: PipelineStep = {
+const checksumStep: PipelineStep = {
   name: 'checksum',
   stage: 'hashing',
   async run({ file, signal }) {
@@ -58,7 +58,7 @@ export function assemblePipeline(options: ResolvedOptions): PipelineStep[] {
 const DECODING_STAGES: ReadonlySet<PipelineStage> = new Set(['heic', 'compression', 'thumbnail']);
 
 /** A decoding step skipped an image whose declared size is above the pixel budget. */
-export class ImageTooLargeError extends Error {
+class ImageTooLargeError extends Error {
   override readonly name = 'ImageTooLargeError';
   readonly code = 'IMAGE_TOO_LARGE';
 }

@@ -29,7 +29,7 @@ function statusOf(payload: unknown): string | undefined {
 }
 
 /** `?key=` appended to the endpoint, keeping any query it already has. */
-export function processingStreamUrl(endpoint: string, key: string): string {
+function processingStreamUrl(endpoint: string, key: string): string {
   const url = new URL(endpoint, getPageBase());
   url.searchParams.set('key', key);
   return url.toString();

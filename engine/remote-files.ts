@@ -8,55 +8,15 @@
  * crash recovery, which all need the bytes.
  */
 import { UploadFailureError } from './errors.js';
-import type { RequestContext } from './http.js';
+import type { RemoteFileInput, RemoteTransferResult } from './remote-file-types.js';
 import type { StrategyContext } from './strategy-context.js';
-import type { RemoteFileReference, UploadFailure, UploadResult } from './types.js';
-
-/** What a server-side transfer answers once the object is stored. */
-export interface RemoteTransferResult {
-  key: string;
-  /** Bytes actually stored (the source may not have stated a size beforehand). */
-  size: number;
-  name?: string;
-  type?: string;
-  downloadUrl?: string;
-  publicUrl?: string;
-}
-
-export interface RemoteTransferContext {
-  /** Aborted on pause, cancel, removal or reset, like any upload attempt. */
-  signal: AbortSignal;
-  /** Headers (`requestHeaders`) for requests to the server, bound to `signal`. */
-  requestContext(): Promise<RequestContext>;
-  /**
-   * The error to throw for a failure with a known code (`throw context.failure({...})`); anything
-   * else thrown counts as a retryable network error.
-   */
-  failure(failure: UploadFailure): Error;
-}
-
-/** A file to add by reference; `transfer` runs one attempt and throws on failure. */
-export interface RemoteFileInput {
-  name: string;
-  /** Bytes as the source reports them; 0 or absent when it states none (e.g. exported documents). */
-  size?: number;
-  type?: string;
-  lastModified?: number;
-  reference: RemoteFileReference;
-  transfer(context: RemoteTransferContext): Promise<RemoteTransferResult>;
-}
-
-/** The engine's hold on a remote file, kept on its entry. */
-export interface RemoteSource {
-  reference: RemoteFileReference;
-  transfer: RemoteFileInput['transfer'];
-}
+import type { UploadResult } from './types.js';
 
 /**
  * A `File` with no bytes that states the remote size, so the list, the limits and progress read it
  * like any other file. `size` is an own property over `Blob`'s getter; reading the bytes gives nothing.
  */
-export function createRemotePlaceholder(name: string, size: number, type = '', lastModified = Date.now()): File {
+function createRemotePlaceholder(name: string, size: number, type = '', lastModified = Date.now()): File {
   const file = new File([], name, { type, lastModified });
   Object.defineProperty(file, 'size', { value: Math.max(0, size), enumerable: true });
   return file;

@@ -8,7 +8,7 @@
 export const DEFAULT_RETRY_MAX_DELAY_MS = 30_000;
 
 /** S3 `SlowDown` carries no Retry-After; waiting at least this long gives the throttle room. */
-export const SLOW_DOWN_MIN_DELAY_MS = 1000;
+const SLOW_DOWN_MIN_DELAY_MS = 1000;
 
 /** Longest Retry-After text read; an HTTP date is 29 characters. */
 const RETRY_AFTER_MAX_LENGTH = 64;

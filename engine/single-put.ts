@@ -7,8 +7,10 @@ import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from './types.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
-import type { PresignedUrlResponse } from '../protocol/wire.js';
+import type { FileMetadata, PresignedUrlResponse } from '../protocol/wire.js';
 
+
+type PresignRequestBody = FileMetadata & { provider?: string; enableAutoCorsConfig?: true; customProps?: Record<string, unknown> };
 
 /**
  * Body posted to get a presigned PUT: FileMetadata, plus the client-mode fields a token endpoint
@@ -16,22 +18,22 @@ import type { PresignedUrlResponse } from '../protocol/wire.js';
  * asks for a URL that storage only honours for these exact bytes; it is computed on every attempt, so a retry after `BadDigest` reads the file
  * again.
  */
-async function presignRequestBody(context: StrategyContext): Promise<Record<string, unknown>> {
+async function presignRequestBody(context: StrategyContext): Promise<PresignRequestBody> {
   const { file } = context.entry;
-  const body: Record<string, unknown> = { name: file.name, type: file.type, size: file.size };
+  const body: PresignRequestBody = { name: file.name, type: file.type, size: file.size };
   const { checksumVerification, checksumAlgorithm } = context.options.raw;
   if (checksumVerification) {
     const digests = await (await loadChecksumDigests()).uploadDigests(file, checksumAlgorithm, context.signal);
-    body['contentMd5'] = digests.contentMd5;
-    if (digests.checksum) body['checksum'] = digests.checksum;
+    body.contentMd5 = digests.contentMd5;
+    if (digests.checksum) body.checksum = digests.checksum;
   }
   const metadata = context.uploadMetadata();
-  if (Object.keys(metadata).length > 0) body['metadata'] = metadata;
+  if (Object.keys(metadata).length > 0) body.metadata = metadata;
   const raw = context.options.raw;
   if (context.options.target.kind === 'token-endpoint') {
-    if (raw.provider) body['provider'] = raw.provider;
-    if (raw.cors?.dangerouslyAutoConfigure) body['enableAutoCorsConfig'] = true;
-    if (metadata && Object.keys(metadata).length > 0) body['customProps'] = metadata;
+    if (raw.provider) body.provider = raw.provider;
+    if (raw.cors?.dangerouslyAutoConfigure) body.enableAutoCorsConfig = true;
+    if (metadata && Object.keys(metadata).length > 0) body.customProps = metadata;
   }
   return body;
 }

@@ -13,7 +13,7 @@ const UNIT_EXPONENTS: Record<SizeUnit, number> = {
 };
 
 /** Whether a string names a size unit (props may come from JSON attributes). */
-export function isSizeUnit(unit: unknown): unit is SizeUnit {
+function isSizeUnit(unit: unknown): unit is SizeUnit {
   return typeof unit === 'string' && Object.hasOwn(UNIT_EXPONENTS, unit);
 }
 

@@ -31,7 +31,7 @@ export interface TransferRateSettings {
   smoothingMs: number;
 }
 
-export const TRANSFER_RATE_DEFAULTS: TransferRateSettings = {
+const TRANSFER_RATE_DEFAULTS: TransferRateSettings = {
   windowMs: 10_000,
   minimumSpanMs: 2_000,
   minimumBytes: 16 * 1024,
@@ -46,63 +46,66 @@ interface Sample {
 const monotonicClock = (): number => globalThis.performance?.now() ?? Date.now();
 
 export class TransferRateEstimator {
-  private samples: Sample[] = [];
+  #samples: Sample[] = [];
   /** The first sample since the last reset: what "stable" is measured from. */
-  private origin?: Sample;
-  private smoothed?: number;
-  private readonly settings: TransferRateSettings;
+  #origin?: Sample;
+  #smoothed?: number;
+  readonly #settings: TransferRateSettings;
 
-  constructor(private readonly now: () => number = monotonicClock, settings: Partial<TransferRateSettings> = {}) {
-    this.settings = { ...TRANSFER_RATE_DEFAULTS, ...settings };
+  readonly #now: () => number;
+
+  constructor(now: () => number = monotonicClock, settings: Partial<TransferRateSettings> = {}) {
+    this.#now = now;
+    this.#settings = { ...TRANSFER_RATE_DEFAULTS, ...settings };
   }
 
   /** Records the total bytes sent so far. A smaller total than before (an attempt restarted) starts over. */
   record(bytesSent: number): void {
-    const at = this.now();
-    const last = this.samples.at(-1);
+    const at = this.#now();
+    const last = this.#samples.at(-1);
     if (last && bytesSent < last.bytes) this.reset();
-    const previous = this.samples.at(-1);
+    const previous = this.#samples.at(-1);
     if (previous && at <= previous.at) {
       previous.bytes = bytesSent;
       return;
     }
     const sample = { at, bytes: bytesSent };
-    this.samples.push(sample);
-    this.origin ??= sample;
+    this.#samples.push(sample);
+    this.#origin ??= sample;
     // Keep one sample at or before the window's start, so the window always covers its full span.
-    while (this.samples.length > 2 && this.samples[1]!.at <= at - this.settings.windowMs) this.samples.shift();
+    while (this.#samples.length > 2 && this.#samples[1]!.at <= at - this.#settings.windowMs) this.#samples.shift();
     if (!previous) return;
-    const first = this.samples[0]!;
+    const first = this.#samples[0]!;
     const windowRate = ((bytesSent - first.bytes) / (at - first.at)) * 1000;
     // Until there is a basis the average keeps no memory, so a silent start (the first part still in
     // flight) does not drag the first figure shown towards zero.
-    if (this.smoothed === undefined || !this.hasBasis(sample)) {
-      this.smoothed = windowRate;
+    if (this.#smoothed === undefined || !this.#hasBasis(sample)) {
+      this.#smoothed = windowRate;
       return;
     }
-    const weight = 1 - Math.exp(-(at - previous.at) / this.settings.smoothingMs);
-    this.smoothed += weight * (windowRate - this.smoothed);
+    const weight = 1 - Math.exp(-(at - previous.at) / this.#settings.smoothingMs);
+    this.#smoothed += weight * (windowRate - this.#smoothed);
   }
 
-  private hasBasis(last: Sample): boolean {
-    const origin = this.origin;
-    return origin !== undefined && last.at - origin.at >= this.settings.minimumSpanMs && last.bytes - origin.bytes >= this.settings.minimumBytes;
+  #hasBasis(last: Sample): boolean {
+    const origin = this.#origin;
+    return origin !== undefined && last.at - origin.at >= this.#settings.minimumSpanMs && last.bytes - origin.bytes >= this.#settings.minimumBytes;
   }
 
   /** Forgets every sample (pause, offline, a new run): the next estimate waits for a fresh basis. */
   reset(): void {
-    this.samples = [];
-    this.origin = undefined;
-    this.smoothed = undefined;
+    this.#samples = [];
+    this.#origin = undefined;
+    this.#smoothed = undefined;
   }
 
   /** The rate and the time `bytesRemaining` will take; both undefined while there is no stable estimate. */
   estimate(bytesRemaining: number): TransferEstimate {
-    const last = this.samples.at(-1);
-    const rate = this.smoothed;
-    if (!last || rate === undefined || rate <= 0 || !this.hasBasis(last)) return {};
+    const last = this.#samples.at(-1);
+    const rate = this.#smoothed;
+    if (!last || rate === undefined || rate <= 0 || !this.#hasBasis(last)) return {};
     // Nothing heard for a whole window: the last figure no longer describes the connection.
-    if (this.now() - last.at > this.settings.windowMs) return {};
+    if (this.#now() - last.at > this.#settings.windowMs) return {};
     return { bytesPerSecond: rate, secondsRemaining: Math.max(0, bytesRemaining) / rate };
   }
 }

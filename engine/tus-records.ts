@@ -6,7 +6,7 @@ import { keysWithPrefix, localStore } from './persistence-scope.js';
  */
 export const TUS_RECORD_PREFIX = 'svc-uploader:tus:';
 /** Entries tus-js-client's own storage wrote with its default fingerprint (file name in the key). */
-export const LEGACY_TUS_PREFIX = 'tus::tus-br-';
+const LEGACY_TUS_PREFIX = 'tus::tus-br-';
 
 export interface StoredTusUpload {
   scope: string;

@@ -9,17 +9,20 @@ import { parseTusRecord, TUS_RECORD_PREFIX, type StoredTusUpload } from './tus-r
  * of being offered for resuming.
  */
 export class ScopedTusUrlStorage implements UrlStorage {
-  constructor(
-    private readonly scope: string,
-    private readonly windowMs: number,
-  ) {}
+  readonly #scope: string;
+  readonly #windowMs: number;
+
+  constructor(scope: string, windowMs: number) {
+    this.#scope = scope;
+    this.#windowMs = windowMs;
+  }
 
   async findAllUploads(): Promise<PreviousUpload[]> {
-    return this.find(TUS_RECORD_PREFIX);
+    return this.#find(TUS_RECORD_PREFIX);
   }
 
   async findUploadsByFingerprint(fingerprint: string): Promise<PreviousUpload[]> {
-    return this.find(`${TUS_RECORD_PREFIX}${fingerprint}:`);
+    return this.#find(`${TUS_RECORD_PREFIX}${fingerprint}:`);
   }
 
   async removeUpload(urlStorageKey: string): Promise<void> {
@@ -30,12 +33,12 @@ export class ScopedTusUrlStorage implements UrlStorage {
     const key = `${TUS_RECORD_PREFIX}${fingerprint}:${crypto.getRandomValues(new Uint32Array(1))[0]}`;
     const created = Date.parse(upload.creationTime);
     const stored: StoredTusUpload = {
-      scope: this.scope,
+      scope: this.#scope,
       uploadUrl: upload.uploadUrl,
       parallelUploadUrls: upload.parallelUploadUrls,
       size: upload.size,
       creationTime: upload.creationTime,
-      expiresAt: (Number.isFinite(created) ? created : Date.now()) + this.windowMs,
+      expiresAt: (Number.isFinite(created) ? created : Date.now()) + this.#windowMs,
     };
     try {
       localStore()?.setItem(key, JSON.stringify(stored));
@@ -45,7 +48,7 @@ export class ScopedTusUrlStorage implements UrlStorage {
     return key;
   }
 
-  private find(prefix: string): PreviousUpload[] {
+  #find(prefix: string): PreviousUpload[] {
     const store = localStore();
     if (!store) return [];
     const found: PreviousUpload[] = [];
@@ -55,7 +58,7 @@ export class ScopedTusUrlStorage implements UrlStorage {
         store.removeItem(key);
         continue;
       }
-      if (stored.scope !== this.scope) continue;
+      if (stored.scope !== this.#scope) continue;
       const { uploadUrl, parallelUploadUrls, size, creationTime } = stored;
       found.push({ uploadUrl, parallelUploadUrls, size, creationTime, metadata: {}, urlStorageKey: key });
     }

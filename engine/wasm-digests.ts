@@ -91,7 +91,10 @@ export async function fileSha256Hex(blob: Blob, signal?: AbortSignal, slices: Sl
   return sha256Hex(blob, signal, slices);
 }
 
-/** Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused). */
+/**
+ * Hex SHA-256 of a blob read slice by slice (plain JS where WebAssembly is refused).
+ * @internal Exported for tests.
+ */
 export async function sha256Hex(blob: Blob, signal?: AbortSignal, slices: SliceSource = readSlices): Promise<string> {
   const hasher = await createSha256();
   for await (const bytes of slices(blob, signal)) hasher.update(bytes);

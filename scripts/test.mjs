@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, build, then every suite against one shared test storage: server tests
+// `npm test`: static checks (type-check, lint, dead code, import cycles, generated files), build,
+// then every suite against one shared test storage: server tests
 // on Node, element and engine tests in a real Chromium, end-to-end tests driving the built demo,
 // and the runtime suite (the handler served by Node 20/22/24/26, Bun, Deno and workerd).
 // Ends with one line `N passed, N failed` that sums every suite, after the name of each failed test.
@@ -41,6 +42,49 @@ async function gate(title, command, args) {
   }
   return code === 0;
 }
+
+/**
+ * Static checks, two at a time (the machine's two cores), each printed whole once it ends so the
+ * outputs do not interleave. A failed one is named with the command that runs it alone.
+ */
+async function staticChecks(checks) {
+  const queue = [...checks];
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const started = Date.now();
+      const { code, output } = await runQuietly(check.command, check.args);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${check.title} (${seconds} s) ===\n${output.trimEnd()}`);
+      if (code !== 0) {
+        console.log(`\n${check.title} failed: run \`${check.alone}\` to see and fix it alone.`);
+        totals.failed += 1;
+        failures.push(check.title);
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/** Runs a command and resolves with its exit code and everything it printed, printing nothing. */
+function runQuietly(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; });
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const STATIC_CHECKS = [
+  { title: 'type-check (tsc --noEmit)', alone: 'npm run typecheck', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit'] },
+  { title: 'lint (ESLint: style, Lit and custom-element rules, import directions)', alone: 'npm run lint', command: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.'] },
+  { title: 'unused files, dependencies and exports (knip)', alone: 'npm run knip', command: process.execPath, args: ['node_modules/knip/bin/knip.js', '--no-progress'] },
+  { title: 'exports only tests use are tagged @internal (knip --production)', alone: 'npm run knip', command: process.execPath, args: ['node_modules/knip/bin/knip.js', '--no-progress', '--production', '--exports'] },
+  { title: 'no import cycles, type-only ones included (madge)', alone: 'npm run cycles', command: process.execPath, args: ['node_modules/madge/bin/cli.js', '--circular', '--no-spinner', '--ts-config', 'tsconfig.json', '--extensions', 'ts', 'elements', 'engine', 'protocol', 'server', 'locales', 'styles'] },
+  { title: 'generated API docs are up to date', alone: 'node --import tsx scripts/generate-element-docs.ts', command: process.execPath, args: ['--import', 'tsx', 'scripts/generate-element-docs.ts', '--check'] },
+  { title: 'generated element manifest and typings are up to date', alone: 'node --import tsx scripts/generate-element-manifest.ts', command: process.execPath, args: ['--import', 'tsx', 'scripts/generate-element-manifest.ts', '--check'] },
+];
 
 /** Reads node:test's spec summary (`ℹ pass N`...). */
 function addNodeTestCounts(output, code) {
@@ -93,10 +137,10 @@ async function browserSuite(env) {
 
 let storage;
 try {
-  if (wants('typecheck')) {
-    await gate('type-check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit']);
-    await gate('generated API docs are up to date', process.execPath, ['--import', 'tsx', 'scripts/generate-element-docs.ts', '--check']);
-    await gate('generated element manifest and typings are up to date', process.execPath, ['--import', 'tsx', 'scripts/generate-element-manifest.ts', '--check']);
+  if (wants('static') || wants('typecheck')) {
+    const started = Date.now();
+    await staticChecks(STATIC_CHECKS);
+    console.log(`\nstatic checks: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const built = !wants('e2e') || await gate('build', process.execPath, ['scripts/build.mjs']);
   if (['server', 'browser', 'e2e', 'runtimes'].some(wants)) {
@@ -126,5 +170,5 @@ if (failures.length > 0) console.log(`\nfailed:\n${failures.map((name) => `  ${n
 if (totals.skipped > 0) console.log(`\n${totals.skipped} skipped`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 // A run that executed no test at all is a failure too, unless only the gates were asked for.
-const ranNoTest = totals.passed === 0 && !(only.size === 1 && only.has('typecheck'));
+const ranNoTest = totals.passed === 0 && !(only.size > 0 && [...only].every((suite) => suite === 'static' || suite === 'typecheck'));
 process.exit(totals.failed > 0 || ranNoTest ? 1 : 0);

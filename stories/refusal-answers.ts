@@ -3,13 +3,13 @@
  * refusal stories: a static Storybook has no handler, so `fetch` calls under `/story-refusals/<kind>/`
  * get the contract's refusal body for that kind, and every other call goes out as usual.
  */
-export interface RefusalAnswer {
+interface RefusalAnswer {
   status: number;
   body: { error: string; code?: string };
   headers?: Record<string, string>;
 }
 
-export const REFUSAL_ANSWERS = {
+const REFUSAL_ANSWERS = {
   'bad-request': { status: 400, body: { error: 'Invalid file metadata', code: 'BAD_REQUEST' } },
   'sign-in': { status: 401, body: { error: 'Unauthorized' } },
   'not-allowed': { status: 403, body: { error: 'Upload token does not belong to the current user', code: 'AUTH_DENIED' } },

@@ -78,7 +78,7 @@ export interface HeapWatch {
 }
 
 /** Reads `page`'s JS heap over CDP. */
-export async function watchHeap(page: Page): Promise<HeapWatch> {
+async function watchHeap(page: Page): Promise<HeapWatch> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const used = async (): Promise<number> => {

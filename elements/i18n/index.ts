@@ -3,11 +3,9 @@ export { createTranslator, TranslationError } from './translator.js';
 export type { Translator, TranslatorOptions } from './translator.js';
 export { resolveLocale } from './resolve-locale.js';
 export { detectDirection, canonicalizeLang } from './direction.js';
-export { formatByteRate, formatBytes, formatCount, formatList, formatPercent } from './format-numbers.js';
-export type { FormatBytesOptions } from './format-numbers.js';
+export { formatBytes, formatCount, formatList, formatPercent } from './format-numbers.js';
 export { loadMessageFormat } from './message-format-loader.js';
 export { I18nController } from './i18n-controller.js';
 export type {
-  I18nOptions, LocaleBundle, MessageKey, MessageNamespace, MessageOverrides, Messages, MessageValues,
-  NamespacedOverrides, PartialLocaleBundle, ResolvedLocale, ResolvedMessage, TextDirection,
+  I18nOptions, LocaleBundle, MessageKey, MessageOverrides, Messages, MessageValues, PartialLocaleBundle, TextDirection,
 } from './types.js';

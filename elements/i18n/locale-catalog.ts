@@ -69,6 +69,7 @@ const LANGUAGE_ALIASES: Record<string, string> = { no: 'nb', nn: 'nb' };
  * tag is expanded with its likely script and region (CLDR) first, so `zh-HK` and `zh-Hant-TW` read
  * Traditional Chinese (`zh-TW`), `zh` and `zh-SG` Simplified (`zh-CN`), `sr` Cyrillic and `sr-ME`
  * Latin Serbian, `pt` and `pt-BR` Brazilian and every other Portuguese region `pt-PT`.
+ * @internal Exported for tests.
  */
 export function closestBundleCode(tag: string): string | undefined {
   let locale: Intl.Locale;

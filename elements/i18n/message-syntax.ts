@@ -8,7 +8,7 @@
  */
 
 /** A piece of a message this module formats. */
-export type MessagePart =
+type MessagePart =
   | string
   | { readonly argument: string; readonly number?: true }
   | { readonly pound: true }
@@ -28,7 +28,11 @@ const BRANCH_KEY = /^(?:=\d+|[a-z]+)$/;
 class MessageReader {
   position = 0;
 
-  constructor(private readonly text: string) {}
+  readonly #text: string;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
 
   /** Parts up to the end of the text, or up to the `}` closing a branch. */
   sequence(inside: 'plural' | 'select' | undefined): MessagePart[] | undefined {
@@ -38,12 +42,12 @@ class MessageReader {
       if (literal !== '') parts.push(literal);
       literal = '';
     };
-    while (this.position < this.text.length) {
-      const character = this.text[this.position]!;
+    while (this.position < this.#text.length) {
+      const character = this.#text[this.position]!;
       if (character === '}') break;
       if (character === '{') {
         flush();
-        const argument = this.argument(inside);
+        const argument = this.#argument(inside);
         if (argument === undefined) return undefined;
         parts.push(argument);
         continue;
@@ -65,23 +69,23 @@ class MessageReader {
   }
 
   /** `{name}`, `{name, number}` or, at the top level, `{name, plural|select, key {…} …}`. */
-  private argument(inside: 'plural' | 'select' | undefined): MessagePart | undefined {
+  #argument(inside: 'plural' | 'select' | undefined): MessagePart | undefined {
     this.position += 1;
-    const name = this.word(',}');
+    const name = this.#word(',}');
     if (!ARGUMENT_NAME.test(name)) return undefined;
-    if (this.take('}')) return { argument: name };
-    if (!this.take(',')) return undefined;
-    const type = this.word(',}');
-    if (type === 'number') return this.take('}') ? { argument: name, number: true } : undefined;
-    if ((type !== 'plural' && type !== 'select') || inside !== undefined || !this.take(',')) return undefined;
+    if (this.#take('}')) return { argument: name };
+    if (!this.#take(',')) return undefined;
+    const type = this.#word(',}');
+    if (type === 'number') return this.#take('}') ? { argument: name, number: true } : undefined;
+    if ((type !== 'plural' && type !== 'select') || inside !== undefined || !this.#take(',')) return undefined;
     const branches: Record<string, SimpleMessage> = {};
     for (;;) {
-      this.skipSpace();
-      if (this.take('}')) break;
-      const key = this.word('{');
-      if (!BRANCH_KEY.test(key) || Object.hasOwn(branches, key) || !this.take('{')) return undefined;
+      this.#skipSpace();
+      if (this.#take('}')) break;
+      const key = this.#word('{');
+      if (!BRANCH_KEY.test(key) || Object.hasOwn(branches, key) || !this.#take('{')) return undefined;
       const branch = this.sequence(type);
-      if (branch === undefined || !this.take('}')) return undefined;
+      if (branch === undefined || !this.#take('}')) return undefined;
       branches[key] = branch;
     }
     // ICU refuses a choice without `other`; intl-messageformat reports that error itself.
@@ -89,23 +93,23 @@ class MessageReader {
   }
 
   /** Characters up to one of `stops` (or a space), trimmed. */
-  private word(stops: string): string {
-    this.skipSpace();
+  #word(stops: string): string {
+    this.#skipSpace();
     const start = this.position;
-    while (this.position < this.text.length && !stops.includes(this.text[this.position]!) && !/\s/.test(this.text[this.position]!)) {
+    while (this.position < this.#text.length && !stops.includes(this.#text[this.position]!) && !/\s/.test(this.#text[this.position]!)) {
       this.position += 1;
     }
-    const word = this.text.slice(start, this.position);
-    this.skipSpace();
+    const word = this.#text.slice(start, this.position);
+    this.#skipSpace();
     return word;
   }
 
-  private skipSpace(): void {
-    while (this.position < this.text.length && /\s/.test(this.text[this.position]!)) this.position += 1;
+  #skipSpace(): void {
+    while (this.position < this.#text.length && /\s/.test(this.#text[this.position]!)) this.position += 1;
   }
 
-  private take(character: string): boolean {
-    if (this.text[this.position] !== character) return false;
+  #take(character: string): boolean {
+    if (this.#text[this.position] !== character) return false;
     this.position += 1;
     return true;
   }

@@ -25,7 +25,7 @@ function asBundle(value: unknown): LocaleBundle | PartialLocaleBundle | undefine
  * Flat `namespace.name` entries of a message record. Namespaced groups (`{ dropZone: { title } }`)
  * are flattened; values that are not strings are dropped.
  */
-export function flattenMessages(record: object): Array<[MessageKey, string]> {
+function flattenMessages(record: object): Array<[MessageKey, string]> {
   const entries: Array<[MessageKey, string]> = [];
   for (const [key, value] of Object.entries(record)) {
     if (typeof value === 'string') {

@@ -14,10 +14,10 @@ export interface PartialLocaleBundle {
 }
 
 type NamespaceOf<Key> = Key extends `${infer Namespace}.${string}` ? Namespace : never;
-export type MessageNamespace = NamespaceOf<MessageKey>;
+type MessageNamespace = NamespaceOf<MessageKey>;
 
 /** Overrides grouped by namespace: `{ dropZone: { title: 'Drop here' } }`. */
-export type NamespacedOverrides = {
+type NamespacedOverrides = {
   readonly [Namespace in MessageNamespace]?: {
     readonly [Key in MessageKey as Key extends `${Namespace}.${infer Name}` ? Name : never]?: string;
   };

@@ -17,7 +17,7 @@ const MILESTONES = [25, 50, 75];
 const SPOKEN_NAME_LENGTH = 120;
 const spokenName = (name: string): string => shortName(name, SPOKEN_NAME_LENGTH);
 /** The run's time left is read out at most this often: often enough to follow, rarely enough to bear. */
-export const TIME_LEFT_INTERVAL_MS = 10_000;
+const TIME_LEFT_INTERVAL_MS = 10_000;
 
 /**
  * Renders are paced (render-pacer.ts), so two announcements may arrive between two renders; the
@@ -31,14 +31,18 @@ export class Announcer {
   /** What the live region shows now. */
   shown = '';
   readonly #waiting: Array<{ text: string; progress: boolean }> = [];
-  private milestone = 0;
-  private timeLeftAt?: number;
+  #milestone = 0;
+  #timeLeftAt?: number;
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  readonly #now: () => number;
+
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now;
+  }
 
   /** Updates `text` for events worth announcing; returns whether it changed (a render is then due). */
   onEvent<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>, translator: Translator): boolean {
-    const next = this.messageFor(name, detail as never, translator);
+    const next = this.#messageFor(name, detail as never, translator);
     // An empty text is a plural message still loading: the element asks again once it has.
     if (!next || next === this.text) return false;
     this.text = next;
@@ -59,17 +63,17 @@ export class Announcer {
   }
 
   /** The run's time left, when there is an estimate and the last reading is old enough. */
-  private timeLeft(secondsRemaining: number | undefined, translator: Translator): string | undefined {
+  #timeLeft(secondsRemaining: number | undefined, translator: Translator): string | undefined {
     if (secondsRemaining === undefined) return undefined;
-    const now = this.now();
-    if (this.timeLeftAt !== undefined && now - this.timeLeftAt < TIME_LEFT_INTERVAL_MS) return undefined;
+    const now = this.#now();
+    if (this.#timeLeftAt !== undefined && now - this.#timeLeftAt < TIME_LEFT_INTERVAL_MS) return undefined;
     const text = timeLeftText(translator, secondsRemaining);
     // An empty text means the plural rules are still loading: the next progress event tries again.
-    if (text !== '') this.timeLeftAt = now;
+    if (text !== '') this.#timeLeftAt = now;
     return text || undefined;
   }
 
-  private messageFor(name: SvcUploaderEventName, detail: Record<string, unknown>, translator: Translator): string | undefined {
+  #messageFor(name: SvcUploaderEventName, detail: Record<string, unknown>, translator: Translator): string | undefined {
     const { t, formatPercent, lang } = translator;
     switch (name) {
       case 'svc-files-add':
@@ -77,19 +81,19 @@ export class Announcer {
       case 'svc-file-remove':
         return t('announce.fileRemoved', { name: spokenName((detail.file as { name: string }).name) });
       case 'svc-upload-start':
-        this.milestone = 0;
-        this.timeLeftAt = undefined;
+        this.#milestone = 0;
+        this.#timeLeftAt = undefined;
         return t('announce.started', { count: (detail.files as unknown[]).length });
       case 'svc-upload-progress': {
         // Runs for every progress report: a comparison or two, nothing allocated.
         const percentage = detail.percentage as number;
-        let reached = this.milestone;
+        let reached = this.#milestone;
         for (const milestone of MILESTONES) if (percentage >= milestone) reached = milestone;
-        if (reached > this.milestone) {
-          this.milestone = reached;
+        if (reached > this.#milestone) {
+          this.#milestone = reached;
           return t('announce.progress', { percent: formatPercent(reached / 100) });
         }
-        return this.timeLeft(detail.secondsRemaining as number | undefined, translator);
+        return this.#timeLeft(detail.secondsRemaining as number | undefined, translator);
       }
       case 'svc-files-upload-complete': {
         const failed = detail.failed as number;

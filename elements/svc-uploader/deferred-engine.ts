@@ -19,7 +19,7 @@ export type EngineModule = typeof import('./engine-chunk.js');
 const engineModule = lazyModule(() => withEnglish(import('./engine-chunk.js')));
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
-export function loadEngineModule(): Promise<EngineModule> {
+function loadEngineModule(): Promise<EngineModule> {
   return engineModule.load();
 }
 

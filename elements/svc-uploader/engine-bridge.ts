@@ -20,7 +20,10 @@ export interface BridgeHost {
   allowedFileTypesText(): string;
 }
 
-/** Engine events the element fires unchanged as `svc-<name>`, detail object and all. */
+/**
+ * Engine events the element fires unchanged as `svc-<name>`, detail object and all.
+ * @internal Exported for tests.
+ */
 export const RE_EMITTED_ENGINE_EVENTS = [
   'file-add',
   'file-reject',
@@ -50,12 +53,12 @@ type SameDetail<Name extends ReEmitted> = `svc-${Name}` extends SvcUploaderEvent
   : false;
 type AssertAll<Checks extends Record<ReEmitted, true>> = Checks;
 /** Fails to compile when the table drifts from `events.ts`, so a re-emit can never change a detail. */
-export type ReEmittedDetailsMatch = AssertAll<{ [Name in ReEmitted]: SameDetail<Name> }>;
+type ReEmittedDetailsMatch = AssertAll<{ [Name in ReEmitted]: SameDetail<Name> }>;
 
 const ACTIVE: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'uploaded']);
 
 /** Overall status from the files alone, so it is right whatever changed them. */
-export function deriveStatus(files: readonly UploadFileRecord[]): UploaderStatus {
+function deriveStatus(files: readonly UploadFileRecord[]): UploaderStatus {
   if (files.length === 0) return 'idle';
   if (files.some((file) => ACTIVE.has(file.state))) return 'uploading';
   if (files.some((file) => file.state === 'paused')) return 'paused';
@@ -75,7 +78,7 @@ function isProgressOnlyChange(before: readonly UploadFileRecord[], after: readon
 
 /** Subscribes to every engine event the element reflects; returns the unsubscribe function. */
 export function bridgeEngineEvents(engine: UploadEngine, host: BridgeHost): () => void {
-  const subscriptions = RE_EMITTED_ENGINE_EVENTS.map((name) => {
+  const subscriptions = (RE_EMITTED_ENGINE_EVENTS satisfies ReadonlyArray<keyof ReEmittedDetailsMatch>).map((name) => {
     // `ReEmittedDetailsMatch` proves each `svc-${name}` takes this detail; TypeScript cannot see
     // that through the loop's union of names.
     const eventName = `svc-${name}` as SvcUploaderEventName;

@@ -29,13 +29,17 @@ function withRelativePath(file: File, relativePath: string): File {
 }
 
 export class FileIntake {
-  constructor(private readonly host: IntakeHost) {}
+  readonly #host: IntakeHost;
+
+  constructor(host: IntakeHost) {
+    this.#host = host;
+  }
 
   async take(files: File[], source: ElementFileSource): Promise<AddFilesResult | undefined> {
     if (files.length === 0) return undefined;
-    const selection = this.host.dispatch('svc-files-select', { files: [...files], source });
+    const selection = this.#host.dispatch('svc-files-select', { files: [...files], source });
     if (selection.defaultPrevented) return undefined;
-    return this.host.addFiles(selection.detail.files, source);
+    return this.#host.addFiles(selection.detail.files, source);
   }
 
   readonly pickerChanged = (event: Event, source: ElementFileSource): void => {
@@ -46,52 +50,52 @@ export class FileIntake {
     // The browser lists a chosen folder in full; a dropped one is read only up to the same limit.
     if (source === 'folder' && files.length > MAX_FILES_PER_FOLDER) {
       files = files.slice(0, MAX_FILES_PER_FOLDER);
-      this.folderCutShort('The chosen folder');
+      this.#folderCutShort('The chosen folder');
     }
     void this.take(files, source);
   };
 
   async dropped({ files, folderCount, skipped, truncated }: DropReadResult): Promise<void> {
     if (skipped.length > 0) {
-      this.host.dispatch('svc-warn', { code: 'DROP_ENTRIES_SKIPPED', message: `Not added from the drop: ${skipped.join(', ')}` });
+      this.#host.dispatch('svc-warn', { code: 'DROP_ENTRIES_SKIPPED', message: `Not added from the drop: ${skipped.join(', ')}` });
     }
-    if (truncated) this.folderCutShort('The dropped folder');
+    if (truncated) this.#folderCutShort('The dropped folder');
     const dropped = files.map(({ file, relativePath }) => withRelativePath(file, relativePath));
     if (dropped.length === 0) return;
-    if (this.host.dispatch('svc-files-drop', { files: dropped, folderCount }).defaultPrevented) return;
+    if (this.#host.dispatch('svc-files-drop', { files: dropped, folderCount }).defaultPrevented) return;
     await this.take(dropped, 'drop');
   }
 
   readonly pasted = (event: ClipboardEvent): void => {
-    if (!this.host.pasteEnabled()) return;
+    if (!this.#host.pasteEnabled()) return;
     const files = Array.from(event.clipboardData?.files ?? []);
     // Text pastes (e.g. into the link field) go on as usual.
     if (files.length === 0) return;
     event.preventDefault();
-    if (this.host.dispatch('svc-files-paste', { files }).defaultPrevented) return;
+    if (this.#host.dispatch('svc-files-paste', { files }).defaultPrevented) return;
     void this.take(files, 'paste');
   };
 
   /** A source panel's capture: its own event, then the common path; the panel then closes. */
   async delivered(delivery: PanelDelivery): Promise<boolean> {
-    if (delivery.source === 'camera') this.host.dispatch('svc-camera-capture', delivery.capture);
-    if (delivery.source === 'microphone') this.host.dispatch('svc-audio-record', delivery.recording);
-    if (delivery.source === 'screen') this.host.dispatch('svc-screen-record', delivery.recording);
+    if (delivery.source === 'camera') this.#host.dispatch('svc-camera-capture', delivery.capture);
+    if (delivery.source === 'microphone') this.#host.dispatch('svc-audio-record', delivery.recording);
+    if (delivery.source === 'screen') this.#host.dispatch('svc-screen-record', delivery.recording);
     const result = await this.take([delivery.file], delivery.source);
     if (!result) return false;
     // Closed even when validation refused the file: the list view shows why.
-    this.host.closePanel();
+    this.#host.closePanel();
     return result.added.length > 0;
   }
 
-  private folderCutShort(what: string): void {
+  #folderCutShort(what: string): void {
     const message = `${what} holds more than ${MAX_FILES_PER_FOLDER} files; only the first ${MAX_FILES_PER_FOLDER} were taken.`;
-    this.host.dispatch('svc-warn', { code: 'FOLDER_LIMIT_REACHED', message });
-    this.host.folderCutShort(MAX_FILES_PER_FOLDER);
+    this.#host.dispatch('svc-warn', { code: 'FOLDER_LIMIT_REACHED', message });
+    this.#host.folderCutShort(MAX_FILES_PER_FOLDER);
   }
 
   panelFailed({ source, code, message, url, status }: PanelFailure): void {
-    this.host.dispatch('svc-error', {
+    this.#host.dispatch('svc-error', {
       scope: source === 'url' ? 'url-import' : 'media', code, message, source,
       ...(url ? { url } : {}), ...(status ? { status } : {}),
     });

@@ -61,20 +61,27 @@ export class FormValue {
   restored: RestoredUpload[] = [];
 
   /** What the value was last built from. */
-  private lastValue: { name?: string; entries: readonly unknown[] } | undefined;
+  #lastValue: { name?: string; entries: readonly unknown[] } | undefined;
 
-  constructor(private readonly internals: ElementInternals, private readonly host: FormValueHost) {}
+  readonly #internals: ElementInternals;
+  readonly #host: FormValueHost;
+
+  constructor(internals: ElementInternals, host: FormValueHost) {
+    this.#internals = internals;
+    this.#host = host;
+  }
 
   /** True when `name` and the entries (compared one by one) are what the value was built from. */
-  private unchanged(name: string | undefined, entries: readonly unknown[]): boolean {
-    const last = this.lastValue;
+  #unchanged(name: string | undefined, entries: readonly unknown[]): boolean {
+    const last = this.#lastValue;
     if (!last || last.name !== name || last.entries.length !== entries.length) return false;
     return entries.every((entry, index) => entry === last.entries[index]);
   }
 
   /** Sets the form value, the saved state and the validity from the list as it is now. */
   sync(): void {
-    const { host, internals } = this;
+    const host = this.#host;
+    const internals = this.#internals;
     const files = host.files();
     const name = host.name();
     const submitsFiles = host.submitsFiles();
@@ -82,8 +89,8 @@ export class FormValue {
     const entries = submitsFiles ? files.length : stored.length;
     const sources = submitsFiles ? files.map((file) => file.file) : stored.map((upload) => upload.key);
     // Progress re-renders often; the value is rebuilt only when what it holds changed.
-    if (!this.unchanged(name, sources)) {
-      this.lastValue = { name, entries: sources };
+    if (!this.#unchanged(name, sources)) {
+      this.#lastValue = { name, entries: sources };
       if (name && entries > 0) {
         const data = new FormData();
         if (submitsFiles) for (const file of files) data.append(name, file.file, file.name);
@@ -117,6 +124,6 @@ export class FormValue {
 
   clear(): void {
     this.restored = [];
-    this.lastValue = undefined;
+    this.#lastValue = undefined;
   }
 }

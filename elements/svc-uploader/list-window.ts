@@ -8,7 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** Up to this many files every row is rendered (screen readers can browse them all). */
-export const VIRTUALIZE_AFTER = 100;
+const VIRTUALIZE_AFTER = 100;
 /** Rows rendered beyond each edge of the viewport, so Tab and fast scrolling find rows ready. */
 const OVERSCAN = 8;
 /** Until the list has been measured: a typical row and viewport, in CSS pixels. */

@@ -88,7 +88,7 @@ const propDocumentation = {
 } satisfies Record<UploaderPropName, PropDocumentation>;
 
 /** A default as JavaScript source, the way the docs and the manifest print it: `{ size: 1, unit: 'GB' }`. */
-export function toSourceText(value: unknown): string {
+function toSourceText(value: unknown): string {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(toSourceText).join(', ')}]`;
   if (value !== null && typeof value === 'object') {

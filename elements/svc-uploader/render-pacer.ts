@@ -19,7 +19,10 @@ export class RenderPacer implements ReactiveController {
   #unshown = false;
   #waiting?: { promise: Promise<void>; settle: () => void };
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  readonly #host: ReactiveControllerHost;
+
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
     host.addController(this);
   }
 
@@ -29,7 +32,7 @@ export class RenderPacer implements ReactiveController {
     if (this.#timer !== undefined) return this.#wait();
     const wait = this.#lastRenderAt + RENDER_INTERVAL_MS - performance.now();
     // Lit renders in a microtask: every change of this task joins that render.
-    if (wait <= 0) return this.host.requestUpdate();
+    if (wait <= 0) return this.#host.requestUpdate();
     this.#schedule(wait);
   }
 
@@ -72,7 +75,7 @@ export class RenderPacer implements ReactiveController {
     this.#timer = undefined;
     const wait = this.#lastRenderAt + RENDER_INTERVAL_MS - performance.now();
     if (this.#unshown && wait > 0) return this.#schedule(wait);
-    if (this.#unshown) this.host.requestUpdate();
+    if (this.#unshown) this.#host.requestUpdate();
     this.#settle();
   };
 }

@@ -28,7 +28,11 @@ export class RowPreviews {
   #running = 0;
   #waiting: Array<() => void> = [];
 
-  constructor(private readonly host: RowPreviewsHost) {}
+  readonly #host: RowPreviewsHost;
+
+  constructor(host: RowPreviewsHost) {
+    this.#host = host;
+  }
 
   /** The preview when it is ready; otherwise starts it (once) and answers undefined for now. */
   get(source: Blob): Blob | undefined {
@@ -52,7 +56,7 @@ export class RowPreviews {
     let preview: Blob | null = null;
     try {
       const { createRowPreview, ABOVE_PIXEL_BUDGET } = await import('./row-preview-image.js');
-      const made = await createRowPreview(source, this.host.maxImagePixels() ?? DEFAULT_MAX_IMAGE_PIXELS);
+      const made = await createRowPreview(source, this.#host.maxImagePixels() ?? DEFAULT_MAX_IMAGE_PIXELS);
       if (made === ABOVE_PIXEL_BUDGET) this.#abovePixelBudget.add(source);
       else preview = made;
     } catch {
@@ -62,7 +66,7 @@ export class RowPreviews {
       this.#waiting.shift()?.();
     }
     this.#previews.set(source, preview);
-    this.host.changed();
+    this.#host.changed();
   }
 
   #turn(): Promise<void> {

@@ -140,10 +140,6 @@ export class SvcUploader extends FormControlElement {
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
   readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
-  // Controllers hook into the element's lifecycle themselves: `theme.mode` and `theme.tokens` on the
-  // host, and the page rules for `theme.slots` classes in the shadow root.
-  readonly #theme = new ThemeController(this, () => this.theme);
-  readonly #slotStyles = new SlotStylesController(this, () => this.#themeSlots().classNames);
   /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
   #listWindow?: ListWindowController;
   #viewsLoadReported = false;
@@ -194,8 +190,6 @@ export class SvcUploader extends FormControlElement {
       this.requestUpdate();
     },
   });
-  // `paste-scope="document"`: pastes outside the element land here too.
-  readonly #pagePaste = new PagePasteController(this, () => this.pasteScope === 'document' && !this.isDisabled(), this.#intake.pasted);
   readonly #dragDrop = createDragDropHandlers({
     acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.isDisabled() && !this.#panels.current,
     allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
@@ -239,6 +233,16 @@ export class SvcUploader extends FormControlElement {
     cancel: () => this.cancel(),
     reset: () => this.reset(),
   });
+
+  constructor() {
+    super();
+    // Controllers that hook into the element's lifecycle themselves, so the element keeps no
+    // reference: `theme.mode` and `theme.tokens` on the host, the page rules for `theme.slots`
+    // classes in the shadow root, and with `paste-scope="document"` pastes outside the element.
+    new ThemeController(this, () => this.theme);
+    new SlotStylesController(this, () => this.#themeSlots().classNames);
+    new PagePasteController(this, () => this.pasteScope === 'document' && !this.isDisabled(), this.#intake.pasted);
+  }
 
   /**
    * The headless engine behind the element, for options the element does not forward; undefined

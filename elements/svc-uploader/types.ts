@@ -5,16 +5,34 @@
 import type { TemplateResult } from 'lit';
 import type { ThemeMode, ThemeTokens } from '../theme/index.js';
 import type { UploadFileRecord, UploadSource } from '../../engine/types.js';
-import type { EditorTab, EditorTool, ImageEditorOutput } from './editor/editor-session.js';
 import type { ThemeSlots } from './theme-slots.js';
 
-export type { EditorTab, EditorTool, ImageEditorOutput, UploadSource };
+export type { UploadSource };
 
 export const DEFAULT_SOURCES: readonly UploadSource[] = ['local', 'url', 'camera', 'microphone', 'screen'];
 
 export const UPLOAD_SOURCES: readonly UploadSource[] = [
   'local', 'url', 'camera', 'microphone', 'screen', 'googleDrive', 'oneDrive', 'dropbox', 'box',
 ];
+
+/** Tabs in the order shown; each groups some tools. */
+export type EditorTab = 'crop' | 'adjust' | 'filters';
+
+/** `crop` tab: rotate, flip, crop (with aspect presets). `adjust`: brightness, contrast, saturation. `filters`: presets. `rename` sits under the image. */
+export type EditorTool = 'rotate' | 'flip' | 'crop' | 'brightness' | 'contrast' | 'saturation' | 'filters' | 'rename';
+
+type EditorOutputType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** How a saved edit is encoded. */
+export interface ImageEditorOutput {
+  /** Default: the original's type when it is one of these, PNG otherwise (GIF, BMP, AVIF...). */
+  type?: EditorOutputType;
+  /** 0 to 1, for JPEG and WebP. Default 0.92. */
+  quality?: number;
+  /** The result is scaled down (never up) to fit these bounds. */
+  maxWidth?: number;
+  maxHeight?: number;
+}
 
 /** Where a batch of files came from, as `svc-files-select` reports it. */
 export type ElementFileSource = UploadSource | 'folder' | 'drop' | 'paste';

@@ -6,7 +6,7 @@ export type ResolvedMode = 'light' | 'dark';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** What the operating system (or an emulated preference) currently asks for. */
-export function getSystemColorScheme(): ResolvedMode {
+function getSystemColorScheme(): ResolvedMode {
   return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 

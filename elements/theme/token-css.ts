@@ -39,6 +39,7 @@ export function publicTokensCss(selector: string): string {
  * `styles/tokens.css`: every token for pages that style their own UI with the same values or want
  * to see what can be set. Hosts carry `data-svc-mode`, so the dark values reach a dark uploader
  * even when the page itself is light; any container may carry the attribute too.
+ * @internal Exported for scripts/generate-tokens-css.ts and tests.
  */
 export function globalTokensCss(): string {
   return [

@@ -3,7 +3,7 @@
  * accepted keys of `theme.tokens` are all derived, and against which the element's CSS is checked.
  */
 
-export type TokenCategory = 'color' | 'radius' | 'shadow' | 'spacing' | 'typography' | 'motion';
+type TokenCategory = 'color' | 'radius' | 'shadow' | 'spacing' | 'typography' | 'motion';
 
 export interface DesignToken {
   /** Public custom property, set by pages, `theme.tokens` or `styles/tokens.css`. */
@@ -80,6 +80,7 @@ export function toPrivateName(name: string): `--_${string}` {
   return `--_${name.slice('--svc-'.length)}`;
 }
 
+/** @internal Exported for tests. */
 export interface TokenUsageReport {
   /** Tokens that no rule reads (through the public or the private name). */
   unused: TokenName[];
@@ -95,6 +96,7 @@ const VARIABLE_REFERENCE = /var\(\s*(--[\w-]+)/g;
  * fail when a token is defined but nothing reads it, or CSS reads a token that does not exist.
  * The defaults sheet's own mapping (`--_x: var(--svc-x, …)`) and its reverse (`--svc-x: var(--_x)`)
  * are not uses; any other reference is.
+ * @internal Exported for tests.
  */
 export function tokenUsageReport(cssTexts: readonly string[]): TokenUsageReport {
   const css = cssTexts.join('\n').replace(/\/\*[\s\S]*?\*\//g, '');

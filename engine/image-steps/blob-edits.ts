@@ -17,10 +17,14 @@ export class TruncatedImageError extends Error {
 
 /** Random access to a blob's bytes, reading one window at a time and checking `signal` first. */
 export class BlobWindow {
-  private windowStart = 0;
-  private windowBytes = new Uint8Array(0);
+  #windowStart = 0;
+  #windowBytes = new Uint8Array(0);
 
-  constructor(readonly blob: Blob, private readonly signal?: AbortSignal) {}
+  readonly #signal: AbortSignal | undefined;
+
+  constructor(readonly blob: Blob, signal?: AbortSignal) {
+    this.#signal = signal;
+  }
 
   get size(): number {
     return this.blob.size;
@@ -30,15 +34,15 @@ export class BlobWindow {
   async read(offset: number, length: number): Promise<Uint8Array> {
     const end = offset + length;
     if (offset < 0 || end > this.blob.size) throw new TruncatedImageError(end);
-    if (offset >= this.windowStart && end <= this.windowStart + this.windowBytes.length) {
-      return this.windowBytes.subarray(offset - this.windowStart, end - this.windowStart);
+    if (offset >= this.#windowStart && end <= this.#windowStart + this.#windowBytes.length) {
+      return this.#windowBytes.subarray(offset - this.#windowStart, end - this.#windowStart);
     }
-    this.signal?.throwIfAborted();
+    this.#signal?.throwIfAborted();
     const readEnd = Math.min(this.blob.size, offset + Math.max(length, WINDOW_BYTES));
-    this.windowBytes = new Uint8Array(await this.blob.slice(offset, readEnd).arrayBuffer());
-    this.windowStart = offset;
-    this.signal?.throwIfAborted();
-    return this.windowBytes.subarray(0, length);
+    this.#windowBytes = new Uint8Array(await this.blob.slice(offset, readEnd).arrayBuffer());
+    this.#windowStart = offset;
+    this.#signal?.throwIfAborted();
+    return this.#windowBytes.subarray(0, length);
   }
 
   async byte(offset: number): Promise<number> {

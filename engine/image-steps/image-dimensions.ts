@@ -104,7 +104,7 @@ async function isobmffSize(blob: Blob): Promise<ImageSize | undefined> {
 }
 
 /** Header families told apart here; `isobmff` covers AVIF and HEIC/HEIF. */
-export type ImageHeaderFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'isobmff';
+type ImageHeaderFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'isobmff';
 
 export type DeclaredImageSize = ImageSize & { format: ImageHeaderFormat };
 

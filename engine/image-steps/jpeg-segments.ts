@@ -24,7 +24,7 @@ function isStandalone(marker: number): boolean {
 }
 
 /** `FF E1`, length, `Exif\0\0` and a TIFF holding only the orientation. */
-export function orientationApp1(orientation: number): Uint8Array<ArrayBuffer> {
+function orientationApp1(orientation: number): Uint8Array<ArrayBuffer> {
   const tiff = orientationOnlyTiff(orientation);
   const length = 2 + EXIF_IDENTIFIER.length + tiff.length;
   const segment = new Uint8Array(2 + length);

@@ -8,7 +8,7 @@
 import { getCallbackStrings } from './callback-strings.js';
 import type { DriveProviderSlug } from './types.js';
 
-export const OAUTH_SUCCESS_MESSAGE_TYPE = 'svc:oauth-success';
+const OAUTH_SUCCESS_MESSAGE_TYPE = 'svc:oauth-success';
 
 export interface CallbackPageOptions {
   provider: DriveProviderSlug;

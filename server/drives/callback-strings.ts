@@ -55,6 +55,7 @@ function entryFor(subtags: string[]): string | undefined {
  * The ranges of an `Accept-Language` header (RFC 9110), best first: ranges with `q=0`, `*` and
  * anything malformed are skipped; equal weights keep the header's order. Bounded and linear:
  * the header is cut to 512 characters and at most 16 ranges are read.
+ * @internal Exported for tests.
  */
 export function parseAcceptLanguage(header: string | null | undefined): string[][] {
   if (!header) return [];

@@ -5,7 +5,7 @@
  */
 import { UpupError, UpupErrorCode } from '../errors.js';
 
-export const MAX_DRIVE_ITEM_ID_LENGTH = 1024;
+const MAX_DRIVE_ITEM_ID_LENGTH = 1024;
 
 export function isUsableDriveItemId(id: string): boolean {
   return id !== '.' && id !== '..' && id.length <= MAX_DRIVE_ITEM_ID_LENGTH;

@@ -8,13 +8,14 @@ import { canLock, refreshInTurn } from './refresh-turns.js';
 import type { DriveProviderSlug, DriveTokenStore, StoredDriveTokens } from './types.js';
 import { withoutClientSignal, type UpstreamLimits } from './upstream-limits.js';
 
-export const REFRESH_MARGIN_MS = 30_000;
+const REFRESH_MARGIN_MS = 30_000;
 /**
  * How long tokens with a refresh token stay in the store without use. Each refresh renews it;
  * Box refresh tokens themselves last 60 days, so keeping them longer gains nothing.
  */
 const RETENTION_SECONDS = 60 * 86_400;
 
+/** @internal Exported for tests. */
 export function toDriveTokensKey(provider: DriveProviderSlug, userId: string): string {
   return `drive-tokens:${provider}:${encodeURIComponent(userId)}`;
 }
@@ -39,7 +40,7 @@ export async function saveDriveTokens(store: DriveTokenStore, provider: DrivePro
   await store.set(toDriveTokensKey(provider, userId), JSON.stringify(tokens), toRetentionSeconds(tokens));
 }
 
-export async function deleteDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string): Promise<void> {
+async function deleteDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string): Promise<void> {
   await store.delete(toDriveTokensKey(provider, userId));
 }
 
@@ -119,7 +120,7 @@ async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: 
  * The user's tokens for `provider`, refreshed when they expire within 30 seconds. Throws the
  * re-auth error when there are none or they cannot be renewed (dead tokens are deleted first).
  */
-export async function getUsableDriveTokens(store: DriveTokenStore, provider: DriveProvider, userId: string, limits: UpstreamLimits): Promise<StoredDriveTokens> {
+async function getUsableDriveTokens(store: DriveTokenStore, provider: DriveProvider, userId: string, limits: UpstreamLimits): Promise<StoredDriveTokens> {
   const tokens = parseTokens(await store.get(toDriveTokensKey(provider.slug, userId)));
   if (!tokens) throw new DriveReauthRequiredError('no drive tokens are stored for this user');
   if (!needsRefresh(tokens)) return tokens;

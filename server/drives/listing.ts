@@ -10,7 +10,7 @@ import type { DriveFileEntry, DriveListQuery, DriveProvider } from './providers/
 import type { UpstreamLimits } from './upstream-limits.js';
 
 /** Entries gathered per response before a cursor is returned instead of another page. */
-export const MAX_ENTRIES_PER_RESPONSE = 5000;
+const MAX_ENTRIES_PER_RESPONSE = 5000;
 /** Provider pages per response, in case a provider keeps sending (nearly) empty pages. */
 const MAX_PAGES_PER_RESPONSE = 50;
 

@@ -58,7 +58,7 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   zip: 'application/zip',
 };
 
-export const FALLBACK_MIME_TYPE = 'application/octet-stream';
+const FALLBACK_MIME_TYPE = 'application/octet-stream';
 
 /** The MIME type a file name's extension implies, or `application/octet-stream`. */
 export function getMimeTypeFromName(name: string): string {

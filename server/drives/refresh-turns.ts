@@ -20,6 +20,7 @@ const LOCK_MARGIN_SECONDS = 10;
 // A plain timer rather than node:timers, so the handler runs unchanged on every runtime it supports.
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** @internal Exported for tests. */
 export function toRefreshLockKey(provider: DriveProviderSlug, userId: string): string {
   return `drive-refresh-lock:${provider}:${encodeURIComponent(userId)}`;
 }

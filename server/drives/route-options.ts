@@ -5,8 +5,8 @@
 import { createConfigError } from '../errors.js';
 import type { DriveRouteOptions } from './types.js';
 
-export const DEFAULT_DRIVE_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_CONCURRENT_TRANSFERS = 4;
+const DEFAULT_DRIVE_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_CONCURRENT_TRANSFERS = 4;
 
 export interface ResolvedDriveRouteOptions {
   timeoutMs: number;

@@ -12,7 +12,7 @@ import type { DriveFileEntry } from './providers/drive-provider.js';
 import type { DriveProviderSlug } from './types.js';
 
 /** A 128-pixel PNG is a few KiB to a few tens of KiB; anything this large is not a thumbnail. */
-export const MAX_THUMBNAIL_BYTES = 256 * 1024;
+const MAX_THUMBNAIL_BYTES = 256 * 1024;
 /** Per user (`private`): a browser keeps it for an hour, long enough to page back and forth. */
 export const THUMBNAIL_CACHE_CONTROL = 'private, max-age=3600';
 

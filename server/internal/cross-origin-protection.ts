@@ -68,7 +68,7 @@ function findUntrustedOriginProblem(settings: OriginSettings, req: Request, requ
 }
 
 /** Why an unsafe request counts as a forbidden cross-origin one, or undefined when it does not. */
-export function findCrossOriginProblem(settings: OriginSettings, req: Request, requestUrl: URL): string | undefined {
+function findCrossOriginProblem(settings: OriginSettings, req: Request, requestUrl: URL): string | undefined {
   if (SAFE_METHODS.has(req.method)) return undefined;
   const fetchSite = readHeader(req, 'sec-fetch-site');
   const origin = readHeader(req, 'origin');

@@ -13,11 +13,11 @@ import { isPlainObject } from './request-body.js';
 /** Longest accepted `name`, in UTF-16 code units; checked before any other work on it. */
 export const MAX_FILE_NAME_LENGTH = 1024;
 /** S3's largest object. */
-export const MAX_OBJECT_BYTES = 5 * 1024 ** 4;
+const MAX_OBJECT_BYTES = 5 * 1024 ** 4;
 /** S3's largest single PUT; above it only a multipart upload can store the file. */
-export const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
+const MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 /** Code of the 413 that /presign answers for a file only multipart can store. */
-export const MULTIPART_REQUIRED_CODE = 'MULTIPART_REQUIRED';
+const MULTIPART_REQUIRED_CODE = 'MULTIPART_REQUIRED';
 
 /**
  * Types that a browser runs as active content when served from a site's own origin. A family

@@ -12,9 +12,9 @@ import type { UploadTokenClaims } from './upload-token.js';
  */
 export const ANONYMOUS_USER_ID = 'default';
 
-export const AUTH_REQUIRED_MESSAGE =
+const AUTH_REQUIRED_MESSAGE =
   'Uploads are closed: set allowAnonymousUploads: true, or configure auth or getUserId on the upload handler';
-export const TOKEN_OWNER_MISMATCH_MESSAGE = 'Upload token does not belong to the current user';
+const TOKEN_OWNER_MISMATCH_MESSAGE = 'Upload token does not belong to the current user';
 
 type IdentityConfig = Pick<UploadHandlerConfig, 'getUserId' | 'auth' | 'allowAnonymousUploads'>;
 

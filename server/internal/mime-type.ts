@@ -9,7 +9,7 @@
  */
 
 /** RFC 6838 allows 127 characters per name; parameters come on top. */
-export const MAX_MIME_TYPE_LENGTH = 255;
+const MAX_MIME_TYPE_LENGTH = 255;
 
 const TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
 

@@ -6,10 +6,10 @@ import { UpupError } from '../errors.js';
 import { sha256Hex } from './encoding.js';
 import { hasControlCharacter, trimTrailing, truncateToBytes, utf8Length } from './linear-text.js';
 
-export const ANONYMOUS_KEY_PREFIX = 'anon';
+const ANONYMOUS_KEY_PREFIX = 'anon';
 const MAX_NAME_BYTES = 200;
 /** S3's own limit on key length. */
-export const MAX_KEY_BYTES = 1024;
+const MAX_KEY_BYTES = 1024;
 /**
  * Longest user segment kept as written. Longer ones become `@` + SHA-256 hex (65 bytes), so a
  * default key stays under {@link MAX_KEY_BYTES}: segment + `/` + uuid (36) + `/` + name (200).
@@ -43,7 +43,7 @@ export function sanitizeFileName(name: string): string {
  * above 256 bytes becomes `@<sha256 hex of the id>`: still one namespace per user, and `@` never
  * starts an encoded id (encodeURIComponent escapes it), so no id can claim a hashed namespace.
  */
-export async function toUserKeySegment(userId: string): Promise<string> {
+async function toUserKeySegment(userId: string): Promise<string> {
   const encoded = encodeURIComponent(userId);
   if (encoded.length > MAX_USER_SEGMENT_BYTES) return `@${await sha256Hex(userId)}`;
   return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;

@@ -1,8 +1,8 @@
 const MIB = 1024 * 1024;
 /** S3's smallest part (except the last one). */
-export const MIN_PART_SIZE = 5 * MIB;
+const MIN_PART_SIZE = 5 * MIB;
 /** S3's largest part. */
-export const MAX_PART_SIZE = 5 * 1024 * MIB;
+const MAX_PART_SIZE = 5 * 1024 * MIB;
 /** S3's part count limit. */
 export const MAX_PARTS = 10_000;
 

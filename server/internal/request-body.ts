@@ -2,10 +2,10 @@ import { UpupError, UpupErrorCode } from '../errors.js';
 import { isBodyTimeout, readBodyWithin } from './bounded-body.js';
 
 /** Every body this handler accepts is a few hundred bytes; a complete request for 10,000 parts is ~600 KiB. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Default of `requestBodyTimeoutMs`: 1 MiB in 30 s needs about 35 KB/s, slower than any mobile uplink. */
 export const DEFAULT_REQUEST_BODY_TIMEOUT_MS = 30_000;
-export const BODY_TIMEOUT_MESSAGE = 'Request body timeout';
+const BODY_TIMEOUT_MESSAGE = 'Request body timeout';
 /**
  * Where a handler made by createUploadHandler keeps its `requestBodyTimeoutMs`, so the Node
  * adapter, which gathers a declared body before calling the handler, waits no longer than that.

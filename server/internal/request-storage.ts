@@ -8,7 +8,7 @@ import { sha256Hex } from './encoding.js';
 import type { HandlerSettings } from './settings.js';
 import { assertUsableStorage, getS3Client } from './storage-config.js';
 
-export const STORAGE_CONFIGURATION_ERROR = 'Storage configuration error';
+const STORAGE_CONFIGURATION_ERROR = 'Storage configuration error';
 
 export interface RequestStorage {
   storage: StorageConfig;

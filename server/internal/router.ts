@@ -6,12 +6,12 @@
  */
 import { getRouterParams, H3, type H3Event } from 'h3';
 import { handleDriveRoute, driveRouteFailures, type DriveRoute } from '../drives/index.js';
-import { isUpupError, UpupError } from '../errors.js';
+import { UpupError } from '../errors.js';
 import { assertSameOriginOrTrusted } from './cross-origin-protection.js';
 import { reportError } from './error-report.js';
 import { INTERNAL_ERROR, toInternalError } from './host-code.js';
 import { resolvePublicOrigin } from './request-origin.js';
-import { toFailureResponse } from './responses.js';
+import { toReportedFailure } from './reported-failure.js';
 import { splitRoutePath } from './route-paths.js';
 import type { RouteContext, RouteFailure, RouteFunction } from './routes/context.js';
 import { completeFailure, completeRoute } from './routes/complete.js';
@@ -71,23 +71,6 @@ function createRouteContext(event: H3Event, settings: HandlerSettings, pattern: 
       reportError(settings.hooks, { requestId: state.requestId, route, method: req.method, status: 200, message: `${from} failed`, error, swallowedFrom: from });
     },
   };
-}
-
-/** Turns any throw into the failure body; the client sees the message, `onError` the cause. */
-export function toReportedFailure(settings: HandlerSettings, ctx: Pick<RouteContext, 'requestId' | 'route' | 'req'>, error: unknown, fallback: RouteFailure): Response {
-  const known = isUpupError(error) && error.status !== undefined && error.status >= 400 && error.status <= 599;
-  const failure = known ? error : new UpupError(fallback.message, fallback.code, { status: 500, cause: error });
-  const status = failure.status ?? 500;
-  reportError(settings.hooks, {
-    requestId: ctx.requestId,
-    route: ctx.route,
-    method: ctx.req.method,
-    status,
-    ...(failure.code === undefined ? {} : { code: failure.code }),
-    message: failure.message,
-    error: failure.cause ?? failure,
-  });
-  return toFailureResponse(status, failure.message, failure.code);
 }
 
 /** The global gate; a throwing gate is an unhandled routing error (500 `Internal error`). */

@@ -106,7 +106,7 @@ export function presignGetObject(client: S3Client, bucket: string, key: string, 
 }
 
 /** Object metadata name (`x-amz-meta-svc-upload-nonce`) of the nonce bound in the upload token. */
-export const UPLOAD_NONCE_METADATA = 'svc-upload-nonce';
+const UPLOAD_NONCE_METADATA = 'svc-upload-nonce';
 
 export async function createMultipartUpload(
   client: S3Client,

@@ -19,7 +19,7 @@ export const DEFAULT_DOWNLOAD_URL_EXPIRES_IN = 3 * 86_400;
 /** SigV4 presigned URLs live at most seven days. */
 const MAX_PRESIGN_EXPIRES_IN = 7 * 86_400;
 
-export type StorageSource = { kind: 'static'; storage: StorageConfig } | { kind: 'resolver'; resolve: StorageResolver };
+type StorageSource = { kind: 'static'; storage: StorageConfig } | { kind: 'resolver'; resolve: StorageResolver };
 
 export interface HandlerSettings {
   /** The configuration as the host wrote it. */

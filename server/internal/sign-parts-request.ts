@@ -5,7 +5,7 @@
 import { UpupError, UpupErrorCode } from '../errors.js';
 
 /** The most part URLs init signs: a client's parts in flight, never a whole large file's. */
-export const MAX_SIGN_PARTS = 16;
+const MAX_SIGN_PARTS = 16;
 
 /**
  * Absent: none. Otherwise a whole number from 1 to {@link MAX_SIGN_PARTS}; anything else (a

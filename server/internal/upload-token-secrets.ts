@@ -3,7 +3,7 @@
  */
 import { createConfigError } from '../errors.js';
 
-export const MIN_UPLOAD_TOKEN_SECRET_LENGTH = 16;
+const MIN_UPLOAD_TOKEN_SECRET_LENGTH = 16;
 
 export type UploadTokenSecrets = readonly [string, ...string[]];
 

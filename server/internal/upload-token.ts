@@ -6,8 +6,6 @@ import { createSignedTokenCodec, refuseToken } from './signed-token.js';
 import type { UploadTokenSecrets } from './upload-token-secrets.js';
 import { isAmzChecksumAlgorithm, type AmzChecksumAlgorithm } from './amz-checksum.js';
 
-export { MIN_UPLOAD_TOKEN_SECRET_LENGTH } from './upload-token-secrets.js';
-
 export const UPLOAD_TOKEN_TTL_SECONDS = 3600;
 export { INVALID_UPLOAD_TOKEN } from './signed-token.js';
 

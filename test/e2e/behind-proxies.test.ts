@@ -25,7 +25,6 @@ import { NODE_APP_USER, startNodeAdapterApp, type HandlerVisit, type NodeAdapter
 import { getTestStorage } from '../support/storage.js';
 
 const MIB = 1024 * 1024;
-const REFUSED = { error: 'Cross-site request refused', code: 'AUTH_DENIED' };
 const nginxBlocker = findNginxBlocker();
 
 interface ChosenFile {

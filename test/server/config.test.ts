@@ -52,7 +52,7 @@ describe('createUploadHandler: configuration checked at construction', () => {
     assert.match(constructionError({ storage, maxFileSize: -5 }).message, /maxFileSize/);
     assert.match(constructionError({ storage, allowedTypes: 'image/*' }).message, /allowedTypes/);
     assert.match(constructionError({ storage, downloadUrlExpiresIn: 8 * 86400 }).message, /downloadUrlExpiresIn/);
-    assert.match(constructionError({ storage, uploadTokenSecret: 12345678901234567 }).message, /uploadTokenSecret/);
+    assert.match(constructionError({ storage, uploadTokenSecret: 12345678901234568 }).message, /uploadTokenSecret/);
     assert.match(constructionError(null).message, /configuration object/);
   });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { documentedEvents } from '../../elements/svc-uploader/event-docs.js';
 import { svcUploaderEvents } from '../../elements/svc-uploader/events.js';
-import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
+import { documentedProps } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens } from '../../elements/theme/tokens.js';
 import type { ClassField, ClassMethod, Package } from '../../scripts/lib/custom-elements-schema.js';
 import { buildVsCodeCustomData, buildWebTypes } from '../../scripts/lib/editor-data.js';

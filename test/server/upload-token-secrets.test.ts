@@ -44,7 +44,7 @@ describe('uploadTokenSecret rotation', () => {
     assert.match(constructionMessage([]), /uploadTokenSecret must not be an empty list/);
     assert.match(constructionMessage([NEW_SECRET, 'too-short']), /uploadTokenSecret\[1\] must be a string of at least 16 characters/);
     assert.match(constructionMessage([42]), /uploadTokenSecret\[0\]/);
-    assert.match(constructionMessage(12345678901234567), /uploadTokenSecret must be a string of at least 16 characters or a non-empty list/);
+    assert.match(constructionMessage(12345678901234568), /uploadTokenSecret must be a string of at least 16 characters or a non-empty list/);
   });
 
   for (const index of [0, 1]) {

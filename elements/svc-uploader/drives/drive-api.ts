@@ -9,7 +9,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../../engine/request-timeout.js';
 import { withTimeout } from '../../../engine/timeout-signal.js';
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
-import type { DriveListResponse, DriveTransferResponse } from '../../../protocol/wire.js';
+import type { DriveListResponse, DriveTransferRequest, DriveTransferResponse } from '../../../protocol/wire.js';
 
 export type DriveListRequest = { folderId?: string } | { search: string } | { cursor: string };
 
@@ -44,14 +44,21 @@ export class DriveApi {
   /** The only origin whose sign-in message is believed. */
   readonly serverOrigin: string;
 
+  readonly #headers: HeadersSource;
+  readonly #onDroppedEntries: DroppedEntriesListener;
+  /** Listing and sign-out give up after this long; a transfer runs as long as the copy takes. */
+  readonly #timeoutMs: number;
+
   constructor(
     serverUrl: string,
     readonly provider: DriveProviderSlug,
-    private readonly headers: HeadersSource,
-    private readonly onDroppedEntries: DroppedEntriesListener = () => undefined,
-    /** Listing and sign-out give up after this long; a transfer runs as long as the copy takes. */
-    private readonly timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+    headers: HeadersSource,
+    onDroppedEntries: DroppedEntriesListener = () => undefined,
+    timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
   ) {
+    this.#headers = headers;
+    this.#onDroppedEntries = onDroppedEntries;
+    this.#timeoutMs = timeoutMs;
     this.baseUrl = new URL(serverUrl, document.baseURI).href.replace(/\/+$/, '');
     this.serverOrigin = new URL(this.baseUrl).origin;
   }
@@ -63,7 +70,7 @@ export class DriveApi {
 
   /** Ends the connection on the server: it revokes the tokens at the provider and forgets them (204). */
   async signOut(signal: AbortSignal): Promise<void> {
-    await this.send(`${this.baseUrl}/auth/${this.provider}/sign-out`, { method: 'POST', signal: withTimeout(signal, this.timeoutMs) }, true);
+    await this.#send(`${this.baseUrl}/auth/${this.provider}/sign-out`, { method: 'POST', signal: withTimeout(signal, this.#timeoutMs) }, true);
   }
 
   async list(request: DriveListRequest, signal: AbortSignal): Promise<DriveListing> {
@@ -71,21 +78,21 @@ export class DriveApi {
     if ('cursor' in request) url.searchParams.set('cursor', request.cursor);
     else if ('search' in request) url.searchParams.set('search', request.search);
     else if (request.folderId) url.searchParams.set('folderId', request.folderId);
-    const body = await this.send(url.href, { method: 'GET', signal: withTimeout(signal, this.timeoutMs) });
+    const body = await this.#send(url.href, { method: 'GET', signal: withTimeout(signal, this.#timeoutMs) });
     const listing = body as Partial<DriveListing>;
     if (!Array.isArray(listing.files)) throw new DriveRequestError(`GET ${url.pathname} answered no file list`, 200, false);
     const { files, dropped } = toDriveFileEntries(listing.files);
-    if (dropped > 0) this.onDroppedEntries(dropped);
+    if (dropped > 0) this.#onDroppedEntries(dropped);
     const cursor = listing.nextCursor;
     return { files, ...(typeof cursor === 'string' && cursor.length > 0 && cursor.length <= MAX_CURSOR_CHARS ? { nextCursor: cursor } : {}) };
   }
 
   async transfer(file: DriveFileEntry, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<DriveTransferResponse> {
-    const body: Record<string, unknown> = { fileId: file.id };
+    const body: DriveTransferRequest = { fileId: file.id };
     // Declared so the handler can refuse early (413, 415); it checks the provider's own values again.
-    if (file.size !== undefined) body['size'] = file.size;
-    if (file.mimeType) body['mimeType'] = file.mimeType;
-    const answer = await this.send(`${this.baseUrl}/files/${this.provider}/transfer`, {
+    if (file.size !== undefined) body.size = file.size;
+    if (file.mimeType) body.mimeType = file.mimeType;
+    const answer = await this.#send(`${this.baseUrl}/files/${this.provider}/transfer`, {
       method: 'POST', signal, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...extraHeaders },
     });
     const stored = answer as Partial<DriveTransferResponse>;
@@ -96,17 +103,17 @@ export class DriveApi {
   }
 
   /** The JSON answer of a drive route; with `okIsEnough` (sign-out answers 204) any 2xx. */
-  private async send(url: string, init: RequestInit & { headers?: Record<string, string> }, okIsEnough = false): Promise<unknown> {
+  async #send(url: string, init: RequestInit & { headers?: Record<string, string> }, okIsEnough = false): Promise<unknown> {
     const what = `${init.method} ${new URL(url).pathname}`;
     let response: Response;
     let text: string | undefined;
     try {
-      response = await fetch(url, { ...init, credentials: 'include', headers: { ...(await this.headers()), ...init.headers } });
+      response = await fetch(url, { ...init, credentials: 'include', headers: { ...(await this.#headers()), ...init.headers } });
       text = await readCappedText(response, MAX_HANDLER_ANSWER_BYTES);
     } catch (error) {
       // The caller's own abort is no failure; the time limit is.
       if (init.signal?.aborted && (init.signal.reason as Error | undefined)?.name === 'TimeoutError') {
-        throw new DriveRequestError(`${what} got no answer within ${this.timeoutMs} ms`, 0, false);
+        throw new DriveRequestError(`${what} got no answer within ${this.#timeoutMs} ms`, 0, false);
       }
       throw error;
     }

@@ -22,7 +22,7 @@ function isOptionalText(value: unknown, maxChars: number): boolean {
 }
 
 /** One entry in its expected shape, or undefined when any field has the wrong type. */
-export function toDriveFileEntry(value: unknown): DriveFileEntry | undefined {
+function toDriveFileEntry(value: unknown): DriveFileEntry | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, name, isFolder, size, mimeType, thumbnailUrl, modifiedAt } = value as Record<string, unknown>;
   if (!isText(id, MAX_ID_CHARS) || !isText(name, MAX_NAME_CHARS) || typeof isFolder !== 'boolean') return undefined;

@@ -7,8 +7,8 @@
  * that port; nothing else (window messages from this page, other windows or other origins) counts.
  */
 
-export const OAUTH_SUCCESS_MESSAGE_TYPE = 'svc:oauth-success';
-export const OAUTH_HELLO_MESSAGE_TYPE = 'svc:oauth-hello';
+const OAUTH_SUCCESS_MESSAGE_TYPE = 'svc:oauth-success';
+const OAUTH_HELLO_MESSAGE_TYPE = 'svc:oauth-hello';
 
 /** How long to wait between checks of whether the user closed the popup (and channel offers). */
 const CLOSED_CHECK_MS = 400;
@@ -51,7 +51,7 @@ export interface SignInWait {
   signal: AbortSignal;
 }
 
-export function isOAuthSuccessMessage(data: unknown, provider: string): boolean {
+function isOAuthSuccessMessage(data: unknown, provider: string): boolean {
   if (typeof data !== 'object' || data === null) return false;
   const message = data as { type?: unknown; provider?: unknown };
   return message.type === OAUTH_SUCCESS_MESSAGE_TYPE && message.provider === provider;

@@ -7,7 +7,7 @@
  */
 import type { ColourAdjustments, FilterPreset } from './edit-state.js';
 
-export type ColourFunction = 'brightness' | 'contrast' | 'saturate' | 'grayscale' | 'sepia' | 'invert';
+type ColourFunction = 'brightness' | 'contrast' | 'saturate' | 'grayscale' | 'sepia' | 'invert';
 
 export interface ColourOperation {
   readonly fn: ColourFunction;

@@ -9,7 +9,7 @@
  */
 import { displayName } from '../templates/display-name.js';
 
-export type QuarterTurn = 0 | 90 | 180 | 270;
+type QuarterTurn = 0 | 90 | 180 | 270;
 export type AspectPreset = 'free' | 'original' | 'square' | '4:3' | '16:9';
 export type FilterPreset = 'none' | 'grayscale' | 'sepia' | 'vivid' | 'cool' | 'warm';
 export type CropCorner = 'nw' | 'ne' | 'sw' | 'se';
@@ -119,6 +119,7 @@ export function flip(state: EditState, axis: 'horizontal' | 'vertical'): EditSta
 /**
  * Width / height the preset asks for, or null for a free crop. Fixed ratios follow the image's
  * orientation (4:3 on a portrait image is 3:4), so turning the image keeps the crop valid.
+ * @internal Exported for tests.
  */
 export function aspectRatio(state: EditState, preset: AspectPreset = state.aspect): number | null {
   const { width, height } = displaySize(state);
@@ -133,7 +134,7 @@ export function aspectRatio(state: EditState, preset: AspectPreset = state.aspec
 }
 
 /** The largest rectangle of the preset's ratio, centred; the whole image for a free crop. */
-export function fullCrop(state: EditState, preset: AspectPreset = state.aspect): CropRect {
+function fullCrop(state: EditState, preset: AspectPreset = state.aspect): CropRect {
   const { width, height } = displaySize(state);
   const ratio = aspectRatio(state, preset);
   if (ratio === null) return { x: 0, y: 0, width, height };
@@ -152,7 +153,10 @@ export function resetCrop(state: EditState): EditState {
   return { ...state, crop: fullCrop(state) };
 }
 
-/** Smallest side of a crop: 2% of the image, at least 8 px, never more than the image. */
+/**
+ * Smallest side of a crop: 2% of the image, at least 8 px, never more than the image.
+ * @internal Exported for tests.
+ */
 export function minimumCropSize(state: EditState): number {
   const { width, height } = displaySize(state);
   return Math.min(width, height, Math.max(8, Math.round(Math.min(width, height) * 0.02)));
@@ -225,14 +229,14 @@ export function effectiveName(state: EditState): string {
   return typed && typed !== displayName(state.originalName) ? typed : state.originalName;
 }
 
-export function isGeometryChanged(state: EditState): boolean {
+function isGeometryChanged(state: EditState): boolean {
   const full = displaySize(state);
   const { crop } = state;
   return state.rotation !== 0 || state.flipX || state.flipY
     || crop.x !== 0 || crop.y !== 0 || crop.width !== full.width || crop.height !== full.height;
 }
 
-export function isColourChanged(state: EditState): boolean {
+function isColourChanged(state: EditState): boolean {
   return state.brightness !== 0 || state.contrast !== 0 || state.saturation !== 0 || state.filter !== 'none';
 }
 

@@ -13,7 +13,7 @@ import { isAboveEditByteBudget } from './edit-budget.js';
 import { isEditable, opensOnAdd, resolveEditorOptions } from './editor-options.js';
 import type { EditorSession, EditorSessionContext, ResolvedEditorOptions } from './editor-session.js';
 
-export type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
+type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
 
 export interface EditorHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -61,7 +61,12 @@ export class EditorController implements ReactiveController {
   #focusAfterRender: string | undefined;
   #settings: { prop: unknown; mini: boolean; resolved: EditorSettings | undefined } = { prop: undefined, mini: false, resolved: resolveEditorOptions(undefined) };
 
-  constructor(private readonly host: EditorHost, private readonly callbacks: EditorCallbacks) {
+  readonly #host: EditorHost;
+  readonly #callbacks: EditorCallbacks;
+
+  constructor(host: EditorHost, callbacks: EditorCallbacks) {
+    this.#host = host;
+    this.#callbacks = callbacks;
     host.addController(this);
   }
 
@@ -71,11 +76,11 @@ export class EditorController implements ReactiveController {
    * `mini` always uses the dialog. Unknown values are reported once per prop value.
    */
   options(): EditorSettings | undefined {
-    const { imageEditor, mini } = this.callbacks.props();
+    const { imageEditor, mini } = this.#callbacks.props();
     const settings = this.#settings;
     if (imageEditor === settings.prop && mini === settings.mini) return settings.resolved;
     const report = ({ option, value }: { option: string; value: string }) =>
-      this.callbacks.warn(`imageEditor.${option}: "${value}" is not a known value; it was ignored.`);
+      this.#callbacks.warn(`imageEditor.${option}: "${value}" is not a known value; it was ignored.`);
     const resolved = resolveEditorOptions(imageEditor, imageEditor === settings.prop ? undefined : report);
     this.#settings = { prop: imageEditor, mini, resolved: resolved && mini ? { ...resolved, display: 'modal' } : resolved };
     return this.#settings.resolved;
@@ -83,14 +88,14 @@ export class EditorController implements ReactiveController {
 
   /** Whether a file shows the Edit action: not for an image known to be above the budget (edit-budget.ts). */
   readonly canEdit = (file: UploadFileRecord): boolean =>
-    this.options() !== undefined && isEditable(file) && !this.#aboveByteBudget(file) && !this.callbacks.declaredAbovePixelBudget?.(file);
+    this.options() !== undefined && isEditable(file) && !this.#aboveByteBudget(file) && !this.#callbacks.declaredAbovePixelBudget?.(file);
 
   /** For `addFiles`' `hold`: the files `autoOpen` will open on wait for the edit before uploading. */
   readonly opensOnAdd = (file: UploadFileRecord, batch: readonly UploadFileRecord[]): boolean =>
     !this.#aboveByteBudget(file) && opensOnAdd(this.options(), file, batch);
 
   #maxImagePixels(): number {
-    return this.callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS;
+    return this.#callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS;
   }
 
   #aboveByteBudget(file: UploadFileRecord): boolean {
@@ -105,21 +110,21 @@ export class EditorController implements ReactiveController {
 
   async open(id: string): Promise<void> {
     const options = this.options();
-    const record = this.callbacks.files().find((file) => file.id === id);
+    const record = this.#callbacks.files().find((file) => file.id === id);
     if (!options || !record || !isEditable(record) || this.current) {
-      if (record?.held) this.callbacks.release(id);
+      if (record?.held) this.#callbacks.release(id);
       return;
     }
-    if (!this.callbacks.notify('svc-editor-open', { file: record })) {
-      this.callbacks.release(id);
+    if (!this.#callbacks.notify('svc-editor-open', { file: record })) {
+      this.#callbacks.release(id);
       return void this.#openNext();
     }
-    this.callbacks.hold(id);
+    this.#callbacks.hold(id);
     options.callbacks.onOpen?.(record.file, record);
     const attempt = ++this.#attempt;
     const editor: OpenEditor = { fileId: id, name: record.name, display: options.display, saving: false };
     this.current = editor;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     void this.#focusInto(editor);
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
@@ -128,26 +133,26 @@ export class EditorController implements ReactiveController {
       const oversized = await imageAbovePixelBudget(record.file, this.#maxImagePixels());
       if (oversized) return this.#refuseOversized(editor, record, `${oversized.width} × ${oversized.height} px`, attempt);
       const { createEditorSession } = await import('./image-editor.js');
-      const session = await createEditorSession({ ...this.callbacks.session(), file: record.file, options, requestUpdate: () => this.host.requestUpdate() });
+      const session = await createEditorSession({ ...this.#callbacks.session(), file: record.file, options, requestUpdate: () => this.#host.requestUpdate() });
       if (attempt !== this.#attempt) return session.dispose();
       editor.session = session;
     } catch (error) {
       if (attempt !== this.#attempt) return;
-      editor.error = this.callbacks.session().t('edit.decodeFailed');
-      this.callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_DECODE_FAILED', message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`, file: record });
+      editor.error = this.#callbacks.session().t('edit.decodeFailed');
+      this.#callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_DECODE_FAILED', message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`, file: record });
     }
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** `size`: what is above the budget, as the message says it (`20000 × 20000 px`, `600000000 bytes`). */
   #refuseOversized(editor: OpenEditor, record: UploadFileRecord, size: string, attempt: number): void {
     if (attempt !== this.#attempt) return;
-    editor.error = this.callbacks.session().t('edit.tooLarge');
-    this.callbacks.notify('svc-error', {
+    editor.error = this.#callbacks.session().t('edit.tooLarge');
+    this.#callbacks.notify('svc-error', {
       scope: 'editor', code: 'IMAGE_TOO_LARGE', file: record,
       message: `${record.name} is ${size}, above what maxImagePixels allows: it is not opened for editing.`,
     });
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   cancel(): void {
@@ -155,7 +160,7 @@ export class EditorController implements ReactiveController {
     if (!editor) return;
     const record = this.#record(editor);
     if (record) {
-      this.callbacks.notify('svc-editor-cancel', { file: record });
+      this.#callbacks.notify('svc-editor-cancel', { file: record });
       this.options()?.callbacks.onCancel?.(record.file, record);
     }
     this.#finish(editor);
@@ -168,22 +173,22 @@ export class EditorController implements ReactiveController {
     const attempt = this.#attempt;
     editor.saving = true;
     editor.error = undefined;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     let edited: File;
     try {
       edited = await editor.session.save();
     } catch (error) {
       if (attempt !== this.#attempt) return;
-      this.#failed(editor, this.callbacks.session().t('edit.saveFailed'));
-      this.callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_ENCODE_FAILED', message: `${record.name} could not be encoded: ${String(error)}`, file: record });
+      this.#failed(editor, this.#callbacks.session().t('edit.saveFailed'));
+      this.#callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_ENCODE_FAILED', message: `${record.name} could not be encoded: ${String(error)}`, file: record });
       return;
     }
     if (attempt !== this.#attempt) return;
-    if (!this.callbacks.notify('svc-editor-save', { file: record, edited })) return this.#finish(editor);
+    if (!this.#callbacks.notify('svc-editor-save', { file: record, edited })) return this.#finish(editor);
     if (edited !== record.file) {
-      const result = await this.callbacks.replace(editor.fileId, edited);
+      const result = await this.#callbacks.replace(editor.fileId, edited);
       if (attempt !== this.#attempt) return;
-      if (result.rejected) return this.#failed(editor, this.callbacks.describeRejection(result.rejected));
+      if (result.rejected) return this.#failed(editor, this.#callbacks.describeRejection(result.rejected));
     }
     this.options()?.callbacks.onSave?.(edited, record);
     this.#finish(editor);
@@ -209,13 +214,13 @@ export class EditorController implements ReactiveController {
   }
 
   #record(editor: OpenEditor): UploadFileRecord | undefined {
-    return this.callbacks.files().find((file) => file.id === editor.fileId);
+    return this.#callbacks.files().find((file) => file.id === editor.fileId);
   }
 
   #failed(editor: OpenEditor, message: string): void {
     editor.saving = false;
     editor.error = message;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   #finish(editor: OpenEditor, { restoreFocus = true, openNext = true } = {}): void {
@@ -224,12 +229,12 @@ export class EditorController implements ReactiveController {
     this.current = undefined;
     editor.session?.dispose();
     this.#dialog()?.close();
-    this.callbacks.release(editor.fileId);
+    this.#callbacks.release(editor.fileId);
     // Right after the render that takes the editor away (the list is inert until then), not
     // after `updateComplete`, which can also wait for a paced progress render.
     if (restoreFocus) this.#focusAfterRender = editor.fileId;
-    this.host.requestUpdate();
-    void this.host.updateComplete.then(() => {
+    this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => {
       if (openNext) void this.#openNext();
     });
   }
@@ -240,22 +245,22 @@ export class EditorController implements ReactiveController {
   }
 
   async #focusInto(editor: OpenEditor): Promise<void> {
-    await this.host.updateComplete;
+    await this.#host.updateComplete;
     if (this.current !== editor) return;
     const dialog = this.#dialog();
     if (dialog && !dialog.open) dialog.showModal();
-    this.host.renderRoot.querySelector<HTMLElement>('[part~="editor-title"]')?.focus();
+    this.#host.renderRoot.querySelector<HTMLElement>('[part~="editor-title"]')?.focus();
   }
 
   /** Back to the file's Edit button, or its name when the button is gone (the file changed state). */
   #focusBack(id: string): void {
-    const root = this.host.renderRoot;
+    const root = this.#host.renderRoot;
     const target = root.querySelector<HTMLElement>(`[data-edit-for="${id}"]`)
       ?? root.querySelector<HTMLElement>(`[data-file-id="${id}"] [part~="file-name"]`);
     target?.focus();
   }
 
   #dialog(): HTMLDialogElement | null {
-    return this.host.renderRoot.querySelector<HTMLDialogElement>('dialog[part~="editor"]');
+    return this.#host.renderRoot.querySelector<HTMLDialogElement>('dialog[part~="editor"]');
   }
 }

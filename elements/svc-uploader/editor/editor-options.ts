@@ -4,7 +4,8 @@
  */
 import type { UploadFileRecord } from '../../../engine/types.js';
 import type { ImageEditorOptions } from '../types.js';
-import type { EditorTab, EditorTool, ResolvedEditorOptions } from './editor-session.js';
+import type { EditorTab, EditorTool } from '../types.js';
+import type { ResolvedEditorOptions } from './editor-session.js';
 
 const TAB_TOOLS: Record<EditorTab, readonly EditorTool[]> = {
   crop: ['rotate', 'flip', 'crop'],

@@ -5,26 +5,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { Translate } from '../sources/source-panel.js';
-import type { IconsConfig } from '../types.js';
-
-/** Tabs in the order shown; each groups some tools. */
-export type EditorTab = 'crop' | 'adjust' | 'filters';
-
-/** `crop` tab: rotate, flip, crop (with aspect presets). `adjust`: brightness, contrast, saturation. `filters`: presets. `rename` sits under the image. */
-export type EditorTool = 'rotate' | 'flip' | 'crop' | 'brightness' | 'contrast' | 'saturation' | 'filters' | 'rename';
-
-export type EditorOutputType = 'image/jpeg' | 'image/png' | 'image/webp';
-
-/** How a saved edit is encoded. */
-export interface ImageEditorOutput {
-  /** Default: the original's type when it is one of these, PNG otherwise (GIF, BMP, AVIF...). */
-  type?: EditorOutputType;
-  /** 0 to 1, for JPEG and WebP. Default 0.92. */
-  quality?: number;
-  /** The result is scaled down (never up) to fit these bounds. */
-  maxWidth?: number;
-  maxHeight?: number;
-}
+import type { EditorTab, EditorTool, IconsConfig, ImageEditorOutput } from '../types.js';
 
 export interface ResolvedEditorOptions {
   display: 'inline' | 'modal';

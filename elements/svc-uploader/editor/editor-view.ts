@@ -14,7 +14,8 @@ import { cssFilter } from './colour-filters.js';
 import {
   ASPECT_PRESETS, FILTER_PRESETS, displaySize, type AspectPreset, type ColourSetting, type EditState, type FilterPreset,
 } from './edit-state.js';
-import type { EditorTab, EditorTool, ResolvedEditorOptions } from './editor-session.js';
+import type { EditorTab, EditorTool } from '../types.js';
+import type { ResolvedEditorOptions } from './editor-session.js';
 import { editorStyles } from './editor-styles.js';
 
 export interface EditorActions {

@@ -10,7 +10,8 @@ import {
   flip, initialEditState, isChanged, isImageChanged, effectiveName, rename, resetEditState, rotateQuarter, setAspect, setColour,
   setFilter, type EditState,
 } from './edit-state.js';
-import type { EditorSession, EditorSessionContext, EditorSessionFactory, EditorTab } from './editor-session.js';
+import type { EditorTab } from '../types.js';
+import type { EditorSession, EditorSessionContext, EditorSessionFactory } from './editor-session.js';
 import { renderEditorView, type EditorActions } from './editor-view.js';
 import { PreviewCanvas } from './preview-canvas.js';
 import { outputSize, renderEditedFile, thumbnailUrl } from './render-image.js';

@@ -6,11 +6,13 @@
  * The saved image is a fresh encode of the canvas, so it carries no EXIF or other metadata of the
  * original (camera, location, colour profile tags); the orientation is already baked into pixels.
  */
-import type { EditorOutputType, ImageEditorOutput } from './editor-session.js';
+import type { ImageEditorOutput } from '../types.js';
 import { applyColourOperations, colourOperations, supportsCanvasFilter, toCssFilter } from './colour-filters.js';
 import { displayTransform, effectiveName, type CropRect, type EditState } from './edit-state.js';
 
-export const DEFAULT_QUALITY = 0.92;
+type EditorOutputType = NonNullable<ImageEditorOutput['type']>;
+
+const DEFAULT_QUALITY = 0.92;
 
 const EXTENSIONS: Record<EditorOutputType, readonly string[]> = {
   'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
@@ -29,13 +31,16 @@ function isOutputType(type: string): type is EditorOutputType {
 }
 
 /** The requested type, else the original's when a canvas can write it, else PNG. */
-export function resolveOutputType(originalType: string, output: ImageEditorOutput): EditorOutputType {
+function resolveOutputType(originalType: string, output: ImageEditorOutput): EditorOutputType {
   if (output.type) return output.type;
   const original = normaliseType(originalType);
   return isOutputType(original) ? original : 'image/png';
 }
 
-/** `photo.gif` saved as PNG becomes `photo.png`; a name whose extension already fits is kept. */
+/**
+ * `photo.gif` saved as PNG becomes `photo.png`; a name whose extension already fits is kept.
+ * @internal Exported for tests.
+ */
 export function nameForType(name: string, originalType: string, type: string): string {
   if (normaliseType(originalType) === type || !isOutputType(type)) return name;
   const dot = name.lastIndexOf('.');
@@ -70,7 +75,7 @@ export function drawEdited(context: CanvasRenderingContext2D, source: CanvasImag
 }
 
 /** Draws with the state's colour: through `ctx.filter` where it exists, on the pixels otherwise. */
-export function drawEditedWithColour(context: CanvasRenderingContext2D, source: CanvasImageSource, state: EditState,
+function drawEditedWithColour(context: CanvasRenderingContext2D, source: CanvasImageSource, state: EditState,
   region: CropRect, width: number, height: number): void {
   const operations = colourOperations(state);
   const canFilter = supportsCanvasFilter(context);

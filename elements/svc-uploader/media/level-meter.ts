@@ -3,36 +3,39 @@
  * before and while recording. Reports a level in 0..1 once per animation frame.
  */
 export class LevelMeter {
-  private readonly context = new AudioContext();
-  private readonly analyser: AnalyserNode;
-  private readonly samples: Float32Array<ArrayBuffer>;
-  private frame = 0;
+  readonly #context = new AudioContext();
+  readonly #analyser: AnalyserNode;
+  readonly #samples: Float32Array<ArrayBuffer>;
+  #frame = 0;
   level = 0;
 
-  constructor(stream: MediaStream, private readonly onLevel: (level: number) => void) {
-    const source = this.context.createMediaStreamSource(stream);
-    this.analyser = this.context.createAnalyser();
-    this.analyser.fftSize = 1024;
-    this.samples = new Float32Array(this.analyser.fftSize);
-    source.connect(this.analyser);
+  readonly #onLevel: (level: number) => void;
+
+  constructor(stream: MediaStream, onLevel: (level: number) => void) {
+    this.#onLevel = onLevel;
+    const source = this.#context.createMediaStreamSource(stream);
+    this.#analyser = this.#context.createAnalyser();
+    this.#analyser.fftSize = 1024;
+    this.#samples = new Float32Array(this.#analyser.fftSize);
+    source.connect(this.#analyser);
     // A context created outside a user gesture may start suspended.
-    void this.context.resume();
-    this.tick();
+    void this.#context.resume();
+    this.#tick();
   }
 
-  private readonly tick = () => {
-    this.analyser.getFloatTimeDomainData(this.samples);
+  readonly #tick = () => {
+    this.#analyser.getFloatTimeDomainData(this.#samples);
     let sum = 0;
-    for (const sample of this.samples) sum += sample * sample;
-    const rms = Math.sqrt(sum / this.samples.length);
+    for (const sample of this.#samples) sum += sample * sample;
+    const rms = Math.sqrt(sum / this.#samples.length);
     // Speech sits around 0.05–0.3 RMS; scale so normal speaking fills most of the meter.
     this.level = Math.min(1, rms * 4);
-    this.onLevel(this.level);
-    this.frame = requestAnimationFrame(this.tick);
+    this.#onLevel(this.level);
+    this.#frame = requestAnimationFrame(this.#tick);
   };
 
   stop(): void {
-    cancelAnimationFrame(this.frame);
-    void this.context.close();
+    cancelAnimationFrame(this.#frame);
+    void this.#context.close();
   }
 }

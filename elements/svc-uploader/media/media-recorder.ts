@@ -6,7 +6,7 @@
 const VIDEO_TYPES = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
 const AUDIO_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4'];
 
-export function pickRecordingType(kind: 'video' | 'audio'): string {
+function pickRecordingType(kind: 'video' | 'audio'): string {
   const candidates = kind === 'video' ? VIDEO_TYPES : AUDIO_TYPES;
   return candidates.find((type) => MediaRecorder.isTypeSupported(type)) ?? '';
 }
@@ -24,42 +24,47 @@ export function timestampedName(prefix: string, extension: string): string {
 }
 
 export class StreamRecording {
-  private readonly recorder: MediaRecorder;
-  private readonly chunks: Blob[] = [];
-  private readonly startedAt = performance.now();
-  private readonly stopped: Promise<void>;
+  readonly #recorder: MediaRecorder;
+  readonly #chunks: Blob[] = [];
+  readonly #startedAt = performance.now();
+  readonly #stopped: Promise<void>;
 
-  constructor(stream: MediaStream, private readonly kind: 'video' | 'audio', private readonly namePrefix: string) {
+  readonly #kind: 'video' | 'audio';
+  readonly #namePrefix: string;
+
+  constructor(stream: MediaStream, kind: 'video' | 'audio', namePrefix: string) {
+    this.#kind = kind;
+    this.#namePrefix = namePrefix;
     const mimeType = pickRecordingType(kind);
-    this.recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
-    this.recorder.addEventListener('dataavailable', (event) => {
-      if (event.data.size > 0) this.chunks.push(event.data);
+    this.#recorder = new MediaRecorder(stream, mimeType ? { mimeType } : {});
+    this.#recorder.addEventListener('dataavailable', (event) => {
+      if (event.data.size > 0) this.#chunks.push(event.data);
     });
-    this.stopped = new Promise((resolve) => this.recorder.addEventListener('stop', () => resolve(), { once: true }));
+    this.#stopped = new Promise((resolve) => this.#recorder.addEventListener('stop', () => resolve(), { once: true }));
     // A timeslice makes the recorder hand over data regularly, so a long capture is not one buffer.
-    this.recorder.start(1000);
+    this.#recorder.start(1000);
   }
 
   get elapsedMs(): number {
-    return performance.now() - this.startedAt;
+    return performance.now() - this.#startedAt;
   }
 
   get active(): boolean {
-    return this.recorder.state !== 'inactive';
+    return this.#recorder.state !== 'inactive';
   }
 
   /** Ends the recording and resolves with its file and duration. */
   async finish(): Promise<{ file: File; durationMs: number }> {
     const durationMs = Math.round(this.elapsedMs);
-    if (this.recorder.state !== 'inactive') this.recorder.stop();
-    await this.stopped;
-    const type = (this.recorder.mimeType || pickRecordingType(this.kind)).split(';')[0] || `${this.kind}/webm`;
-    const file = new File(this.chunks, timestampedName(this.namePrefix, extensionFor(type)), { type });
+    if (this.#recorder.state !== 'inactive') this.#recorder.stop();
+    await this.#stopped;
+    const type = (this.#recorder.mimeType || pickRecordingType(this.#kind)).split(';')[0] || `${this.#kind}/webm`;
+    const file = new File(this.#chunks, timestampedName(this.#namePrefix, extensionFor(type)), { type });
     return { file, durationMs };
   }
 
   discard(): void {
-    if (this.recorder.state !== 'inactive') this.recorder.stop();
+    if (this.#recorder.state !== 'inactive') this.#recorder.stop();
   }
 }
 

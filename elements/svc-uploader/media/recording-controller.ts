@@ -11,34 +11,38 @@ import { formatElapsed, StreamRecording } from './media-recorder.js';
 const TIMER_REFRESH_MS = 500;
 
 export class RecordingController {
-  private recording?: StreamRecording;
-  private kind: 'video' | 'audio' = 'video';
-  private ticker?: ReturnType<typeof setInterval>;
-  private closed = false;
-  private pending?: CapturedMedia;
+  #recording?: StreamRecording;
+  #kind: 'video' | 'audio' = 'video';
+  #ticker?: ReturnType<typeof setInterval>;
+  #closed = false;
+  #pending?: CapturedMedia;
 
-  constructor(private readonly update: () => void) {}
+  readonly #update: () => void;
+
+  constructor(update: () => void) {
+    this.#update = update;
+  }
 
   /** The capture waiting for the user's decision. */
   get captured(): CapturedMedia | undefined {
-    return this.pending;
+    return this.#pending;
   }
 
   get isRecording(): boolean {
-    return this.recording !== undefined;
+    return this.#recording !== undefined;
   }
 
   /** The panel has closed: results that arrive later are dropped (and their devices stopped). */
   get disposed(): boolean {
-    return this.closed;
+    return this.#closed;
   }
 
   /** Records `stream` into a file named `<namePrefix>-<time>`; the panel re-renders as time passes. */
   start(stream: MediaStream, kind: 'video' | 'audio', namePrefix: string): void {
-    this.recording = new StreamRecording(stream, kind, namePrefix);
-    this.kind = kind;
-    this.ticker = setInterval(this.update, TIMER_REFRESH_MS);
-    this.update();
+    this.#recording = new StreamRecording(stream, kind, namePrefix);
+    this.#kind = kind;
+    this.#ticker = setInterval(this.#update, TIMER_REFRESH_MS);
+    this.#update();
   }
 
   /**
@@ -46,50 +50,50 @@ export class RecordingController {
    * whether or not the panel is still open (the place to stop devices the recording used).
    */
   async stop(afterFinish?: () => void): Promise<void> {
-    const active = this.recording;
+    const active = this.#recording;
     if (!active) return;
-    this.recording = undefined;
-    clearInterval(this.ticker);
+    this.#recording = undefined;
+    clearInterval(this.#ticker);
     const { file, durationMs } = await active.finish();
     afterFinish?.();
-    if (this.closed) return;
-    this.pending = new CapturedMedia(file, this.kind, durationMs);
-    this.update();
+    if (this.#closed) return;
+    this.#pending = new CapturedMedia(file, this.#kind, durationMs);
+    this.#update();
   }
 
   /** Puts a capture that was not recorded (a photo) up for review. */
   review(capture: CapturedMedia): void {
-    this.pending = capture;
-    this.update();
+    this.#pending = capture;
+    this.#update();
   }
 
   /** Hands the capture under review to `deliver`, releasing its preview first. */
   async use(deliver: (capture: CapturedMedia) => Promise<unknown>): Promise<void> {
-    const capture = this.pending;
+    const capture = this.#pending;
     if (!capture) return;
-    this.pending = undefined;
+    this.#pending = undefined;
     capture.release();
     await deliver(capture);
   }
 
   readonly discard = (): void => {
-    this.pending?.release();
-    this.pending = undefined;
-    this.update();
+    this.#pending?.release();
+    this.#pending = undefined;
+    this.#update();
   };
 
   /** The panel closes: the timer stops, a running recording is dropped, the preview released. */
   dispose(): void {
-    this.closed = true;
-    clearInterval(this.ticker);
-    this.recording?.discard();
-    this.pending?.release();
+    this.#closed = true;
+    clearInterval(this.#ticker);
+    this.#recording?.discard();
+    this.#pending?.release();
   }
 
   /** The running timer, `label` wrapping the elapsed `m:ss`; nothing when not recording. */
   renderTimer(label: (elapsed: string) => string = (elapsed) => elapsed): TemplateResult | typeof nothing {
-    if (!this.recording) return nothing;
-    return html`<p part="recording-timer" class="recording-timer" role="timer">${label(formatElapsed(this.recording.elapsedMs))}</p>`;
+    if (!this.#recording) return nothing;
+    return html`<p part="recording-timer" class="recording-timer" role="timer">${label(formatElapsed(this.#recording.elapsedMs))}</p>`;
   }
 
   /** The capture under review with its use and discard buttons. */

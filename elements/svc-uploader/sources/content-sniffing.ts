@@ -78,11 +78,6 @@ const SIGNATURES: readonly Signature[] = [
 /** Bytes enough for every signature above. */
 export const SNIFF_HEAD_BYTES = 64;
 
-/** The type the bytes show, or undefined when no signature matches. */
-export function sniffContentType(head: Uint8Array): string | undefined {
-  return SIGNATURES.find((signature) => signature.matches(head))?.type;
-}
-
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot).toLowerCase() : '';

@@ -3,7 +3,7 @@
  * folder keeps its path below the dropped folder (`photos/2024/a.jpg`) in `relativePath`.
  */
 
-export interface DroppedFile {
+interface DroppedFile {
   file: File;
   /** Path from the dropped folder down to the file; the bare name for a top-level file. */
   relativePath: string;

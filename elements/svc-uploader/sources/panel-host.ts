@@ -22,62 +22,67 @@ export interface PanelCallbacks {
 export class PanelController implements ReactiveController {
   /** The open panel; `view` is undefined while its module loads. */
   current: { source: UploadSource; view?: SourcePanel } | undefined;
-  private opening = 0;
+  #opening = 0;
 
-  constructor(private readonly host: PanelHost, private readonly callbacks: PanelCallbacks) {
+  readonly #host: PanelHost;
+  readonly #callbacks: PanelCallbacks;
+
+  constructor(host: PanelHost, callbacks: PanelCallbacks) {
+    this.#host = host;
+    this.#callbacks = callbacks;
     host.addController(this);
   }
 
   async open(source: UploadSource): Promise<void> {
     this.close({ silent: true, restoreFocus: false });
-    const attempt = ++this.opening;
+    const attempt = ++this.#opening;
     this.current = { source };
-    this.host.requestUpdate();
-    void this.focusTitle();
+    this.#host.requestUpdate();
+    void this.#focusTitle();
     let factory;
     try {
-      [factory] = await Promise.all([loadPanel(source), this.callbacks.ready()]);
+      [factory] = await Promise.all([loadPanel(source), this.#callbacks.ready()]);
     } catch (error) {
-      if (attempt !== this.opening) return;
+      if (attempt !== this.#opening) return;
       this.current = undefined;
-      this.host.requestUpdate();
-      this.callbacks.onLoadFailed(source, error);
+      this.#host.requestUpdate();
+      this.#callbacks.onLoadFailed(source, error);
       return;
     }
-    if (attempt !== this.opening) return;
+    if (attempt !== this.#opening) return;
     const view = factory({
-      ...this.callbacks.context(),
-      requestUpdate: () => this.host.requestUpdate(),
+      ...this.#callbacks.context(),
+      requestUpdate: () => this.#host.requestUpdate(),
       close: () => this.close(),
     });
     this.current = { source, view };
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
     await view.open?.();
   }
 
   close({ silent = false, restoreFocus = true } = {}): void {
     const closing = this.current;
     if (!closing) return;
-    this.opening += 1;
+    this.#opening += 1;
     this.current = undefined;
     closing.view?.dispose();
-    this.host.requestUpdate();
-    if (!silent) this.callbacks.onClosed(closing.source);
-    if (restoreFocus) void this.focusChip(closing.source);
+    this.#host.requestUpdate();
+    if (!silent) this.#callbacks.onClosed(closing.source);
+    if (restoreFocus) void this.#focusChip(closing.source);
   }
 
   hostDisconnected(): void {
     this.close({ silent: true, restoreFocus: false });
   }
 
-  private async focusTitle(): Promise<void> {
-    await this.host.updateComplete;
-    this.host.renderRoot.querySelector<HTMLElement>('[part~="source-view-title"]')?.focus();
+  async #focusTitle(): Promise<void> {
+    await this.#host.updateComplete;
+    this.#host.renderRoot.querySelector<HTMLElement>('[part~="source-view-title"]')?.focus();
   }
 
-  private async focusChip(source: UploadSource): Promise<void> {
-    await this.host.updateComplete;
-    const root = this.host.renderRoot;
+  async #focusChip(source: UploadSource): Promise<void> {
+    await this.#host.updateComplete;
+    const root = this.#host.renderRoot;
     const target = root.querySelector<HTMLElement>(`[part~="source-chip"][data-source="${source}"]`)
       ?? root.querySelector<HTMLElement>('[part~="browse-button"]');
     target?.focus();

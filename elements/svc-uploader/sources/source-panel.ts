@@ -44,7 +44,7 @@ export interface SourcePanelContext {
   formatBytes(bytes: number): string;
 }
 
-export type PanelNotification =
+type PanelNotification =
   | 'svc-url-import' | 'svc-url-import-abort' | 'svc-camera-switch'
   | 'svc-drive-auth' | 'svc-drive-sign-out' | 'svc-drive-import' | 'svc-files-add' | 'svc-files-reject' | 'svc-error' | 'svc-warn';
 

@@ -100,7 +100,7 @@ async function classifyFetchFailure(url: URL, signal: AbortSignal, cause: unknow
 const MAX_DISPOSITION_CHARS = 2048;
 
 /** Name from Content-Disposition (when the server exposes it), else the last path segment. */
-export function fileNameFor(url: URL, response: Response): string {
+function fileNameFor(url: URL, response: Response): string {
   const disposition = (response.headers.get('content-disposition') ?? '').slice(0, MAX_DISPOSITION_CHARS);
   const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
   if (encoded) {

@@ -27,7 +27,7 @@ const REPLACEMENT_CHARACTER = '\uFFFD';
 const MAX_NAME_LENGTH = 1024;
 
 /** Characters a listed name keeps before it is shortened in the middle. */
-export const LISTED_NAME_LENGTH = 48;
+const LISTED_NAME_LENGTH = 48;
 
 /** Extensions longer than this are treated as part of the name (`report.final-version-2`). */
 const MAX_EXTENSION_LENGTH = 10;

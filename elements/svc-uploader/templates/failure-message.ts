@@ -10,7 +10,7 @@ import type { MessageKey, MessageValues } from '../../i18n/index.js';
 /** The refusal the handler sends for a cross-site caller (`403`, `AUTH_DENIED`), see docs/server.md. */
 const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
-export interface FailureMessage {
+interface FailureMessage {
   key: MessageKey;
   values?: MessageValues;
 }
@@ -67,7 +67,7 @@ function describeHandlerAnswer(failure: UploadFailure, lang: string): FailureMes
 const CONNECTION_FAILURES = new Set(['NETWORK_ERROR', 'REQUEST_TIMEOUT', 'PART_TIMEOUT']);
 
 /** The message for a failed upload; `online` is `navigator.onLine` when it failed or now. */
-export function describeFailure(failure: UploadFailure, lang: string, online: boolean): FailureMessage {
+function describeFailure(failure: UploadFailure, lang: string, online: boolean): FailureMessage {
   if (!online && CONNECTION_FAILURES.has(failure.code)) return { key: 'refusal.offline' };
   if (failure.code === 'NETWORK_ERROR' && failure.from === 'storage') {
     // The storage took the whole body and refused it without CORS headers: what S3-compatible

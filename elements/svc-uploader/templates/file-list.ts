@@ -24,7 +24,7 @@ function renderHeader(view: UploaderView) {
       ${canAddMore
         ? html`<div part="file-list-toolbar" class="file-list-toolbar">
             ${view.sources.includes('local')
-              ? html`<button part="add-more-button button" class="${view.slot('fileList', 'addMore')}" type="button" @click=${intents.openFilePicker}>
+              ? html`<button part="add-more-button button" class=${view.slot('fileList', 'addMore')} type="button" @click=${intents.openFilePicker}>
                   ${renderIcon('ContainerAddMoreIcon', view.icons)}<span>${t('fileList.addMore')}</span></button>`
               : nothing}
             ${renderSourceChips(view, true)}

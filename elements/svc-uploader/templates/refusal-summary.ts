@@ -7,7 +7,7 @@
 import type { FileRejection } from '../../../engine/types.js';
 
 /** Lines of the notice, at most; a screenful in the smallest uploader. */
-export const MAX_REFUSAL_ROWS = 5;
+const MAX_REFUSAL_ROWS = 5;
 
 export type RefusalRow =
   | { kind: 'file'; rejection: FileRejection }

@@ -36,7 +36,7 @@ export interface BindingCookieScope {
  * `__Host-svc_oauth_google_drive` over https, `svc_oauth_google_drive` over http: one cookie per
  * provider, so flows of two providers never collide.
  */
-export function toBindingCookieName(scope: BindingCookieScope): string {
+function toBindingCookieName(scope: BindingCookieScope): string {
   const name = `svc_oauth_${scope.provider.replace(/-/g, '_')}`;
   return scope.secure ? `${HOST_ONLY_PREFIX}${name}` : name;
 }
@@ -60,7 +60,7 @@ function toAttributes(scope: BindingCookieScope, maxAgeSeconds: number): string 
 }
 
 /** The value of this scope's binding cookie, when the request carries a well-formed one under its exact name. */
-export function readBindingCookie(req: Request, scope: BindingCookieScope): string | undefined {
+function readBindingCookie(req: Request, scope: BindingCookieScope): string | undefined {
   const header = req.headers.get('cookie');
   if (!header || header.length > MAX_COOKIE_HEADER_LENGTH) return undefined;
   const name = toBindingCookieName(scope);

@@ -8,7 +8,7 @@ import { toBase64Url } from '../../internal/encoding.js';
 import type { DriveProviderSlug, DriveTokenStore } from '../types.js';
 
 export const OAUTH_STATE_TTL_SECONDS = 600;
-export const MAX_LIVE_STATES_PER_USER = 10;
+const MAX_LIVE_STATES_PER_USER = 10;
 const STATE_BYTES = 32;
 const STATE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

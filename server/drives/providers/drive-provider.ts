@@ -29,14 +29,14 @@ export interface DriveDownload {
   body: ReadableStream<Uint8Array>;
 }
 
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   redirectUri: string;
   state: string;
   /** Only for providers with `supportsPkce`. */
   codeChallenge?: string | undefined;
 }
 
-export interface CodeExchange {
+interface CodeExchange {
   code: string;
   redirectUri: string;
   codeVerifier: string | undefined;

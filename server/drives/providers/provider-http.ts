@@ -95,7 +95,7 @@ export interface RedirectPolicy {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export function isLoopbackHttp(url: string): boolean {
+function isLoopbackHttp(url: string): boolean {
   const parsed = new URL(url);
   return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname);
 }

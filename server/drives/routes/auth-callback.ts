@@ -6,7 +6,7 @@
  */
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { RouteContext } from '../../internal/routes/context.js';
-import { toReportedFailure } from '../../internal/router.js';
+import { toReportedFailure } from '../../internal/reported-failure.js';
 import { getCallbackPageSecurityPolicy, renderCallbackPage } from '../callback-page.js';
 import { saveDriveTokens } from '../drive-tokens.js';
 import { matchesBinding, toClearBindingCookie } from '../oauth/browser-binding.js';
@@ -21,7 +21,7 @@ import type { DriveProviderDescription } from '../providers/descriptions.js';
 const MAX_PROVIDER_ERROR_LENGTH = 200;
 /** The callback's 500 body, as `driveRouteFailures` in ../index.ts gives it. */
 const CALLBACK_FAILURE = { message: 'Internal error', code: UpupErrorCode.STORAGE_ERROR };
-export const OTHER_BROWSER_MESSAGE = 'Sign-in was started in another browser';
+const OTHER_BROWSER_MESSAGE = 'Sign-in was started in another browser';
 
 function badRequest(message: string, detail?: string): UpupError {
   return new UpupError(message, undefined, { status: 400, ...(detail ? { cause: new Error(detail) } : {}) });

@@ -7,7 +7,7 @@
  */
 
 /** Attempts of one write whose bytes storage refused with BadDigest. */
-export const BAD_DIGEST_ATTEMPTS = 3;
+const BAD_DIGEST_ATTEMPTS = 3;
 
 const DIGEST_MISMATCH_CODES: ReadonlySet<unknown> = new Set(['BadDigest', 'XAmzContentSHA256Mismatch']);
 

@@ -4,7 +4,7 @@
  * that sends nothing for `idleTimeoutMs` fails instead of holding the transfer open forever.
  */
 
-export class SizeLimitExceededError extends Error {
+class SizeLimitExceededError extends Error {
   constructor(readonly limit: number) {
     super(`the drive file is larger than maxFileSize (${limit} bytes)`);
   }
@@ -23,7 +23,7 @@ export interface PartReader {
   cancel(reason?: unknown): Promise<void>;
 }
 
-export class DownloadStalledError extends Error {
+class DownloadStalledError extends Error {
   constructor(readonly idleTimeoutMs: number) {
     super(`the drive download sent nothing for ${idleTimeoutMs} ms`);
   }

@@ -30,10 +30,13 @@ import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstr
 import { retryBadDigest } from './bad-digest-retry.js';
 import { createPartReader, type PartReader } from './part-reader.js';
 
-/** The single-PUT threshold and the part size of drive transfers; the S3 minimum part size. */
+/**
+ * The single-PUT threshold and the part size of drive transfers; the S3 minimum part size.
+ * @internal Exported for tests.
+ */
 export const TRANSFER_PART_SIZE = 5 * 1024 * 1024;
 /** The largest part a transfer buffers (three of them at most are alive at once). */
-export const MAX_TRANSFER_PART_SIZE = 64 * 1024 * 1024;
+const MAX_TRANSFER_PART_SIZE = 64 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 /** The largest file a transfer can write: 10,000 parts of 64 MiB (625 GiB). */
 export const MAX_TRANSFER_BYTES = MAX_PARTS * MAX_TRANSFER_PART_SIZE;

@@ -7,7 +7,7 @@ import { toJsonResponse } from '../../internal/responses.js';
 import type { HandlerSettings } from '../../internal/settings.js';
 
 /** Seconds a refused client is asked to wait: long enough for a typical transfer to finish. */
-export const TRANSFER_RETRY_AFTER_SECONDS = 5;
+const TRANSFER_RETRY_AFTER_SECONDS = 5;
 
 const runningByHandler = new WeakMap<HandlerSettings, { running: number }>();
 

@@ -2,9 +2,8 @@
 import { sendKeys } from '@web/test-runner-commands';
 import { render } from 'lit';
 import { createEditorSession } from '../../../elements/svc-uploader/editor/image-editor.js';
-import type {
-  EditorSession, EditorTab, EditorTool, ImageEditorOutput, ResolvedEditorOptions,
-} from '../../../elements/svc-uploader/editor/editor-session.js';
+import type { EditorSession, ResolvedEditorOptions } from '../../../elements/svc-uploader/editor/editor-session.js';
+import type { EditorTab, EditorTool, ImageEditorOutput } from '../../../elements/svc-uploader/types.js';
 import type { Translate } from '../../../elements/svc-uploader/sources/source-panel.js';
 
 export const RED = [255, 0, 0];

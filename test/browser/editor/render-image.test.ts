@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { render } from 'lit';
 import { flip, initialEditState, rename, rotateQuarter, setAspect, type EditState } from '../../../elements/svc-uploader/editor/edit-state.js';
-import type { ImageEditorOutput } from '../../../elements/svc-uploader/editor/editor-session.js';
+import type { ImageEditorOutput } from '../../../elements/svc-uploader/types.js';
 import { createEditorSession } from '../../../elements/svc-uploader/editor/image-editor.js';
 import { nameForType, renderEditedFile } from '../../../elements/svc-uploader/editor/render-image.js';
 import { BLUE, RED, canvasFile, decode, editorOptions, near, t, twoColourBmp, twoColourImage, withExifOrientation } from './helpers.js';

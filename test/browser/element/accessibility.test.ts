@@ -21,7 +21,7 @@ async function expectAccessible(element: SvcUploader): Promise<void> {
   await expect(element).to.be.accessible();
 }
 
-function dragEnter(element: SvcUploader, target: HTMLElement, count: number): void {
+function dragEnter(target: HTMLElement, count: number): void {
   const transfer = new DataTransfer();
   for (let index = 0; index < count; index += 1) transfer.items.add(textFile(`dragged-${index}.txt`));
   target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true, composed: true, cancelable: true }));
@@ -42,9 +42,9 @@ describe('<svc-uploader> accessibility', () => {
     it('idle, drag-over and drop-rejected', async () => {
       const element = await mount(`<svc-uploader server-url="/api/upload" max-files="2" enable-paste folder-upload='{"showSelectFolderButton":true}'></svc-uploader>`);
       await expectAccessible(element);
-      dragEnter(element, part(element, 'drop-zone'), 1);
+      dragEnter(part(element, 'drop-zone'), 1);
       await expectAccessible(element);
-      dragEnter(element, part(element, 'drop-zone'), 3);
+      dragEnter(part(element, 'drop-zone'), 3);
       await expectAccessible(element);
     });
 
@@ -54,7 +54,7 @@ describe('<svc-uploader> accessibility', () => {
       await expectAccessible(element);
       await element.addFiles([textFile('notes.txt'), randomFile('archive.zip', 2000, 'application/zip')]);
       await expectAccessible(element);
-      dragEnter(element, part(element, 'file-list'), 1);
+      dragEnter(part(element, 'file-list'), 1);
       await element.updateComplete;
       expect(maybePart(element, 'drop-overlay')).not.to.equal(null);
       await expectAccessible(element);

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { createTranslator, formatByteRate } from '../../../elements/i18n/index.js';
+import { createTranslator } from '../../../elements/i18n/index.js';
+import { formatByteRate } from '../../../elements/i18n/format-numbers.js';
 import { Announcer } from '../../../elements/svc-uploader/announcer.js';
 import type { UploadFileRecord } from '../../../engine/index.js';
 import de from '../../../locales/de.js';

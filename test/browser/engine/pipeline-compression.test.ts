@@ -1,11 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../engine/index.js';
-import type { EngineOptions, UploadFileRecord } from '../../../engine/index.js';
+import type { EngineOptions } from '../../../engine/index.js';
 import {
   animatedGif, animatedPng, bmpOf, dimensionsOf, drawPhoto, encodedPhoto, halvesJpeg, jpegMarkers, pixelAt, watchEncodes, withExifOrientation, withoutOffscreenCanvas, withoutWebpEncoding, withPngComment,
   type EncodeCall,
 } from './compression-fixtures.js';
-import { randomFile, readBack, recordEvents, sha256Of, type StoredUpload, textFile, uploadAndReadBack } from './helpers.js';
+import { randomFile, sha256Of, type StoredUpload, textFile, uploadAndReadBack } from './helpers.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { UploadEngine } from '../../../engine/index.js';
 import type { EngineOptions, UploadFileRecord } from '../../../engine/index.js';
 import { animatedGif, dimensionsOf, encodedPhoto, halvesJpeg, pixelAt, watchEncodes, withExifOrientation, withoutWebpEncoding } from './compression-fixtures.js';
-import { createFaultPlan, randomFile, readBack, recordEvents, sha256Of, textFile, uploadAndReadBack } from './helpers.js';
+import { createFaultPlan, randomFile, sha256Of, textFile, uploadAndReadBack } from './helpers.js';
 
 function upload(files: File[], options: EngineOptions): ReturnType<typeof uploadAndReadBack> {
   return uploadAndReadBack(files, options);

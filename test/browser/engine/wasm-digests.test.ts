@@ -106,7 +106,7 @@ describe('x-amz-checksum digests, read with the MD5 in one pass', () => {
  */
 class ObservedReads extends Blob {
   readonly log: string[] = [];
-  private gating = true;
+  #gating = true;
 
   override slice(start = 0, end = this.size): Blob {
     const bytes = super.slice(start, end);
@@ -117,18 +117,18 @@ class ObservedReads extends Blob {
       size: bytes.size,
       async arrayBuffer(): Promise<ArrayBuffer> {
         observed.log.push(`read ${index}`);
-        await observed.nextAskedFor(index, last);
+        await observed.#nextAskedFor(index, last);
         observed.log.push(`got ${index}`);
         return bytes.arrayBuffer();
       },
     } as Blob;
   }
 
-  private async nextAskedFor(index: number, last: boolean): Promise<void> {
+  async #nextAskedFor(index: number, last: boolean): Promise<void> {
     const waitUntil = Date.now() + DEADLOCK_BREAK_MS;
-    while (this.gating && !last && !this.log.includes(`read ${index + 1}`)) {
+    while (this.#gating && !last && !this.log.includes(`read ${index + 1}`)) {
       if (Date.now() > waitUntil) {
-        this.gating = false;
+        this.#gating = false;
         this.log.push('gave up');
       }
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import {
-  designTokens, globalTokensCss, hostTokensCss, tokenNames, tokenUsageReport, type ThemeTokens,
-} from '../../../elements/theme/index.js';
+import { designTokens, tokenNames, type ThemeTokens } from '../../../elements/theme/index.js';
+import { globalTokensCss, hostTokensCss } from '../../../elements/theme/token-css.js';
+import { tokenUsageReport } from '../../../elements/theme/tokens.js';
 import { themedBoxStyles, type ThemedBox } from './themed-box.js';
 import './themed-box.js';
 

@@ -51,29 +51,29 @@ function* generateChunks(size: number, seed: number): Generator<Uint8Array> {
  * test needs (a disconnect, a busy handler, a stalled provider) with no timing involved.
  */
 export class DownloadGate {
-  private releaseGate!: () => void;
-  private markReached!: () => void;
-  private markCancelled!: () => void;
-  readonly released = new Promise<void>((resolve) => { this.releaseGate = resolve; });
+  #releaseGate!: () => void;
+  #markReached!: () => void;
+  #markCancelled!: () => void;
+  readonly released = new Promise<void>((resolve) => { this.#releaseGate = resolve; });
   /** Resolves once a download has sent `afterBytes` and is waiting. */
-  readonly reached = new Promise<void>((resolve) => { this.markReached = resolve; });
+  readonly reached = new Promise<void>((resolve) => { this.#markReached = resolve; });
   /** Resolves when the reader cancelled the download (the server stopped reading). */
-  readonly cancelled = new Promise<void>((resolve) => { this.markCancelled = resolve; });
+  readonly cancelled = new Promise<void>((resolve) => { this.#markCancelled = resolve; });
 
   constructor(readonly afterBytes: number) {}
 
   release(): void {
-    this.releaseGate();
+    this.#releaseGate();
   }
 
   /** Called by the stream before it sends bytes past `afterBytes`. */
   async wait(): Promise<void> {
-    this.markReached();
+    this.#markReached();
     await this.released;
   }
 
   noteCancelled(): void {
-    this.markCancelled();
+    this.#markCancelled();
   }
 }
 
@@ -128,36 +128,39 @@ export function exportedBytes(item: FakeItem, mimeType: string): Uint8Array {
 export class FakeDriveTree {
   readonly items = new Map<string, FakeItem>();
   readonly rootId: string;
-  private counter = 0;
+  #counter = 0;
 
-  constructor(private readonly makeId: (sequence: number) => string, rootId: string) {
+  readonly #makeId: (sequence: number) => string;
+
+  constructor(makeId: (sequence: number) => string, rootId: string) {
+    this.#makeId = makeId;
     this.rootId = rootId;
     this.items.set(rootId, { id: rootId, name: '', parentId: undefined, isFolder: true, modifiedAt: '2024-01-01T00:00:00Z' });
   }
 
-  private nextId(): string {
-    this.counter += 1;
-    return this.makeId(this.counter);
+  #nextId(): string {
+    this.#counter += 1;
+    return this.#makeId(this.#counter);
   }
 
-  private timestamp(): string {
-    return new Date(Date.UTC(2024, 0, 1, 0, 0, this.counter)).toISOString().replace('.000Z', 'Z');
+  #timestamp(): string {
+    return new Date(Date.UTC(2024, 0, 1, 0, 0, this.#counter)).toISOString().replace('.000Z', 'Z');
   }
 
   addFolder(name: string, parentId = this.rootId): FakeItem {
-    const item: FakeItem = { id: this.nextId(), name, parentId, isFolder: true, modifiedAt: this.timestamp() };
+    const item: FakeItem = { id: this.#nextId(), name, parentId, isFolder: true, modifiedAt: this.#timestamp() };
     this.items.set(item.id, item);
     return item;
   }
 
   addFile(name: string, content: FakeContent, options: { parentId?: string; mimeType?: string; hideSize?: boolean; gate?: DownloadGate } = {}): FakeItem {
     const item: FakeItem = {
-      id: this.nextId(),
+      id: this.#nextId(),
       name,
       parentId: options.parentId ?? this.rootId,
       isFolder: false,
       content,
-      modifiedAt: this.timestamp(),
+      modifiedAt: this.#timestamp(),
       ...(options.mimeType ? { mimeType: options.mimeType } : {}),
       ...(options.hideSize ? { hideSize: true } : {}),
       ...(options.gate ? { gate: options.gate } : {}),
@@ -168,14 +171,14 @@ export class FakeDriveTree {
 
   /** A document without bytes of its own (Google Docs and friends). */
   addNativeDocument(name: string, mimeType: string, parentId = this.rootId): FakeItem {
-    const item: FakeItem = { id: this.nextId(), name, parentId, isFolder: false, mimeType, modifiedAt: this.timestamp() };
+    const item: FakeItem = { id: this.#nextId(), name, parentId, isFolder: false, mimeType, modifiedAt: this.#timestamp() };
     this.items.set(item.id, item);
     return item;
   }
 
   /** A Google Drive shortcut: a pointer to another file or folder. */
   addShortcut(name: string, target: FakeItem, parentId = this.rootId): FakeItem {
-    const item: FakeItem = { id: this.nextId(), name, parentId, isFolder: false, shortcutTargetId: target.id, modifiedAt: this.timestamp() };
+    const item: FakeItem = { id: this.#nextId(), name, parentId, isFolder: false, shortcutTargetId: target.id, modifiedAt: this.#timestamp() };
     this.items.set(item.id, item);
     return item;
   }

@@ -64,9 +64,9 @@ export class OAuthAuthority {
   exchanges = 0;
   refreshes = 0;
 
-  private readonly codes = new Map<string, IssuedCode>();
-  private readonly accessTokens = new Map<string, AccessGrant>();
-  private readonly refreshTokens = new Set<string>();
+  readonly #codes = new Map<string, IssuedCode>();
+  readonly #accessTokens = new Map<string, AccessGrant>();
+  readonly #refreshTokens = new Set<string>();
 
   constructor(readonly options: OAuthAuthorityOptions) {}
 
@@ -91,13 +91,13 @@ export class OAuthAuthority {
     } else {
       const code = randomBytes(12).toString('hex');
       const codeChallenge = this.options.requiresPkce ? params.get('code_challenge')! : undefined;
-      this.codes.set(code, { redirectUri, used: false, codeChallenge });
+      this.#codes.set(code, { redirectUri, used: false, codeChallenge });
       back.searchParams.set('code', code);
     }
     return new Response(null, { status: 302, headers: { location: back.href } });
   }
 
-  private clientMatches(request: Request, form: URLSearchParams): boolean {
+  #clientMatches(request: Request, form: URLSearchParams): boolean {
     const basic = request.headers.get('authorization');
     if (basic?.startsWith('Basic ')) {
       const [id, secret] = Buffer.from(basic.slice(6), 'base64').toString().split(':');
@@ -106,9 +106,9 @@ export class OAuthAuthority {
     return form.get('client_id') === this.options.clientId && form.get('client_secret') === this.options.clientSecret;
   }
 
-  private issue(refreshToken: string | undefined, extra: Record<string, unknown>): Response {
+  #issue(refreshToken: string | undefined, extra: Record<string, unknown>): Response {
     const accessToken = `at-${randomBytes(12).toString('hex')}`;
-    this.accessTokens.set(accessToken, { expiresAt: Date.now() + this.accessTokenLifetimeSeconds * 1000 });
+    this.#accessTokens.set(accessToken, { expiresAt: Date.now() + this.accessTokenLifetimeSeconds * 1000 });
     const body: Record<string, unknown> = {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -120,19 +120,19 @@ export class OAuthAuthority {
     return json(body);
   }
 
-  private newRefreshToken(): string {
+  #newRefreshToken(): string {
     const token = `rt-${randomBytes(12).toString('hex')}`;
-    this.refreshTokens.add(token);
+    this.#refreshTokens.add(token);
     return token;
   }
 
   /** The token endpoint: `authorization_code` and `refresh_token` grants. */
   async token(request: Request, extra: Record<string, unknown> = {}): Promise<Response> {
     const form = new URLSearchParams(await request.text());
-    if (!this.clientMatches(request, form)) return oauthError('invalid_client', 'client authentication failed', 401);
+    if (!this.#clientMatches(request, form)) return oauthError('invalid_client', 'client authentication failed', 401);
     const grant = form.get('grant_type');
     if (grant === 'authorization_code') {
-      const issued = this.codes.get(form.get('code') ?? '');
+      const issued = this.#codes.get(form.get('code') ?? '');
       if (!issued || issued.used) return oauthError('invalid_grant', 'unknown or used code');
       issued.used = true;
       // RFC 6749 4.1.3: the redirect_uri must be identical to the one of the authorization request.
@@ -142,18 +142,18 @@ export class OAuthAuthority {
         return oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
       }
       this.exchanges += 1;
-      return this.issue(this.newRefreshToken(), extra);
+      return this.#issue(this.#newRefreshToken(), extra);
     }
     if (grant === 'refresh_token') {
       this.refreshes += 1;
       if (this.refreshOutageStatus) return new Response('temporarily unavailable', { status: this.refreshOutageStatus });
       const presented = form.get('refresh_token') ?? '';
-      if (this.refuseRefresh || !this.refreshTokens.has(presented)) return oauthError('invalid_grant', 'refresh token revoked or unknown');
-      if (!this.options.rotatesRefreshTokens) return this.issue(undefined, extra);
-      this.refreshTokens.delete(presented);
-      const renewed = this.newRefreshToken();
+      if (this.refuseRefresh || !this.#refreshTokens.has(presented)) return oauthError('invalid_grant', 'refresh token revoked or unknown');
+      if (!this.options.rotatesRefreshTokens) return this.#issue(undefined, extra);
+      this.#refreshTokens.delete(presented);
+      const renewed = this.#newRefreshToken();
       await this.refreshGate;
-      return this.issue(renewed, extra);
+      return this.#issue(renewed, extra);
     }
     return oauthError('unsupported_grant_type', `grant_type ${grant ?? '(none)'}`);
   }
@@ -162,13 +162,13 @@ export class OAuthAuthority {
   isAuthorized(request: Request): boolean {
     const header = request.headers.get('authorization') ?? '';
     if (!header.startsWith('Bearer ')) return false;
-    const grant = this.accessTokens.get(header.slice(7));
+    const grant = this.#accessTokens.get(header.slice(7));
     return grant !== undefined && grant.expiresAt > Date.now();
   }
 
   /** True while the refresh token can still be used. */
   isRefreshTokenLive(token: string): boolean {
-    return this.refreshTokens.has(token);
+    return this.#refreshTokens.has(token);
   }
 
   /**
@@ -178,7 +178,7 @@ export class OAuthAuthority {
   revoke(token: string): Response {
     this.revokedTokens.push(token);
     if (this.revokeOutageStatus) return new Response('temporarily unavailable', { status: this.revokeOutageStatus });
-    const known = this.accessTokens.has(token) || this.refreshTokens.has(token);
+    const known = this.#accessTokens.has(token) || this.#refreshTokens.has(token);
     if (!known) return oauthError('invalid_token', 'token unknown or already revoked');
     this.revokeAll();
     return new Response(null, { status: 200 });
@@ -187,7 +187,7 @@ export class OAuthAuthority {
   /** Revocation by form body (`token=...`), with the client credentials where the provider wants them. */
   async revokeFromForm(request: Request, requireClient: boolean): Promise<Response> {
     const form = new URLSearchParams(await request.text());
-    if (requireClient && !this.clientMatches(request, form)) return oauthError('invalid_client', 'client authentication failed', 401);
+    if (requireClient && !this.#clientMatches(request, form)) return oauthError('invalid_client', 'client authentication failed', 401);
     return this.revoke(form.get('token') ?? '');
   }
 
@@ -199,12 +199,12 @@ export class OAuthAuthority {
 
   /** The user revoked the app: every token stops working. */
   revokeAll(): void {
-    this.accessTokens.clear();
-    this.refreshTokens.clear();
+    this.#accessTokens.clear();
+    this.#refreshTokens.clear();
   }
 
   /** Tokens issued so far expire now, as if time had passed (refresh tokens stay valid). */
   expireAccessTokens(): void {
-    for (const grant of this.accessTokens.values()) grant.expiresAt = 0;
+    for (const grant of this.#accessTokens.values()) grant.expiresAt = 0;
   }
 }
