@@ -55,7 +55,21 @@ export interface PresignedUrlResponse {
   uploadHeaders?: Record<string, string>;
   /** Seconds the upload URL stays valid. */
   expiresIn: number;
+  /**
+   * Present from the handler when it has an `uploadTokenSecret`: after the PUT succeeded, send it
+   * to `POST /complete` so the server checks the object and hears about it. Opaque.
+   */
+  completionToken?: string;
 }
+
+/** Request of `POST /complete`, after the PUT of a single upload succeeded. */
+export interface CompleteUploadRequest {
+  /** The `completionToken` of the /presign answer, verbatim. */
+  token: string;
+}
+
+/** Answer of `POST /complete`: the same shape as /multipart/complete's. */
+export type CompleteUploadResponse = MultipartCompleteResponse;
 
 /** Request of `POST /multipart/init`. */
 export interface MultipartInitRequest extends FileMetadata {

@@ -8,12 +8,17 @@ export {
   createIncompleteUploadLifecycleRule,
   type IncompleteUploadLifecycleOptions,
 } from './incomplete-upload-lifecycle.js';
+export { confirmUpload, type ConfirmedUpload, type ConfirmUploadParams } from './confirm-upload.js';
+export { deleteUnconfirmedUploads, type UnconfirmedUploadsOptions, type UnconfirmedUploadsResult } from './unconfirmed-uploads.js';
 export { getDownloadUrl, type DownloadUrlConfig, type DownloadUrlOptions } from './download-url.js';
 export { s3GeneratePresignedUrl, type FileParams, type S3ClientConfigParams, type S3GeneratePresignedUrlParams, type S3PresignedUrlResult } from './presign-utility.js';
 export { isUpupError, UpupError, UpupErrorCode, type UpupErrorOptions, type UploadTokenErrorCode } from './errors.js';
 export type {
   AuthGateContext,
   BeforeUploadContext,
+  CompleteUploadRequest,
+  CompleteUploadResponse,
+  CompletionConfig,
   CorsConfig,
   FailureBody,
   HealthConfig,
@@ -40,7 +45,10 @@ export type {
   UploadHandler,
   UploadHandlerConfig,
   UploadHooks,
+  UploadSource,
   UploadStartPhase,
+  UploadVerdict,
+  VerifyUploadContext,
 } from './types.js';
 export type {
   DriveProviderCredentials,

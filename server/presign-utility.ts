@@ -5,12 +5,15 @@
  */
 import { createConfigError, UpupError, UpupErrorCode } from './errors.js';
 import { ensureBucketCorsAllows } from './internal/bucket-cors.js';
+import { COMPLETION_TOKEN_TTL_SECONDS, createCompletionTokenCodec, createSingleUploadId, type CompletionTokenCodec } from './internal/completion-token.js';
 import { isTypeAllowed, MAX_FILE_NAME_LENGTH } from './internal/file-policy.js';
 import { normalizeMimeType } from './internal/mime-type.js';
 import { sanitizeFileName } from './internal/object-key.js';
 import { presignGetObject, presignPutObject, UPLOAD_URL_EXPIRES_IN } from './internal/s3-operations.js';
 import { assertPresignExpiry } from './internal/settings.js';
 import { assertUsableStorage, getS3Client } from './internal/storage-config.js';
+import { nowInSeconds } from './internal/upload-token.js';
+import { readUploadTokenSecrets } from './internal/upload-token-secrets.js';
 
 export interface FileParams {
   name: string;
@@ -47,6 +50,11 @@ export interface S3GeneratePresignedUrlParams {
   /** Adds a CORS rule for `origin` to the bucket. It changes the bucket policy: meant for local development. */
   enableAutoCorsConfig?: boolean;
   s3ClientConfig: S3ClientConfigParams;
+  /**
+   * A server secret (at least 16 characters, or a rotation list like `uploadTokenSecret`). When
+   * set, the result carries a `completionToken` that `confirmUpload` checks after the PUT.
+   */
+  completionSecret?: string | readonly string[];
 }
 
 export interface S3PresignedUrlResult {
@@ -55,9 +63,19 @@ export interface S3PresignedUrlResult {
   publicUrl: string;
   uploadUrl: string;
   expiresIn: number;
+  /** With `completionSecret`: hand it to the client, and take it back in your confirm endpoint for `confirmUpload`. */
+  completionToken?: string;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The codec of `completionSecret`, checked like `uploadTokenSecret` (a short single string is an error here). */
+export function readCompletionSecret(value: unknown): CompletionTokenCodec | undefined {
+  if (value === undefined) return undefined;
+  const secrets = readUploadTokenSecrets(value);
+  if (!secrets) throw createConfigError('completionSecret must be a string of at least 16 characters or a non-empty list of them');
+  return createCompletionTokenCodec(secrets);
+}
 
 function assertHttpsEndpoint(endpoint: string | undefined): void {
   if (endpoint === undefined) return;
@@ -92,15 +110,22 @@ function assertFileParams(file: unknown): asserts file is FileParams {
   if (!valid) throw new UpupError('Invalid file metadata', UpupErrorCode.BAD_REQUEST, { status: 400 });
 }
 
+/** Storage for the utilities, from the same parameters `s3GeneratePresignedUrl` takes; checked. */
+export function toUtilityStorage(params: Pick<S3GeneratePresignedUrlParams, 'bucketName' | 'provider' | 's3ClientConfig'>) {
+  if (typeof params.provider !== 'string' || params.provider === '') throw createConfigError('provider is required, e.g. "aws"');
+  const storage = { type: params.provider, bucket: params.bucketName, ...params.s3ClientConfig };
+  assertUsableStorage(storage, 's3ClientConfig');
+  if (!params.s3ClientConfig.credentials) throw createConfigError('s3ClientConfig.credentials is required');
+  assertHttpsEndpoint(params.s3ClientConfig.endpoint);
+  return storage;
+}
+
 export async function s3GeneratePresignedUrl(params: S3GeneratePresignedUrlParams): Promise<S3PresignedUrlResult> {
-  const { bucketName, fileParams, s3ClientConfig } = params;
+  const { bucketName, fileParams } = params;
   const expiresIn = params.expiresIn ?? UPLOAD_URL_EXPIRES_IN;
   assertPresignExpiry(expiresIn, 'expiresIn');
-  if (typeof params.provider !== 'string' || params.provider === '') throw createConfigError('provider is required, e.g. "aws"');
-  const storage = { type: params.provider, bucket: bucketName, ...s3ClientConfig };
-  assertUsableStorage(storage, 's3ClientConfig');
-  if (!s3ClientConfig.credentials) throw createConfigError('s3ClientConfig.credentials is required');
-  assertHttpsEndpoint(s3ClientConfig.endpoint);
+  const storage = toUtilityStorage(params);
+  const completionCodec = readCompletionSecret(params.completionSecret);
   const origin = readOrigin(params.origin);
 
   assertFileParams(fileParams);
@@ -114,8 +139,14 @@ export async function s3GeneratePresignedUrl(params: S3GeneratePresignedUrlParam
   const client = getS3Client(storage);
   if (params.enableAutoCorsConfig === true) await ensureBucketCorsAllows(client, bucketName, origin);
   const key = `${crypto.randomUUID()}/${sanitizeFileName(fileParams.name)}`;
+  const uploadId = completionCodec ? createSingleUploadId() : undefined;
   // Only the checked fields: anything else a browser put in fileParams must never reach a signed header.
-  const { uploadUrl } = await presignPutObject(client, bucketName, key, { type: fileParams.type, size: fileParams.size }, expiresIn);
+  const { uploadUrl } = await presignPutObject(client, bucketName, key, { type: fileParams.type, size: fileParams.size, uploadNonce: uploadId }, expiresIn);
   const publicUrl = await presignGetObject(client, bucketName, key, expiresIn);
-  return { key, publicUrl, uploadUrl, expiresIn };
+  if (!completionCodec || !uploadId) return { key, publicUrl, uploadUrl, expiresIn };
+  const issuedAt = nowInSeconds();
+  const completionToken = await completionCodec.sign({
+    key, uploadId, userId: null, size: fileParams.size, type: fileParams.type, issuedAt, expiresAt: issuedAt + COMPLETION_TOKEN_TTL_SECONDS,
+  });
+  return { key, publicUrl, uploadUrl, expiresIn, completionToken };
 }

@@ -3,10 +3,14 @@
  * come from protocol/wire.ts.
  */
 import type { DriveProvidersConfig, DriveRouteOptions, DriveTokenStore } from './drives/types.js';
+import type { CompletionConfig } from './internal/completion/completion-settings.js';
 import type { MultipartInitResponse, MultipartSignPartResponse, PresignedUrlResponse } from '../protocol/wire.js';
 
 // The bodies the handler sends are declared once, with the browser side that reads them.
+export type { CompletionConfig } from './internal/completion/completion-settings.js';
 export type {
+  CompleteUploadRequest,
+  CompleteUploadResponse,
   FailureBody,
   MultipartAbortResponse,
   MultipartCompleteResponse,
@@ -98,8 +102,12 @@ export interface PresignResponseContext {
 
 export type PresignResponsePayload = PresignedUrlResponse | MultipartInitResponse | MultipartSignPartResponse;
 
+/** How a stored object got there: /complete after a single PUT, /multipart/complete, or a drive transfer. */
+export type UploadSource = 'single' | 'multipart' | 'drive';
+
 /** A file that is durable in the bucket. */
 export interface UploadedFileEvent {
+  /** The request that completed the upload (its client may have gone since). */
   req: Request;
   requestId: string;
   key: string;
@@ -107,12 +115,30 @@ export interface UploadedFileEvent {
   size: number;
   etag?: string;
   userId: string | null;
-  /** `multipart` after /multipart/complete; `drive` after a drive transfer. */
-  source: 'multipart' | 'drive';
+  /** `single` after /complete; `multipart` after /multipart/complete; `drive` after a drive transfer. */
+  source: UploadSource;
+  /**
+   * Identifies this upload, the same on every request that completes it: the multipart upload id,
+   * the id in a single upload's completion token, a fresh id per drive transfer. The hooks run
+   * once per upload; a host that must never act twice (a crash can repeat a hook) keys on it.
+   */
+  uploadId: string;
+  /** The client's `metadata` from /presign (when it was at most 16 KiB of JSON); absent for multipart and drive uploads. */
+  metadata?: Record<string, unknown>;
   /** Drive slug when `source` is `drive`. */
   provider?: string;
+  /** The file name, for drive transfers. */
   name?: string;
+  /** The stored object's content type, as storage reports it. */
   type?: string;
+}
+
+/** `true` accepts, `false` refuses, `{key}` accepts the object the hook moved to `key`. */
+export type UploadVerdict = boolean | { key: string };
+
+/** What `verifyUpload` sees: the stored upload, and the bucket it is in (the resolved one, with a resolver). */
+export interface VerifyUploadContext extends UploadedFileEvent {
+  storage: StorageConfig;
 }
 
 /** What `hooks.onError` receives for every failure, including swallowed hook errors. */
@@ -136,9 +162,18 @@ export interface UploadErrorRecord {
 export interface UploadHooks {
   /** Runs on /presign and /multipart/init after the size and type checks. `false` rejects (403). */
   onBeforeUpload?: (ctx: BeforeUploadContext) => boolean | void | Promise<boolean | void>;
-  /** After /multipart/complete commits and after a drive transfer. A throw is logged and swallowed. */
+  /**
+   * The verdict on a stored object, before it counts (/complete, /multipart/complete, drive
+   * transfers). `true` accepts; `{key}` accepts the object the hook moved to that key (quarantine);
+   * `false` refuses: the object is deleted and the client gets 403 `Upload rejected`. A thrown
+   * `UpupError` refuses with its message, code and 4xx status (403 when it has none). Any other
+   * throw, or another result, keeps the object and answers 500 `Internal error`; the verdict is
+   * asked again when the client repeats the completion. Not bounded in time.
+   */
+  verifyUpload?: (upload: VerifyUploadContext) => UploadVerdict | Promise<UploadVerdict>;
+  /** Once per stored object, after the verdict accepted it (all three ways in). A throw is logged and swallowed. */
   onFileUploaded?: (file: UploadedFileEvent) => unknown;
-  /** After /multipart/complete commits. A throw is logged and swallowed. */
+  /** Right after `onFileUploaded`, with the same event. A throw is logged and swallowed. */
   onUploadComplete?: (file: UploadedFileEvent) => unknown;
   /** May replace the body of /presign, /multipart/init and /multipart/sign-part. */
   onPresignResponse?: (
@@ -212,6 +247,8 @@ export interface UploadHandlerConfig {
   /** Lifetime of signed download URLs in seconds; default 259200 (3 days). */
   downloadUrlExpiresIn?: number;
   hooks?: UploadHooks;
+  /** Completion markers: where they live and how long a claim holds (see docs/server.md, "Completion"). */
+  completion?: CompletionConfig;
   /** OAuth clients of the cloud drives, keyed `googleDrive`, `oneDrive`, `dropbox`, `box`. */
   providers?: DriveProvidersConfig;
   tokenStore?: DriveTokenStore;

@@ -48,7 +48,7 @@ export async function resolveUploaderId(config: IdentityConfig, req: Request): P
  * Re-runs `getUserId` on a continuation request and compares it with the token's owner. Without
  * `getUserId` there is nothing to compare: holding the token is the permission.
  */
-export async function assertTokenOwner(config: IdentityConfig, req: Request, claims: UploadTokenClaims): Promise<void> {
+export async function assertTokenOwner(config: IdentityConfig, req: Request, claims: Pick<UploadTokenClaims, 'userId'>): Promise<void> {
   if (!config.getUserId) return;
   const current = (await askUserId(config, req)) ?? null;
   if (current !== claims.userId) {

@@ -55,7 +55,7 @@ export async function createDefaultObjectKey(userId: string | null, fileName: st
 }
 
 /** Why a `keyStrategy` result cannot be signed, or undefined when it can. */
-function findKeyProblem(key: unknown): string | undefined {
+export function findKeyProblem(key: unknown): string | undefined {
   if (typeof key !== 'string' || key === '') return 'it is not a non-empty string';
   if (key.length > MAX_KEY_BYTES || utf8Length(key) > MAX_KEY_BYTES) return `it is longer than ${MAX_KEY_BYTES} UTF-8 bytes`;
   if (key.startsWith('/')) return 'it starts with "/"';

@@ -14,6 +14,7 @@ const ROUTE_SHAPES: readonly (readonly string[])[] = [
   ['multipart', 'resume'],
   ['health'],
   ['presign'],
+  ['complete'],
   ['auth', ':', 'cb'],
   ['auth', ':', 'sign-out'],
   ['files', ':', 'transfer'],

@@ -14,6 +14,7 @@ import { resolvePublicOrigin } from './request-origin.js';
 import { toReportedFailure } from './reported-failure.js';
 import { splitRoutePath } from './route-paths.js';
 import type { RouteContext, RouteFailure, RouteFunction } from './routes/context.js';
+import { completeFailure, completeRoute } from './routes/complete.js';
 import { createHealthRoute } from './routes/health.js';
 import { multipartAbortFailure, multipartAbortRoute } from './routes/multipart-abort.js';
 import { multipartCompleteFailure, multipartCompleteRoute } from './routes/multipart-complete.js';
@@ -131,6 +132,7 @@ export function createUploadRouter(settings: HandlerSettings): H3 {
   app.options('/**', defineRoute(settings, undefined, preflightRoute, INTERNAL_ERROR, false));
   app.get('/health', defineRoute(settings, '/health', createHealthRoute(settings), INTERNAL_ERROR, false));
   app.post('/presign', route('/presign', presignRoute, presignFailure));
+  app.post('/complete', route('/complete', completeRoute, completeFailure));
   app.post('/multipart/init', route('/multipart/init', multipartInitRoute, multipartInitFailure));
   app.post('/multipart/sign-part', route('/multipart/sign-part', multipartSignPartRoute, multipartSignPartFailure));
   app.post('/multipart/complete', route('/multipart/complete', multipartCompleteRoute, multipartCompleteFailure));

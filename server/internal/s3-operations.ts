@@ -51,10 +51,14 @@ export async function presignPutObject(
   client: S3Client,
   bucket: string,
   key: string,
-  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined; checksum?: AmzChecksum | undefined },
+  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined; checksum?: AmzChecksum | undefined; uploadNonce?: string | undefined },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
-  const { contentMd5, checksumSha256, checksum } = file;
+  const { contentMd5, checksumSha256, checksum, uploadNonce } = file;
+  const metadata: Record<string, string> = {
+    ...(checksumSha256 ? { [CHECKSUM_SHA256_METADATA]: checksumSha256 } : {}),
+    ...(uploadNonce ? { [UPLOAD_NONCE_METADATA]: uploadNonce } : {}),
+  };
   const checksumHeader = checksum ? amzChecksumHeader(checksum.algorithm) : undefined;
   const signableHeaders = new Set([
     'content-length',
@@ -69,7 +73,7 @@ export async function presignPutObject(
     ...(file.type ? { 'content-type': file.type } : {}),
     ...(contentMd5 ? { 'content-md5': contentMd5 } : {}),
     ...(checksum && checksumHeader ? { [checksumHeader]: checksum.value } : {}),
-    ...(checksumSha256 ? { [`x-amz-meta-${CHECKSUM_SHA256_METADATA}`]: checksumSha256 } : {}),
+    ...Object.fromEntries(Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name}`, value])),
   };
   const command = () =>
     new PutObjectCommand({
@@ -79,7 +83,7 @@ export async function presignPutObject(
       ...(file.type ? { ContentType: file.type } : {}),
       ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
       ...(checksum ? amzChecksumCommandField(checksum) : {}),
-      ...(checksumSha256 ? { Metadata: { [CHECKSUM_SHA256_METADATA]: checksumSha256 } } : {}),
+      ...(Object.keys(metadata).length > 0 ? { Metadata: metadata } : {}),
     });
   // The presigner moves x-amz-* headers into the query, where S3 does not check a checksum.
   const unhoistableHeaders = checksumHeader ? new Set([checksumHeader]) : undefined;
@@ -218,23 +222,40 @@ export async function abortMultipartUpload(client: S3Client, bucket: string, key
   await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }), options);
 }
 
-/** The stored object's ETag, for storage (Ceph RGW) whose CompleteMultipartUpload answers an empty one. */
-export async function readObjectEtag(client: S3Client, bucket: string, key: string, options: StorageCallOptions = {}): Promise<string | undefined> {
-  const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), options);
-  return head.ETag || undefined;
-}
-
 export interface StoredObjectSummary {
   size: number;
   etag: string | undefined;
   uploadNonce: string | undefined;
+  contentType: string | undefined;
+  /** `x-amz-meta-checksum-sha256`, when the object carries it. */
+  checksumSha256: string | undefined;
+  /** The object's `x-amz-checksum-*` values storage reports (AWS S3 does, with checksum mode on). */
+  checksums: { CRC32?: string | undefined; CRC32C?: string | undefined; SHA256?: string | undefined };
+  /** Encrypted with SSE-KMS or a customer key: then its ETag is not the MD5 of its bytes. */
+  etagIsNotMd5: boolean;
 }
 
-/** Size, ETag and upload nonce of the object under `key`; undefined when there is none. */
-export async function readStoredObject(client: S3Client, bucket: string, key: string, options: StorageCallOptions = {}): Promise<StoredObjectSummary | undefined> {
+/** Size, ETag, type, digests and upload nonce of the object under `key`; undefined when there is none. */
+export async function readStoredObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  options: StorageCallOptions = {},
+  /** Ask for the `x-amz-checksum-*` values (AWS then needs kms:Decrypt for an SSE-KMS object): only when one is to be compared. */
+  withChecksums = false,
+): Promise<StoredObjectSummary | undefined> {
   try {
-    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }), options);
-    return { size: head.ContentLength ?? -1, etag: head.ETag || undefined, uploadNonce: head.Metadata?.[UPLOAD_NONCE_METADATA] };
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key, ...(withChecksums ? { ChecksumMode: 'ENABLED' as const } : {}) }), options);
+    const encryption = head.ServerSideEncryption;
+    return {
+      size: head.ContentLength ?? -1,
+      etag: head.ETag || undefined,
+      uploadNonce: head.Metadata?.[UPLOAD_NONCE_METADATA],
+      contentType: head.ContentType,
+      checksumSha256: head.Metadata?.[CHECKSUM_SHA256_METADATA],
+      checksums: { CRC32: head.ChecksumCRC32, CRC32C: head.ChecksumCRC32C, SHA256: head.ChecksumSHA256 },
+      etagIsNotMd5: (encryption !== undefined && encryption !== 'AES256') || head.SSECustomerAlgorithm !== undefined,
+    };
   } catch (error) {
     const code = errorCodeOf(error);
     if (code === 'NotFound' || code === 'NoSuchKey') return undefined;

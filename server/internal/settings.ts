@@ -9,6 +9,8 @@ import { normalizeCors, type NormalizedCors } from './cors.js';
 import { DEFAULT_REQUEST_BODY_TIMEOUT_MS } from './request-body.js';
 import { readPublicUrl } from './request-origin.js';
 import { assertS3StorageShape } from './storage-config.js';
+import { readCompletionSettings, type CompletionSettings } from './completion/completion-settings.js';
+import { createCompletionTokenCodec, type CompletionTokenCodec } from './completion-token.js';
 import { createUploadTokenCodec, type UploadTokenCodec } from './upload-token.js';
 import { readUploadTokenSecrets, type UploadTokenSecrets } from './upload-token-secrets.js';
 
@@ -39,9 +41,12 @@ export interface HandlerSettings {
   /** Milliseconds a client has to send a whole request body (408 after). */
   requestBodyTimeoutMs: number;
   hooks: UploadHooks;
+  /** Signs and checks the completion tokens of single uploads; absent like `tokenCodec`. */
+  completionCodec: CompletionTokenCodec | undefined;
+  completion: CompletionSettings;
 }
 
-const HOOK_NAMES = ['onBeforeUpload', 'onFileUploaded', 'onUploadComplete', 'onPresignResponse', 'onError'] as const;
+const HOOK_NAMES = ['onBeforeUpload', 'verifyUpload', 'onFileUploaded', 'onUploadComplete', 'onPresignResponse', 'onError'] as const;
 
 function assertOptionalFunction(value: unknown, name: string): void {
   if (value !== undefined && typeof value !== 'function') throw createConfigError(`${name} must be a function`);
@@ -145,5 +150,7 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
     trustProxy: config.trustProxy === true,
     requestBodyTimeoutMs: readRequestBodyTimeout(config.requestBodyTimeoutMs),
     hooks,
+    completionCodec: tokenSecrets ? createCompletionTokenCodec(tokenSecrets) : undefined,
+    completion: readCompletionSettings(config.completion),
   };
 }

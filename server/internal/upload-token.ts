@@ -1,15 +1,13 @@
 /**
- * The multipart upload token: `base64url(JSON payload) + "." + base64url(HMAC-SHA-256(payload part))`.
- * The signature is checked (constant time, over the encoded text) before a single payload byte is
- * decoded, so a forged payload is never parsed.
+ * The multipart upload token: a signed token (see signed-token.ts) whose payload binds one
+ * multipart upload. A completion token of a single upload (completion-token.ts) is refused here.
  */
-import { UpupError } from '../errors.js';
-import { fromBase64Url, timingSafeEqual, toBase64Url, toUtf8Bytes } from './encoding.js';
+import { createSignedTokenCodec, refuseToken } from './signed-token.js';
 import type { UploadTokenSecrets } from './upload-token-secrets.js';
 import { isAmzChecksumAlgorithm, type AmzChecksumAlgorithm } from './amz-checksum.js';
 
 export const UPLOAD_TOKEN_TTL_SECONDS = 3600;
-export const INVALID_UPLOAD_TOKEN = 'Invalid upload token';
+export { INVALID_UPLOAD_TOKEN } from './signed-token.js';
 
 export interface UploadTokenClaims {
   key: string;
@@ -57,14 +55,8 @@ interface UploadTokenPayload {
   ca?: AmzChecksumAlgorithm;
 }
 
-const BASE64URL_TEXT = /^[A-Za-z0-9_-]+$/;
-
 export function nowInSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-function refuse(code: 'malformed' | 'bad_signature' | 'expired', detail: string): UpupError {
-  return new UpupError(INVALID_UPLOAD_TOKEN, code, { status: 403, cause: new Error(`upload token refused: ${detail}`) });
 }
 
 function isNonNegativeInteger(value: unknown): value is number {
@@ -73,7 +65,9 @@ function isNonNegativeInteger(value: unknown): value is number {
 
 function toClaims(payload: unknown): UploadTokenClaims | undefined {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  const { k, u, uid, smin, smax, exp, iat, sid, ps, n, ca } = payload as Partial<Record<keyof UploadTokenPayload, unknown>>;
+  const { k, u, uid, smin, smax, exp, iat, sid, ps, n, ca, typ } = payload as Partial<Record<keyof UploadTokenPayload | 'typ', unknown>>;
+  // A completion token of a single upload names its kind; a multipart token never does.
+  if (typ !== undefined) return undefined;
   if (typeof k !== 'string' || k === '' || typeof u !== 'string' || u === '') return undefined;
   if (uid !== null && (typeof uid !== 'string' || uid === '')) return undefined;
   if (!isNonNegativeInteger(smin) || !isNonNegativeInteger(smax) || smin > smax) return undefined;
@@ -108,75 +102,13 @@ export interface UploadTokenCodec {
   verify(token: unknown, options?: { acceptExpired?: boolean; now?: number }): Promise<UploadTokenClaims>;
 }
 
-function importSigningKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', toUtf8Bytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-}
+/** Longest multipart token accepted: every token this server issues is far shorter. */
+const MAX_UPLOAD_TOKEN_LENGTH = 4096;
 
-async function signatureWith(key: Promise<CryptoKey>, encodedPayload: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await key, toUtf8Bytes(encodedPayload));
-  return toBase64Url(new Uint8Array(signature));
-}
-
-/**
- * The HMACs of payloads that arrived with a genuine signature. A multipart upload presents the same
- * token for every part, and on Node each Web Crypto HMAC is a thread-pool round trip that costs
- * about as much as signing the part URL. Only what the server computed is kept, keyed by the
- * (public) payload text and stored only after a signature matched, so a forgery never enters and
- * never evicts; the presented signature is still compared in constant time against every secret's
- * value, and the payload is still parsed and its expiry checked on every request.
- */
-class GenuineSignatureMemo {
-  static readonly LIMIT = 4096;
-  readonly #entries = new Map<string, readonly string[]>();
-
-  get(encodedPayload: string): readonly string[] | undefined {
-    const found = this.#entries.get(encodedPayload);
-    if (found) {
-      // Most recently used last, so the oldest upload is the one forgotten.
-      this.#entries.delete(encodedPayload);
-      this.#entries.set(encodedPayload, found);
-    }
-    return found;
-  }
-
-  set(encodedPayload: string, signatures: readonly string[]): void {
-    if (this.#entries.size >= GenuineSignatureMemo.LIMIT) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(encodedPayload, signatures);
-  }
-}
-
-/**
- * `secrets[0]` signs every new token; every entry verifies, so a secret can be rotated without
- * failing the uploads in flight: put the new one first and drop the old one after the resume window.
- */
 export function createUploadTokenCodec(secrets: UploadTokenSecrets): UploadTokenCodec {
-  const keys = secrets.map(importSigningKey);
-  const signingKey = keys[0]!;
-  const genuineSignatures = new GenuineSignatureMemo();
-
-  /** The signature each secret gives the payload, computed once per genuine payload (see GenuineSignatureMemo). */
-  async function expectedSignatures(encodedPayload: string): Promise<{ signatures: readonly string[]; remembered: boolean }> {
-    const remembered = genuineSignatures.get(encodedPayload);
-    if (remembered) return { signatures: remembered, remembered: true };
-    const signatures: string[] = [];
-    for (const key of keys) signatures.push(await signatureWith(key, encodedPayload));
-    return { signatures, remembered: false };
-  }
-
-  /** Every secret's signature is compared (no early exit), so the time taken does not tell which secret matched. */
-  async function matchesAnySecret(encodedPayload: string, signature: string): Promise<boolean> {
-    const { signatures, remembered } = await expectedSignatures(encodedPayload);
-    const presented = toUtf8Bytes(signature);
-    let matched = false;
-    for (const expected of signatures) {
-      if (timingSafeEqual(presented, toUtf8Bytes(expected))) matched = true;
-    }
-    if (matched && !remembered) genuineSignatures.set(encodedPayload, signatures);
-    return matched;
-  }
-
+  const signed = createSignedTokenCodec(secrets, { maxLength: MAX_UPLOAD_TOKEN_LENGTH, rememberGenuine: true });
   return {
-    async sign(claims) {
+    sign(claims) {
       const payload: UploadTokenPayload = {
         k: claims.key,
         u: claims.uploadId,
@@ -190,31 +122,14 @@ export function createUploadTokenCodec(secrets: UploadTokenSecrets): UploadToken
         ...(claims.uploadNonce === undefined ? {} : { n: claims.uploadNonce }),
         ...(claims.checksumAlgorithm === undefined ? {} : { ca: claims.checksumAlgorithm }),
       };
-      const encodedPayload = toBase64Url(toUtf8Bytes(JSON.stringify(payload)));
-      return `${encodedPayload}.${await signatureWith(signingKey, encodedPayload)}`;
+      return signed.sign(payload);
     },
 
     async verify(token, options = {}) {
-      if (typeof token !== 'string' || token.length === 0) throw refuse('malformed', 'missing or not a string');
-      if (token.length > 4096) throw refuse('malformed', 'longer than any token this server issues');
-      const parts = token.split('.');
-      if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw refuse('malformed', 'not two dot-separated parts');
-      const [encodedPayload, signature] = parts as [string, string];
-      if (!BASE64URL_TEXT.test(encodedPayload) || !BASE64URL_TEXT.test(signature)) throw refuse('malformed', 'not base64url');
-      if (!(await matchesAnySecret(encodedPayload, signature))) throw refuse('bad_signature', 'signature mismatch');
-
-      let payload: unknown;
-      try {
-        const payloadBytes = fromBase64Url(encodedPayload);
-        if (!payloadBytes) throw new Error('not base64url');
-        payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payloadBytes));
-      } catch {
-        throw refuse('malformed', 'signed payload is not JSON');
-      }
-      const claims = toClaims(payload);
-      if (!claims) throw refuse('malformed', 'signed payload lacks the expected fields');
+      const claims = toClaims(await signed.open(token));
+      if (!claims) throw refuseToken('malformed', 'signed payload lacks the expected fields');
       const now = options.now ?? nowInSeconds();
-      if (!options.acceptExpired && now >= claims.expiresAt) throw refuse('expired', `expired at ${claims.expiresAt}, now ${now}`);
+      if (!options.acceptExpired && now >= claims.expiresAt) throw refuseToken('expired', `expired at ${claims.expiresAt}, now ${now}`);
       return claims;
     },
   };

@@ -81,7 +81,7 @@ for (const runtime of RUNTIMES) {
       assert.equal(preflight.headers.get('access-control-allow-origin'), SUITE_ORIGIN);
     });
 
-    it('presign, then the PUT stores exactly the bytes', async () => {
+    it('presign, then the PUT stores exactly the bytes, then /complete confirms it, and a repeat answers the same', async () => {
       const bytes = new TextEncoder().encode(`hello from ${runtime}\n`);
       const presigned = await client.post('/presign', { name: 'hello.txt', type: 'text/plain', size: bytes.length });
       assert.equal(presigned.status, 200, JSON.stringify(presigned.body));
@@ -89,6 +89,12 @@ for (const runtime of RUNTIMES) {
       const put = await putToStorage(presigned.body.uploadUrl, bytes, presigned.body.uploadHeaders ?? {});
       assert.equal(put.status, 200);
       assert.deepEqual(await readObject(storage, presigned.body.key), Buffer.from(bytes));
+      // The completion marker's conditional writes, through this runtime's fetch and crypto.
+      const completed = await client.post('/complete', { token: presigned.body.completionToken });
+      assert.equal(completed.status, 200, JSON.stringify(completed.body));
+      assert.equal(completed.body.key, presigned.body.key);
+      const repeated = await client.post('/complete', { token: presigned.body.completionToken });
+      assert.deepEqual([repeated.status, repeated.body.key, repeated.body.etag], [200, presigned.body.key, completed.body.etag]);
     });
 
     it('multipart: init, parts PUT exactly, resume lists them, complete stores the file', async () => {

@@ -28,14 +28,14 @@ const CONTRACT_MESSAGES = new RegExp(
     'Upload token was issued for different storage', 'Upload resume window has expired', 'Invalid part number', 'Invalid parts list',
     'Cross-site request refused', 'Missing fileId', 'Unknown provider: .*', '.* not configured', 'Missing code or state',
     'Invalid or expired state', 'OAuth error: .*', 'Invalid cursor', 'Request URL too long', 'Invalid fileName', 'Request body timeout',
-    'Invalid fileId', 'Invalid folderId',
+    'Invalid fileId', 'Invalid folderId', 'Upload not found',
   ].join('|')})$`,
   's',
 );
 
 const ROUTES: readonly [string, string][] = [
   ['POST', '/presign'], ['POST', '/multipart/init'], ['POST', '/multipart/sign-part'], ['POST', '/multipart/complete'],
-  ['POST', '/multipart/abort'], ['POST', '/multipart/resume'], ['GET', '/health'], ['GET', '/auth/google-drive'],
+  ['POST', '/multipart/abort'], ['POST', '/multipart/resume'], ['POST', '/complete'], ['GET', '/health'], ['GET', '/auth/google-drive'],
   ['GET', '/auth/dropbox/cb'], ['GET', '/files/box'], ['POST', '/files/one-drive/transfer'], ['OPTIONS', '/presign'],
 ];
 

@@ -153,10 +153,10 @@ describe('bad input on every POST route', () => {
         });
       }
 
-      it('POST /multipart/sign-part, /complete, /abort, /resume: raw bodies and forged, truncated or re-signed tokens', async () => {
+      it('POST /multipart/sign-part, /complete, /abort, /resume and /complete: raw bodies and forged, truncated or re-signed tokens', async () => {
         const init = await initUpload(use(), { name: 'f.png', type: 'image/png', size: 900 });
         const variants = tokenVariants(init.token, 'server-tests-upload-token-secret');
-        for (const path of ['/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume']) {
+        for (const path of ['/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete']) {
           for (const body of RAW_BODIES) await expectContractRefusal(use(), path, body, [400, 403]);
           for (const token of variants) {
             const response = await expectContractRefusal(use(), path, { token, partNumber: 1, parts: [{ partNumber: 1, eTag: '"x"' }] }, [400, 403]);

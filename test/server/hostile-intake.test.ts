@@ -1,6 +1,6 @@
 /**
  * Hostile bodies on the upload-start routes (/presign, /multipart/init) and the body reader every
- * route shares: non-JSON and wrong content types, wrong types at every field, depth bombs and
+ * route shares (the continuations and /complete included): non-JSON and wrong content types, wrong types at every field, depth bombs and
  * wide objects, hostile sizes and part counts, hostile names, prototype keys, bodies over the
  * limit (declared, chunked, in process) and bodies that trickle. Each answer is the contract's
  * status and body, and nothing is left in the bucket by what was refused.
@@ -17,7 +17,7 @@ const BODY_TIMEOUT = { error: 'Request body timeout', code: 'BAD_REQUEST' };
 const GIB = 1024 ** 3;
 const valid = { name: 'photo.png', type: 'image/png', size: 10 };
 const START_ROUTES = ['/presign', '/multipart/init'] as const;
-const BODY_ROUTES = ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume'] as const;
+const BODY_ROUTES = ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete'] as const;
 
 describe('hostile bodies on the upload routes', () => {
   const user = hostileUser();

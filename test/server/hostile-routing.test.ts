@@ -14,7 +14,7 @@ import { startRawServer, type RawServer } from './support/raw-http.js';
 const NOT_FOUND = { error: 'Not found' };
 const CROSS_SITE = { error: 'Cross-site request refused', code: 'AUTH_DENIED' };
 const file = toJson({ name: 'a.png', type: 'image/png', size: 10 });
-const POST_ROUTES = ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/files/google-drive/transfer', '/auth/google-drive/sign-out'];
+const POST_ROUTES = ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete', '/files/google-drive/transfer', '/auth/google-drive/sign-out'];
 
 describe('hostile request lines and headers', () => {
   const user = hostileUser();

@@ -205,3 +205,62 @@ describe('hostile upload tokens', () => {
     assertRefusal(await post('/multipart/resume', { token }), 404, DEAD_UPLOAD, 'the upload is gone');
   });
 });
+
+describe('hostile completion tokens on /complete', () => {
+  const user = hostileUser();
+  let transport: Transport;
+  const headers = (who: string | undefined = user) => ({ origin: APP, ...(who ? { 'x-user': who } : {}) });
+  const post = (path: string, body: unknown, who?: string) => transport.post(MOUNT + path, body, headers(who));
+  /** A completion token whose PUT was never sent: every refusal below must come before storage. */
+  const presign = async () => {
+    const response = await post('/presign', { name: 'f.txt', type: 'text/plain', size: 10 });
+    assert.equal(response.status, 200, response.text);
+    return response.body as { key: string; completionToken: string; uploadUrl: string };
+  };
+
+  before(async () => {
+    transport = inProcess(await createHostileHandler());
+  });
+  after(async () => {
+    const storage = await getTestStorage();
+    const objects = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: `${user}/` }));
+    assert.deepEqual(objects.Contents ?? [], [], 'nothing stored');
+  });
+
+  it('refuses bit flips, truncation and re-encoding as the multipart routes do', async () => {
+    const { completionToken: token } = await presign();
+    const [payload, signature] = token.split('.') as [string, string];
+    const random = seededRandom(20_261_126);
+    for (let flip = 0; flip < 24; flip += 1) {
+      const tampered = flip % 2 === 0 ? `${flipBit(payload, random)}.${signature}` : `${payload}.${flipBit(signature, random)}`;
+      assertRefusal(await post('/complete', { token: tampered }), 403, refused('bad_signature'), `flip ${flip}`);
+    }
+    for (const variant of ['', '.', `${payload}.`, payload, `${token}.${signature}`, `${payload}=.${signature}`, ` ${token}`, 'a'.repeat(40_000)]) {
+      assertRefusal(await post('/complete', { token: variant }), 403, refused('malformed'), JSON.stringify(variant.slice(0, 30)));
+    }
+    for (const variant of [null, 42, true, [token], { token }]) assertRefusal(await post('/complete', { token: variant }), 403, refused('malformed'), JSON.stringify(variant).slice(0, 30));
+    assertRefusal(await post('/complete', {}), 403, refused('malformed'), 'no token');
+    const foreign = signTokenPayload(decodeTokenPayload(token), 'a-secret-that-is-not-the-servers');
+    assertRefusal(await post('/complete', { token: foreign }), 403, refused('bad_signature'), 'another secret');
+  });
+
+  it('binds the token to its owner and its expiry', async () => {
+    const { completionToken: token } = await presign();
+    assertRefusal(await post('/complete', { token }, hostileUser()), 403, NOT_OWNER, 'another user');
+    assertRefusal(await post('/complete', { token }, ''), 403, NOT_OWNER, 'no user');
+    const expired = signTokenPayload({ ...decodeTokenPayload(token), exp: Math.floor(Date.now() / 1000) - 5 });
+    assertRefusal(await post('/complete', { token: expired }), 403, refused('expired'), 'expired');
+    assertRefusal(await post('/complete', { token }), 404, { error: 'Upload not found', code: 'NOT_FOUND' }, 'the genuine token, nothing PUT');
+  });
+
+  it('never takes a multipart token for a completion token, nor the other way round', async () => {
+    const init = await post('/multipart/init', { name: 'f.txt', type: 'text/plain', size: 10 });
+    const multipartToken = (init.body as { token: string }).token;
+    assertRefusal(await post('/complete', { token: multipartToken }), 403, refused('malformed'), 'a multipart token on /complete');
+    const { completionToken } = await presign();
+    for (const path of CONTINUATIONS) {
+      assertRefusal(await post(path, { token: completionToken, partNumber: 1, parts: [{ partNumber: 1, eTag: '"x"' }] }), 403, refused('malformed'), `a completion token on ${path}`);
+    }
+    assert.equal((await post('/multipart/abort', { token: multipartToken })).status, 200);
+  });
+});

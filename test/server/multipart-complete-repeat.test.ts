@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { UploadedFileEvent } from '../../server/index.js';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { initUpload, sendPart, splitIntoParts, THREE_PART_SIZE } from './support/multipart-client.js';
@@ -92,7 +92,17 @@ describe('repeated /multipart/complete', () => {
       });
 
       it('404 when the object under the key is not this upload: another upload nonce, no nonce, or the object replaced', async () => {
-        const { init, parts } = await uploadAndComplete(use('open'));
+        // Committed straight through storage, as when the first answer was lost before any hook ran:
+        // only this upload's object (its nonce, its size) may be completed by a repeat.
+        hookCalls.length = 0;
+        const content = randomContent(10);
+        const init = await initUpload(use('open'), binary(content.length));
+        const part = await sendPart(use('open'), init.token, 1, content);
+        const committed = () => storage.client.send(new CompleteMultipartUploadCommand({
+          Bucket: storage.bucket, Key: init.key, UploadId: init.uploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.eTag }] },
+        }));
+        await committed();
+        const parts = [part];
         const payload = decodeTokenPayload(init.token);
         const otherNonce = signTokenPayload({ ...payload, n: 'another-upload-nonce' });
         const { n: _dropped, ...withoutNonce } = payload;
@@ -106,6 +116,30 @@ describe('repeated /multipart/complete', () => {
         assert.equal(replaced.status, 404);
         assert.deepEqual(replaced.body, DEAD);
         assert.equal((await readObject(storage, init.key)).toString(), 'replaced', 'the other object is untouched');
+        assert.equal(hookCalls.length, 0, 'no hook ran for an object that is not this upload\'s');
+      });
+
+      it("a repeat for an upload committed without its hooks runs them once; once they ran, the recorded answer stands even after the object changed", async () => {
+        hookCalls.length = 0;
+        const content = randomContent(10);
+        const init = await initUpload(use('open'), binary(content.length));
+        const part = await sendPart(use('open'), init.token, 1, content);
+        await storage.client.send(new CompleteMultipartUploadCommand({
+          Bucket: storage.bucket, Key: init.key, UploadId: init.uploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.eTag }] },
+        }));
+        const first = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] });
+        assert.equal(first.status, 200, first.text);
+        assert.deepEqual(hookCalls.map((call) => [call.hook, call.file.key, call.file.uploadId]), [
+          ['onFileUploaded', init.key, init.uploadId],
+          ['onUploadComplete', init.key, init.uploadId],
+        ]);
+        // A host that moves accepted files elsewhere (or replaces them) does not turn the upload into a 404.
+        await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: init.key, Body: 'replaced' }));
+        const again = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] });
+        assert.equal(again.status, 200, again.text);
+        assert.equal(again.body.key, init.key);
+        assert.equal(again.body.etag, first.body.etag);
+        assert.equal(hookCalls.length, 2, 'no hook ran again');
       });
 
       it('a throwing onPresignResponse at init: 500 Multipart init failed, the hook error reaches onError, no open upload remains', async () => {

@@ -124,7 +124,7 @@ describe('routing', () => {
 
       it('gates every other route, unknown paths included, with 401 Unauthorized', async () => {
         gateCalls.length = 0;
-        for (const path of ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/files/google-drive/transfer']) {
+        for (const path of ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete', '/files/google-drive/transfer']) {
           const response = await gated().post(`${MOUNT}${path}`, {});
           assert.equal(response.status, 401, path);
           assert.deepEqual(response.body, { error: 'Unauthorized' });

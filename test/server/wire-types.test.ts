@@ -39,7 +39,7 @@ const oneDeclarationPerShape: true[] = [
 /** Every field of T, marked as the declaration marks it; the compiler holds these lists to the types. */
 type Fields<T> = { [K in keyof T]-?: object extends Pick<T, K> ? 'optional' : 'required' };
 
-const PRESIGN: Fields<Wire.PresignedUrlResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
+const PRESIGN: Fields<Wire.PresignedUrlResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required', completionToken: 'optional' };
 const INIT: Fields<Wire.MultipartInitResponse> = { key: 'required', uploadId: 'required', partSize: 'required', expiresIn: 'required', token: 'required', checksumAlgorithm: 'optional', parts: 'optional' };
 const SIGN_PART: Fields<Wire.MultipartSignPartResponse> = { uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
 const COMPLETE: Fields<Wire.MultipartCompleteResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', etag: 'optional' };

@@ -3,7 +3,8 @@ export interface FaultRule {
   match: 'put' | 'part' | 'create' | 'complete' | 'list-parts';
   side?: 'browser' | 'handler';
   partNumber?: number;
-  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte' | 'list-checksums' | 'echo-checksum';
+  /** `hold-answer`: forwarded, and storage's answer is kept until `releaseHeld()` (storage has acted on it meanwhile). */
+  fault: 'reset' | 'drop-mid-body' | 'hang' | '500' | '503-retry-after' | 'slow-down' | 'flip-byte' | 'list-checksums' | 'echo-checksum' | 'hold-answer';
   times?: number;
   /** `list-checksums`: the digest each part number is listed with, as AWS S3 lists them. */
   checksums?: Record<string, { algorithm: 'CRC32' | 'CRC32C' | 'SHA256'; value: string }>;
@@ -20,6 +21,10 @@ export interface FaultProxy {
   bodies: Array<string | undefined>;
   /** With `digestBodies`: the base64 CRC32, CRC32C and SHA-256 of each PUT body that passed (undefined for other requests). */
   digests: Array<{ CRC32: string; CRC32C: string; SHA256: string } | undefined>;
+  /** Resolves once a `hold-answer` rule holds storage's answer. */
+  held(): Promise<void>;
+  /** Sends the held answers on and lets later ones through. */
+  releaseHeld(): void;
   unfired(): string[];
   close(): Promise<void>;
 }

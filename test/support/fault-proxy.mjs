@@ -13,11 +13,14 @@ const HANG_MS = 30_000;
 /**
  * Which storage request a rule targets:
  * - `put` a single-PUT object upload, `part` an UploadPart (optionally `partNumber`),
- * - `create` CreateMultipartUpload, `complete` CompleteMultipartUpload, `list-parts` ListParts.
+ * - `create` CreateMultipartUpload, `complete` CompleteMultipartUpload, `list-parts` ListParts,
+ * - `marker` any request for the handler's completion markers (never an upload's `put`).
  * `side` narrows to the browser (a request with an Origin) or the handler (the AWS SDK).
  */
 function requestKind(method, url) {
   const query = url.searchParams;
+  // The handler's completion markers (its default folder), told apart from the uploads themselves.
+  if (url.pathname.includes('/.svc-uploader/')) return 'marker';
   if (method === 'PUT' && query.has('uploadId') && query.has('partNumber')) return 'part';
   if (method === 'PUT') return 'put';
   if (method === 'POST' && query.has('uploads')) return 'create';
@@ -148,7 +151,7 @@ function withListedChecksums(xml, checksums) {
 }
 
 /** Faults that still forward the request (changed) instead of answering it, or change storage's answer. */
-const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums', 'echo-checksum']);
+const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums', 'echo-checksum', 'hold-answer']);
 /** Bodies of CompleteMultipartUpload requests are kept (they are small XML); at most this much each. */
 const RECORDED_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -170,6 +173,10 @@ export async function startFaultProxy(upstream, rules, options = {}) {
   /** With `digestBodies`: the CRC32, CRC32C and SHA-256 (base64) of each PUT body, same order as `log`. */
   const digests = [];
   const sockets = new Set();
+  /** `hold-answer`: storage has answered (and so acted); its answer waits here until released. */
+  const heldAnswers = [];
+  let noticeHeld = () => undefined;
+  let releaseAll = false;
   const server = createServer((request, response) => {
     const url = new URL(request.url, 'http://proxy');
     const kind = requestKind(request.method, url);
@@ -221,6 +228,21 @@ export async function startFaultProxy(upstream, rules, options = {}) {
           });
           return;
         }
+        if (rule?.fault === 'hold-answer') {
+          const chunks = [];
+          upstreamResponse.on('data', (chunk) => chunks.push(chunk));
+          upstreamResponse.on('end', () => {
+            const deliver = () => {
+              if (response.destroyed) return;
+              response.writeHead(upstreamResponse.statusCode, upstreamResponse.rawHeaders);
+              response.end(Buffer.concat(chunks));
+            };
+            if (releaseAll) return deliver();
+            heldAnswers.push(deliver);
+            noticeHeld();
+          });
+          return;
+        }
         if (rule?.fault === 'echo-checksum' && upstreamResponse.statusCode === 200 && digests[logIndex]) {
           // AWS S3 answers a PUT or part sent with `x-amz-checksum-<algorithm>` with the digest it computed.
           const headerName = `x-amz-checksum-${rule.algorithm.toLowerCase()}`;
@@ -233,9 +255,10 @@ export async function startFaultProxy(upstream, rules, options = {}) {
       },
     );
     forward.on('error', () => request.socket.destroy());
-    // The client went away before the answer was complete: so does the upstream request.
+    // The client went away before the answer was complete: so does the upstream request (a held
+    // answer's request has been answered already; storage acted on it whatever happens now).
     response.on('close', () => {
-      if (!response.writableFinished) forward.destroy();
+      if (!response.writableFinished && rule?.fault !== 'hold-answer') forward.destroy();
     });
     if (rule?.fault === 'flip-byte') request.pipe(flipMiddleByte(request)).pipe(forward);
     else request.pipe(forward);
@@ -252,6 +275,17 @@ export async function startFaultProxy(upstream, rules, options = {}) {
     headers,
     bodies,
     digests,
+    /** Resolves once a `hold-answer` rule holds storage's answer (storage has acted on the request). */
+    held: () =>
+      new Promise((resolve) => {
+        if (heldAnswers.length > 0) return resolve();
+        noticeHeld = () => resolve();
+      }),
+    /** Sends every held answer on (to a client that may have gone), and lets later ones through. */
+    releaseHeld: () => {
+      releaseAll = true;
+      for (const deliver of heldAnswers.splice(0)) deliver();
+    },
     /** Rules that never fired: a scenario that did not happen proves nothing. */
     unfired: () => armed.filter((rule) => rule.remaining > 0).map(({ match, fault }) => `${match} ${fault}`),
     close: () =>

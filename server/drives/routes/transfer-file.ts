@@ -1,7 +1,8 @@
 /**
  * POST /files/:provider/transfer: streams one drive file into the bucket under the same key
  * strategy, name sanitising, upload policy (`onBeforeUpload`, anonymous uploads) and limits as
- * /presign, then signs a download URL for it. A bounded number run at once per handler.
+ * /presign, asks `verifyUpload`, runs `onFileUploaded` and `onUploadComplete` once, then signs a
+ * download URL for it. A bounded number run at once per handler.
  */
 import { isUpupError, UpupError, UpupErrorCode } from '../../errors.js';
 import { assertFileAllowed, MAX_FILE_NAME_LENGTH } from '../../internal/file-policy.js';
@@ -12,7 +13,9 @@ import { toJsonResponse } from '../../internal/responses.js';
 import type { RouteContext } from '../../internal/routes/context.js';
 import { chooseObjectKey, runBeforeUpload } from '../../internal/routes/upload-start.js';
 import { presignGetObject } from '../../internal/s3-operations.js';
-import type { UploadedFileEvent } from '../../types.js';
+import { completeOnce, type CompletionOutcome, type CompletionTarget } from '../../internal/completion/complete-once.js';
+import { deleteRefusedObject, finalizeStoredUpload, toRefusalError, type StoredUpload } from '../../internal/completion/finalize-upload.js';
+import { markerKeyFor } from '../../internal/completion/marker-store.js';
 import { createDriveRequestError, isDriveReauthRequired } from '../drive-errors.js';
 import { requireDriveItemId } from '../drive-item-id.js';
 import { withDriveTokens } from '../drive-tokens.js';
@@ -103,14 +106,23 @@ async function chooseDestination(ctx: RouteContext, download: DriveDownload, nam
   }
 }
 
-async function runFileUploadedHook(ctx: RouteContext, file: UploadedFileEvent): Promise<void> {
-  const hook = ctx.settings.hooks.onFileUploaded;
-  if (!hook) return;
+/**
+ * The verdict and the hooks, once, under the transfer's own completion marker (its id is fresh,
+ * since no other request can complete this object; the marker records that the object counts).
+ * A refused object is deleted (403); when the verdict itself fails (500), the object is deleted too:
+ * no later request can complete it, and the client can start the transfer again.
+ */
+async function finalizeTransfer(ctx: RouteContext, storage: RequestStorage, upload: StoredUpload): Promise<void> {
+  const markerKey = await markerKeyFor(ctx.settings.completion.markerPrefix, upload.key, 'drive', upload.uploadId);
+  const target: CompletionTarget = { storage, markerKey, key: upload.key, uploadId: upload.uploadId, source: 'drive' };
+  let outcome: CompletionOutcome;
   try {
-    await hook(file);
+    outcome = await completeOnce(ctx, target, () => finalizeStoredUpload(ctx, storage, upload));
   } catch (error) {
-    ctx.reportSwallowed(error, 'onFileUploaded');
+    await deleteRefusedObject(ctx, storage, upload.key);
+    throw error;
   }
+  if (outcome.kind === 'refused') throw toRefusalError(outcome.refusal);
 }
 
 async function writeToBucket(download: DriveDownload, storage: RequestStorage, key: string, ctx: RouteContext, limits: UpstreamLimits): Promise<StoredObject> {
@@ -151,18 +163,18 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
     const { storage, key } = await chooseDestination(ctx, download, name, userId);
     const stored = await writeToBucket(download, storage, key, ctx, limits);
 
-    await runFileUploadedHook(ctx, {
-      req: ctx.req,
-      requestId: ctx.requestId,
+    await finalizeTransfer(ctx, storage, {
       key,
       size: stored.size,
       ...(stored.etag ? { etag: stored.etag } : {}),
       userId,
       source: 'drive',
+      uploadId: crypto.randomUUID(),
       provider: provider.slug,
       name,
       type: download.mimeType,
     });
+    // Signed once the verdict and the hooks ran.
     const url = await presignGetObject(storage.client, storage.storage.bucket, key, ctx.settings.downloadUrlExpiresIn);
     const body: DriveTransferResponse = { provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url };
     return toJsonResponse(body);

@@ -4,7 +4,8 @@
  * while the next is read. Parts are 5 MiB, larger only when the provider-reported size needs it to
  * fit 10,000 parts, and never above 64 MiB, so a transfer holds at most three parts (192 MiB).
  * A failure, including crossing `maxFileSize`, a timeout or the client going away, aborts the
- * multipart upload: nothing is persisted. Every PUT and part carries its `Content-MD5`, so
+ * multipart upload: nothing is persisted. Once every byte is read, the commit (the single PUT, or
+ * CompleteMultipartUpload) no longer follows the client: it completes, and the route's hooks run. Every PUT and part carries its `Content-MD5`, so
  * storage checks that it stored the bytes this server read; with the bucket's
  * `storage.checksumAlgorithm`, also its `x-amz-checksum-<algorithm>` (the SDK computes it), and
  * the multipart upload is opened with that algorithm and names each part's digest at complete,
@@ -21,7 +22,9 @@ import {
   type UploadPartCommandOutput,
 } from '@aws-sdk/client-s3';
 import { amzChecksumCommandField, type AmzChecksumAlgorithm } from '../../internal/amz-checksum.js';
+import { createDeadlineSignal } from '../../internal/deadline-signal.js';
 import { md5Base64 } from '../../internal/md5-base64.js';
+import { STORAGE_COMMIT_TIMEOUT_MS } from '../../internal/routes/storage-call.js';
 import { readListedChecksum } from '../../internal/multipart-checksum.js';
 import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstream-limits.js';
 import { retryBadDigest } from './bad-digest-retry.js';
@@ -121,6 +124,9 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
     throw error;
   }
   if (reader.done) {
+    // The whole file is read: this PUT is the commit, and a client leaving now must not cut it
+    // (the object could land without its hooks). It keeps its own timeout.
+    const commitLimits = options.limits ? withoutClientSignal(options.limits) : undefined;
     const contentMd5 = md5Base64(firstPart);
     const put = await retryBadDigest(() => target.client.send(new PutObjectCommand({
       Bucket: target.bucket,
@@ -130,7 +136,7 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
       ContentMD5: contentMd5,
       ContentType: target.contentType,
       ...checksumField(target.checksumAlgorithm),
-    }), toSendOptions(options.limits)), options.limits?.signal);
+    }), toSendOptions(commitLimits)));
     return { size: firstPart.byteLength, etag: toEtag(put.ETag), parts: 0 };
   }
   return writeMultipart(reader, firstPart, target, partSize, options.limits);
@@ -187,12 +193,14 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
     await inFlight;
     inFlight = undefined;
     completed.sort((left, right) => left.PartNumber! - right.PartNumber!);
+    // Every byte is in storage: the commit is not cut when the client leaves, and has the time a
+    // large object's assembly can take (see STORAGE_COMMIT_TIMEOUT_MS).
     const done = await client.send(new CompleteMultipartUploadCommand({
       Bucket: bucket,
       Key: key,
       UploadId: uploadId,
       MultipartUpload: { Parts: completed },
-    }), toSendOptions(limits));
+    }), limits ? { abortSignal: createDeadlineSignal(STORAGE_COMMIT_TIMEOUT_MS) } : {});
     return { size: reader.bytesRead, etag: toEtag(done.ETag), parts: completed.length };
   } catch (error) {
     await reader.cancel(error);

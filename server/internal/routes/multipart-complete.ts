@@ -1,6 +1,10 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
-import type { UploadedFileEvent } from '../../types.js';
 import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
+import { completeOnce, isCompletionBusy, readFinalOutcome, toCompletionBusyResponse, type CompletionOutcome, type CompletionTarget } from '../completion/complete-once.js';
+import { toCompletedPayload } from '../completion/completed-payload.js';
+import { finalizeStoredUpload, type StoredUpload } from '../completion/finalize-upload.js';
+import { markerKeyFor } from '../completion/marker-store.js';
+import { createDeadlineSignal } from '../deadline-signal.js';
 import { readPartChecksum } from '../multipart-checksum.js';
 import { MAX_PARTS } from '../part-size.js';
 import { isPlainObject } from '../request-body.js';
@@ -11,13 +15,15 @@ import {
   isDeadUploadError,
   isRejectedPartsError,
   listAllParts,
-  readObjectEtag,
+  readStoredObject,
   type PartToComplete,
+  type StorageCallOptions,
   type StoragePart,
+  type StoredObjectSummary,
 } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { STORAGE_CALL_TIMEOUT_MS, STORAGE_COMMIT_TIMEOUT_MS, storageCall } from './storage-call.js';
-import { findCommittedUpload, isDeadUploadFailure, toCompletePayload } from './multipart-complete-repeat.js';
+import { findCommittedObject } from './multipart-complete-repeat.js';
 import { deadUploadError, openUploadSession, type UploadSession } from './upload-session.js';
 
 export const multipartCompleteFailure: RouteFailure = { message: 'Multipart complete failed', code: 'STORAGE_ERROR' };
@@ -88,83 +94,102 @@ async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, r
   });
 }
 
-async function commit(ctx: RouteContext, session: UploadSession, parts: PartToComplete[]): Promise<string | undefined> {
+/** Storage calls under the completion claim: their own time limit, never the client's signal. */
+function detached(timeoutMs = STORAGE_CALL_TIMEOUT_MS): StorageCallOptions {
+  return { abortSignal: createDeadlineSignal(timeoutMs) };
+}
+
+/**
+ * Commits the named parts and reads the object back (its ETag, which Ceph RGW does not answer
+ * Complete with, and its type). Runs under the claim and detached from the client: a client that
+ * leaves mid-commit must not leave an object whose hooks never ran. When storage no longer knows
+ * the upload, a request that held the claim before committed it; its object is looked up by nonce.
+ */
+async function commit(ctx: RouteContext, session: UploadSession, parts: Array<StoragePart & PartToComplete>): Promise<StoredObjectSummary> {
   const { claims, storage } = session;
   const { client } = storage;
   const { bucket } = storage.storage;
+  let etag: string | undefined;
   try {
-    const etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts, storageCall(ctx, STORAGE_COMMIT_TIMEOUT_MS));
-    if (etag) return etag;
+    etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts, detached(STORAGE_COMMIT_TIMEOUT_MS));
   } catch (error) {
-    if (isDeadUploadError(error)) throw deadUploadError(error);
     if (isRejectedPartsError(error)) throw invalidParts('storage refused the parts', error);
-    throw error;
+    if (!isDeadUploadError(error)) throw error;
+    const committed = await findCommittedObject(ctx, session, detached());
+    if (!committed) throw deadUploadError(error);
+    return committed;
   }
-  // Ceph RGW (and services built on it) answer Complete with an empty ETag; the object has the real one.
+  const size = parts.reduce((total, part) => total + part.size, 0);
   try {
-    return await readObjectEtag(client, bucket, claims.key, storageCall(ctx));
+    const stored = await readStoredObject(client, bucket, claims.key, detached());
+    if (stored) return { ...stored, etag: etag ?? stored.etag };
   } catch (error) {
-    ctx.reportSwallowed(error, 'reading the ETag of the completed object');
-    return undefined;
+    ctx.reportSwallowed(error, 'reading the completed object');
   }
+  return { size, etag, uploadNonce: claims.uploadNonce, contentType: undefined, checksumSha256: undefined, checksums: {}, etagIsNotMd5: false };
 }
 
-async function runAfterCommitHooks(ctx: RouteContext, file: UploadedFileEvent): Promise<void> {
-  for (const name of ['onFileUploaded', 'onUploadComplete'] as const) {
-    const hook = ctx.settings.hooks[name];
-    if (!hook) continue;
-    try {
-      await hook(file);
-    } catch (error) {
-      ctx.reportSwallowed(error, name);
-    }
-  }
+function toStoredUpload(session: UploadSession, object: StoredObjectSummary): StoredUpload {
+  const { claims } = session;
+  return {
+    key: claims.key,
+    size: object.size,
+    ...(object.etag ? { etag: object.etag } : {}),
+    userId: claims.userId,
+    source: 'multipart',
+    uploadId: claims.uploadId,
+    ...(object.contentType ? { type: object.contentType } : {}),
+  };
 }
 
-/** Lists what storage holds, checks it against the envelope, commits and runs the hooks. */
-async function completeOpenUpload(ctx: RouteContext, session: UploadSession, requested: PartToComplete[]): Promise<Response> {
+/**
+ * Storage no longer knows the upload: it was committed (its answer lost, or the client cut off
+ * mid-commit), aborted or reaped. A recorded outcome answers; this upload's object without one
+ * gets its verdict and hooks now; anything else is 404.
+ */
+async function completeForgottenUpload(ctx: RouteContext, session: UploadSession, target: CompletionTarget, cause: unknown): Promise<CompletionOutcome> {
+  const recorded = await readFinalOutcome(target);
+  if (recorded) return recorded;
+  const committed = await findCommittedObject(ctx, session);
+  if (!committed) throw deadUploadError(cause);
+  return completeOnce(ctx, target, () => finalizeStoredUpload(ctx, session.storage, toStoredUpload(session, committed)));
+}
+
+/** Lists what storage holds, checks it against the envelope, then commits and finalizes once. */
+async function completeUpload(ctx: RouteContext, session: UploadSession, requested: PartToComplete[], target: CompletionTarget): Promise<CompletionOutcome> {
   const { claims, storage } = session;
   let stored: StoragePart[];
   try {
     stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx), claims.checksumAlgorithm);
   } catch (error) {
-    if (isDeadUploadError(error)) throw deadUploadError(error);
+    if (isDeadUploadError(error)) return completeForgottenUpload(ctx, session, target, error);
     throw error;
   }
   const parts = matchStoredParts(requested, stored);
   const received = parts.reduce((total, part) => total + part.size, 0);
   if (received < claims.minSize || received > claims.maxSize) await abortOutsideEnvelope(ctx, session, received);
-
-  const etag = await commit(ctx, session, parts);
-  const payload = await toCompletePayload(ctx, session, etag);
-  await runAfterCommitHooks(ctx, {
-    req: ctx.req,
-    requestId: ctx.requestId,
-    key: claims.key,
-    size: received,
-    ...(etag ? { etag } : {}),
-    userId: claims.userId,
-    source: 'multipart',
-  });
-  return toJsonResponse(payload);
+  return completeOnce(ctx, target, async () => finalizeStoredUpload(ctx, storage, toStoredUpload(session, await commit(ctx, session, parts))));
 }
 
 /**
  * POST /multipart/complete: sums the bytes storage holds for the named parts, aborts when that is
- * outside the signed envelope, otherwise commits and runs the after-commit hooks (whose throws
- * are reported and swallowed: the object is durable, so the answer stays 200). A repeat for an
- * upload that already committed answers the same 200 without running the hooks again. With a
- * checksum algorithm bound at init, each part's digest is passed to CompleteMultipartUpload.
+ * outside the signed envelope, otherwise commits, asks `verifyUpload` and runs the after-commit
+ * hooks, once per upload whatever the number of requests (see completion/complete-once.ts). A
+ * repeat answers the same 200 (or the same refusal). With a checksum algorithm bound at init, each
+ * part's digest is passed to CompleteMultipartUpload.
  */
 export async function multipartCompleteRoute(ctx: RouteContext): Promise<Response> {
   const session = await openUploadSession(ctx, COMPLETE_BODY_LIMIT_BYTES);
   const requested = readRequestedParts(session.body.parts, session.claims.checksumAlgorithm);
+  const { claims } = session;
+  const markerKey = await markerKeyFor(ctx.settings.completion.markerPrefix, claims.key, 'multipart', claims.uploadId);
+  const target: CompletionTarget = { storage: session.storage, markerKey, key: claims.key, uploadId: claims.uploadId, source: 'multipart' };
+  let outcome: CompletionOutcome;
   try {
-    return await completeOpenUpload(ctx, session, requested);
+    outcome = await completeUpload(ctx, session, requested, target);
   } catch (error) {
-    if (!isDeadUploadFailure(error)) throw error;
-    const committed = await findCommittedUpload(ctx, session);
-    if (!committed) throw error;
-    return toJsonResponse(committed);
+    if (isCompletionBusy(error)) return toCompletionBusyResponse();
+    throw error;
   }
+  return toJsonResponse(await toCompletedPayload(ctx, session.storage, outcome));
 }

@@ -44,7 +44,7 @@ export async function openUploadSession(ctx: RouteContext, bodyLimit?: number): 
   return bindSession(ctx, body, claims);
 }
 
-export const DEAD_UPLOAD_MESSAGE = 'Multipart upload no longer exists';
+const DEAD_UPLOAD_MESSAGE = 'Multipart upload no longer exists';
 
 export function deadUploadError(cause: unknown): UpupError {
   return new UpupError(DEAD_UPLOAD_MESSAGE, UpupErrorCode.NOT_FOUND, { status: 404, cause });

@@ -42,6 +42,10 @@ export async function chooseObjectKey(ctx: RouteContext, request: UploadRequest,
   if (!strategy) return createDefaultObjectKey(userId, request.file.name);
   const key = await strategy({ file: request.file, safeName: sanitizeFileName(request.file.name), userId, metadata: request.metadata });
   assertObjectKey(key);
+  // The completion markers' folder is the handler's own: an upload there could forge one.
+  if (key.startsWith(ctx.settings.completion.markerPrefix)) {
+    throw new UpupError('keyStrategy returned an unusable key: it is under completion.markerPrefix', undefined, { cause: new Error(`key ${JSON.stringify(key.slice(0, 200))}`) });
+  }
   return key;
 }
 
