@@ -33,23 +33,31 @@ const PACKAGE_ENTRIES = {
 const importOf = (folder) => `^((\\.\\./)+${folder}(/|$)${folder in PACKAGE_ENTRIES ? `|svc-uploader${PACKAGE_ENTRIES[folder]}$` : ''})`;
 
 /** TS `private` is not used: private state and methods are `#private` (see CONTRIBUTING.md). */
-const NO_TS_PRIVATE = [
-  ':matches(PropertyDefinition, MethodDefinition, AccessorProperty, TSParameterProperty)[accessibility="private"]',
-].map((selector) => ({ selector, message: 'Use a #private member instead of TS `private` (CONTRIBUTING.md: class privacy).' }));
+const NO_TS_PRIVATE = [':matches(PropertyDefinition, MethodDefinition, AccessorProperty, TSParameterProperty)[accessibility="private"]'].map((selector) => ({
+  selector,
+  message: 'Use a #private member instead of TS `private` (CONTRIBUTING.md: class privacy).',
+}));
 
 const boundaries = Object.entries(FORBIDDEN_IMPORTS).map(([from, forbidden]) => {
   const message = (to) => `${from}/ must not import ${to}/ (CONTRIBUTING.md: import directions).`;
   return {
     files: [`${from}/**/*.{ts,js,mjs}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: forbidden.map((to) => ({ regex: importOf(to), message: message(to) })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((to) => ({ regex: importOf(to), message: message(to) })),
+        },
+      ],
       // no-restricted-imports sees static imports and re-exports only; `import()` is checked here.
-      'no-restricted-syntax': ['error', ...NO_TS_PRIVATE, ...forbidden.map((to) => ({
-        selector: `ImportExpression > Literal.source[value=/${importOf(to).replaceAll('/', '\\/')}/]`,
-        message: message(to),
-      }))],
+      'no-restricted-syntax': [
+        'error',
+        ...NO_TS_PRIVATE,
+        ...forbidden.map((to) => ({
+          selector: `ImportExpression > Literal.source[value=/${importOf(to).replaceAll('/', '\\/')}/]`,
+          message: message(to),
+        })),
+      ],
     },
   };
 });
@@ -58,8 +66,19 @@ export default defineConfig(
   {
     // What .gitignore files leave out (build output of the package and of each example app).
     ignores: [
-      '**/dist/**', 'storybook-static/**', 'coverage/**', '**/.data/**', '.tmp/**', '.cache/**', 'test-results/**',
-      '**/.angular/**', '**/.svelte-kit/**', 'examples/sveltekit/build/**', '**/.nitro/**', '**/.nuxt/**', '**/.output/**',
+      '**/dist/**',
+      'storybook-static/**',
+      'coverage/**',
+      '**/.data/**',
+      '.tmp/**',
+      '.cache/**',
+      'test-results/**',
+      '**/.angular/**',
+      '**/.svelte-kit/**',
+      'examples/sveltekit/build/**',
+      '**/.nitro/**',
+      '**/.nuxt/**',
+      '**/.output/**',
       // Generated from the element's tables (scripts/generate-element-manifest.ts).
       'manifest/**',
     ],

@@ -11,40 +11,82 @@ function collapseCssLiterals(): Plugin {
     name: 'svc-collapse-css-literals',
     transform(code, id) {
       if (!/\/elements\/.+\/styles\/[^/]+\.ts$/.test(id)) return null;
-      const collapsed = code.replace(/\bcss`([^`]*)`/g, (_, body: string) => `css\`${body
-        .replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/\s*([{};])\s*/g, '$1').trim()}\``);
+      const collapsed = code.replace(
+        /\bcss`([^`]*)`/g,
+        (_, body: string) =>
+          `css\`${body
+            .replace(/\/\*[\s\S]*?\*\//g, '')
+            .replace(/\s+/g, ' ')
+            .replace(/\s*([{};])\s*/g, '$1')
+            .trim()}\``,
+      );
       return { code: collapsed, map: { mappings: '' } };
     },
   };
 }
 
 /** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-chunk.ts). */
-const ENGINE_CORE = new RegExp(`/engine/(${[
-  'engine', 'options', 'upload-queue', 'batch-intake', 'validation', 'deduplication', 'main-thread-yield', 'connection-budget',
-  'indexeddb-recovery-storage', 'crash-recovery-loader', 'crash-restore', 'events', 'event-bus', 'file-entry-list', 'file-entry',
-  'file-replacement', 'persisted-uploads', 'network-watch', 'network-pause', 'content-hash', 'errors', 'remote-files',
-  'persistence-scope', 'multipart-session', 'tus-records', 'request-timeout', 'retry-policy', 'page-base', 'upload-url',
-  'transfer-rate', 'pipeline', 'checksum-digests', 'hex', 'image-steps/index',
-].join('|')})\\.ts$`);
+const ENGINE_CORE = new RegExp(
+  `/engine/(${[
+    'engine',
+    'options',
+    'upload-queue',
+    'batch-intake',
+    'validation',
+    'deduplication',
+    'main-thread-yield',
+    'connection-budget',
+    'indexeddb-recovery-storage',
+    'crash-recovery-loader',
+    'crash-restore',
+    'events',
+    'event-bus',
+    'file-entry-list',
+    'file-entry',
+    'file-replacement',
+    'persisted-uploads',
+    'network-watch',
+    'network-pause',
+    'content-hash',
+    'errors',
+    'remote-files',
+    'persistence-scope',
+    'multipart-session',
+    'tus-records',
+    'request-timeout',
+    'retry-policy',
+    'page-base',
+    'upload-url',
+    'transfer-rate',
+    'pipeline',
+    'checksum-digests',
+    'hex',
+    'image-steps/index',
+  ].join('|')})\\.ts$`,
+);
 
 /**
  * The element's side of the engine (elements/svc-uploader/engine-chunk.ts): the event bridge, the
  * announcer, the refusal notice, the failure wording the file views share and the editor's options.
  * Apart from the engine core, which engine.js shares without Lit; fetched next to it, in parallel.
  */
-const ENGINE_VIEWS = new RegExp([
-  '/elements/svc-uploader/(engine-chunk|engine-bridge|announcer|editor/editor-options)\\.ts$',
-  '/elements/svc-uploader/templates/(rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
-].join('|'));
+const ENGINE_VIEWS = new RegExp(
+  [
+    '/elements/svc-uploader/(engine-chunk|engine-bridge|announcer|editor/editor-options)\\.ts$',
+    '/elements/svc-uploader/templates/(rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
+  ].join('|'),
+);
 
 /** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (templates/file-views.ts), and the Lit directives they use. */
-const FILE_VIEWS = new RegExp([
-  '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
-  '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
-  '/elements/svc-uploader/(editor/editor-controller|editor/edit-budget|thumbnails|row-previews|list-window|preview)\\.ts$',
-  '/lit-html/(directives/(repeat|style-map|guard)|directive-helpers|directive)\\.js$',
-  '/lit/directives/(repeat|style-map|guard)\\.js$',
-].join('|'));
+const FILE_VIEWS = new RegExp(
+  [
+    '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
+    '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
+    '/elements/svc-uploader/(editor/editor-controller|editor/edit-budget|thumbnails|row-previews|list-window|preview)\\.ts$',
+    '/lit-html/(directives/(repeat|style-map|guard)|directive-helpers|directive)\\.js$',
+    '/lit/directives/(repeat|style-map|guard)\\.js$',
+  ].join('|'),
+);
 
 // The browser bundle for plain HTML pages: one ES module that registers <svc-uploader> (and
 // engine.js, the engine's exports), with Lit inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.

@@ -12,15 +12,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Optional fixture middlewares (tus server, token endpoint, CORS origins...) that suites add. */
 async function loadFixtures(...paths) {
-  const lists = await Promise.all(paths.filter((path) => existsSync(new URL(path, import.meta.url)))
-    .map(async (path) => (await import(path)).default ?? []));
+  const lists = await Promise.all(paths.filter((path) => existsSync(new URL(path, import.meta.url))).map(async (path) => (await import(path)).default ?? []));
   return lists.flat();
 }
 
 /** Optional test-command plugins (`export const plugins`) of the same fixture modules. */
 async function loadFixturePlugins(...paths) {
-  const lists = await Promise.all(paths.filter((path) => existsSync(new URL(path, import.meta.url)))
-    .map(async (path) => (await import(path)).plugins ?? []));
+  const lists = await Promise.all(paths.filter((path) => existsSync(new URL(path, import.meta.url))).map(async (path) => (await import(path)).plugins ?? []));
   return lists.flat();
 }
 
@@ -40,7 +38,15 @@ function serveWorkerSources() {
   };
 }
 
-const FIXTURE_MODULES = ['./test/support/wtr-fixtures.mjs', './test/support/wtr-network-fixtures.mjs', './test/support/wtr-element-fixtures.mjs', './test/support/wtr-drive-fixtures.mjs', './test/support/wtr-screenshot-commands.mjs', './test/support/wtr-remote-fixtures.mjs', './test/support/wtr-refusal-fixtures.mjs'];
+const FIXTURE_MODULES = [
+  './test/support/wtr-fixtures.mjs',
+  './test/support/wtr-network-fixtures.mjs',
+  './test/support/wtr-element-fixtures.mjs',
+  './test/support/wtr-drive-fixtures.mjs',
+  './test/support/wtr-screenshot-commands.mjs',
+  './test/support/wtr-remote-fixtures.mjs',
+  './test/support/wtr-refusal-fixtures.mjs',
+];
 
 export default {
   files: ['test/browser/**/*.test.ts'],
@@ -49,17 +55,15 @@ export default {
   testsFinishTimeout: 10 * 60_000,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
-    ...await loadFixturePlugins(...FIXTURE_MODULES),
+    ...(await loadFixturePlugins(...FIXTURE_MODULES)),
   ],
-  middleware: [
-    serveWorkerSources(),
-    await createHandlerMiddleware('/api/upload'),
-    ...await loadFixtures(...FIXTURE_MODULES),
+  middleware: [serveWorkerSources(), await createHandlerMiddleware('/api/upload'), ...(await loadFixtures(...FIXTURE_MODULES))],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: findBrowser(), headless: true, args: BROWSER_ARGS },
+    }),
   ],
-  browsers: [playwrightLauncher({
-    product: 'chromium',
-    launchOptions: { executablePath: findBrowser(), headless: true, args: BROWSER_ARGS },
-  })],
   reporters: [
     defaultReporter(),
     summaryReporter({ flatten: false }),

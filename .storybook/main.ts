@@ -11,9 +11,10 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   // `npm run storybook` forwards /api to the demo server, so the story that uploads works while
   // `npm start` runs; a static build has no such server and its uploads fail visibly.
-  viteFinal: (viteConfig) => mergeConfig(viteConfig, {
-    server: { proxy: { '/api': process.env.UPLOAD_SERVER ?? 'http://127.0.0.1:3000' } },
-  }),
+  viteFinal: (viteConfig) =>
+    mergeConfig(viteConfig, {
+      server: { proxy: { '/api': process.env.UPLOAD_SERVER ?? 'http://127.0.0.1:3000' } },
+    }),
 };
 
 export default config;

@@ -27,7 +27,11 @@ const MIB = 1024 * 1024;
 
 requireStorage('bench/checksum.ts');
 const uplink = UPLINK_MBPS > 0 ? await startDelayProxy(process.env.S3_TEST_ENDPOINT!, 0, { uplinkBytesPerSecond: (UPLINK_MBPS * 1e6) / 8 }) : undefined;
-const pageServer = await serveUploadBenchPage(new URL('./checksum-page.ts', import.meta.url), [new URL('../engine/digest-worker.ts', import.meta.url)], uplink?.origin);
+const pageServer = await serveUploadBenchPage(
+  new URL('./checksum-page.ts', import.meta.url),
+  [new URL('../engine/digest-worker.ts', import.meta.url)],
+  uplink?.origin,
+);
 
 type Page = {
   makeFile(size: number): number;
@@ -42,10 +46,13 @@ try {
   const { page, heap } = await openUploadBenchPage(browser, pageServer);
   // Warm-up: a fresh Chromium is slow on its first large Blob uploads, and the hasher loads once.
   await page.evaluate(() => (window as unknown as Page).makeFile(32));
-  for (const mode of MODES) await page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]);
+  for (const mode of MODES)
+    await page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]);
 
   const workerScripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('digest-worker')).length);
-  console.log(`checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}${uplink ? ` behind a ${UPLINK_MBPS} Mbit/s uplink` : ' on loopback'}, ${ROUNDS} interleaved rounds; digests ${workerScripts > 0 ? 'in the digest worker' : 'on the main thread (no worker loaded)'}`);
+  console.log(
+    `checksum benchmark: ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}${uplink ? ` behind a ${UPLINK_MBPS} Mbit/s uplink` : ' on loopback'}, ${ROUNDS} interleaved rounds; digests ${workerScripts > 0 ? 'in the digest worker' : 'on the main thread (no worker loaded)'}`,
+  );
   for (const sizeMiB of SIZES_MIB) {
     const size = await page.evaluate((mib) => (window as unknown as Page).makeFile(mib), sizeMiB);
     const rates = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
@@ -56,7 +63,8 @@ try {
         await heap.collectGarbage();
         const heapBefore = await heap.used();
         const { result: run, peak } = await heap.peakDuring(
-          () => page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]),
+          () =>
+            page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]),
           heapBefore,
         );
         if (run.state !== 'successful') throw new Error(`${mode} upload ended ${run.state}`);
@@ -78,13 +86,21 @@ try {
     for (let round = 0; round < ROUNDS; round += 1) partDigests.push(await page.evaluate((mib) => (window as unknown as Page).timePartDigest(mib), CHUNK_MIB));
     const offMedian = median(rates.get('off')!);
     console.log(`  ${sizeMiB} MiB:`);
-    console.log(`    the SHA-256 pass alone ${passes.map(format).join(', ')} ms (median ${format(median(passes))}); the upload without verification ${format((size / MIB / offMedian) * 1000)} ms (median)`);
-    console.log(`    its parts alone, on the page's thread: reading ${reads.map(format).join(', ')} ms (median ${format(median(reads))}), SHA-256 of bytes in memory ${hashes.map(format).join(', ')} ms (median ${format(median(hashes))})`);
-    console.log(`    one part's read and MD5 (${CHUNK_MIB} MiB, digest worker) ${partDigests.map(format).join(', ')} ms (median ${format(median(partDigests))})`);
+    console.log(
+      `    the SHA-256 pass alone ${passes.map(format).join(', ')} ms (median ${format(median(passes))}); the upload without verification ${format((size / MIB / offMedian) * 1000)} ms (median)`,
+    );
+    console.log(
+      `    its parts alone, on the page's thread: reading ${reads.map(format).join(', ')} ms (median ${format(median(reads))}), SHA-256 of bytes in memory ${hashes.map(format).join(', ')} ms (median ${format(median(hashes))})`,
+    );
+    console.log(
+      `    one part's read and MD5 (${CHUNK_MIB} MiB, digest worker) ${partDigests.map(format).join(', ')} ms (median ${format(median(partDigests))})`,
+    );
     for (const mode of MODES) {
       const values = rates.get(mode)!;
       const ratio = mode === 'off' ? '' : `, ratio to off ${(median(values) / offMedian).toFixed(2)}`;
-      console.log(`    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB; main-thread long tasks ${format(median(longTasks.get(mode)!))} ms (median)`);
+      console.log(
+        `    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB; main-thread long tasks ${format(median(longTasks.get(mode)!))} ms (median)`,
+      );
     }
   }
 } finally {

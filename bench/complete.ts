@@ -22,7 +22,12 @@ const requests = Number(process.argv[2] ?? 200);
 const rounds = Number(process.argv[3] ?? 3);
 const concurrencies = [1, 16];
 const storage = await getTestStorage();
-const handler = createUploadHandler({ storage: storage.storageConfig(), uploadTokenSecret: 'bench-upload-token-secret-000000', allowAnonymousUploads: true, hooks: { onFileUploaded: () => undefined } });
+const handler = createUploadHandler({
+  storage: storage.storageConfig(),
+  uploadTokenSecret: 'bench-upload-token-secret-000000',
+  allowAnonymousUploads: true,
+  hooks: { onFileUploaded: () => undefined },
+});
 const server = createServer(toNodeListener(handler));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const port = (server.address() as AddressInfo).port;
@@ -59,7 +64,9 @@ async function bareCalls(key: string): Promise<void> {
 
 const figures = new Map<string, RunFigures[]>();
 const record = (label: string, result: RunFigures) => figures.set(label, [...(figures.get(label) ?? []), result]);
-await runBounded(20, 4, async () => { await postJson(port, '/api/upload/complete', { token: (await prepare(1))[0] }); });
+await runBounded(20, 4, async () => {
+  await postJson(port, '/api/upload/complete', { token: (await prepare(1))[0] });
+});
 for (let round = 0; round < rounds; round += 1) {
   for (const concurrency of concurrencies) {
     const tokens = await prepare(requests);
@@ -74,7 +81,11 @@ for (let round = 0; round < rounds; round += 1) {
 }
 console.log(`node ${process.version}, ${storage.kind} storage; ${requests} completions per scenario, median of ${rounds} rounds\n`);
 console.log('| what | concurrency | req/s | p50 / p99 ms |\n|---|---|---|---|');
-for (const [what, title] of [['first', 'first /complete'], ['repeat', 'repeated /complete'], ['bare', 'bare HeadObject + 2 conditional PutObjects']] as const) {
+for (const [what, title] of [
+  ['first', 'first /complete'],
+  ['repeat', 'repeated /complete'],
+  ['bare', 'bare HeadObject + 2 conditional PutObjects'],
+] as const) {
   for (const concurrency of concurrencies) {
     const median = medianFigures(figures.get(`${what}|${concurrency}`)!);
     console.log(`| ${title} | ${concurrency} | ${median.perSecond.toFixed(0)} | ${median.p50.toFixed(2)} / ${median.p99.toFixed(2)} |`);

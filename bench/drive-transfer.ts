@@ -67,7 +67,9 @@ const storage = await getTestStorage();
 const fakes = await startFakeDrives();
 const google = fakes.byId.googleDrive;
 const item = google.tree.addFile('bench.bin', { size: fileSize, seed: 2024 }, { mimeType: 'application/octet-stream' });
-console.log(`drive transfer of ${fileSize / MIB} MiB from the fake Google Drive to ${storage.kind} (${process.version}, gc ${globalThis.gc ? 'exposed' : 'not exposed'})`);
+console.log(
+  `drive transfer of ${fileSize / MIB} MiB from the fake Google Drive to ${storage.kind} (${process.version}, gc ${globalThis.gc ? 'exposed' : 'not exposed'})`,
+);
 
 try {
   const drive = await createDriveHandler(fakes);

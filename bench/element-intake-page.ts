@@ -43,7 +43,11 @@ async function run(count: number, maxFiles: number): Promise<IntakeResult> {
   const tasks: number[] = [];
   const frames: number[] = [];
   let started = Infinity;
-  const durations = (list: PerformanceObserverEntryList) => list.getEntries().filter((entry) => entry.startTime + entry.duration > started).map((entry) => entry.duration);
+  const durations = (list: PerformanceObserverEntryList) =>
+    list
+      .getEntries()
+      .filter((entry) => entry.startTime + entry.duration > started)
+      .map((entry) => entry.duration);
   const taskObserver = new PerformanceObserver((list) => tasks.push(...durations(list)));
   taskObserver.observe({ type: 'longtask' });
   const frameObserver = new PerformanceObserver((list) => frames.push(...durations(list)));
@@ -51,13 +55,21 @@ async function run(count: number, maxFiles: number): Promise<IntakeResult> {
   if (loafSupported) frameObserver.observe({ type: 'long-animation-frame' });
 
   let refused = 0;
-  element.addEventListener('svc-file-reject', () => { refused += 1; });
-  const settled = new Promise<void>((resolve) => element.addEventListener('svc-files-select', () => {
-    // The batch has settled when the element's own `addFiles` promise would have: wait for its events.
-    const done = () => resolve();
-    element.addEventListener('svc-files-add', done, { once: true });
-    element.addEventListener('svc-files-reject', done, { once: true });
-  }, { once: true }));
+  element.addEventListener('svc-file-reject', () => {
+    refused += 1;
+  });
+  const settled = new Promise<void>((resolve) =>
+    element.addEventListener(
+      'svc-files-select',
+      () => {
+        // The batch has settled when the element's own `addFiles` promise would have: wait for its events.
+        const done = () => resolve();
+        element.addEventListener('svc-files-add', done, { once: true });
+        element.addEventListener('svc-files-reject', done, { once: true });
+      },
+      { once: true },
+    ),
+  );
   started = performance.now();
   picker.dispatchEvent(new Event('change', { bubbles: true }));
   await settled;
@@ -71,10 +83,15 @@ async function run(count: number, maxFiles: number): Promise<IntakeResult> {
   frameObserver.disconnect();
   const root = element.shadowRoot!;
   return {
-    count, maxFiles, settleMs,
-    longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks),
-    longFrames: loafSupported ? frames.length : -1, longestFrameMs: loafSupported ? Math.max(0, ...frames) : -1,
-    listed: element.files.length, refused,
+    count,
+    maxFiles,
+    settleMs,
+    longTasks: tasks.length,
+    longestTaskMs: Math.max(0, ...tasks),
+    longFrames: loafSupported ? frames.length : -1,
+    longestFrameMs: loafSupported ? Math.max(0, ...frames) : -1,
+    listed: element.files.length,
+    refused,
     rowsInDom: root.querySelectorAll('[part~="file"]').length,
     refusalLines: root.querySelectorAll('[part~="rejection"], [part~="rejection-more"]').length,
     heightPx: Math.round(element.getBoundingClientRect().height),

@@ -18,15 +18,19 @@ try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   await page.goto(server.origin);
   await page.waitForFunction(() => 'runIntakeBenchmark' in window);
-  const runOnce = (files: number, maxFiles: number) => page.evaluate(([n, max]) =>
-    (window as unknown as { runIntakeBenchmark(n: number, max: number): Promise<IntakeResult> }).runIntakeBenchmark(n, max), [files, maxFiles] as const);
+  const runOnce = (files: number, maxFiles: number) =>
+    page.evaluate(([n, max]) => (window as unknown as { runIntakeBenchmark(n: number, max: number): Promise<IntakeResult> }).runIntakeBenchmark(n, max), [
+      files,
+      maxFiles,
+    ] as const);
   await runOnce(200, 10); // warm-up: JIT and fonts
   const refused = await runOnce(count, 10);
   const accepted = await runOnce(count, count);
 
   const ms = (value: number) => (value < 0 ? 'n/a' : `${value.toFixed(1)} ms`);
   const columns = [`${count.toLocaleString('en')} refused`, `${count.toLocaleString('en')} accepted`];
-  const line = (label: string, pick: (result: IntakeResult) => string) => console.log(`${label.padEnd(36)} ${pick(refused).padStart(16)} ${pick(accepted).padStart(16)}`);
+  const line = (label: string, pick: (result: IntakeResult) => string) =>
+    console.log(`${label.padEnd(36)} ${pick(refused).padStart(16)} ${pick(accepted).padStart(16)}`);
   console.log(`${'<svc-uploader> intake'.padEnd(36)} ${columns[0]!.padStart(16)} ${columns[1]!.padStart(16)}`);
   line('settled after', (result) => ms(result.settleMs));
   line('long tasks (> 50 ms)', (result) => String(result.longTasks));
@@ -38,7 +42,9 @@ try {
   line('refusal lines on screen', (result) => String(result.refusalLines));
   line('element height', (result) => `${result.heightPx} px`);
   const worst = Math.max(refused.longestTaskMs, refused.longestFrameMs);
-  console.log(`\nrefusing ${count.toLocaleString('en')} files: longest task or frame ${worst.toFixed(1)} ms (${worst <= 100 ? 'within' : 'OVER'} the 100 ms goal)`);
+  console.log(
+    `\nrefusing ${count.toLocaleString('en')} files: longest task or frame ${worst.toFixed(1)} ms (${worst <= 100 ? 'within' : 'OVER'} the 100 ms goal)`,
+  );
 } finally {
   await browser.close();
   server.close();

@@ -18,8 +18,12 @@ function stats(samples: number[]): FrameStats {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!;
   return {
-    frames: samples.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]!,
-    over16: samples.filter((ms) => ms > 16.7 * 1.5).length, over33: samples.filter((ms) => ms > 33.4).length,
+    frames: samples.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    max: sorted[sorted.length - 1]!,
+    over16: samples.filter((ms) => ms > 16.7 * 1.5).length,
+    over33: samples.filter((ms) => ms > 33.4).length,
   };
 }
 
@@ -54,7 +58,9 @@ async function run(count: number) {
   const frameGaps: number[] = [];
   const updateTimes: number[] = [];
   let longTasks = 0;
-  const observer = new PerformanceObserver((list) => { longTasks += list.getEntries().length; });
+  const observer = new PerformanceObserver((list) => {
+    longTasks += list.getEntries().length;
+  });
   observer.observe({ entryTypes: ['longtask'] });
   let previous = await nextFrame();
   for (let frame = 0; frame < 400 && viewport.scrollTop + viewport.clientHeight < viewport.scrollHeight; frame += 1) {

@@ -8,8 +8,24 @@ import { chromium } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import { servePageModule } from './support/page-server.js';
 
-interface FrameStats { frames: number; p50: number; p95: number; max: number; over16: number; over33: number }
-interface Result { count: number; addMs: number; rows: number; renderMs: number; maxRowsWhileScrolling: number; longTasks: number; frames: FrameStats; updates: FrameStats }
+interface FrameStats {
+  frames: number;
+  p50: number;
+  p95: number;
+  max: number;
+  over16: number;
+  over33: number;
+}
+interface Result {
+  count: number;
+  addMs: number;
+  rows: number;
+  renderMs: number;
+  maxRowsWhileScrolling: number;
+  longTasks: number;
+  frames: FrameStats;
+  updates: FrameStats;
+}
 
 const server = await servePageModule(new URL('./element-list-page.ts', import.meta.url), { external: ['tus-js-client'] });
 const origin = server.origin;
@@ -37,8 +53,10 @@ try {
   line('scroll: update per frame p50 / p95', (result) => `${result.updates.p50.toFixed(2)} / ${result.updates.p95.toFixed(2)}`);
   line('scroll: long tasks (> 50 ms)', (result) => String(result.longTasks));
   line('rows in the DOM while scrolling', (result) => String(result.maxRowsWhileScrolling));
-  console.log(`\nratios 10,000 : 100 files: re-render ${(large.renderMs / small.renderMs).toFixed(1)}x, scroll frame p95 ${(large.frames.p95 / small.frames.p95).toFixed(2)}x, `
-    + `scroll update p95 ${(large.updates.p95 / small.updates.p95).toFixed(1)}x, rows in the DOM ${(large.rows / small.rows).toFixed(2)}x`);
+  console.log(
+    `\nratios 10,000 : 100 files: re-render ${(large.renderMs / small.renderMs).toFixed(1)}x, scroll frame p95 ${(large.frames.p95 / small.frames.p95).toFixed(2)}x, ` +
+      `scroll update p95 ${(large.updates.p95 / small.updates.p95).toFixed(1)}x, rows in the DOM ${(large.rows / small.rows).toFixed(2)}x`,
+  );
 } finally {
   await browser.close();
   server.close();

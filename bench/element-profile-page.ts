@@ -69,7 +69,11 @@ let tracingCallers = false;
 
 /** `a < b < c` from a stack: the three frames above `requestUpdate` and the wrapper. */
 function callers(stack: string): string {
-  return stack.split('\n').slice(2, 5).map((line) => /at (?:async )?([^\s(]+)/.exec(line.trim())?.[1] ?? '?').join(' < ');
+  return stack
+    .split('\n')
+    .slice(2, 5)
+    .map((line) => /at (?:async )?([^\s(]+)/.exec(line.trim())?.[1] ?? '?')
+    .join(' < ');
 }
 
 function partOf(node: Node): string {
@@ -101,7 +105,16 @@ async function profileElement(withCallers: boolean, fileCount: number): Promise<
   document.body.append(element);
   await element.addFiles(benchFiles(fileCount));
   await new Promise(requestAnimationFrame);
-  const running: RenderCounts = { updates: 0, updateMs: 0, requestUpdates: 0, mutationBatches: 0, mutationsByPart: {}, requestUpdatesBy: {}, updateTimes: [], events: {} };
+  const running: RenderCounts = {
+    updates: 0,
+    updateMs: 0,
+    requestUpdates: 0,
+    mutationBatches: 0,
+    mutationsByPart: {},
+    requestUpdatesBy: {},
+    updateTimes: [],
+    events: {},
+  };
   const observer = new MutationObserver((records) => {
     running.mutationBatches += 1;
     for (const record of records) {

@@ -50,7 +50,12 @@ interface Profile {
 
 const bundled = await build({
   entryPoints: [new URL('./element-profile-page.ts', import.meta.url).pathname],
-  bundle: true, format: 'esm', minify: false, write: false, logLevel: 'silent', external: ['tus-js-client'],
+  bundle: true,
+  format: 'esm',
+  minify: false,
+  write: false,
+  logLevel: 'silent',
+  external: ['tus-js-client'],
 });
 const script = bundled.outputFiles[0]!.text;
 
@@ -81,7 +86,8 @@ const nodeHandler = toNodeListener(handler);
 const server = createServer((request, response) => {
   if (request.url?.startsWith('/api/upload')) return void nodeHandler(request, response);
   if (request.url === '/bench.js') return void response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);
-  response.writeHead(200, { 'content-type': 'text/html' })
+  response
+    .writeHead(200, { 'content-type': 'text/html' })
     .end('<!doctype html><meta charset="utf-8"><input type="file" id="bench-file"><script type="module" src="/bench.js"></script>');
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,7 +115,7 @@ function selfTimes(profile: Profile): { byFunction: Map<string, number>; byModul
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
     if (functionName === '(idle)') return;
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-    const module = url.endsWith('/bench.js') ? moduleOfLine[lineNumber] ?? '(bundle)' : url ? 'browser' : '(native)';
+    const module = url.endsWith('/bench.js') ? (moduleOfLine[lineNumber] ?? '(bundle)') : url ? 'browser' : '(native)';
     const name = `${functionName || '(anonymous)'}  ${module}${url.endsWith('/bench.js') ? `:${lineNumber + 1}` : ''}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
     byModule.set(module, (byModule.get(module) ?? 0) + ms);
@@ -127,15 +133,31 @@ const browser = await chromium.launch({ executablePath: findBrowser(), headless:
 try {
   const page = await browser.newPage();
   page.on('pageerror', (error) => console.error(`  [page error] ${error.message}`));
-  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') console.error(`  [page] ${message.text()}`); });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') console.error(`  [page] ${message.text()}`);
+  });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.goto(origin);
   await page.waitForFunction(() => 'profileElement' in window && 'profileEngine' in window);
   await page.setInputFiles('#bench-file', filePath);
   const rows = [
-    { label: 'engine, defaults', run: () => page.evaluate((count) => (window as unknown as { profileEngine(fileCount: number): Promise<{ ms: number }> }).profileEngine(count), FILE_COUNT) },
-    { label: '<svc-uploader>, defaults', run: () => page.evaluate(([withCallers, count]) => (window as unknown as { profileElement(withCallers: boolean, fileCount: number): Promise<Record<string, unknown> & { ms: number }> }).profileElement(withCallers, count), [CALLERS, FILE_COUNT] as const) },
+    {
+      label: 'engine, defaults',
+      run: () =>
+        page.evaluate((count) => (window as unknown as { profileEngine(fileCount: number): Promise<{ ms: number }> }).profileEngine(count), FILE_COUNT),
+    },
+    {
+      label: '<svc-uploader>, defaults',
+      run: () =>
+        page.evaluate(
+          ([withCallers, count]) =>
+            (
+              window as unknown as { profileElement(withCallers: boolean, fileCount: number): Promise<Record<string, unknown> & { ms: number }> }
+            ).profileElement(withCallers, count),
+          [CALLERS, FILE_COUNT] as const,
+        ),
+    },
   ];
   for (const row of rows) await row.run();
   await cdp.send('Profiler.enable');
@@ -144,21 +166,29 @@ try {
     await cdp.send('HeapProfiler.collectGarbage');
     const before = await browserMetrics(cdp);
     await cdp.send('Profiler.start');
-    const figures = await row.run() as Record<string, unknown> & { ms: number };
-    const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Profile };
+    const figures = (await row.run()) as Record<string, unknown> & { ms: number };
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     const after = await browserMetrics(cdp);
     const delta = (name: string): number => after[name]! - before[name]!;
     const seconds = figures.ms / 1000;
-    console.log(`\n## ${row.label}: ${SIZE_MIB} MiB${FILE_COUNT > 1 ? ` as ${FILE_COUNT} files` : ''} in ${seconds.toFixed(1)} s (${(SIZE_MIB / seconds).toFixed(1)} MiB/s)`);
-    console.log(`main thread ${delta('TaskDuration').toFixed(3)} s, script ${delta('ScriptDuration').toFixed(3)} s, ` +
-      `style ${delta('RecalcStyleDuration').toFixed(3)} s in ${delta('RecalcStyleCount')} recalcs, layout ${delta('LayoutDuration').toFixed(3)} s in ${delta('LayoutCount')} layouts`);
+    console.log(
+      `\n## ${row.label}: ${SIZE_MIB} MiB${FILE_COUNT > 1 ? ` as ${FILE_COUNT} files` : ''} in ${seconds.toFixed(1)} s (${(SIZE_MIB / seconds).toFixed(1)} MiB/s)`,
+    );
+    console.log(
+      `main thread ${delta('TaskDuration').toFixed(3)} s, script ${delta('ScriptDuration').toFixed(3)} s, ` +
+        `style ${delta('RecalcStyleDuration').toFixed(3)} s in ${delta('RecalcStyleCount')} recalcs, layout ${delta('LayoutDuration').toFixed(3)} s in ${delta('LayoutCount')} layouts`,
+    );
     if ('updates' in figures) {
       const updates = figures['updates'] as number;
-      console.log(`renders: ${updates} Lit updates (${(updates / seconds).toFixed(1)}/s, ${((figures['updateMs'] as number) / Math.max(1, updates)).toFixed(2)} ms each in script), ` +
-        `${figures['requestUpdates']} requestUpdate calls, ${figures['mutationBatches']} DOM mutation batches (${((figures['mutationBatches'] as number) / seconds).toFixed(1)}/s)`);
+      console.log(
+        `renders: ${updates} Lit updates (${(updates / seconds).toFixed(1)}/s, ${((figures['updateMs'] as number) / Math.max(1, updates)).toFixed(2)} ms each in script), ` +
+          `${figures['requestUpdates']} requestUpdate calls, ${figures['mutationBatches']} DOM mutation batches (${((figures['mutationBatches'] as number) / seconds).toFixed(1)}/s)`,
+      );
       const times = figures['updateTimes'] as number[];
       const gaps = times.slice(1).map((time, index) => time - times[index]!);
-      console.log(`updates within 90 ms of the previous: ${gaps.filter((gap) => gap < 90).length}; update times (ms): ${times.map((time) => time.toFixed(0)).join(' ')}`);
+      console.log(
+        `updates within 90 ms of the previous: ${gaps.filter((gap) => gap < 90).length}; update times (ms): ${times.map((time) => time.toFixed(0)).join(' ')}`,
+      );
       if (CALLERS) {
         console.log('requestUpdate calls by caller:');
         const byCaller = Object.entries(figures['requestUpdatesBy'] as Record<string, number>).sort((a, b) => b[1] - a[1]);

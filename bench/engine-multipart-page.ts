@@ -48,7 +48,10 @@ async function runEngine(concurrency: number, chunkMiB: number): Promise<{ ms: n
 async function runRawLoop(concurrency: number, chunkMiB: number): Promise<{ ms: number; parts: number }> {
   const target = file!;
   const init = await post<{ token: string; partSize: number }>('/multipart/init', {
-    name: target.name, type: target.type, size: target.size, chunkSizeBytes: chunkMiB * MIB,
+    name: target.name,
+    type: target.type,
+    size: target.size,
+    chunkSizeBytes: chunkMiB * MIB,
   });
   const count = Math.ceil(target.size / init.partSize);
   const urls: string[] = [];
@@ -57,15 +60,17 @@ async function runRawLoop(concurrency: number, chunkMiB: number): Promise<{ ms: 
   }
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      const start = index * init.partSize;
-      const response = await fetch(urls[index]!, { method: 'PUT', body: target.slice(start, Math.min(target.size, start + init.partSize)) });
-      if (!response.ok) throw new Error(`part ${index + 1} answered ${response.status}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const index = next;
+        next += 1;
+        const start = index * init.partSize;
+        const response = await fetch(urls[index]!, { method: 'PUT', body: target.slice(start, Math.min(target.size, start + init.partSize)) });
+        if (!response.ok) throw new Error(`part ${index + 1} answered ${response.status}`);
+      }
+    }),
+  );
   const ms = performance.now() - started;
   await post('/multipart/abort', { token: init.token });
   return { ms, parts: count };

@@ -21,7 +21,11 @@ const browser = await chromium.launch({ executablePath: findBrowser(), headless:
 try {
   const { page, heap } = await openUploadBenchPage(browser, pageServer);
 
-  type Page = { makeFile(size: number): number; runEngine(c: number, m: number): Promise<{ ms: number; state: string }>; runRawLoop(c: number, m: number): Promise<{ ms: number; parts: number }> };
+  type Page = {
+    makeFile(size: number): number;
+    runEngine(c: number, m: number): Promise<{ ms: number; state: string }>;
+    runRawLoop(c: number, m: number): Promise<{ ms: number; parts: number }>;
+  };
   // Warm-up: a fresh Chromium is slow on its first large Blob uploads.
   await page.evaluate(() => (window as unknown as Page).makeFile(32));
   await page.evaluate(([c, m]) => (window as unknown as Page).runRawLoop(c!, m!), [CONCURRENCY, CHUNK_MIB]);
@@ -46,9 +50,15 @@ try {
   const best = (values: number[]): number => Math.max(...values);
   console.log(`engine multipart benchmark: ${SIZE_MIB} MiB, ${CHUNK_MIB} MiB parts, ${CONCURRENCY} in flight, storage ${process.env.S3_TEST_KIND}`);
   console.log(`  raw parallel PUT loop: ${rates.raw.map(format).join(', ')} MiB/s (median ${format(median(rates.raw))}, best ${format(best(rates.raw))})`);
-  console.log(`  engine (init, sign, PUT, complete): ${rates.engine.map(format).join(', ')} MiB/s (median ${format(median(rates.engine))}, best ${format(best(rates.engine))})`);
-  console.log(`  ratio engine / raw: median ${(median(rates.engine) / median(rates.raw)).toFixed(2)}, best ${(best(rates.engine) / best(rates.raw)).toFixed(2)}`);
-  console.log(`  JS heap: ${format(heapBefore / MIB)} MiB before, peak ${format(peakHeap / MIB)} MiB during the engine upload (+${format((peakHeap - heapBefore) / MIB)} MiB)`);
+  console.log(
+    `  engine (init, sign, PUT, complete): ${rates.engine.map(format).join(', ')} MiB/s (median ${format(median(rates.engine))}, best ${format(best(rates.engine))})`,
+  );
+  console.log(
+    `  ratio engine / raw: median ${(median(rates.engine) / median(rates.raw)).toFixed(2)}, best ${(best(rates.engine) / best(rates.raw)).toFixed(2)}`,
+  );
+  console.log(
+    `  JS heap: ${format(heapBefore / MIB)} MiB before, peak ${format(peakHeap / MIB)} MiB during the engine upload (+${format((peakHeap - heapBefore) / MIB)} MiB)`,
+  );
 } finally {
   await browser.close();
   pageServer.close();

@@ -28,9 +28,8 @@ import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 const repository = new URL('..', import.meta.url).pathname;
 const runs = Number(process.argv.slice(2).find((argument) => /^\d+$/.test(argument)) ?? 15);
 const baselineFlag = process.argv.indexOf('--baseline');
-const baselineRef = baselineFlag === -1
-  ? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: repository, encoding: 'utf8' }).trim()
-  : process.argv[baselineFlag + 1]!;
+const baselineRef =
+  baselineFlag === -1 ? execFileSync('git', ['merge-base', 'HEAD', 'main'], { cwd: repository, encoding: 'utf8' }).trim() : process.argv[baselineFlag + 1]!;
 
 interface Profile {
   name: string;
@@ -79,7 +78,13 @@ async function serve(folder: string): Promise<{ origin: string; server: Server }
       return void response.writeHead(404).end();
     }
     cache.set(path, body);
-    response.writeHead(200, { 'content-type': TYPES[file ? extname(file) : '.html'] ?? 'application/octet-stream', 'content-encoding': 'gzip', 'cache-control': 'no-store' }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': TYPES[file ? extname(file) : '.html'] ?? 'application/octet-stream',
+        'content-encoding': 'gzip',
+        'cache-control': 'no-store',
+      })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -134,8 +139,8 @@ async function measure(browser: Browser, origin: string, profile: Profile): Prom
   const chooser = first.page.waitForEvent('filechooser');
   await browse.click();
   await (await chooser).setFiles(FILE);
-  const rowAt = await first.page.evaluate(WAIT_FOR_ROW) as number;
-  const browseToRowMs = rowAt - await first.page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+  const rowAt = (await first.page.evaluate(WAIT_FOR_ROW)) as number;
+  const browseToRowMs = rowAt - (await first.page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt));
   await first.close();
 
   const second = await openPage(browser, origin, profile);
@@ -144,8 +149,8 @@ async function measure(browser: Browser, origin: string, profile: Profile): Prom
     root.addEventListener('change', () => ((window as unknown as { changedAt: number }).changedAt = performance.now()), { capture: true, once: true });
   });
   await second.page.locator('svc-uploader input[part="file-input"]').setInputFiles(FILE);
-  const rowAfterChange = await second.page.evaluate(WAIT_FOR_ROW) as number;
-  const fileToRowMs = rowAfterChange - await second.page.evaluate(() => (window as unknown as { changedAt: number }).changedAt);
+  const rowAfterChange = (await second.page.evaluate(WAIT_FOR_ROW)) as number;
+  const fileToRowMs = rowAfterChange - (await second.page.evaluate(() => (window as unknown as { changedAt: number }).changedAt));
   await second.close();
   return { paintedMs: first.paintedMs, browseToRowMs, fileToRowMs };
 }
@@ -175,11 +180,17 @@ try {
       samples.baseline.push(await measure(browser, baseline.origin, profile));
       samples.current.push(await measure(browser, current.origin, profile));
     }
-    const rows: [string, keyof Sample][] = [['defined and painted', 'paintedMs'], ['Browse to row', 'browseToRowMs'], ['file to row, no pointer first', 'fileToRowMs']];
+    const rows: [string, keyof Sample][] = [
+      ['defined and painted', 'paintedMs'],
+      ['Browse to row', 'browseToRowMs'],
+      ['file to row, no pointer first', 'fileToRowMs'],
+    ];
     for (const [label, key] of rows) {
       const before = median(samples.baseline.map((sample) => sample[key]));
       const after = median(samples.current.map((sample) => sample[key]));
-      console.log(`${`${profile.name}: ${label}`.padEnd(40)} ${`${before.toFixed(1)} ms`.padStart(10)} ${`${after.toFixed(1)} ms`.padStart(10)} ${(after / before).toFixed(2).padStart(7)}`);
+      console.log(
+        `${`${profile.name}: ${label}`.padEnd(40)} ${`${before.toFixed(1)} ms`.padStart(10)} ${`${after.toFixed(1)} ms`.padStart(10)} ${(after / before).toFixed(2).padStart(7)}`,
+      );
     }
   }
 } finally {

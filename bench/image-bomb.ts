@@ -57,13 +57,17 @@ async function measure(scenario: Scenario, base64 = ''): Promise<{ outcome: stri
   })();
   let outcome: string;
   try {
-    outcome = scenario === 'blankPage'
-      ? 'nothing shown'
-      : await page.evaluate(([name, data]) => {
-        const run = (window as unknown as Record<string, (bytes: string, steps?: boolean) => Promise<string>>);
-        if (name === 'addToUploaderWithSteps') return run.addToUploader!(data, true);
-        return run[name]!(data, false);
-      }, [scenario, base64] as const);
+    outcome =
+      scenario === 'blankPage'
+        ? 'nothing shown'
+        : await page.evaluate(
+            ([name, data]) => {
+              const run = window as unknown as Record<string, (bytes: string, steps?: boolean) => Promise<string>>;
+              if (name === 'addToUploaderWithSteps') return run.addToUploader!(data, true);
+              return run[name]!(data, false);
+            },
+            [scenario, base64] as const,
+          );
   } catch (error) {
     outcome = `renderer failed: ${(error as Error).message.split('\n')[0]}`;
   }
@@ -86,12 +90,19 @@ try {
   const header = `${'scenario'.padEnd(50)} ${'shown'.padEnd(16)} ${'renderer RSS MiB: start'.padStart(24)} ${'peak'.padStart(8)} ${'end'.padStart(8)}`;
   const blank = await measure('blankPage');
   console.log(`blank page: renderer RSS ${mib(blank.baseline).trim()} MiB, peak ${mib(blank.peak).trim()} MiB`);
-  for (const [side, png] of [[20_000, bomb], [6000, withinBudget]] as const) {
-    console.log(`\n${(png.length / 1024).toFixed(0)} KiB PNG, ${side} × ${side} px (${(side * side / 1e6).toFixed(0)} MP, ${(side * side * 4 / MIB).toFixed(0)} MiB as RGBA)`);
+  for (const [side, png] of [
+    [20_000, bomb],
+    [6000, withinBudget],
+  ] as const) {
+    console.log(
+      `\n${(png.length / 1024).toFixed(0)} KiB PNG, ${side} × ${side} px (${((side * side) / 1e6).toFixed(0)} MP, ${((side * side * 4) / MIB).toFixed(0)} MiB as RGBA)`,
+    );
     console.log(header);
     for (const [label, scenario] of rows) {
       const result = await measure(scenario, png.toString('base64'));
-      console.log(`${label.padEnd(50)} ${result.outcome.slice(0, 16).padEnd(16)} ${mib(result.baseline).padStart(24)} ${mib(result.peak)} ${mib(result.settled)}`);
+      console.log(
+        `${label.padEnd(50)} ${result.outcome.slice(0, 16).padEnd(16)} ${mib(result.baseline).padStart(24)} ${mib(result.peak)} ${mib(result.settled)}`,
+      );
     }
   }
 } finally {

@@ -13,7 +13,11 @@ import { drawEdited } from '../elements/svc-uploader/editor/render-image.js';
 const PREVIEW_LONG_EDGE = 2048;
 const QUALITY = 0.92;
 
-interface Stats { p50: number; p95: number; max: number }
+interface Stats {
+  p50: number;
+  p95: number;
+  max: number;
+}
 
 const photos = new Map<string, File>();
 const nextFrame = () => new Promise<number>(requestAnimationFrame);
@@ -192,7 +196,11 @@ async function runOpen(key: string, runs: number): Promise<{ sessionMs: number; 
   return { sessionMs: median(times.session), floorMs: median(times.floor), shownMs: median(times.shown) };
 }
 
-interface ActionStats { work: Stats; frame: Stats; drawsPerAction: number }
+interface ActionStats {
+  work: Stats;
+  frame: Stats;
+  drawsPerAction: number;
+}
 
 /** Counts the `drawImage` calls on one canvas, to see how many preview draws an action costs. */
 function countDraws(canvas: HTMLCanvasElement): { count(): number; stop(): void } {
@@ -203,7 +211,12 @@ function countDraws(canvas: HTMLCanvasElement): { count(): number; stop(): void 
     if (this.canvas === canvas) draws += 1;
     return (original as (...rest: unknown[]) => void).apply(this, args);
   } as typeof original;
-  return { count: () => draws, stop: () => { prototype.drawImage = original; } };
+  return {
+    count: () => draws,
+    stop: () => {
+      prototype.drawImage = original;
+    },
+  };
 }
 
 /**
@@ -269,9 +282,10 @@ async function runPreviewDraw(key: string, width: number, height: number, runs: 
   for (let run = 0; run < runs; run += 1) {
     const full = await createImageBitmap(photo(key));
     const factor = PREVIEW_LONG_EDGE / Math.max(full.width, full.height);
-    const copy = factor < 1
-      ? await createImageBitmap(full, { resizeWidth: Math.round(full.width * factor), resizeHeight: Math.round(full.height * factor), resizeQuality: 'high' })
-      : undefined;
+    const copy =
+      factor < 1
+        ? await createImageBitmap(full, { resizeWidth: Math.round(full.width * factor), resizeHeight: Math.round(full.height * factor), resizeQuality: 'high' })
+        : undefined;
     if (copy) {
       times.copyFirst.push(draw(copy));
       times.copyAgain.push(draw(copy));
@@ -283,8 +297,10 @@ async function runPreviewDraw(key: string, width: number, height: number, runs: 
   }
   const medianOrNull = (samples: number[]) => (samples.length ? median(samples) : null);
   return {
-    copyFirstMs: medianOrNull(times.copyFirst), copyAgainMs: medianOrNull(times.copyAgain),
-    fullFirstMs: median(times.fullFirst), fullAgainMs: median(times.fullAgain),
+    copyFirstMs: medianOrNull(times.copyFirst),
+    copyAgainMs: medianOrNull(times.copyAgain),
+    fullFirstMs: median(times.fullFirst),
+    fullAgainMs: median(times.fullAgain),
   };
 }
 

@@ -18,11 +18,31 @@ const ACTIONS = 30;
 const SAVE_RUNS = 7;
 const MIB = 1024 * 1024;
 
-interface Stats { p50: number; p95: number; max: number }
-interface ActionStats { work: Stats; frame: Stats; drawsPerAction: number }
-interface Interaction { rotate: ActionStats; brightness: ActionStats; canvas: { width: number; height: number } }
-interface Save { saveMs: number; floorMs: number; saved: { type: string; bytes: number; size: string }; floor: { bytes: number; size: string } }
-interface Memory { heap: [number, number, number, number]; rss: [number, number, number, number] | undefined }
+interface Stats {
+  p50: number;
+  p95: number;
+  max: number;
+}
+interface ActionStats {
+  work: Stats;
+  frame: Stats;
+  drawsPerAction: number;
+}
+interface Interaction {
+  rotate: ActionStats;
+  brightness: ActionStats;
+  canvas: { width: number; height: number };
+}
+interface Save {
+  saveMs: number;
+  floorMs: number;
+  saved: { type: string; bytes: number; size: string };
+  floor: { bytes: number; size: string };
+}
+interface Memory {
+  heap: [number, number, number, number];
+  rss: [number, number, number, number] | undefined;
+}
 interface Result {
   bytes: number;
   open: { sessionMs: number; floorMs: number; shownMs: number };
@@ -55,8 +75,10 @@ try {
   await page.goto(origin);
   await page.waitForFunction(() => 'runOpen' in window);
   const call = <Name extends keyof BenchPage>(name: Name, ...args: Parameters<BenchPage[Name]>) =>
-    page.evaluate(([fn, values]) => (window as unknown as Record<string, (...rest: unknown[]) => unknown>)[fn]!(...values),
-      [name, args] as const) as ReturnType<BenchPage[Name]>;
+    page.evaluate(([fn, values]) => (window as unknown as Record<string, (...rest: unknown[]) => unknown>)[fn]!(...values), [
+      name,
+      args,
+    ] as const) as ReturnType<BenchPage[Name]>;
 
   const heapUsed = async (): Promise<number> => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -67,11 +89,13 @@ try {
   const rendererRss = async (): Promise<number | undefined> => {
     try {
       const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo');
-      return processInfo.filter((process) => process.type === 'renderer').reduce((sum, process) => {
-        const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${process.id}/status`, 'utf8'))?.[1];
-        if (!kib) throw new Error('no VmRSS');
-        return sum + Number(kib) * 1024;
-      }, 0);
+      return processInfo
+        .filter((process) => process.type === 'renderer')
+        .reduce((sum, process) => {
+          const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${process.id}/status`, 'utf8'))?.[1];
+          if (!kib) throw new Error('no VmRSS');
+          return sum + Number(kib) * 1024;
+        }, 0);
     } catch {
       return undefined;
     }
@@ -88,7 +112,7 @@ try {
     rss.push(await rendererRss());
     heap.push(await heapUsed());
     rss.push(await rendererRss());
-    return { heap: heap as Memory['heap'], rss: rss.every((value) => value !== undefined) ? rss as Memory['rss'] : undefined };
+    return { heap: heap as Memory['heap'], rss: rss.every((value) => value !== undefined) ? (rss as Memory['rss']) : undefined };
   };
 
   const bytes = await call('preparePhotos', PHOTOS);
@@ -111,9 +135,13 @@ try {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const pair = (stats: Stats) => `${stats.p50.toFixed(1)} / ${stats.p95.toFixed(1)}`;
   const mib = (value: number, digits: number) => `${value >= 0 ? '+' : ''}${(value / MIB).toFixed(digits)}`;
-  const deltas = (values: readonly number[], digits = 1) => values.slice(1).map((value) => mib(value - values[0]!, digits)).join(' / ');
+  const deltas = (values: readonly number[], digits = 1) =>
+    values
+      .slice(1)
+      .map((value) => mib(value - values[0]!, digits))
+      .join(' / ');
   const line = (label: string, pick: (result: Result) => string) => console.log(`${label.padEnd(44)} ${pick(small).padStart(22)} ${pick(large).padStart(22)}`);
-  const title = (key: PhotoKey) => `${(PHOTOS[key][0] * PHOTOS[key][1] / 1e6).toFixed(0)} MP (${PHOTOS[key].join('×')})`;
+  const title = (key: PhotoKey) => `${((PHOTOS[key][0] * PHOTOS[key][1]) / 1e6).toFixed(0)} MP (${PHOTOS[key].join('×')})`;
   console.log(`${'image editor, JPEG photo'.padEnd(44)} ${title('small').padStart(22)} ${title('large').padStart(22)}`);
   line('photo file size', (result) => `${(result.bytes / MIB).toFixed(2)} MiB`);
   line(`open: createEditorSession (median of ${OPEN_RUNS})`, (result) => ms(result.open.sessionMs));
@@ -126,7 +154,8 @@ try {
   line('brightness: input to DOM (script) p50 / p95', (result) => pair(result.interaction.brightness.work));
   line('brightness: input to next frame p50 / p95', (result) => pair(result.interaction.brightness.frame));
   line('brightness: preview draws per input', (result) => result.interaction.brightness.drawsPerAction.toFixed(1));
-  const firstAgain = (first: number | null, again: number | null) => (first === null || again === null ? 'no copy (fits)' : `${first.toFixed(1)} / ${again.toFixed(1)}`);
+  const firstAgain = (first: number | null, again: number | null) =>
+    first === null || again === null ? 'no copy (fits)' : `${first.toFixed(1)} / ${again.toFixed(1)}`;
   line('preview draw ms from the 2048 px copy: 1st / 2nd', (result) => firstAgain(result.preview.copyFirstMs, result.preview.copyAgainMs));
   line('preview draw ms from the full image: 1st / 2nd', (result) => firstAgain(result.preview.fullFirstMs, result.preview.fullAgainMs));
   line(`save: turn + 16:9 + brightness (median ${SAVE_RUNS})`, (result) => ms(result.save.saveMs));
@@ -136,11 +165,13 @@ try {
   line('JS heap MiB: open / disposed / after GC', (result) => deltas(result.memory.heap, 2));
   line('renderer RSS MiB: open / disposed / after GC', (result) => (result.memory.rss ? deltas(result.memory.rss) : 'n/a (no /proc)'));
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  console.log(`\nratios: open / floor ${ratio(small.open.sessionMs, small.open.floorMs)} (2 MP), ${ratio(large.open.sessionMs, large.open.floorMs)} (12 MP); `
-    + `save / floor ${ratio(small.save.saveMs, small.save.floorMs)} (2 MP), ${ratio(large.save.saveMs, large.save.floorMs)} (12 MP); `
-    + `12 MP : 2 MP open ${ratio(large.open.sessionMs, small.open.sessionMs)}, rotate to frame p50 ${ratio(large.interaction.rotate.frame.p50, small.interaction.rotate.frame.p50)}, `
-    + `brightness to frame p50 ${ratio(large.interaction.brightness.frame.p50, small.interaction.brightness.frame.p50)}, save ${ratio(large.save.saveMs, small.save.saveMs)}; `
-    + `12 MP preview first draw full / copy ${large.preview.copyFirstMs === null ? 'n/a' : ratio(large.preview.fullFirstMs, large.preview.copyFirstMs)}`);
+  console.log(
+    `\nratios: open / floor ${ratio(small.open.sessionMs, small.open.floorMs)} (2 MP), ${ratio(large.open.sessionMs, large.open.floorMs)} (12 MP); ` +
+      `save / floor ${ratio(small.save.saveMs, small.save.floorMs)} (2 MP), ${ratio(large.save.saveMs, large.save.floorMs)} (12 MP); ` +
+      `12 MP : 2 MP open ${ratio(large.open.sessionMs, small.open.sessionMs)}, rotate to frame p50 ${ratio(large.interaction.rotate.frame.p50, small.interaction.rotate.frame.p50)}, ` +
+      `brightness to frame p50 ${ratio(large.interaction.brightness.frame.p50, small.interaction.brightness.frame.p50)}, save ${ratio(large.save.saveMs, small.save.saveMs)}; ` +
+      `12 MP preview first draw full / copy ${large.preview.copyFirstMs === null ? 'n/a' : ratio(large.preview.fullFirstMs, large.preview.copyFirstMs)}`,
+  );
 } finally {
   await browser.close();
   server.close();

@@ -29,9 +29,13 @@ function wholeBodyListener(request: IncomingMessage, response: ServerResponse): 
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', async () => {
-    const answer = await handler(new Request(`http://${request.headers.host}${request.url}`, {
-      method: request.method, headers: request.headers as Record<string, string>, body: Buffer.concat(chunks),
-    }));
+    const answer = await handler(
+      new Request(`http://${request.headers.host}${request.url}`, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      }),
+    );
     response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
   });
 }
@@ -50,9 +54,15 @@ const servers = {
 const bare = createBareOperations(storage.client, storage.bucket);
 const bareServer = await startBareServer(bare);
 
-const init = (await (await handler(new Request('http://127.0.0.1/api/upload/multipart/init', {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(largeFile),
-}))).json()) as { token: string; partSize: number; key: string; uploadId?: string };
+const init = (await (
+  await handler(
+    new Request('http://127.0.0.1/api/upload/multipart/init', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(largeFile),
+    }),
+  )
+).json()) as { token: string; partSize: number; key: string; uploadId?: string };
 const bareSession = await bare.init(largeFile);
 const partNumberOf = (index: number): number => (index % 8) + 1;
 
@@ -60,9 +70,13 @@ const rows: Array<{ label: string; operation: (index: number) => Promise<unknown
   {
     label: 'in process',
     operation: async (index) => {
-      const response = await handler(new Request('http://127.0.0.1/api/upload/multipart/sign-part', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: init.token, partNumber: partNumberOf(index) }),
-      }));
+      const response = await handler(
+        new Request('http://127.0.0.1/api/upload/multipart/sign-part', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: init.token, partNumber: partNumberOf(index) }),
+        }),
+      );
       return response.json();
     },
   },
@@ -72,7 +86,8 @@ const rows: Array<{ label: string; operation: (index: number) => Promise<unknown
   })),
   {
     label: 'HTTP, bare presigner',
-    operation: (index: number) => postJson(bareServer.port, '/multipart/sign-part', { ...bareSession, partNumber: partNumberOf(index), contentLength: init.partSize }),
+    operation: (index: number) =>
+      postJson(bareServer.port, '/multipart/sign-part', { ...bareSession, partNumber: partNumberOf(index), contentLength: init.partSize }),
   },
 ];
 
@@ -91,7 +106,13 @@ for (const server of Object.values(servers)) server.close();
 bareServer.server.closeAllConnections();
 bareServer.server.close();
 closeKeepAlive();
-await handler(new Request('http://127.0.0.1/api/upload/multipart/abort', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: init.token }) }));
+await handler(
+  new Request('http://127.0.0.1/api/upload/multipart/abort', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: init.token }),
+  }),
+);
 await storage.client.send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: bareSession.key, UploadId: bareSession.uploadId }));
 
 console.log(`node ${process.version}, ${storage.kind} storage; /multipart/sign-part, ${requests} requests per row, median of ${rounds} interleaved rounds\n`);
@@ -101,6 +122,8 @@ for (const concurrency of concurrencies) {
   const floor = medianFigures(figures.get(`HTTP, bare presigner|${concurrency}`)!);
   for (const row of rows) {
     const mine = medianFigures(figures.get(`${row.label}|${concurrency}`)!);
-    console.log(`| ${row.label} | ${concurrency} | ${mine.perSecond.toFixed(0)} | ${mine.p50.toFixed(2)} / ${mine.p99.toFixed(2)} | ${(mine.perSecond / floor.perSecond).toFixed(2)} |`);
+    console.log(
+      `| ${row.label} | ${concurrency} | ${mine.perSecond.toFixed(0)} | ${mine.p50.toFixed(2)} / ${mine.p99.toFixed(2)} | ${(mine.perSecond / floor.perSecond).toFixed(2)} |`,
+    );
   }
 }

@@ -22,7 +22,13 @@ const FORMS: PartBodyForm[] = ['slice', 'buffer', 'blob-of-buffer'];
 
 type Page = { makeFile(sizeMiB: number): number; sendParts(form: PartBodyForm, partMiB: number): Promise<{ ms: number }> };
 
-const bundle = await build({ entryPoints: [new URL('./part-body-page.ts', import.meta.url).pathname], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+const bundle = await build({
+  entryPoints: [new URL('./part-body-page.ts', import.meta.url).pathname],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  logLevel: 'silent',
+});
 const script = bundle.outputFiles[0]!.text;
 const server = createServer((request, response) => {
   if (request.url === '/sink') {
@@ -46,12 +52,17 @@ try {
   for (const form of FORMS) await page.evaluate(([f, p]) => (window as unknown as Page).sendParts(f as PartBodyForm, p as number), [form, PART_MIB] as const);
   const times = new Map<PartBodyForm, number[]>(FORMS.map((form) => [form, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const form of FORMS) times.get(form)!.push((await page.evaluate(([f, p]) => (window as unknown as Page).sendParts(f as PartBodyForm, p as number), [form, PART_MIB] as const)).ms);
+    for (const form of FORMS)
+      times
+        .get(form)!
+        .push((await page.evaluate(([f, p]) => (window as unknown as Page).sendParts(f as PartBodyForm, p as number), [form, PART_MIB] as const)).ms);
   }
   console.log(`part-body benchmark: ${FILE_MIB} MiB sent in ${PART_MIB} MiB parts, one at a time, to a loopback sink; ${ROUNDS} interleaved rounds`);
   for (const form of FORMS) {
     const values = times.get(form)!;
-    console.log(`  ${form.padEnd(14)} ${values.map(format).join(', ')} ms (median ${format(median(values))}, ${format(FILE_MIB / (median(values) / 1000))} MiB/s)`);
+    console.log(
+      `  ${form.padEnd(14)} ${values.map(format).join(', ')} ms (median ${format(median(values))}, ${format(FILE_MIB / (median(values) / 1000))} MiB/s)`,
+    );
   }
 } finally {
   await browser.close();

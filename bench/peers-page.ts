@@ -38,22 +38,31 @@ async function putWithFetch(url: string, body: Blob): Promise<number> {
 async function runFloor(concurrency: number, xhr = 0): Promise<RunFigures> {
   const put = xhr ? putWithXhr : putWithFetch;
   const file = benchFile();
-  const init = await post<{ token: string; partSize: number }>('/multipart/init', { name: file.name, type: file.type, size: file.size, chunkSizeBytes: PART_BYTES });
+  const init = await post<{ token: string; partSize: number }>('/multipart/init', {
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    chunkSizeBytes: PART_BYTES,
+  });
   const count = Math.ceil(file.size / init.partSize);
   const urls = await Promise.all(
-    Array.from({ length: count }, (_, index) => post<{ uploadUrl: string }>('/multipart/sign-part', { token: init.token, partNumber: index + 1 }).then((answer) => answer.uploadUrl)),
+    Array.from({ length: count }, (_, index) =>
+      post<{ uploadUrl: string }>('/multipart/sign-part', { token: init.token, partNumber: index + 1 }).then((answer) => answer.uploadUrl),
+    ),
   );
   const figures = await measureRun(async () => {
     let next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next;
-        next += 1;
-        const start = index * init.partSize;
-        const status = await put(urls[index]!, file.slice(start, Math.min(file.size, start + init.partSize)));
-        if (status !== 200) throw new Error(`part ${index + 1} answered ${status}`);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) {
+          const index = next;
+          next += 1;
+          const start = index * init.partSize;
+          const status = await put(urls[index]!, file.slice(start, Math.min(file.size, start + init.partSize)));
+          if (status !== 200) throw new Error(`part ${index + 1} answered ${status}`);
+        }
+      }),
+    );
   });
   await post('/multipart/abort', { token: init.token });
   return figures;

@@ -64,12 +64,26 @@ const PEERS: Row[] = [
 ];
 const SWEEP_ROWS: Row[] = [
   FLOOR,
-  ...[[2, 8], [3, 8], [4, 8], [6, 8], [4, 5], [6, 12], [4, 16], [6, 16]].map(([inFlight, partMiB]) => ({
+  ...[
+    [2, 8],
+    [3, 8],
+    [4, 8],
+    [6, 8],
+    [4, 5],
+    [6, 12],
+    [4, 16],
+    [6, 16],
+  ].map(([inFlight, partMiB]) => ({
     key: `engine${inFlight}x${partMiB}`,
-    label: `engine, ${inFlight} in flight, ${partMiB} MiB parts`, run: 'runEngine', args: [inFlight!, partMiB!],
+    label: `engine, ${inFlight} in flight, ${partMiB} MiB parts`,
+    run: 'runEngine',
+    args: [inFlight!, partMiB!],
   })),
 ];
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const ONLY = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 /** The XMLHttpRequest floor runs only when asked for: `--only=floorxhr,...`. */
 const ON_REQUEST = new Set(['floorxhr']);
 /** `--only=floor,engine,uppy5` runs just those rows (the floor is always kept: every ratio needs it). */
@@ -134,10 +148,13 @@ async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
     }
   })();
   try {
-    const figures = await withDeadline(row.label, page.evaluate(
-      ({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args),
-      { run: row.run, args: row.args ?? [] },
-    ));
+    const figures = await withDeadline(
+      row.label,
+      page.evaluate(({ run, args }) => (window as unknown as Record<string, (...values: number[]) => Promise<RunFigures>>)[run]!(...args), {
+        run: row.run,
+        args: row.args ?? [],
+      }),
+    );
     if (storageProxy) figures.breakdown.storageConnections = storageProxy.connections - storageConnectionsBefore;
     if (pageProxy) figures.breakdown.handlerConnections = pageProxy.connections - handlerConnectionsBefore;
     await emptyBucket();
@@ -204,10 +221,15 @@ try {
     }
   }
 
-  const versions = await page.evaluate(() => [(window as unknown as Record<string, string>)['uppy5Versions'], (window as unknown as Record<string, string>)['uppy6Versions']]);
+  const versions = await page.evaluate(() => [
+    (window as unknown as Record<string, string>)['uppy5Versions'],
+    (window as unknown as Record<string, string>)['uppy6Versions'],
+  ]);
   const floorRate = median(samples.get(FLOOR)!.map((sample) => size / MIB / (sample.ms / 1000)));
   const link = DELAY_MS > 0 ? `through a TCP proxy adding ${DELAY_MS} ms each way` : 'on loopback';
-  console.log(`\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${SIZE_MIB} MiB, 8 MiB parts unless stated, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`);
+  console.log(
+    `\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${SIZE_MIB} MiB, 8 MiB parts unless stated, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`,
+  );
   console.log(`Uppy 5: ${versions[0]}; Uppy 6: ${versions[1]}; Chromium ${browser.version()}\n`);
   console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | renders/s |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -216,16 +238,36 @@ try {
     const at = (pick: (sample: Sample) => number): number => median(rows.map(pick));
     const rate = at((sample) => size / MIB / (sample.ms / 1000));
     const renders = rows[0]!.rendersPerSecond === undefined ? '' : at((sample) => sample.rendersPerSecond!).toFixed(1);
-    console.log(`| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${at((sample) => sample.firstByteMs).toFixed(0)} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`);
+    console.log(
+      `| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${at((sample) => sample.firstByteMs).toFixed(0)} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`,
+    );
   }
   console.log('\nwhere the time went (Resource Timing and long tasks, median over the rounds):');
   printBreakdownTable(ROWS.map((row) => ({ label: row.label, breakdowns: samples.get(row)!.map((sample) => sample.breakdown) })));
   console.log(`\nper round MiB/s:`);
-  for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => (size / MIB / (sample.ms / 1000)).toFixed(1)).join(', ')}`);
+  for (const row of ROWS)
+    console.log(
+      `  ${row.label}: ${samples
+        .get(row)!
+        .map((sample) => (size / MIB / (sample.ms / 1000)).toFixed(1))
+        .join(', ')}`,
+    );
   console.log(`\nper round first byte ms:`);
-  for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => sample.firstByteMs.toFixed(0)).join(', ')}`);
+  for (const row of ROWS)
+    console.log(
+      `  ${row.label}: ${samples
+        .get(row)!
+        .map((sample) => sample.firstByteMs.toFixed(0))
+        .join(', ')}`,
+    );
   console.log(`\nper round main-thread CPU s (renders/s):`);
-  for (const row of ROWS) console.log(`  ${row.label}: ${samples.get(row)!.map((sample) => `${sample.cpuSeconds.toFixed(2)}${sample.rendersPerSecond === undefined ? '' : ` (${sample.rendersPerSecond.toFixed(1)})`}`).join(', ')}`);
+  for (const row of ROWS)
+    console.log(
+      `  ${row.label}: ${samples
+        .get(row)!
+        .map((sample) => `${sample.cpuSeconds.toFixed(2)}${sample.rendersPerSecond === undefined ? '' : ` (${sample.rendersPerSecond.toFixed(1)})`}`)
+        .join(', ')}`,
+    );
 } finally {
   await browser.close();
   server.close();

@@ -61,18 +61,20 @@ async function presignLoad(cluster: Cluster): Promise<Figures> {
   const body = { name: 'photo.jpg', type: 'image/jpeg', size: 2_345_678 };
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  await Promise.all(Array.from({ length: PRESIGN_IN_FLIGHT }, async () => {
-    while (performance.now() < deadline) {
-      const sent = performance.now();
-      const response = await post(cluster, '/presign', body, 'bench').catch(() => undefined);
-      if (response?.status === 200) latencies.push(performance.now() - sent);
-      else {
-        failed += 1;
-        failures.set(String(response?.status ?? 'network'), (failures.get(String(response?.status ?? 'network')) ?? 0) + 1);
+  await Promise.all(
+    Array.from({ length: PRESIGN_IN_FLIGHT }, async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const response = await post(cluster, '/presign', body, 'bench').catch(() => undefined);
+        if (response?.status === 200) latencies.push(performance.now() - sent);
+        else {
+          failed += 1;
+          failures.set(String(response?.status ?? 'network'), (failures.get(String(response?.status ?? 'network')) ?? 0) + 1);
+        }
+        await response?.arrayBuffer();
       }
-      await response?.arrayBuffer();
-    }
-  }));
+    }),
+  );
   if (failures.size > 0) console.log('  failures by status:', Object.fromEntries(failures));
   return summarise(latencies, failed, performance.now() - started);
 }
@@ -105,18 +107,20 @@ async function multipartLoad(cluster: Cluster): Promise<Figures & { lost: number
   let failed = 0;
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: SESSIONS_IN_FLIGHT }, async () => {
-    while (next < sessions) {
-      const index = next++;
-      const sent = performance.now();
-      try {
-        keys.push(await uploadSession(cluster, user, index));
-        latencies.push(performance.now() - sent);
-      } catch {
-        failed += 1;
+  await Promise.all(
+    Array.from({ length: SESSIONS_IN_FLIGHT }, async () => {
+      while (next < sessions) {
+        const index = next++;
+        const sent = performance.now();
+        try {
+          keys.push(await uploadSession(cluster, user, index));
+          latencies.push(performance.now() - sent);
+        } catch {
+          failed += 1;
+        }
       }
-    }
-  }));
+    }),
+  );
   const figures = summarise(latencies, failed, performance.now() - started);
   // Lost: a completed upload whose object is missing or short, or a multipart upload left open.
   let lost = 0;
@@ -142,13 +146,18 @@ async function run(label: string, instanceNames: string[]): Promise<void> {
   const cluster = await startCluster({ instanceNames });
   try {
     // Warm-up: connections, JIT, the storage health probe.
-    for (let index = 0; index < 200; index += 1) await (await post(cluster, '/presign', { name: 'w.jpg', type: 'image/jpeg', size: 10 }, 'bench')).arrayBuffer();
+    for (let index = 0; index < 200; index += 1)
+      await (await post(cluster, '/presign', { name: 'w.jpg', type: 'image/jpeg', size: 10 }, 'bench')).arrayBuffer();
     const presign = await presignLoad(cluster);
     console.log(`\n${label}: POST /presign, ${PRESIGN_IN_FLIGHT} in flight, ${seconds} s`);
-    console.log(`  ${presign.count} ok, ${presign.failed} failed: ${presign.perSecond.toFixed(0)} req/s, p50 ${presign.p50.toFixed(1)} ms, p99 ${presign.p99.toFixed(1)} ms`);
+    console.log(
+      `  ${presign.count} ok, ${presign.failed} failed: ${presign.perSecond.toFixed(0)} req/s, p50 ${presign.p50.toFixed(1)} ms, p99 ${presign.p99.toFixed(1)} ms`,
+    );
     const multipart = await multipartLoad(cluster);
     console.log(`${label}: multipart sessions (init, 2 x sign-part + PUT of 5 MiB + 64 KiB, complete), ${SESSIONS_IN_FLIGHT} at a time`);
-    console.log(`  ${multipart.count} completed, ${multipart.failed} failed, ${multipart.lost} lost: ${multipart.perSecond.toFixed(2)} sessions/s, p50 ${multipart.p50.toFixed(0)} ms, p99 ${multipart.p99.toFixed(0)} ms`);
+    console.log(
+      `  ${multipart.count} completed, ${multipart.failed} failed, ${multipart.lost} lost: ${multipart.perSecond.toFixed(2)} sessions/s, p50 ${multipart.p50.toFixed(0)} ms, p99 ${multipart.p99.toFixed(0)} ms`,
+    );
     printMemory(cluster);
   } finally {
     await cluster.stop();

@@ -46,7 +46,11 @@ function median(values: number[]): number {
 
 /** Each figure is the median of that figure over the rounds. */
 export function medianFigures(rounds: RunFigures[]): RunFigures {
-  return { perSecond: median(rounds.map((round) => round.perSecond)), p50: median(rounds.map((round) => round.p50)), p99: median(rounds.map((round) => round.p99)) };
+  return {
+    perSecond: median(rounds.map((round) => round.perSecond)),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+  };
 }
 
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -56,7 +60,14 @@ export function postJson(port: number, path: string, body: unknown): Promise<Rec
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent: keepAlive, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent: keepAlive,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,7 +107,13 @@ export function createBareOperations(client: S3Client, bucket: string) {
       return { key, uploadId: created.UploadId! };
     },
     async signPart(part: { key: string; uploadId: string; partNumber: number; contentLength: number }) {
-      const command = new UploadPartCommand({ Bucket: bucket, Key: part.key, UploadId: part.uploadId, PartNumber: part.partNumber, ContentLength: part.contentLength });
+      const command = new UploadPartCommand({
+        Bucket: bucket,
+        Key: part.key,
+        UploadId: part.uploadId,
+        PartNumber: part.partNumber,
+        ContentLength: part.contentLength,
+      });
       return { uploadUrl: await getSignedUrl(client, command, { expiresIn: 3600, signableHeaders: partHeaders }) };
     },
   };

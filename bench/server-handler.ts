@@ -89,7 +89,13 @@ for (const mode of ['in process', 'HTTP'] as const) {
     { route: '/presign', mode, who: 'bare', count: requests, operation: () => (bareCall ? bareCall('/presign', smallFile) : bare.presign(smallFile)) },
     { route: '/multipart/init+sign-part', mode, who: 'ours', count: Math.ceil(requests / 5), operation: () => oursInitAndSign(call) },
     { route: '/multipart/init+sign-part', mode, who: 'bare', count: Math.ceil(requests / 5), operation: () => bareInitAndSign(bareCall) },
-    { route: '/multipart/sign-part', mode, who: 'ours', count: requests, operation: (index) => call('/multipart/sign-part', { token: session.token, partNumber: partNumberOf(index) }) },
+    {
+      route: '/multipart/sign-part',
+      mode,
+      who: 'ours',
+      count: requests,
+      operation: (index) => call('/multipart/sign-part', { token: session.token, partNumber: partNumberOf(index) }),
+    },
     {
       route: '/multipart/sign-part',
       mode,
@@ -124,7 +130,9 @@ bareServer.server.close();
 closeKeepAlive();
 
 const cell = (value: number, digits: number) => value.toFixed(digits);
-console.log(`node ${process.version}, ${storage.kind} storage; ${requests} requests per scenario (init+sign-part ${Math.ceil(requests / 5)}), median of ${rounds} interleaved rounds after a warm-up\n`);
+console.log(
+  `node ${process.version}, ${storage.kind} storage; ${requests} requests per scenario (init+sign-part ${Math.ceil(requests / 5)}), median of ${rounds} interleaved rounds after a warm-up\n`,
+);
 console.log('| route | mode | concurrency | ours req/s | ours p50 / p99 ms | bare req/s | bare p50 / p99 ms | ours / bare |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const scenario of scenarios.filter((candidate) => candidate.who === 'ours')) {

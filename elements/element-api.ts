@@ -19,16 +19,42 @@ export type { DriveAuthDetail, DriveFileEntry, DriveImportDetail, DriveProviderS
 
 // Localization and theming runtimes, curated: `ThemeMode` is already exported with the element's types.
 export {
-  canonicalizeLang, createTranslator, detectDirection, formatBytes, formatCount, formatList, formatPercent, I18nController,
-  loadMessageFormat, resolveLocale, TranslationError,
+  canonicalizeLang,
+  createTranslator,
+  detectDirection,
+  formatBytes,
+  formatCount,
+  formatList,
+  formatPercent,
+  I18nController,
+  loadMessageFormat,
+  resolveLocale,
+  TranslationError,
 } from './i18n/index.js';
 export type {
-  I18nOptions, LocaleBundle, MessageKey, MessageOverrides, Messages, MessageValues, PartialLocaleBundle, TextDirection, Translator,
+  I18nOptions,
+  LocaleBundle,
+  MessageKey,
+  MessageOverrides,
+  Messages,
+  MessageValues,
+  PartialLocaleBundle,
+  TextDirection,
+  Translator,
   TranslatorOptions,
 } from './i18n/index.js';
 export {
-  applyTokenProperties, designTokens, MODE_ATTRIBUTE, publicTokenStyles, resolveThemeMode, SlotStylesController, ThemeController,
-  tokenDefaultStyles, tokenNames, toTokenProperties, watchSystemColorScheme,
+  applyTokenProperties,
+  designTokens,
+  MODE_ATTRIBUTE,
+  publicTokenStyles,
+  resolveThemeMode,
+  SlotStylesController,
+  ThemeController,
+  tokenDefaultStyles,
+  tokenNames,
+  toTokenProperties,
+  watchSystemColorScheme,
 } from './theme/index.js';
 export type { DesignToken, ResolvedMode, ThemeSettings, ThemeTokens, ThemeTokenValues, TokenName } from './theme/index.js';
 export { themeSlotNames } from './svc-uploader/theme-slots.js';

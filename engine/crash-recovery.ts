@@ -131,7 +131,7 @@ export class CrashRecovery {
     for (const id of ids) if (!claims.has(id)) claims.set(id, this);
   }
 
-    /** The engine is going away: its files may be restored by a later engine of this page. */
+  /** The engine is going away: its files may be restored by a later engine of this page. */
   releaseAll(): Set<string> {
     const owned = new Set<string>();
     for (const [id, owner] of claims) {
@@ -151,4 +151,3 @@ export class CrashRecovery {
     return this.#queue;
   }
 }
-

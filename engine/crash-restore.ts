@@ -46,9 +46,7 @@ export async function restoreInto(host: RestoreHost): Promise<RestoreOutcome | u
     const original = toFile(record);
     const filtered = await runBeforeFileAdded(original, host.options.raw.onBeforeFileAdded);
     const file = filtered.accepted ? filtered.file : original;
-    const rejection = filtered.accepted
-      ? checkRestrictions(file, host.options, { count: list.length, totalBytes: list.totalBytes })
-      : filtered.rejection;
+    const rejection = filtered.accepted ? checkRestrictions(file, host.options, { count: list.length, totalBytes: list.totalBytes }) : filtered.rejection;
     if (rejection) {
       bus.emit('file-reject', rejection);
       outcome.refused.push(createEntry(original, original, record.source, record.metadata, record.id));

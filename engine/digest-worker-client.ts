@@ -117,8 +117,14 @@ function runInWorker(request: DigestRequest, signal: AbortSignal | undefined): P
     const settled = (): void => signal?.removeEventListener('abort', onAbort);
     signal?.addEventListener('abort', onAbort, { once: true });
     current.jobs.set(id, {
-      resolve: (value) => { settled(); resolve(value); },
-      reject: (error) => { settled(); reject(error); },
+      resolve: (value) => {
+        settled();
+        resolve(value);
+      },
+      reject: (error) => {
+        settled();
+        reject(error);
+      },
     });
     current.worker.postMessage({ ...request, id } as DigestJob);
   });
@@ -136,9 +142,12 @@ async function compute(request: DigestRequest, signal: AbortSignal | undefined):
   }
   const digests = await import('./wasm-digests.js');
   switch (request.kind) {
-    case 'md5': return digests.md5Base64(request.blob, signal);
-    case 'upload': return digests.uploadDigests(request.blob, request.algorithm, signal);
-    case 'sha256': return digests.fileSha256Hex(request.blob, signal);
+    case 'md5':
+      return digests.md5Base64(request.blob, signal);
+    case 'upload':
+      return digests.uploadDigests(request.blob, request.algorithm, signal);
+    case 'sha256':
+      return digests.fileSha256Hex(request.blob, signal);
   }
 }
 

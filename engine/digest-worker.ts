@@ -54,10 +54,14 @@ function startReader(): Promise<Worker | undefined> {
       };
       const timer = setTimeout(() => give(undefined), READER_READY_TIMEOUT_MS);
       started.addEventListener('message', () => give(started), { once: true });
-      started.addEventListener('error', (event) => {
-        event.preventDefault();
-        give(undefined);
-      }, { once: true });
+      started.addEventListener(
+        'error',
+        (event) => {
+          event.preventDefault();
+          give(undefined);
+        },
+        { once: true },
+      );
     } catch {
       // No nested workers here: this worker reads on its own thread.
       resolve(undefined);
@@ -78,9 +82,12 @@ const slices: SliceSource = async function* (blob, signal) {
 
 function compute(job: DigestJob, signal: AbortSignal): Promise<unknown> {
   switch (job.kind) {
-    case 'md5': return md5Base64(job.blob, signal, slices);
-    case 'upload': return uploadDigests(job.blob, job.algorithm, signal, slices);
-    case 'sha256': return fileSha256Hex(job.blob, signal, slices);
+    case 'md5':
+      return md5Base64(job.blob, signal, slices);
+    case 'upload':
+      return uploadDigests(job.blob, job.algorithm, signal, slices);
+    case 'sha256':
+      return fileSha256Hex(job.blob, signal, slices);
   }
 }
 

@@ -375,7 +375,8 @@ export class UploadEngine {
     this.#abortEntry(entry, cause);
     if (entry.state === 'successful' || entry.state === 'canceled') return Promise.resolve();
     return withUploadMachinery(({ abortMultipart }) =>
-      abortMultipart({ entry, options: this.#resolved, requestContext: () => this.#requestContext(new AbortController().signal) })).catch(() => undefined);
+      abortMultipart({ entry, options: this.#resolved, requestContext: () => this.#requestContext(new AbortController().signal) }),
+    ).catch(() => undefined);
   }
 
   /** Resume records of this scope that no file of the list is using any more. */

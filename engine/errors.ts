@@ -52,7 +52,11 @@ export class UploadFailureError extends Error implements UploadFailure {
  * it again cannot help, adding it again does.
  */
 export function fileUnreadableFailure(): UploadFailureError {
-  return new UploadFailureError({ code: 'FILE_UNREADABLE', message: 'The file could not be read: it was changed, moved or deleted after it was chosen', retryable: false });
+  return new UploadFailureError({
+    code: 'FILE_UNREADABLE',
+    message: 'The file could not be read: it was changed, moved or deleted after it was chosen',
+    retryable: false,
+  });
 }
 
 function isFileReadError(error: unknown): boolean {

@@ -3,15 +3,7 @@
  * most of them as `svc-<name>` with the very same detail, so each payload is declared here once and
  * the element's event table points at these types.
  */
-import type {
-  FailureCode,
-  FileRejection,
-  FileState,
-  PauseReason,
-  UploadFailure,
-  UploadFileRecord,
-  UploadResult,
-} from './file-record.js';
+import type { FailureCode, FileRejection, FileState, PauseReason, UploadFailure, UploadFileRecord, UploadResult } from './file-record.js';
 
 export interface ProgressDetail {
   bytesUploaded: number;

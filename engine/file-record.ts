@@ -5,16 +5,7 @@
  */
 
 /** A panel the user can add files from (the `sources` prop), in the order given there. */
-export type UploadSource =
-  | 'local'
-  | 'url'
-  | 'camera'
-  | 'microphone'
-  | 'screen'
-  | 'googleDrive'
-  | 'oneDrive'
-  | 'dropbox'
-  | 'box';
+export type UploadSource = 'local' | 'url' | 'camera' | 'microphone' | 'screen' | 'googleDrive' | 'oneDrive' | 'dropbox' | 'box';
 
 /** Where a file came from; the element passes its panel id, the engine uses `restored` itself. */
 export type FileSource = UploadSource | 'paste' | 'drop' | 'restored' | (string & {});
@@ -27,15 +18,7 @@ export type FileSource = UploadSource | 'paste' | 'drop' | 'restored' | (string 
  * retries) or `canceled` (cancel). `failed`/`canceled` → `queued` on retry. `uploaded` is only
  * entered when `processingEndpoint` is set and the engine waits for the processing stream.
  */
-export type FileState =
-  | 'queued'
-  | 'processing'
-  | 'uploading'
-  | 'paused'
-  | 'uploaded'
-  | 'successful'
-  | 'failed'
-  | 'canceled';
+export type FileState = 'queued' | 'processing' | 'uploading' | 'paused' | 'uploaded' | 'successful' | 'failed' | 'canceled';
 
 /** Why a file was paused: the user (pause()) or the network going offline. */
 export type PauseReason = 'user' | 'offline';
@@ -102,13 +85,7 @@ export interface UploadFileRecord {
 
 /** Reason codes of a rejected file, decided by the check that failed. */
 export type RejectionReason =
-  | 'LIMIT_EXCEEDED'
-  | 'TYPE_MISMATCH'
-  | 'FILE_TOO_LARGE'
-  | 'FILE_TOO_SMALL'
-  | 'TOTAL_SIZE_EXCEEDED'
-  | 'REJECTED_BY_HOOK'
-  | 'DUPLICATE';
+  'LIMIT_EXCEEDED' | 'TYPE_MISMATCH' | 'FILE_TOO_LARGE' | 'FILE_TOO_SMALL' | 'TOTAL_SIZE_EXCEEDED' | 'REJECTED_BY_HOOK' | 'DUPLICATE';
 
 export interface FileRejection {
   file: File;

@@ -37,7 +37,7 @@ export async function replaceEntryFile(host: ReplacementHost, entry: FileEntry, 
     return { rejected };
   }
   // Usually loaded with the file itself; a file restored after a reload may be the first to need it.
-  const { abortMultipart } = loadedUploadMachinery() ?? await loadUploadMachinery();
+  const { abortMultipart } = loadedUploadMachinery() ?? (await loadUploadMachinery());
   const previous = entry.file;
   // Synchronously detaches the session (found by the old file's fingerprint) before the file changes.
   void abortMultipart({ entry, options: host.options, requestContext: () => host.requestContext(new AbortController().signal) });

@@ -100,8 +100,12 @@ export function assertResumeAnswer(answer: unknown): void {
   check(Array.isArray(parts) && parts.length <= MAX_PARTS, 'parts');
   for (const part of parts as unknown[]) {
     check(
-      isObject(part) && isCount(part['partNumber'], 1, MAX_PARTS) && isText(part['eTag']) && part['eTag'].length <= MAX_ETAG_LENGTH
-        && (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)) && isListedChecksum(part['checksum']),
+      isObject(part) &&
+        isCount(part['partNumber'], 1, MAX_PARTS) &&
+        isText(part['eTag']) &&
+        part['eTag'].length <= MAX_ETAG_LENGTH &&
+        (part['size'] === undefined || isCount(part['size'], 0, Number.MAX_SAFE_INTEGER)) &&
+        isListedChecksum(part['checksum']),
       'parts[]',
     );
   }

@@ -168,7 +168,15 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
       // XMLHttpRequest follows redirects by itself. A presigned URL never redirects, and an answer
       // from another address says nothing about what the bucket holds.
       if (request.responseURL && request.responseURL !== url.split('#')[0]) {
-        reject(new UploadFailureError({ code: 'INVALID_RESPONSE', status: request.status, message: 'Storage redirected the PUT to another address', retryable: false, from: 'storage' }));
+        reject(
+          new UploadFailureError({
+            code: 'INVALID_RESPONSE',
+            status: request.status,
+            message: 'Storage redirected the PUT to another address',
+            retryable: false,
+            from: 'storage',
+          }),
+        );
         return;
       }
       resolve({ status: request.status, headers: parseHeaders(request.getAllResponseHeaders()), body: request.responseText });
@@ -187,18 +195,27 @@ export function putBlob(url: string, body: Blob, options: PutOptions = {}): Prom
         ...(bodySent ? { storageAnswered: true } : {}),
       });
       if (bodySent) reject(networkFailure);
-      else body.slice(0, 1).arrayBuffer().then(() => reject(networkFailure), () => reject(fileUnreadableFailure()));
+      else
+        body
+          .slice(0, 1)
+          .arrayBuffer()
+          .then(
+            () => reject(networkFailure),
+            () => reject(fileUnreadableFailure()),
+          );
     };
     request.onabort = () => {
       cleanUp();
       if (cutAnswer) {
         resolve(cutAnswer);
       } else if (stalled) {
-        reject(new UploadFailureError({
-          code: options.stallCode ?? 'PART_TIMEOUT',
-          message: `No upload progress or answer for ${options.stallTimeoutMs} ms`,
-          retryable: true,
-        }));
+        reject(
+          new UploadFailureError({
+            code: options.stallCode ?? 'PART_TIMEOUT',
+            message: `No upload progress or answer for ${options.stallTimeoutMs} ms`,
+            retryable: true,
+          }),
+        );
       } else {
         reject(signal?.reason ?? new UploadFailureError({ code: 'NETWORK_ERROR', message: 'PUT aborted', retryable: true }));
       }

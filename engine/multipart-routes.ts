@@ -3,8 +3,16 @@ import { assertCompleteAnswer, assertInitAnswer, assertResumeAnswer, assertSignP
 import { DEFAULT_REQUEST_TIMEOUT_MS, postJson, type RequestContext } from './http.js';
 import type { MultipartSession, StoredPart } from './multipart-session.js';
 import type {
-  CompletedPart, ContentChecksum, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse, MultipartResumeResponse,
-  MultipartSignPartRequest, MultipartSignPartResponse, MultipartTokenRequest,
+  CompletedPart,
+  ContentChecksum,
+  MultipartCompleteRequest,
+  MultipartCompleteResponse,
+  MultipartInitRequest,
+  MultipartInitResponse,
+  MultipartResumeResponse,
+  MultipartSignPartRequest,
+  MultipartSignPartResponse,
+  MultipartTokenRequest,
 } from '../protocol/wire.js';
 
 /** `/multipart/sign-part`'s answer, as the part uploader takes it. */
@@ -75,7 +83,12 @@ export class MultipartRoutes {
     if (answer.checksumAlgorithm) session.checksumAlgorithm = answer.checksumAlgorithm;
     else delete session.checksumAlgorithm;
     // This handler states every part's size; an answer without one (checked as allowed) reads -1, unknown.
-    return new Map(answer.parts.map((part) => [part.partNumber, { eTag: part.eTag, size: (part.size as number | undefined) ?? -1, ...(part.checksum ? { checksum: part.checksum } : {}) }]));
+    return new Map(
+      answer.parts.map((part) => [
+        part.partNumber,
+        { eTag: part.eTag, size: (part.size as number | undefined) ?? -1, ...(part.checksum ? { checksum: part.checksum } : {}) },
+      ]),
+    );
   }
 
   /**

@@ -46,10 +46,16 @@ const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
 function isPersistedSession(value: unknown): value is PersistedSession {
   const record = value as PersistedSession | null;
   return (
-    typeof record === 'object' && record !== null &&
-    typeof record.scope === 'string' && typeof record.token === 'string' && typeof record.key === 'string' &&
-    Number.isFinite(record.partSize) && Number.isFinite(record.fileSize) && Number.isFinite(record.expiresAt) &&
-    Array.isArray(record.parts) && (record.checksumAlgorithm === undefined || ['CRC32', 'CRC32C', 'SHA256'].includes(record.checksumAlgorithm))
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.scope === 'string' &&
+    typeof record.token === 'string' &&
+    typeof record.key === 'string' &&
+    Number.isFinite(record.partSize) &&
+    Number.isFinite(record.fileSize) &&
+    Number.isFinite(record.expiresAt) &&
+    Array.isArray(record.parts) &&
+    (record.checksumAlgorithm === undefined || ['CRC32', 'CRC32C', 'SHA256'].includes(record.checksumAlgorithm))
   );
 }
 

@@ -116,7 +116,17 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
     const init = await routes.init(body);
     // The handler's resume window runs from the init, and a resume never extends it.
     const expiresAt = Date.now() + settings.resumeWindowSeconds * 1000;
-    session = { fingerprint, scope, key: init.key, token: init.token, partSize: init.partSize, fileSize: file.size, expiresAt, parts: new Map(), confirmed: true };
+    session = {
+      fingerprint,
+      scope,
+      key: init.key,
+      token: init.token,
+      partSize: init.partSize,
+      fileSize: file.size,
+      expiresAt,
+      parts: new Map(),
+      confirmed: true,
+    };
     // Named only when the bucket takes that algorithm; otherwise parts carry Content-MD5 alone.
     if (init.checksumAlgorithm) session.checksumAlgorithm = init.checksumAlgorithm;
     else if (body.signParts) initPartUrls = { urls: readInitPartUrls(init.parts, partCount(session)), sentAt };
@@ -133,7 +143,13 @@ function plannedPartDelay(context: StrategyContext, retry: number): number {
 }
 
 /** Reads the part (hashed with checksumVerification) and signs its URL. */
-function preparePart(context: StrategyContext, routes: MultipartRoutes, session: MultipartSession, partNumber: number, signal: AbortSignal): Promise<PreparedPart> {
+function preparePart(
+  context: StrategyContext,
+  routes: MultipartRoutes,
+  session: MultipartSession,
+  partNumber: number,
+  signal: AbortSignal,
+): Promise<PreparedPart> {
   const { start, end } = partBounds(session, partNumber);
   return prepareSignedPart(routes, session, context.entry.file, { partNumber, start, end }, context.options.raw.checksumVerification === true, signal);
 }
@@ -218,7 +234,12 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   const workers = Math.min(settings.maxConcurrentParts, pending.length);
   // As many parts prepared ahead as are in flight: each is read, hashed and signed one PUT earlier
   // than it is needed.
-  const signing = new PartSigningPipeline((partNumber) => preparePart(context, routes, session, partNumber, siblings.signal), pending, workers, siblings.signal);
+  const signing = new PartSigningPipeline(
+    (partNumber) => preparePart(context, routes, session, partNumber, siblings.signal),
+    pending,
+    workers,
+    siblings.signal,
+  );
   for (const [partNumber, signed] of initPartUrls?.urls ?? []) {
     const { start, end } = partBounds(session, partNumber);
     signing.seed(partNumber, { signed, body: context.entry.file.slice(start, end) }, initPartUrls!.sentAt);
@@ -273,7 +294,9 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
 export async function abortMultipart(context: Pick<StrategyContext, 'entry' | 'options' | 'requestContext'>): Promise<void> {
   if (context.options.target.kind !== 'handler') return;
   // A restored file may own a remembered session it has not opened yet in this page.
-  const fingerprint = context.entry.multipart ? undefined : await fileFingerprint(context.entry.file, context.options.target.url, await persistenceScope(context.options));
+  const fingerprint = context.entry.multipart
+    ? undefined
+    : await fileFingerprint(context.entry.file, context.options.target.url, await persistenceScope(context.options));
   const session = context.entry.multipart ?? loadSession(fingerprint!);
   if (!session) return;
   context.entry.multipart = undefined;

@@ -6,13 +6,7 @@ import { DEFAULT_RETRY_MAX_DELAY_MS } from './retry-policy.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './image-steps/pixel-budget.js';
 import { toBytes } from './sizes.js';
 import { resolveUploadOrigins } from './upload-url.js';
-import type {
-  CrashRecoveryOptions,
-  EngineOptions,
-  MultipartResumableOptions,
-  TusResumableOptions,
-  UploadMode,
-} from './types.js';
+import type { CrashRecoveryOptions, EngineOptions, MultipartResumableOptions, TusResumableOptions, UploadMode } from './types.js';
 
 const MIB = 1024 * 1024;
 
@@ -39,10 +33,7 @@ const CRASH_RECOVERY_DEFAULTS = {
 };
 
 /** Where uploads go, decided once from the options. */
-type UploadTarget =
-  | { kind: 'token-endpoint'; url: string }
-  | { kind: 'handler'; url: string }
-  | { kind: 'none' };
+type UploadTarget = { kind: 'token-endpoint'; url: string } | { kind: 'handler'; url: string } | { kind: 'none' };
 
 /** Options with defaults applied and derived values computed; rebuilt on every setOptions. */
 export interface ResolvedOptions {
@@ -138,9 +129,7 @@ function resolveResumable(options: EngineOptions, target: UploadTarget): Pick<Re
   if (!resumable) return {};
   if (resumable.protocol === 'multipart') {
     if (target.kind === 'token-endpoint') {
-      throw new ConfigurationError(
-        "resumable.protocol 'multipart' runs through the handler's /multipart routes: set serverUrl instead of uploadEndpoint.",
-      );
+      throw new ConfigurationError("resumable.protocol 'multipart' runs through the handler's /multipart routes: set serverUrl instead of uploadEndpoint.");
     }
     const merged = { ...MULTIPART_DEFAULTS, ...withoutUndefined(resumable) };
     return {

@@ -51,7 +51,10 @@ export function assemblePipeline(options: ResolvedOptions): PipelineStep[] {
     if (options.raw.checksumVerification) steps.push(checksumStep);
   }
   const rank = (step: PipelineStep): number => PIPELINE_STAGE_ORDER.indexOf(step.stage ?? 'custom');
-  return steps.map((step, index) => ({ step, index })).sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index).map(({ step }) => step);
+  return steps
+    .map((step, index) => ({ step, index }))
+    .sort((a, b) => rank(a.step) - rank(b.step) || a.index - b.index)
+    .map(({ step }) => step);
 }
 
 /** Stages whose steps decode the image: they never see one above `maxImagePixels`. */

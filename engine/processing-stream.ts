@@ -11,7 +11,7 @@ const MAX_MESSAGE_LENGTH = 500;
 
 /** The stream's own words for a failure, as text of bounded length. */
 function failureText(value: unknown): string {
-  return (typeof value === 'string' ? value : JSON.stringify(value) ?? 'Processing failed').slice(0, MAX_MESSAGE_LENGTH);
+  return (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'Processing failed')).slice(0, MAX_MESSAGE_LENGTH);
 }
 
 function parse(data: string): unknown {
@@ -65,7 +65,10 @@ export function awaitProcessing(endpoint: string, key: string, timeoutMs: number
       const payload = parse(event.data);
       const status = statusOf(payload);
       if (status && FAILURE_STATUSES.has(status)) {
-        fail('PROCESSING_ERROR', failureText((payload as { error?: unknown; message?: unknown }).error ?? (payload as { message?: unknown }).message ?? 'Processing failed'));
+        fail(
+          'PROCESSING_ERROR',
+          failureText((payload as { error?: unknown; message?: unknown }).error ?? (payload as { message?: unknown }).message ?? 'Processing failed'),
+        );
       } else if (status && COMPLETION_STATUSES.has(status)) {
         finish({ ok: true, result: payload });
       }

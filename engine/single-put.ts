@@ -9,7 +9,6 @@ import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
 import type { FileMetadata, PresignedUrlResponse } from '../protocol/wire.js';
 
-
 type PresignRequestBody = FileMetadata & { provider?: string; enableAutoCorsConfig?: true; customProps?: Record<string, unknown> };
 
 /**

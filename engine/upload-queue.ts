@@ -74,13 +74,12 @@ export class UploadQueue {
    * the file's state already; a load that fails (the chunk could not be fetched) fails the file.
    */
   #run(entry: FileEntry, signal: AbortSignal): Promise<void> {
-    return withUploadMachinery((machinery) => (signal.aborted ? Promise.resolve() : machinery.runEntry(this.#host, entry, signal)))
-      .catch((error: unknown) => {
-        if (signal.aborted) return;
-        entry.error = toUploadFailure(error);
-        this.#host.setState(entry, 'failed');
-        this.#host.bus.emit('file-failed', { file: toRecord(entry), error: entry.error });
-      });
+    return withUploadMachinery((machinery) => (signal.aborted ? Promise.resolve() : machinery.runEntry(this.#host, entry, signal))).catch((error: unknown) => {
+      if (signal.aborted) return;
+      entry.error = toUploadFailure(error);
+      this.#host.setState(entry, 'failed');
+      this.#host.bus.emit('file-failed', { file: toRecord(entry), error: entry.error });
+    });
   }
 
   /** Once every file of the run has settled: `files-upload-complete`, and the waiters resolve. */

@@ -91,7 +91,12 @@ async function runPipeline(host: RunnerHost, entry: FileEntry, signal: AbortSign
       host.touch(entry);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      host.bus.emit('pipeline-error', { file: toRecord(entry), step: step.name, message: error instanceof Error ? error.message : String(error), ...pipelineErrorCode(error) });
+      host.bus.emit('pipeline-error', {
+        file: toRecord(entry),
+        step: step.name,
+        message: error instanceof Error ? error.message : String(error),
+        ...pipelineErrorCode(error),
+      });
     }
   }
 }

@@ -21,7 +21,8 @@ const ar = {
     'dropZone.pasteHint': 'يمكنك أيضًا لصق الملفات',
     'dropZone.dragActive': 'أفلِت للإضافة',
     'dropZone.dragRejected': 'لا يمكن إضافة بعض هذه الملفات',
-    'dropZone.limitFiles': '{maxFiles, plural, zero {# ملف كحد أقصى} one {ملف واحد كحد أقصى} two {ملفان كحد أقصى} few {# ملفات كحد أقصى} many {# ملفًا كحد أقصى} other {# ملف كحد أقصى}}',
+    'dropZone.limitFiles':
+      '{maxFiles, plural, zero {# ملف كحد أقصى} one {ملف واحد كحد أقصى} two {ملفان كحد أقصى} few {# ملفات كحد أقصى} many {# ملفًا كحد أقصى} other {# ملف كحد أقصى}}',
     'dropZone.limitSize': 'الحد الأقصى {maxSize} لكل ملف',
     'dropZone.limitSizeRange': 'من {minSize} إلى {maxSize} لكل ملف',
     'dropZone.limitTypes': 'الأنواع المقبولة: {types}',
@@ -46,9 +47,11 @@ const ar = {
     'fileList.label': 'الملفات المحددة',
     'fileList.addMore': 'إضافة المزيد',
     'fileList.removeAll': 'إزالة الكل',
-    'fileList.count': '{count, plural, zero {لم يُحدَّد أي ملف} one {تم تحديد ملف واحد} two {تم تحديد ملفين} few {تم تحديد # ملفات} many {تم تحديد # ملفًا} other {تم تحديد # ملف}}',
+    'fileList.count':
+      '{count, plural, zero {لم يُحدَّد أي ملف} one {تم تحديد ملف واحد} two {تم تحديد ملفين} few {تم تحديد # ملفات} many {تم تحديد # ملفًا} other {تم تحديد # ملف}}',
     'fileList.totalSize': 'الإجمالي {totalSize}',
-    'fileList.showAll': '{count, plural, zero {لا توجد ملفات أخرى} one {عرض ملف واحد آخر} two {عرض ملفين آخرين} few {عرض # ملفات أخرى} many {عرض # ملفًا آخر} other {عرض # ملف آخر}}',
+    'fileList.showAll':
+      '{count, plural, zero {لا توجد ملفات أخرى} one {عرض ملف واحد آخر} two {عرض ملفين آخرين} few {عرض # ملفات أخرى} many {عرض # ملفًا آخر} other {عرض # ملف آخر}}',
 
     'file.thumbnail': 'معاينة {name}',
     'file.kind': '{kind, select, image {صورة} video {فيديو} audio {ملف صوتي} document {مستند} archive {ملف مضغوط} other {ملف}}',
@@ -66,11 +69,15 @@ const ar = {
     'status.retrying': 'جارٍ إعادة المحاولة (المحاولة {attempt, number} من {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} من {totalSize}',
-    'progress.overall': '{total, plural, zero {لا توجد ملفات للرفع} one {جارٍ رفع ملف واحد} two {جارٍ رفع {uploaded, number} من ملفين} few {جارٍ رفع {uploaded, number} من # ملفات} many {جارٍ رفع {uploaded, number} من # ملفًا} other {جارٍ رفع {uploaded, number} من # ملف}}',
+    'progress.overall':
+      '{total, plural, zero {لا توجد ملفات للرفع} one {جارٍ رفع ملف واحد} two {جارٍ رفع {uploaded, number} من ملفين} few {جارٍ رفع {uploaded, number} من # ملفات} many {جارٍ رفع {uploaded, number} من # ملفًا} other {جارٍ رفع {uploaded, number} من # ملف}}',
     'progress.percent': 'اكتمل {percent}',
-    'progress.secondsLeft': '{count, plural, zero {لم تتبق أي ثانية} one {تتبقى ثانية واحدة} two {تتبقى ثانيتان} few {تتبقى # ثوانٍ} many {تتبقى # ثانية} other {تتبقى # ثانية}}',
-    'progress.minutesLeft': '{count, plural, zero {لم تتبق أي دقيقة} one {تتبقى دقيقة واحدة} two {تتبقى دقيقتان} few {تتبقى # دقائق} many {تتبقى # دقيقة} other {تتبقى # دقيقة}}',
-    'progress.hoursLeft': '{count, plural, zero {لم تتبق أي ساعة} one {تتبقى ساعة واحدة} two {تتبقى ساعتان} few {تتبقى # ساعات} many {تتبقى # ساعة} other {تتبقى # ساعة}}',
+    'progress.secondsLeft':
+      '{count, plural, zero {لم تتبق أي ثانية} one {تتبقى ثانية واحدة} two {تتبقى ثانيتان} few {تتبقى # ثوانٍ} many {تتبقى # ثانية} other {تتبقى # ثانية}}',
+    'progress.minutesLeft':
+      '{count, plural, zero {لم تتبق أي دقيقة} one {تتبقى دقيقة واحدة} two {تتبقى دقيقتان} few {تتبقى # دقائق} many {تتبقى # دقيقة} other {تتبقى # دقيقة}}',
+    'progress.hoursLeft':
+      '{count, plural, zero {لم تتبق أي ساعة} one {تتبقى ساعة واحدة} two {تتبقى ساعتان} few {تتبقى # ساعات} many {تتبقى # ساعة} other {تتبقى # ساعة}}',
     'form.valueMissing': 'ارفع ملفًا واحدًا على الأقل.',
     'form.uploadsInFlight': 'انتظر حتى ينتهي رفع الملفات.',
 
@@ -107,7 +114,8 @@ const ar = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'منطقة القص',
     'edit.cropHint': 'اسحب منطقة القص أو زواياها. باستخدام لوحة المفاتيح، حرّكها بمفاتيح الأسهم وغيّر حجمها بالضغط على Shift مع مفاتيح الأسهم.',
-    'edit.cropHandle': '{corner, select, nw {الزاوية العلوية اليسرى} ne {الزاوية العلوية اليمنى} sw {الزاوية السفلية اليسرى} se {الزاوية السفلية اليمنى} other {زاوية}}',
+    'edit.cropHandle':
+      '{corner, select, nw {الزاوية العلوية اليسرى} ne {الزاوية العلوية اليمنى} sw {الزاوية السفلية اليسرى} se {الزاوية السفلية اليمنى} other {زاوية}}',
     'edit.brightness': 'السطوع',
     'edit.contrast': 'التباين',
     'edit.saturation': 'التشبّع',
@@ -120,15 +128,18 @@ const ar = {
     'edit.saveFailed': 'تعذّر حفظ الصورة المعدّلة.',
 
     'summary.title': '{outcome, select, success {اكتمل الرفع} partial {تعذّر رفع بعض الملفات} failure {فشل الرفع} other {انتهى الرفع}}',
-    'summary.uploaded': '{count, plural, zero {لم يُرفع أي ملف} one {تم رفع ملف واحد} two {تم رفع ملفين} few {تم رفع # ملفات} many {تم رفع # ملفًا} other {تم رفع # ملف}}',
-    'summary.failed': '{count, plural, zero {لم يتعذّر رفع أي ملف} one {تعذّر رفع ملف واحد} two {تعذّر رفع ملفين} few {تعذّر رفع # ملفات} many {تعذّر رفع # ملفًا} other {تعذّر رفع # ملف}}',
+    'summary.uploaded':
+      '{count, plural, zero {لم يُرفع أي ملف} one {تم رفع ملف واحد} two {تم رفع ملفين} few {تم رفع # ملفات} many {تم رفع # ملفًا} other {تم رفع # ملف}}',
+    'summary.failed':
+      '{count, plural, zero {لم يتعذّر رفع أي ملف} one {تعذّر رفع ملف واحد} two {تعذّر رفع ملفين} few {تعذّر رفع # ملفات} many {تعذّر رفع # ملفًا} other {تعذّر رفع # ملف}}',
     'summary.totalSize': 'تم رفع {totalSize}',
     'summary.quiet': 'اكتمل الرفع',
 
     'rejection.FILE_TOO_LARGE': '{name} كبير جدًا. الحد الأقصى هو {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} صغير جدًا. الحد الأدنى هو {minSize}.',
     'rejection.TYPE_MISMATCH': 'نوع الملف {name} غير مقبول. الأنواع المقبولة: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, zero {لم تتم إضافة {name}: لا يُسمح بأي ملف.} one {لم تتم إضافة {name}: يُسمح بملف واحد فقط.} two {لم تتم إضافة {name}: يُسمح بملفين فقط.} few {لم تتم إضافة {name}: يُسمح بـ# ملفات كحد أقصى.} many {لم تتم إضافة {name}: يُسمح بـ# ملفًا كحد أقصى.} other {لم تتم إضافة {name}: يُسمح بـ# ملف كحد أقصى.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, zero {لم تتم إضافة {name}: لا يُسمح بأي ملف.} one {لم تتم إضافة {name}: يُسمح بملف واحد فقط.} two {لم تتم إضافة {name}: يُسمح بملفين فقط.} few {لم تتم إضافة {name}: يُسمح بـ# ملفات كحد أقصى.} many {لم تتم إضافة {name}: يُسمح بـ# ملفًا كحد أقصى.} other {لم تتم إضافة {name}: يُسمح بـ# ملف كحد أقصى.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'لم تتم إضافة {name}: لا يمكن أن يتجاوز حجم الملفات مجتمعةً {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'لم يتم قبول {name}.',
     'rejection.DUPLICATE': '{name} موجود في القائمة بالفعل.',
@@ -216,8 +227,10 @@ const ar = {
     'drive.openFolder': 'فتح المجلد {name}',
     'drive.selectAll': 'تحديد الكل',
     'drive.deselectAll': 'إلغاء تحديد الكل',
-    'drive.selected': '{count, plural, zero {لم يُحدَّد أي عنصر} one {عنصر واحد محدد} two {عنصران محددان} few {# عناصر محددة} many {# عنصرًا محددًا} other {# عنصر محدد}}',
-    'drive.addSelected': '{count, plural, zero {إضافة # ملف} one {إضافة ملف واحد} two {إضافة ملفين} few {إضافة # ملفات} many {إضافة # ملفًا} other {إضافة # ملف}}',
+    'drive.selected':
+      '{count, plural, zero {لم يُحدَّد أي عنصر} one {عنصر واحد محدد} two {عنصران محددان} few {# عناصر محددة} many {# عنصرًا محددًا} other {# عنصر محدد}}',
+    'drive.addSelected':
+      '{count, plural, zero {إضافة # ملف} one {إضافة ملف واحد} two {إضافة ملفين} few {إضافة # ملفات} many {إضافة # ملفًا} other {إضافة # ملف}}',
     'drive.reauth': 'انتهت جلستك على {provider}. سجّل الدخول مرة أخرى للمتابعة.',
     'drive.reauthAction': 'تسجيل الدخول مرة أخرى',
     'drive.error': 'تعذّر تحميل الملفات من {provider}.',
@@ -227,12 +240,16 @@ const ar = {
     'drive.unavailable': '{provider} غير متاح هنا.',
     'drive.listLabel': 'الملفات في {provider}',
 
-    'announce.filesAdded': '{count, plural, zero {لم تتم إضافة أي ملف} one {تمت إضافة ملف واحد} two {تمت إضافة ملفين} few {تمت إضافة # ملفات} many {تمت إضافة # ملفًا} other {تمت إضافة # ملف}}',
+    'announce.filesAdded':
+      '{count, plural, zero {لم تتم إضافة أي ملف} one {تمت إضافة ملف واحد} two {تمت إضافة ملفين} few {تمت إضافة # ملفات} many {تمت إضافة # ملفًا} other {تمت إضافة # ملف}}',
     'announce.fileRemoved': 'تمت إزالة {name}',
-    'announce.started': '{count, plural, zero {لا توجد ملفات للرفع} one {جارٍ رفع ملف واحد} two {جارٍ رفع ملفين} few {جارٍ رفع # ملفات} many {جارٍ رفع # ملفًا} other {جارٍ رفع # ملف}}',
+    'announce.started':
+      '{count, plural, zero {لا توجد ملفات للرفع} one {جارٍ رفع ملف واحد} two {جارٍ رفع ملفين} few {جارٍ رفع # ملفات} many {جارٍ رفع # ملفًا} other {جارٍ رفع # ملف}}',
     'announce.progress': 'اكتمل {percent} من الرفع',
-    'announce.completed': '{count, plural, zero {لم يُرفع أي ملف} one {تم رفع ملف واحد بنجاح} two {تم رفع ملفين بنجاح} few {تم رفع # ملفات بنجاح} many {تم رفع # ملفًا بنجاح} other {تم رفع # ملف بنجاح}}',
-    'announce.failed': '{count, plural, zero {لم يفشل رفع أي ملف} one {تعذّر رفع ملف واحد} two {تعذّر رفع ملفين} few {تعذّر رفع # ملفات} many {تعذّر رفع # ملفًا} other {تعذّر رفع # ملف}}',
+    'announce.completed':
+      '{count, plural, zero {لم يُرفع أي ملف} one {تم رفع ملف واحد بنجاح} two {تم رفع ملفين بنجاح} few {تم رفع # ملفات بنجاح} many {تم رفع # ملفًا بنجاح} other {تم رفع # ملف بنجاح}}',
+    'announce.failed':
+      '{count, plural, zero {لم يفشل رفع أي ملف} one {تعذّر رفع ملف واحد} two {تعذّر رفع ملفين} few {تعذّر رفع # ملفات} many {تعذّر رفع # ملفًا} other {تعذّر رفع # ملف}}',
     'announce.fileFailed': 'تعذّر رفع {name}: {reason}',
     'announce.paused': 'تم إيقاف الرفع مؤقتًا',
     'announce.resumed': 'تم استئناف الرفع',
@@ -254,8 +271,10 @@ const ar = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'إشعارات الرفع',
 
-    'rejection.overLimit': '{count, plural, zero {لم تتم إضافة أي ملف: يمكن إضافة {maxFiles, number} كحد أقصى.} one {لم تتم إضافة ملف واحد: يمكن إضافة {maxFiles, number} كحد أقصى.} two {لم تتم إضافة ملفين: يمكن إضافة {maxFiles, number} كحد أقصى.} few {لم تتم إضافة # ملفات: يمكن إضافة {maxFiles, number} كحد أقصى.} many {لم تتم إضافة # ملفًا: يمكن إضافة {maxFiles, number} كحد أقصى.} other {لم تتم إضافة # ملف: يمكن إضافة {maxFiles, number} كحد أقصى.}}',
-    'rejection.more': '{count, plural, zero {ولا ملفات أخرى} one {وملف آخر لم تتم إضافته} two {وملفان آخران لم تتم إضافتهما} few {و# ملفات أخرى لم تتم إضافتها} many {و# ملفًا آخر لم تتم إضافتها} other {و# ملف آخر لم تتم إضافتها}}',
+    'rejection.overLimit':
+      '{count, plural, zero {لم تتم إضافة أي ملف: يمكن إضافة {maxFiles, number} كحد أقصى.} one {لم تتم إضافة ملف واحد: يمكن إضافة {maxFiles, number} كحد أقصى.} two {لم تتم إضافة ملفين: يمكن إضافة {maxFiles, number} كحد أقصى.} few {لم تتم إضافة # ملفات: يمكن إضافة {maxFiles, number} كحد أقصى.} many {لم تتم إضافة # ملفًا: يمكن إضافة {maxFiles, number} كحد أقصى.} other {لم تتم إضافة # ملف: يمكن إضافة {maxFiles, number} كحد أقصى.}}',
+    'rejection.more':
+      '{count, plural, zero {ولا ملفات أخرى} one {وملف آخر لم تتم إضافته} two {وملفان آخران لم تتم إضافتهما} few {و# ملفات أخرى لم تتم إضافتها} many {و# ملفًا آخر لم تتم إضافتها} other {و# ملف آخر لم تتم إضافتها}}',
     'rejection.folderLimit': 'يحتوي المجلد على أكثر من {limit, number} ملف: تم أخذ أول {limit, number} فقط.',
     'refusal.badRequest': 'تعذّر على الخادم قراءة طلب الرفع. أعد تحميل الصفحة وحاول مرة أخرى.',
     'refusal.signIn': 'سجّل الدخول لرفع الملفات، ثم حاول مرة أخرى.',

@@ -107,7 +107,8 @@ const az = {
     'edit.aspectSquare': 'Kvadrat',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Kəsmə sahəsi',
-    'edit.cropHint': 'Kəsmə sahəsini və ya onun künclərini sürükləyin. Klaviaturada ox düymələri sahəni hərəkət etdirir, Shift ilə ox düymələri isə ölçüsünü dəyişir.',
+    'edit.cropHint':
+      'Kəsmə sahəsini və ya onun künclərini sürükləyin. Klaviaturada ox düymələri sahəni hərəkət etdirir, Shift ilə ox düymələri isə ölçüsünü dəyişir.',
     'edit.cropHandle': '{corner, select, nw {Yuxarı sol künc} ne {Yuxarı sağ künc} sw {Aşağı sol künc} se {Aşağı sağ künc} other {Künc}}',
     'edit.brightness': 'Parlaqlıq',
     'edit.contrast': 'Kontrast',
@@ -129,7 +130,8 @@ const az = {
     'rejection.FILE_TOO_LARGE': '{name} çox böyükdür. Maksimum ölçü: {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} çox kiçikdir. Minimum ölçü: {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} qəbul edilən fayl növü deyil. Qəbul edilir: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} əlavə edilmədi: yalnız # fayla icazə verilir.} other {{name} əlavə edilmədi: ən çox # fayla icazə verilir.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} əlavə edilmədi: yalnız # fayla icazə verilir.} other {{name} əlavə edilmədi: ən çox # fayla icazə verilir.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} əlavə edilmədi: bütün faylların ümumi ölçüsü {maxSize} həddini keçə bilməz.',
     'rejection.REJECTED_BY_HOOK': '{name} qəbul edilmədi.',
     'rejection.DUPLICATE': '{name} artıq siyahıdadır.',
@@ -255,7 +257,8 @@ const az = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Yükləyici bildirişləri',
 
-    'rejection.overLimit': '{count, plural, one {# fayl əlavə edilmədi: ən çox {maxFiles, number} fayl əlavə etmək olar.} other {# fayl əlavə edilmədi: ən çox {maxFiles, number} fayl əlavə etmək olar.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fayl əlavə edilmədi: ən çox {maxFiles, number} fayl əlavə etmək olar.} other {# fayl əlavə edilmədi: ən çox {maxFiles, number} fayl əlavə etmək olar.}}',
     'rejection.more': '{count, plural, one {və daha # fayl əlavə edilmədi} other {və daha # fayl əlavə edilmədi}}',
     'rejection.folderLimit': 'Qovluqda {limit, number} fayldan çox fayl var: yalnız ilk {limit, number} fayl götürüldü.',
     'refusal.badRequest': 'Server yükləmə sorğusunu oxuya bilmədi. Səhifəni yeniləyin və yenidən cəhd edin.',

@@ -119,7 +119,8 @@ const bg = {
     'edit.tooLarge': 'Това изображение е твърде голямо за редактиране в браузъра.',
     'edit.saveFailed': 'Редактираното изображение не можа да бъде запазено.',
 
-    'summary.title': '{outcome, select, success {Качването завърши} partial {Някои файлове не бяха качени} failure {Качването не бе успешно} other {Качването приключи}}',
+    'summary.title':
+      '{outcome, select, success {Качването завърши} partial {Някои файлове не бяха качени} failure {Качването не бе успешно} other {Качването приключи}}',
     'summary.uploaded': '{count, plural, one {Качен е # файл} other {Качени са # файла}}',
     'summary.failed': '{count, plural, one {# файл не можа да бъде качен} other {# файла не можаха да бъдат качени}}',
     'summary.totalSize': 'Качени: {totalSize}',
@@ -254,7 +255,8 @@ const bg = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Известия за качването',
 
-    'rejection.overLimit': '{count, plural, one {# файл не е добавен: могат да се добавят най-много {maxFiles, number}.} other {# файла не са добавени: могат да се добавят най-много {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# файл не е добавен: могат да се добавят най-много {maxFiles, number}.} other {# файла не са добавени: могат да се добавят най-много {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {и още # файл не е добавен} other {и още # файла не са добавени}}',
     'rejection.folderLimit': 'Папката съдържа повече от {limit, number} файла: взети са само първите {limit, number}.',
     'refusal.badRequest': 'Сървърът не успя да прочете заявката за качване. Презаредете страницата и опитайте отново.',

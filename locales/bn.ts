@@ -128,7 +128,8 @@ const bn = {
     'rejection.FILE_TOO_LARGE': '{name} খুব বড়। সর্বোচ্চ {maxSize}।',
     'rejection.FILE_TOO_SMALL': '{name} খুব ছোট। সর্বনিম্ন {minSize}।',
     'rejection.TYPE_MISMATCH': '{name} গ্রহণযোগ্য ফাইলের ধরন নয়। গ্রহণযোগ্য: {types}।',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} যোগ করা হয়নি: কেবল #টি ফাইলের অনুমতি আছে।} other {{name} যোগ করা হয়নি: সর্বোচ্চ #টি ফাইলের অনুমতি আছে।}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} যোগ করা হয়নি: কেবল #টি ফাইলের অনুমতি আছে।} other {{name} যোগ করা হয়নি: সর্বোচ্চ #টি ফাইলের অনুমতি আছে।}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} যোগ করা হয়নি: সব ফাইল মিলিয়ে {maxSize}-এর বেশি হতে পারবে না।',
     'rejection.REJECTED_BY_HOOK': '{name} গ্রহণ করা হয়নি।',
     'rejection.DUPLICATE': '{name} ইতিমধ্যে তালিকায় আছে।',
@@ -254,7 +255,8 @@ const bn = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'আপলোডারের বিজ্ঞপ্তি',
 
-    'rejection.overLimit': '{count, plural, one {#টি ফাইল যোগ করা হয়নি: সর্বোচ্চ {maxFiles, number}টি যোগ করা যায়।} other {#টি ফাইল যোগ করা হয়নি: সর্বোচ্চ {maxFiles, number}টি যোগ করা যায়।}}',
+    'rejection.overLimit':
+      '{count, plural, one {#টি ফাইল যোগ করা হয়নি: সর্বোচ্চ {maxFiles, number}টি যোগ করা যায়।} other {#টি ফাইল যোগ করা হয়নি: সর্বোচ্চ {maxFiles, number}টি যোগ করা যায়।}}',
     'rejection.more': '{count, plural, one {এবং আরও #টি ফাইল যোগ করা হয়নি} other {এবং আরও #টি ফাইল যোগ করা হয়নি}}',
     'rejection.folderLimit': 'ফোল্ডারে {limit, number}টির বেশি ফাইল আছে: কেবল প্রথম {limit, number}টি নেওয়া হয়েছে।',
     'refusal.badRequest': 'সার্ভার আপলোডের অনুরোধটি পড়তে পারেনি। পৃষ্ঠাটি আবার লোড করে আবার চেষ্টা করুন।',

@@ -66,7 +66,8 @@ const ca = {
     'status.retrying': 'S’està tornant a provar (intent {attempt, number} de {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
-    'progress.overall': '{total, plural, one {S’està pujant # fitxer} many {S’estan pujant {uploaded, number} de # de fitxers} other {S’estan pujant {uploaded, number} de # fitxers}}',
+    'progress.overall':
+      '{total, plural, one {S’està pujant # fitxer} many {S’estan pujant {uploaded, number} de # de fitxers} other {S’estan pujant {uploaded, number} de # fitxers}}',
     'progress.percent': '{percent} completat',
     'progress.secondsLeft': '{count, plural, one {Queda # segon} many {Queden # de segons} other {Queden # segons}}',
     'progress.minutesLeft': '{count, plural, one {Queda # minut} many {Queden # de minuts} other {Queden # minuts}}',
@@ -107,7 +108,8 @@ const ca = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Àrea de retall',
     'edit.cropHint': 'Arrossega l’àrea de retall o les seves cantonades. Amb el teclat, les tecles de fletxa la mouen i Maj amb les fletxes en canvia la mida.',
-    'edit.cropHandle': '{corner, select, nw {Cantonada superior esquerra} ne {Cantonada superior dreta} sw {Cantonada inferior esquerra} se {Cantonada inferior dreta} other {Cantonada}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Cantonada superior esquerra} ne {Cantonada superior dreta} sw {Cantonada inferior esquerra} se {Cantonada inferior dreta} other {Cantonada}}',
     'edit.brightness': 'Brillantor',
     'edit.contrast': 'Contrast',
     'edit.saturation': 'Saturació',
@@ -119,7 +121,8 @@ const ca = {
     'edit.tooLarge': 'Aquesta imatge és massa gran per editar-la al navegador.',
     'edit.saveFailed': 'No s’ha pogut desar la imatge editada.',
 
-    'summary.title': '{outcome, select, success {Pujada completada} partial {Alguns fitxers no s’han pujat} failure {La pujada ha fallat} other {Pujada acabada}}',
+    'summary.title':
+      '{outcome, select, success {Pujada completada} partial {Alguns fitxers no s’han pujat} failure {La pujada ha fallat} other {Pujada acabada}}',
     'summary.uploaded': '{count, plural, one {# fitxer pujat} many {# de fitxers pujats} other {# fitxers pujats}}',
     'summary.failed': '{count, plural, one {No s’ha pogut pujar # fitxer} many {No s’han pogut pujar # de fitxers} other {No s’han pogut pujar # fitxers}}',
     'summary.totalSize': '{totalSize} pujats',
@@ -128,7 +131,8 @@ const ca = {
     'rejection.FILE_TOO_LARGE': '{name} és massa gran. El màxim és {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} és massa petit. El mínim és {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} no és un tipus de fitxer acceptat. Acceptats: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {No s’ha afegit {name}: només es permet # fitxer.} many {No s’ha afegit {name}: es permeten fins a # de fitxers.} other {No s’ha afegit {name}: es permeten fins a # fitxers.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {No s’ha afegit {name}: només es permet # fitxer.} many {No s’ha afegit {name}: es permeten fins a # de fitxers.} other {No s’ha afegit {name}: es permeten fins a # fitxers.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'No s’ha afegit {name}: tots els fitxers junts no poden superar {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'No s’ha acceptat {name}.',
     'rejection.DUPLICATE': '{name} ja és a la llista.',
@@ -254,7 +258,8 @@ const ca = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notificacions de la pujada',
 
-    'rejection.overLimit': '{count, plural, one {No s’ha afegit # fitxer: se’n poden afegir {maxFiles, number} com a màxim.} many {No s’han afegit # de fitxers: se’n poden afegir {maxFiles, number} com a màxim.} other {No s’han afegit # fitxers: se’n poden afegir {maxFiles, number} com a màxim.}}',
+    'rejection.overLimit':
+      '{count, plural, one {No s’ha afegit # fitxer: se’n poden afegir {maxFiles, number} com a màxim.} many {No s’han afegit # de fitxers: se’n poden afegir {maxFiles, number} com a màxim.} other {No s’han afegit # fitxers: se’n poden afegir {maxFiles, number} com a màxim.}}',
     'rejection.more': '{count, plural, one {i # fitxer més no s’ha afegit} many {i # de fitxers més no s’han afegit} other {i # fitxers més no s’han afegit}}',
     'rejection.folderLimit': 'La carpeta conté més de {limit, number} fitxers: només s’han agafat els primers {limit, number}.',
     'refusal.badRequest': 'El servidor no ha pogut llegir la sol·licitud de pujada. Torneu a carregar la pàgina i torneu-ho a provar.',
@@ -269,7 +274,8 @@ const ca = {
     'refusal.busy': 'El servidor està ocupat. Torneu-ho a provar d’aquí a un moment.',
     'refusal.busyRetryAfter': 'El servidor està ocupat. Torneu-ho a provar {when}.',
     'refusal.offline': 'No teniu connexió. Connecteu-vos a Internet i torneu-ho a provar.',
-    'refusal.storageCors': 'L’emmagatzematge no accepta pujades d’aquest lloc. El responsable del lloc l’ha de permetre a la configuració CORS de l’emmagatzematge.',
+    'refusal.storageCors':
+      'L’emmagatzematge no accepta pujades d’aquest lloc. El responsable del lloc l’ha de permetre a la configuració CORS de l’emmagatzematge.',
     'refusal.storageSignature': 'L’emmagatzematge ha rebutjat l’enllaç de pujada. Comproveu la data i l’hora d’aquest dispositiu i torneu-ho a provar.',
     'refusal.badDigest': 'El fitxer s’ha malmès de camí a l’emmagatzematge. Torneu-lo a pujar.',
     'refusal.serverError': 'El servidor ha tingut un problema. Torneu-ho a provar més tard.',

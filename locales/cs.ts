@@ -49,7 +49,8 @@ const cs = {
     'fileList.removeAll': 'Odebrat vše',
     'fileList.count': '{count, plural, one {Vybrán # soubor} few {Vybrány # soubory} many {Vybráno # souboru} other {Vybráno # souborů}}',
     'fileList.totalSize': 'Celkem {totalSize}',
-    'fileList.showAll': '{count, plural, one {Zobrazit další # soubor} few {Zobrazit další # soubory} many {Zobrazit dalších # souboru} other {Zobrazit dalších # souborů}}',
+    'fileList.showAll':
+      '{count, plural, one {Zobrazit další # soubor} few {Zobrazit další # soubory} many {Zobrazit dalších # souboru} other {Zobrazit dalších # souborů}}',
 
     'file.thumbnail': 'Náhled souboru {name}',
     'file.kind': '{kind, select, image {Obrázek} video {Video} audio {Zvuk} document {Dokument} archive {Archiv} other {Soubor}}',
@@ -67,7 +68,8 @@ const cs = {
     'status.retrying': 'Nový pokus ({attempt, number} z {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} z {totalSize}',
-    'progress.overall': '{total, plural, one {Nahrávání # souboru} few {Nahrávání {uploaded, number} z # souborů} many {Nahrávání {uploaded, number} z # souboru} other {Nahrávání {uploaded, number} z # souborů}}',
+    'progress.overall':
+      '{total, plural, one {Nahrávání # souboru} few {Nahrávání {uploaded, number} z # souborů} many {Nahrávání {uploaded, number} z # souboru} other {Nahrávání {uploaded, number} z # souborů}}',
     'progress.percent': 'Dokončeno {percent}',
     'progress.secondsLeft': '{count, plural, one {Zbývá # sekunda} few {Zbývají # sekundy} many {Zbývá # sekundy} other {Zbývá # sekund}}',
     'progress.minutesLeft': '{count, plural, one {Zbývá # minuta} few {Zbývají # minuty} many {Zbývá # minuty} other {Zbývá # minut}}',
@@ -120,16 +122,19 @@ const cs = {
     'edit.tooLarge': 'Tento obrázek je příliš velký na úpravu v prohlížeči.',
     'edit.saveFailed': 'Upravený obrázek se nepodařilo uložit.',
 
-    'summary.title': '{outcome, select, success {Nahrávání dokončeno} partial {Některé soubory nebyly nahrány} failure {Nahrání se nezdařilo} other {Nahrávání skončilo}}',
+    'summary.title':
+      '{outcome, select, success {Nahrávání dokončeno} partial {Některé soubory nebyly nahrány} failure {Nahrání se nezdařilo} other {Nahrávání skončilo}}',
     'summary.uploaded': '{count, plural, one {Nahrán # soubor} few {Nahrány # soubory} many {Nahráno # souboru} other {Nahráno # souborů}}',
-    'summary.failed': '{count, plural, one {# soubor se nepodařilo nahrát} few {# soubory se nepodařilo nahrát} many {# souboru se nepodařilo nahrát} other {# souborů se nepodařilo nahrát}}',
+    'summary.failed':
+      '{count, plural, one {# soubor se nepodařilo nahrát} few {# soubory se nepodařilo nahrát} many {# souboru se nepodařilo nahrát} other {# souborů se nepodařilo nahrát}}',
     'summary.totalSize': 'Nahráno {totalSize}',
     'summary.quiet': 'Nahrávání dokončeno',
 
     'rejection.FILE_TOO_LARGE': 'Soubor {name} je příliš velký. Maximum je {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Soubor {name} je příliš malý. Minimum je {minSize}.',
     'rejection.TYPE_MISMATCH': 'Soubor {name} nemá povolený typ. Povolené typy: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Soubor {name} nebyl přidán: povolen je jen # soubor.} few {Soubor {name} nebyl přidán: povoleny jsou nejvýše # soubory.} many {Soubor {name} nebyl přidán: povoleno je nejvýše # souboru.} other {Soubor {name} nebyl přidán: povoleno je nejvýše # souborů.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Soubor {name} nebyl přidán: povolen je jen # soubor.} few {Soubor {name} nebyl přidán: povoleny jsou nejvýše # soubory.} many {Soubor {name} nebyl přidán: povoleno je nejvýše # souboru.} other {Soubor {name} nebyl přidán: povoleno je nejvýše # souborů.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Soubor {name} nebyl přidán: všechny soubory dohromady nesmějí přesáhnout {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Soubor {name} nebyl přijat.',
     'rejection.DUPLICATE': 'Soubor {name} už je v seznamu.',
@@ -233,7 +238,8 @@ const cs = {
     'announce.started': '{count, plural, one {Nahrávání # souboru} few {Nahrávání # souborů} many {Nahrávání # souboru} other {Nahrávání # souborů}}',
     'announce.progress': 'Nahráno {percent}',
     'announce.completed': '{count, plural, one {Nahrán # soubor} few {Nahrány všechny # soubory} many {Nahráno # souboru} other {Nahráno všech # souborů}}',
-    'announce.failed': '{count, plural, one {# soubor se nepodařilo nahrát} few {# soubory se nepodařilo nahrát} many {# souboru se nepodařilo nahrát} other {# souborů se nepodařilo nahrát}}',
+    'announce.failed':
+      '{count, plural, one {# soubor se nepodařilo nahrát} few {# soubory se nepodařilo nahrát} many {# souboru se nepodařilo nahrát} other {# souborů se nepodařilo nahrát}}',
     'announce.fileFailed': 'Soubor {name} se nepodařilo nahrát: {reason}',
     'announce.paused': 'Nahrávání pozastaveno',
     'announce.resumed': 'Nahrávání pokračuje',
@@ -255,8 +261,10 @@ const cs = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Oznámení nahrávání',
 
-    'rejection.overLimit': '{count, plural, one {# soubor nebyl přidán: lze přidat nejvýše {maxFiles, number}.} few {# soubory nebyly přidány: lze přidat nejvýše {maxFiles, number}.} many {# souboru nebylo přidáno: lze přidat nejvýše {maxFiles, number}.} other {# souborů nebylo přidáno: lze přidat nejvýše {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {a další # soubor nebyl přidán} few {a další # soubory nebyly přidány} many {a dalších # souboru nebylo přidáno} other {a dalších # souborů nebylo přidáno}}',
+    'rejection.overLimit':
+      '{count, plural, one {# soubor nebyl přidán: lze přidat nejvýše {maxFiles, number}.} few {# soubory nebyly přidány: lze přidat nejvýše {maxFiles, number}.} many {# souboru nebylo přidáno: lze přidat nejvýše {maxFiles, number}.} other {# souborů nebylo přidáno: lze přidat nejvýše {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {a další # soubor nebyl přidán} few {a další # soubory nebyly přidány} many {a dalších # souboru nebylo přidáno} other {a dalších # souborů nebylo přidáno}}',
     'rejection.folderLimit': 'Složka obsahuje více než {limit, number} souborů: použito bylo jen prvních {limit, number}.',
     'refusal.badRequest': 'Server nedokázal přečíst požadavek na nahrání. Načtěte stránku znovu a zkuste to znovu.',
     'refusal.signIn': 'Přihlaste se, abyste mohli nahrávat soubory, a pak to zkuste znovu.',

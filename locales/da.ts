@@ -104,7 +104,8 @@ const da = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Beskæringsområde',
     'edit.cropHint': 'Træk beskæringsområdet eller dets hjørner. Med tastaturet flytter piletasterne det, og Shift med piletasterne ændrer størrelsen.',
-    'edit.cropHandle': '{corner, select, nw {Øverste venstre hjørne} ne {Øverste højre hjørne} sw {Nederste venstre hjørne} se {Nederste højre hjørne} other {Hjørne}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Øverste venstre hjørne} ne {Øverste højre hjørne} sw {Nederste venstre hjørne} se {Nederste højre hjørne} other {Hjørne}}',
     'edit.brightness': 'Lysstyrke',
     'edit.contrast': 'Kontrast',
     'edit.saturation': 'Mætning',
@@ -116,7 +117,8 @@ const da = {
     'edit.tooLarge': 'Dette billede er for stort til at blive redigeret i browseren.',
     'edit.saveFailed': 'Det redigerede billede kunne ikke gemmes.',
 
-    'summary.title': '{outcome, select, success {Upload fuldført} partial {Nogle filer blev ikke uploadet} failure {Upload mislykkedes} other {Upload afsluttet}}',
+    'summary.title':
+      '{outcome, select, success {Upload fuldført} partial {Nogle filer blev ikke uploadet} failure {Upload mislykkedes} other {Upload afsluttet}}',
     'summary.uploaded': '{count, plural, one {# fil uploadet} other {# filer uploadet}}',
     'summary.failed': '{count, plural, one {# fil kunne ikke uploades} other {# filer kunne ikke uploades}}',
     'summary.totalSize': '{totalSize} uploadet',
@@ -125,7 +127,8 @@ const da = {
     'rejection.FILE_TOO_LARGE': '{name} er for stor. Maksimum er {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} er for lille. Minimum er {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} er ikke en tilladt filtype. Tilladte typer: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} blev ikke tilføjet: kun # fil er tilladt.} other {{name} blev ikke tilføjet: op til # filer er tilladt.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} blev ikke tilføjet: kun # fil er tilladt.} other {{name} blev ikke tilføjet: op til # filer er tilladt.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} blev ikke tilføjet: alle filer må samlet ikke overstige {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} blev ikke accepteret.',
     'rejection.DUPLICATE': '{name} er allerede på listen.',
@@ -251,7 +254,8 @@ const da = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Uploadnotifikationer',
 
-    'rejection.overLimit': '{count, plural, one {# fil blev ikke tilføjet: der kan højst tilføjes {maxFiles, number}.} other {# filer blev ikke tilføjet: der kan højst tilføjes {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fil blev ikke tilføjet: der kan højst tilføjes {maxFiles, number}.} other {# filer blev ikke tilføjet: der kan højst tilføjes {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {og # fil mere blev ikke tilføjet} other {og # filer mere blev ikke tilføjet}}',
     'rejection.folderLimit': 'Mappen indeholder mere end {limit, number} filer: kun de første {limit, number} blev taget med.',
     'refusal.badRequest': 'Serveren kunne ikke læse anmodningen om upload. Genindlæs siden, og prøv igen.',

@@ -103,7 +103,8 @@ const de = {
     'edit.aspectSquare': 'Quadratisch',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Ausschnitt',
-    'edit.cropHint': 'Ziehen Sie den Ausschnitt oder seine Ecken. Per Tastatur verschieben Sie ihn mit den Pfeiltasten und ändern seine Größe mit Umschalttaste + Pfeiltasten.',
+    'edit.cropHint':
+      'Ziehen Sie den Ausschnitt oder seine Ecken. Per Tastatur verschieben Sie ihn mit den Pfeiltasten und ändern seine Größe mit Umschalttaste + Pfeiltasten.',
     'edit.cropHandle': '{corner, select, nw {Ecke oben links} ne {Ecke oben rechts} sw {Ecke unten links} se {Ecke unten rechts} other {Ecke}}',
     'edit.brightness': 'Helligkeit',
     'edit.contrast': 'Kontrast',
@@ -116,7 +117,8 @@ const de = {
     'edit.tooLarge': 'Dieses Bild ist zu groß, um es im Browser zu bearbeiten.',
     'edit.saveFailed': 'Das bearbeitete Bild konnte nicht gespeichert werden.',
 
-    'summary.title': '{outcome, select, success {Hochladen abgeschlossen} partial {Einige Dateien wurden nicht hochgeladen} failure {Hochladen fehlgeschlagen} other {Hochladen beendet}}',
+    'summary.title':
+      '{outcome, select, success {Hochladen abgeschlossen} partial {Einige Dateien wurden nicht hochgeladen} failure {Hochladen fehlgeschlagen} other {Hochladen beendet}}',
     'summary.uploaded': '{count, plural, one {# Datei hochgeladen} other {# Dateien hochgeladen}}',
     'summary.failed': '{count, plural, one {# Datei konnte nicht hochgeladen werden} other {# Dateien konnten nicht hochgeladen werden}}',
     'summary.totalSize': '{totalSize} hochgeladen',
@@ -125,7 +127,8 @@ const de = {
     'rejection.FILE_TOO_LARGE': '{name} ist zu groß. Erlaubt sind höchstens {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} ist zu klein. Erforderlich sind mindestens {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} hat keinen erlaubten Dateityp. Erlaubt: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} wurde nicht hinzugefügt: Es ist nur # Datei erlaubt.} other {{name} wurde nicht hinzugefügt: Es sind höchstens # Dateien erlaubt.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} wurde nicht hinzugefügt: Es ist nur # Datei erlaubt.} other {{name} wurde nicht hinzugefügt: Es sind höchstens # Dateien erlaubt.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} wurde nicht hinzugefügt: Alle Dateien zusammen dürfen {maxSize} nicht überschreiten.',
     'rejection.REJECTED_BY_HOOK': '{name} wurde nicht angenommen.',
     'rejection.DUPLICATE': '{name} ist bereits in der Liste.',
@@ -251,7 +254,8 @@ const de = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Upload-Benachrichtigungen',
 
-    'rejection.overLimit': '{count, plural, one {# Datei wurde nicht hinzugefügt: Es können höchstens {maxFiles, number} hinzugefügt werden.} other {# Dateien wurden nicht hinzugefügt: Es können höchstens {maxFiles, number} hinzugefügt werden.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# Datei wurde nicht hinzugefügt: Es können höchstens {maxFiles, number} hinzugefügt werden.} other {# Dateien wurden nicht hinzugefügt: Es können höchstens {maxFiles, number} hinzugefügt werden.}}',
     'rejection.more': '{count, plural, one {und # weitere Datei wurde nicht hinzugefügt} other {und # weitere Dateien wurden nicht hinzugefügt}}',
     'rejection.folderLimit': 'Der Ordner enthält mehr als {limit, number} Dateien: Nur die ersten {limit, number} wurden übernommen.',
     'refusal.badRequest': 'Der Server konnte die Upload-Anfrage nicht lesen. Laden Sie die Seite neu und versuchen Sie es erneut.',
@@ -260,13 +264,15 @@ const de = {
     'refusal.rejected': 'Der Server hat diese Datei nicht angenommen.',
     'refusal.crossSite': 'Der Server nimmt keine Uploads von dieser Seite an. Der Betreiber der Website muss diese Website zulassen.',
     'refusal.tooLarge': 'Diese Datei ist für den Server zu groß. Wählen Sie eine kleinere Datei.',
-    'refusal.multipartRequired': 'Diese Datei ist zu groß, um in einem Stück gesendet zu werden. Der Betreiber der Website muss mehrteilige Uploads aktivieren.',
+    'refusal.multipartRequired':
+      'Diese Datei ist zu groß, um in einem Stück gesendet zu werden. Der Betreiber der Website muss mehrteilige Uploads aktivieren.',
     'refusal.typeNotAllowed': 'Der Server nimmt diesen Dateityp nicht an. Wählen Sie eine andere Datei.',
     'refusal.expired': 'Der unvollständige Upload ist abgelaufen. Versuchen Sie es erneut, um die Datei von vorn zu senden.',
     'refusal.busy': 'Der Server ist ausgelastet. Versuchen Sie es gleich noch einmal.',
     'refusal.busyRetryAfter': 'Der Server ist ausgelastet. Versuchen Sie es {when} erneut.',
     'refusal.offline': 'Sie sind offline. Stellen Sie eine Internetverbindung her und versuchen Sie es dann erneut.',
-    'refusal.storageCors': 'Der Speicher nimmt keine Uploads von dieser Website an. Der Betreiber der Website muss sie in den CORS-Einstellungen des Speichers zulassen.',
+    'refusal.storageCors':
+      'Der Speicher nimmt keine Uploads von dieser Website an. Der Betreiber der Website muss sie in den CORS-Einstellungen des Speichers zulassen.',
     'refusal.storageSignature': 'Der Speicher hat den Upload-Link abgelehnt. Prüfen Sie Datum und Uhrzeit dieses Geräts und versuchen Sie es dann erneut.',
     'refusal.badDigest': 'Die Datei wurde auf dem Weg zum Speicher beschädigt. Laden Sie sie erneut hoch.',
     'refusal.serverError': 'Auf dem Server ist ein Problem aufgetreten. Versuchen Sie es später erneut.',

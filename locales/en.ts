@@ -102,7 +102,8 @@ const messages = {
   'rejection.FILE_TOO_LARGE': '{name} is too large. The maximum is {maxSize}.',
   'rejection.FILE_TOO_SMALL': '{name} is too small. The minimum is {minSize}.',
   'rejection.TYPE_MISMATCH': '{name} is not an accepted file type. Accepted: {types}.',
-  'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} was not added: only # file is allowed.} other {{name} was not added: up to # files are allowed.}}',
+  'rejection.LIMIT_EXCEEDED':
+    '{maxFiles, plural, one {{name} was not added: only # file is allowed.} other {{name} was not added: up to # files are allowed.}}',
   'rejection.TOTAL_SIZE_EXCEEDED': '{name} was not added: all files together may not exceed {maxSize}.',
   'rejection.REJECTED_BY_HOOK': '{name} was not accepted.',
   'rejection.DUPLICATE': '{name} is already in the list.',
@@ -220,7 +221,8 @@ const messages = {
   'aria.fileStatus': '{name}: {status}',
   'aria.notifications': 'Uploader notifications',
 
-  'rejection.overLimit': '{count, plural, one {# file was not added: at most {maxFiles, number} can be added.} other {# files were not added: at most {maxFiles, number} can be added.}}',
+  'rejection.overLimit':
+    '{count, plural, one {# file was not added: at most {maxFiles, number} can be added.} other {# files were not added: at most {maxFiles, number} can be added.}}',
   'rejection.more': '{count, plural, one {and # more file was not added} other {and # more files were not added}}',
   'rejection.folderLimit': 'The folder holds more than {limit, number} files: only the first {limit, number} were taken.',
   'refusal.badRequest': 'The server could not read the upload request. Reload the page and try again.',

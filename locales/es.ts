@@ -63,7 +63,8 @@ const es = {
     'status.retrying': 'Reintentando (intento {attempt, number} de {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
-    'progress.overall': '{total, plural, one {Subiendo # archivo} many {Subiendo {uploaded, number} de # de archivos} other {Subiendo {uploaded, number} de # archivos}}',
+    'progress.overall':
+      '{total, plural, one {Subiendo # archivo} many {Subiendo {uploaded, number} de # de archivos} other {Subiendo {uploaded, number} de # archivos}}',
     'progress.percent': '{percent} completado',
     'progress.secondsLeft': '{count, plural, one {Queda # segundo} many {Quedan # de segundos} other {Quedan # segundos}}',
     'progress.minutesLeft': '{count, plural, one {Queda # minuto} many {Quedan # de minutos} other {Quedan # minutos}}',
@@ -103,8 +104,10 @@ const es = {
     'edit.aspectSquare': 'Cuadrado',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Área de recorte',
-    'edit.cropHint': 'Arrastra el área de recorte o sus esquinas. Con el teclado, muévela con las teclas de flecha y cambia su tamaño con Mayús + teclas de flecha.',
-    'edit.cropHandle': '{corner, select, nw {Esquina superior izquierda} ne {Esquina superior derecha} sw {Esquina inferior izquierda} se {Esquina inferior derecha} other {Esquina}}',
+    'edit.cropHint':
+      'Arrastra el área de recorte o sus esquinas. Con el teclado, muévela con las teclas de flecha y cambia su tamaño con Mayús + teclas de flecha.',
+    'edit.cropHandle':
+      '{corner, select, nw {Esquina superior izquierda} ne {Esquina superior derecha} sw {Esquina inferior izquierda} se {Esquina inferior derecha} other {Esquina}}',
     'edit.brightness': 'Brillo',
     'edit.contrast': 'Contraste',
     'edit.saturation': 'Saturación',
@@ -116,7 +119,8 @@ const es = {
     'edit.tooLarge': 'Esta imagen es demasiado grande para editarla en el navegador.',
     'edit.saveFailed': 'No se pudo guardar la imagen editada.',
 
-    'summary.title': '{outcome, select, success {Subida completada} partial {Algunos archivos no se subieron} failure {Error en la subida} other {Subida finalizada}}',
+    'summary.title':
+      '{outcome, select, success {Subida completada} partial {Algunos archivos no se subieron} failure {Error en la subida} other {Subida finalizada}}',
     'summary.uploaded': '{count, plural, one {# archivo subido} many {# de archivos subidos} other {# archivos subidos}}',
     'summary.failed': '{count, plural, one {No se pudo subir # archivo} many {No se pudieron subir # de archivos} other {No se pudieron subir # archivos}}',
     'summary.totalSize': '{totalSize} subidos',
@@ -125,7 +129,8 @@ const es = {
     'rejection.FILE_TOO_LARGE': '{name} es demasiado grande. El máximo es {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} es demasiado pequeño. El mínimo es {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} no es un tipo de archivo aceptado. Se aceptan: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {No se añadió {name}: solo se permite # archivo.} many {No se añadió {name}: se permiten hasta # de archivos.} other {No se añadió {name}: se permiten hasta # archivos.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {No se añadió {name}: solo se permite # archivo.} many {No se añadió {name}: se permiten hasta # de archivos.} other {No se añadió {name}: se permiten hasta # archivos.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'No se añadió {name}: el total de los archivos no puede superar {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'No se aceptó {name}.',
     'rejection.DUPLICATE': '{name} ya está en la lista.',
@@ -251,7 +256,8 @@ const es = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Avisos de la subida',
 
-    'rejection.overLimit': '{count, plural, one {No se añadió # archivo: se pueden añadir como máximo {maxFiles, number}.} many {No se añadieron # de archivos: se pueden añadir como máximo {maxFiles, number}.} other {No se añadieron # archivos: se pueden añadir como máximo {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {No se añadió # archivo: se pueden añadir como máximo {maxFiles, number}.} many {No se añadieron # de archivos: se pueden añadir como máximo {maxFiles, number}.} other {No se añadieron # archivos: se pueden añadir como máximo {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {y # archivo más no se añadió} many {y # de archivos más no se añadieron} other {y # archivos más no se añadieron}}',
     'rejection.folderLimit': 'La carpeta contiene más de {limit, number} archivos: solo se tomaron los primeros {limit, number}.',
     'refusal.badRequest': 'El servidor no pudo leer la solicitud de subida. Vuelva a cargar la página e inténtelo de nuevo.',
@@ -266,7 +272,8 @@ const es = {
     'refusal.busy': 'El servidor está ocupado. Inténtelo de nuevo en un momento.',
     'refusal.busyRetryAfter': 'El servidor está ocupado. Vuelva a intentarlo {when}.',
     'refusal.offline': 'No hay conexión. Conéctese a Internet y vuelva a intentarlo.',
-    'refusal.storageCors': 'El almacenamiento no acepta subidas desde este sitio. El responsable del sitio debe permitirlo en la configuración CORS del almacenamiento.',
+    'refusal.storageCors':
+      'El almacenamiento no acepta subidas desde este sitio. El responsable del sitio debe permitirlo en la configuración CORS del almacenamiento.',
     'refusal.storageSignature': 'El almacenamiento rechazó el enlace de subida. Compruebe la fecha y la hora de este dispositivo y vuelva a intentarlo.',
     'refusal.badDigest': 'El archivo se dañó en el camino al almacenamiento. Vuelva a subirlo.',
     'refusal.serverError': 'El servidor tuvo un problema. Inténtelo de nuevo más tarde.',

@@ -119,7 +119,8 @@ const et = {
     'edit.tooLarge': 'See pilt on brauseris muutmiseks liiga suur.',
     'edit.saveFailed': 'Muudetud pilti ei õnnestunud salvestada.',
 
-    'summary.title': '{outcome, select, success {Üleslaadimine on lõpetatud} partial {Mõnda faili ei laaditud üles} failure {Üleslaadimine ebaõnnestus} other {Üleslaadimine lõppes}}',
+    'summary.title':
+      '{outcome, select, success {Üleslaadimine on lõpetatud} partial {Mõnda faili ei laaditud üles} failure {Üleslaadimine ebaõnnestus} other {Üleslaadimine lõppes}}',
     'summary.uploaded': '{count, plural, one {# fail üles laaditud} other {# faili üles laaditud}}',
     'summary.failed': '{count, plural, one {# faili ei õnnestunud üles laadida} other {# faili ei õnnestunud üles laadida}}',
     'summary.totalSize': '{totalSize} üles laaditud',
@@ -128,7 +129,8 @@ const et = {
     'rejection.FILE_TOO_LARGE': '{name} on liiga suur. Maksimaalne suurus on {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} on liiga väike. Minimaalne suurus on {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} ei ole lubatud failitüüp. Lubatud: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} jäeti lisamata: lubatud on ainult # fail.} other {{name} jäeti lisamata: lubatud on kuni # faili.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} jäeti lisamata: lubatud on ainult # fail.} other {{name} jäeti lisamata: lubatud on kuni # faili.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} jäeti lisamata: kõik failid kokku ei tohi ületada {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} ei võetud vastu.',
     'rejection.DUPLICATE': '{name} on juba loendis.',
@@ -254,7 +256,8 @@ const et = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Üleslaadija teavitused',
 
-    'rejection.overLimit': '{count, plural, one {# fail jäi lisamata: lisada saab kõige rohkem {maxFiles, number}.} other {# faili jäi lisamata: lisada saab kõige rohkem {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fail jäi lisamata: lisada saab kõige rohkem {maxFiles, number}.} other {# faili jäi lisamata: lisada saab kõige rohkem {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {ja veel # fail jäi lisamata} other {ja veel # faili jäi lisamata}}',
     'rejection.folderLimit': 'Kaustas on rohkem kui {limit, number} faili: võeti ainult esimesed {limit, number}.',
     'refusal.badRequest': 'Server ei suutnud üleslaadimise päringut lugeda. Laadige leht uuesti ja proovige uuesti.',

@@ -107,7 +107,8 @@ const eu = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Mozteko eremua',
     'edit.cropHint': 'Arrastatu mozteko eremua edo haren ertzak. Teklatuarekin, gezi-teklek mugitzen dute, eta Shift gezi-teklekin tamainaz aldatzen du.',
-    'edit.cropHandle': '{corner, select, nw {Goiko ezkerreko ertza} ne {Goiko eskuineko ertza} sw {Beheko ezkerreko ertza} se {Beheko eskuineko ertza} other {Ertza}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Goiko ezkerreko ertza} ne {Goiko eskuineko ertza} sw {Beheko ezkerreko ertza} se {Beheko eskuineko ertza} other {Ertza}}',
     'edit.brightness': 'Distira',
     'edit.contrast': 'Kontrastea',
     'edit.saturation': 'Saturazioa',
@@ -128,7 +129,8 @@ const eu = {
     'rejection.FILE_TOO_LARGE': '{name} handiegia da. Gehienezkoa {maxSize} da.',
     'rejection.FILE_TOO_SMALL': '{name} txikiegia da. Gutxienekoa {minSize} da.',
     'rejection.TYPE_MISMATCH': '{name} ez da onartutako fitxategi mota bat. Onartuak: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Ez da {name} gehitu: fitxategi # soilik onartzen da.} other {Ez da {name} gehitu: gehienez # fitxategi onartzen dira.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Ez da {name} gehitu: fitxategi # soilik onartzen da.} other {Ez da {name} gehitu: gehienez # fitxategi onartzen dira.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Ez da {name} gehitu: fitxategi guztiek batera ezin dute {maxSize} gainditu.',
     'rejection.REJECTED_BY_HOOK': 'Ez da {name} onartu.',
     'rejection.DUPLICATE': '{name} zerrendan dago jada.',
@@ -254,7 +256,8 @@ const eu = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Igotzailearen jakinarazpenak',
 
-    'rejection.overLimit': '{count, plural, one {Ez da fitxategi # gehitu: gehienez {maxFiles, number} gehi daitezke.} other {Ez dira # fitxategi gehitu: gehienez {maxFiles, number} gehi daitezke.}}',
+    'rejection.overLimit':
+      '{count, plural, one {Ez da fitxategi # gehitu: gehienez {maxFiles, number} gehi daitezke.} other {Ez dira # fitxategi gehitu: gehienez {maxFiles, number} gehi daitezke.}}',
     'rejection.more': '{count, plural, one {eta beste fitxategi # ez da gehitu} other {eta beste # fitxategi ez dira gehitu}}',
     'rejection.folderLimit': 'Karpetak {limit, number} fitxategi baino gehiago ditu: lehenengo {limit, number} fitxategiak soilik hartu dira.',
     'refusal.badRequest': 'Zerbitzariak ezin izan du igotzeko eskaera irakurri. Kargatu berriro orria eta saiatu berriro.',

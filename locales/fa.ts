@@ -107,7 +107,8 @@ const fa = {
     'edit.aspectSquare': 'مربع',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'ناحیه برش',
-    'edit.cropHint': 'ناحیه برش یا گوشه‌های آن را بکشید. با صفحه‌کلید، کلیدهای جهت‌نما آن را جابه‌جا می‌کنند و Shift همراه کلیدهای جهت‌نما اندازه‌اش را تغییر می‌دهد.',
+    'edit.cropHint':
+      'ناحیه برش یا گوشه‌های آن را بکشید. با صفحه‌کلید، کلیدهای جهت‌نما آن را جابه‌جا می‌کنند و Shift همراه کلیدهای جهت‌نما اندازه‌اش را تغییر می‌دهد.',
     'edit.cropHandle': '{corner, select, nw {گوشه بالا چپ} ne {گوشه بالا راست} sw {گوشه پایین چپ} se {گوشه پایین راست} other {گوشه}}',
     'edit.brightness': 'روشنایی',
     'edit.contrast': 'کنتراست',
@@ -120,7 +121,8 @@ const fa = {
     'edit.tooLarge': 'این تصویر برای ویرایش در مرورگر بیش از حد بزرگ است.',
     'edit.saveFailed': 'تصویر ویرایش‌شده ذخیره نشد.',
 
-    'summary.title': '{outcome, select, success {بارگذاری کامل شد} partial {برخی فایل‌ها بارگذاری نشدند} failure {بارگذاری ناموفق بود} other {بارگذاری پایان یافت}}',
+    'summary.title':
+      '{outcome, select, success {بارگذاری کامل شد} partial {برخی فایل‌ها بارگذاری نشدند} failure {بارگذاری ناموفق بود} other {بارگذاری پایان یافت}}',
     'summary.uploaded': '{count, plural, one {# فایل بارگذاری شد} other {# فایل بارگذاری شد}}',
     'summary.failed': '{count, plural, one {# فایل بارگذاری نشد} other {# فایل بارگذاری نشد}}',
     'summary.totalSize': '{totalSize} بارگذاری شد',
@@ -255,7 +257,8 @@ const fa = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'اعلان‌های بارگذار',
 
-    'rejection.overLimit': '{count, plural, one {# فایل افزوده نشد: حداکثر {maxFiles, number} فایل را می‌توان افزود.} other {# فایل افزوده نشد: حداکثر {maxFiles, number} فایل را می‌توان افزود.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# فایل افزوده نشد: حداکثر {maxFiles, number} فایل را می‌توان افزود.} other {# فایل افزوده نشد: حداکثر {maxFiles, number} فایل را می‌توان افزود.}}',
     'rejection.more': '{count, plural, one {و # فایل دیگر افزوده نشد} other {و # فایل دیگر افزوده نشدند}}',
     'rejection.folderLimit': 'این پوشه بیش از {limit, number} فایل دارد: فقط {limit, number} فایل اول برداشته شد.',
     'refusal.badRequest': 'سرور نتوانست درخواست بارگذاری را بخواند. صفحه را دوباره بارگیری کنید و دوباره تلاش کنید.',

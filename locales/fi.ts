@@ -107,20 +107,23 @@ const fi = {
     'edit.aspectSquare': 'Neliö',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Rajausalue',
-    'edit.cropHint': 'Vedä rajausaluetta tai sen kulmia. Näppäimistöllä nuolinäppäimet siirtävät sitä ja Vaihto-näppäin nuolinäppäinten kanssa muuttaa sen kokoa.',
+    'edit.cropHint':
+      'Vedä rajausaluetta tai sen kulmia. Näppäimistöllä nuolinäppäimet siirtävät sitä ja Vaihto-näppäin nuolinäppäinten kanssa muuttaa sen kokoa.',
     'edit.cropHandle': '{corner, select, nw {Vasen yläkulma} ne {Oikea yläkulma} sw {Vasen alakulma} se {Oikea alakulma} other {Kulma}}',
     'edit.brightness': 'Kirkkaus',
     'edit.contrast': 'Kontrasti',
     'edit.saturation': 'Kylläisyys',
     'edit.adjustValue': '{value, number, ::sign-except-zero}',
-    'edit.filter': '{filter, select, none {Alkuperäinen} grayscale {Mustavalkoinen} sepia {Seepia} vivid {Eloisa} cool {Viileä} warm {Lämmin} other {{filter}}}',
+    'edit.filter':
+      '{filter, select, none {Alkuperäinen} grayscale {Mustavalkoinen} sepia {Seepia} vivid {Eloisa} cool {Viileä} warm {Lämmin} other {{filter}}}',
     'edit.size': '{width, number} × {height, number} px',
     'edit.reset': 'Palauta',
     'edit.decodeFailed': 'Tätä kuvaa ei voi muokata tässä selaimessa.',
     'edit.tooLarge': 'Kuva on liian suuri muokattavaksi selaimessa.',
     'edit.saveFailed': 'Muokattua kuvaa ei voitu tallentaa.',
 
-    'summary.title': '{outcome, select, success {Lähetys valmis} partial {Osaa tiedostoista ei lähetetty} failure {Lähetys epäonnistui} other {Lähetys päättyi}}',
+    'summary.title':
+      '{outcome, select, success {Lähetys valmis} partial {Osaa tiedostoista ei lähetetty} failure {Lähetys epäonnistui} other {Lähetys päättyi}}',
     'summary.uploaded': '{count, plural, one {# tiedosto lähetetty} other {# tiedostoa lähetetty}}',
     'summary.failed': '{count, plural, one {# tiedostoa ei voitu lähettää} other {# tiedostoa ei voitu lähettää}}',
     'summary.totalSize': '{totalSize} lähetetty',
@@ -129,7 +132,8 @@ const fi = {
     'rejection.FILE_TOO_LARGE': '{name} on liian suuri. Enimmäiskoko on {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} on liian pieni. Vähimmäiskoko on {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} ei ole sallittua tiedostotyyppiä. Sallitut: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Tiedostoa {name} ei lisätty: vain # tiedosto on sallittu.} other {Tiedostoa {name} ei lisätty: enintään # tiedostoa on sallittu.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Tiedostoa {name} ei lisätty: vain # tiedosto on sallittu.} other {Tiedostoa {name} ei lisätty: enintään # tiedostoa on sallittu.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Tiedostoa {name} ei lisätty: tiedostojen yhteiskoko saa olla enintään {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Tiedostoa {name} ei hyväksytty.',
     'rejection.DUPLICATE': '{name} on jo luettelossa.',
@@ -255,7 +259,8 @@ const fi = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Lähetysilmoitukset',
 
-    'rejection.overLimit': '{count, plural, one {# tiedostoa ei lisätty: enintään {maxFiles, number} voi lisätä.} other {# tiedostoa ei lisätty: enintään {maxFiles, number} voi lisätä.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# tiedostoa ei lisätty: enintään {maxFiles, number} voi lisätä.} other {# tiedostoa ei lisätty: enintään {maxFiles, number} voi lisätä.}}',
     'rejection.more': '{count, plural, one {ja # muuta tiedostoa ei lisätty} other {ja # muuta tiedostoa ei lisätty}}',
     'rejection.folderLimit': 'Kansiossa on yli {limit, number} tiedostoa: vain ensimmäiset {limit, number} otettiin mukaan.',
     'refusal.badRequest': 'Palvelin ei pystynyt lukemaan latauspyyntöä. Lataa sivu uudelleen ja yritä uudelleen.',

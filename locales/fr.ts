@@ -66,7 +66,8 @@ const fr = {
     'status.retrying': 'Nouvel essai (tentative {attempt, number} sur {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} sur {totalSize}',
-    'progress.overall': '{total, plural, one {Envoi de # fichier} many {Envoi de {uploaded, number} sur # de fichiers} other {Envoi de {uploaded, number} fichiers sur #}}',
+    'progress.overall':
+      '{total, plural, one {Envoi de # fichier} many {Envoi de {uploaded, number} sur # de fichiers} other {Envoi de {uploaded, number} fichiers sur #}}',
     'progress.percent': '{percent} effectué',
     'progress.secondsLeft': '{count, plural, one {# seconde restante} many {# de secondes restantes} other {# secondes restantes}}',
     'progress.minutesLeft': '{count, plural, one {# minute restante} many {# de minutes restantes} other {# minutes restantes}}',
@@ -106,8 +107,10 @@ const fr = {
     'edit.aspectSquare': 'Carré',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Zone de recadrage',
-    'edit.cropHint': 'Faites glisser la zone de recadrage ou ses coins. Au clavier, déplacez-la avec les touches fléchées et redimensionnez-la avec Maj + touches fléchées.',
-    'edit.cropHandle': '{corner, select, nw {Coin supérieur gauche} ne {Coin supérieur droit} sw {Coin inférieur gauche} se {Coin inférieur droit} other {Coin}}',
+    'edit.cropHint':
+      'Faites glisser la zone de recadrage ou ses coins. Au clavier, déplacez-la avec les touches fléchées et redimensionnez-la avec Maj + touches fléchées.',
+    'edit.cropHandle':
+      '{corner, select, nw {Coin supérieur gauche} ne {Coin supérieur droit} sw {Coin inférieur gauche} se {Coin inférieur droit} other {Coin}}',
     'edit.brightness': 'Luminosité',
     'edit.contrast': 'Contraste',
     'edit.saturation': 'Saturation',
@@ -119,16 +122,19 @@ const fr = {
     'edit.tooLarge': 'Cette image est trop grande pour être modifiée dans le navigateur.',
     'edit.saveFailed': 'Impossible d’enregistrer l’image modifiée.',
 
-    'summary.title': '{outcome, select, success {Envoi terminé} partial {Certains fichiers n’ont pas été envoyés} failure {Échec de l’envoi} other {Envoi achevé}}',
+    'summary.title':
+      '{outcome, select, success {Envoi terminé} partial {Certains fichiers n’ont pas été envoyés} failure {Échec de l’envoi} other {Envoi achevé}}',
     'summary.uploaded': '{count, plural, one {# fichier envoyé} many {# de fichiers envoyés} other {# fichiers envoyés}}',
-    'summary.failed': '{count, plural, one {# fichier n’a pas pu être envoyé} many {# de fichiers n’ont pas pu être envoyés} other {# fichiers n’ont pas pu être envoyés}}',
+    'summary.failed':
+      '{count, plural, one {# fichier n’a pas pu être envoyé} many {# de fichiers n’ont pas pu être envoyés} other {# fichiers n’ont pas pu être envoyés}}',
     'summary.totalSize': '{totalSize} envoyés',
     'summary.quiet': 'Envoi terminé',
 
     'rejection.FILE_TOO_LARGE': '{name} est trop volumineux. La taille maximale est de {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} est trop petit. La taille minimale est de {minSize}.',
     'rejection.TYPE_MISMATCH': 'Le type de {name} n’est pas accepté. Formats acceptés\u00a0: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} n’a pas été ajouté\u00a0: # fichier au maximum.} many {{name} n’a pas été ajouté\u00a0: # de fichiers au maximum.} other {{name} n’a pas été ajouté\u00a0: # fichiers au maximum.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} n’a pas été ajouté\u00a0: # fichier au maximum.} many {{name} n’a pas été ajouté\u00a0: # de fichiers au maximum.} other {{name} n’a pas été ajouté\u00a0: # fichiers au maximum.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} n’a pas été ajouté\u00a0: l’ensemble des fichiers ne peut pas dépasser {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} n’a pas été accepté.',
     'rejection.DUPLICATE': '{name} figure déjà dans la liste.',
@@ -254,8 +260,10 @@ const fr = {
     'aria.fileStatus': '{name}\u00a0: {status}',
     'aria.notifications': 'Notifications d’envoi',
 
-    'rejection.overLimit': '{count, plural, one {# fichier n’a pas été ajouté\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.} many {# de fichiers n’ont pas été ajoutés\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.} other {# fichiers n’ont pas été ajoutés\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.}}',
-    'rejection.more': '{count, plural, one {et # autre fichier non ajouté} many {et # de fichiers supplémentaires non ajoutés} other {et # autres fichiers non ajoutés}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fichier n’a pas été ajouté\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.} many {# de fichiers n’ont pas été ajoutés\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.} other {# fichiers n’ont pas été ajoutés\u00a0: {maxFiles, number} au maximum peuvent être ajoutés.}}',
+    'rejection.more':
+      '{count, plural, one {et # autre fichier non ajouté} many {et # de fichiers supplémentaires non ajoutés} other {et # autres fichiers non ajoutés}}',
     'rejection.folderLimit': 'Le dossier contient plus de {limit, number} fichiers\u00a0: seuls les {limit, number} premiers ont été pris.',
     'refusal.badRequest': 'Le serveur n’a pas pu lire la demande d’envoi. Rechargez la page et réessayez.',
     'refusal.signIn': 'Connectez-vous pour envoyer des fichiers, puis réessayez.',
@@ -263,7 +271,8 @@ const fr = {
     'refusal.rejected': 'Le serveur n’a pas accepté ce fichier.',
     'refusal.crossSite': 'Le serveur n’accepte pas les envois depuis cette page. Le responsable du site doit autoriser ce site.',
     'refusal.tooLarge': 'Ce fichier est trop volumineux pour le serveur. Choisissez un fichier plus petit.',
-    'refusal.multipartRequired': 'Ce fichier est trop volumineux pour être envoyé en une seule fois. Le responsable du site doit activer les envois en plusieurs parties.',
+    'refusal.multipartRequired':
+      'Ce fichier est trop volumineux pour être envoyé en une seule fois. Le responsable du site doit activer les envois en plusieurs parties.',
     'refusal.typeNotAllowed': 'Le serveur n’accepte pas ce type de fichier. Choisissez un autre fichier.',
     'refusal.expired': 'L’envoi inachevé a expiré. Réessayez pour renvoyer le fichier depuis le début.',
     'refusal.busy': 'Le serveur est occupé. Réessayez dans un instant.',

@@ -104,7 +104,8 @@ const gl = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Área de recorte',
     'edit.cropHint': 'Arrastra a área de recorte ou as súas esquinas. Co teclado, as frechas móvena e Maiús coas frechas cambia o seu tamaño.',
-    'edit.cropHandle': '{corner, select, nw {Esquina superior esquerda} ne {Esquina superior dereita} sw {Esquina inferior esquerda} se {Esquina inferior dereita} other {Esquina}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Esquina superior esquerda} ne {Esquina superior dereita} sw {Esquina inferior esquerda} se {Esquina inferior dereita} other {Esquina}}',
     'edit.brightness': 'Brillo',
     'edit.contrast': 'Contraste',
     'edit.saturation': 'Saturación',
@@ -116,7 +117,8 @@ const gl = {
     'edit.tooLarge': 'Esta imaxe é demasiado grande para editala no navegador.',
     'edit.saveFailed': 'Non se puido gardar a imaxe editada.',
 
-    'summary.title': '{outcome, select, success {Subida completada} partial {Algúns ficheiros non se subiron} failure {Produciuse un erro na subida} other {Subida rematada}}',
+    'summary.title':
+      '{outcome, select, success {Subida completada} partial {Algúns ficheiros non se subiron} failure {Produciuse un erro na subida} other {Subida rematada}}',
     'summary.uploaded': '{count, plural, one {# ficheiro subido} other {# ficheiros subidos}}',
     'summary.failed': '{count, plural, one {Non se puido subir # ficheiro} other {Non se puideron subir # ficheiros}}',
     'summary.totalSize': '{totalSize} subidos',
@@ -125,7 +127,8 @@ const gl = {
     'rejection.FILE_TOO_LARGE': '{name} é demasiado grande. O máximo é {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} é demasiado pequeno. O mínimo é {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} non é un tipo de ficheiro aceptado. Aceptados: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Non se engadiu {name}: só se permite # ficheiro.} other {Non se engadiu {name}: permítense ata # ficheiros.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Non se engadiu {name}: só se permite # ficheiro.} other {Non se engadiu {name}: permítense ata # ficheiros.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Non se engadiu {name}: todos os ficheiros xuntos non poden superar {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Non se aceptou {name}.',
     'rejection.DUPLICATE': '{name} xa está na lista.',
@@ -251,7 +254,8 @@ const gl = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notificacións da subida',
 
-    'rejection.overLimit': '{count, plural, one {Non se engadiu # ficheiro: pódense engadir {maxFiles, number} como máximo.} other {Non se engadiron # ficheiros: pódense engadir {maxFiles, number} como máximo.}}',
+    'rejection.overLimit':
+      '{count, plural, one {Non se engadiu # ficheiro: pódense engadir {maxFiles, number} como máximo.} other {Non se engadiron # ficheiros: pódense engadir {maxFiles, number} como máximo.}}',
     'rejection.more': '{count, plural, one {e # ficheiro máis non se engadiu} other {e # ficheiros máis non se engadiron}}',
     'rejection.folderLimit': 'O cartafol contén máis de {limit, number} ficheiros: só se colleron os primeiros {limit, number}.',
     'refusal.badRequest': 'O servidor non puido ler a solicitude de subida. Volve cargar a páxina e téntao de novo.',

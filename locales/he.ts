@@ -107,7 +107,8 @@ const he = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'אזור החיתוך',
     'edit.cropHint': 'אפשר לגרור את אזור החיתוך או את הפינות שלו. במקלדת, מקשי החיצים מזיזים אותו, ו־Shift עם מקשי החיצים משנה את גודלו.',
-    'edit.cropHandle': '{corner, select, nw {הפינה השמאלית העליונה} ne {הפינה הימנית העליונה} sw {הפינה השמאלית התחתונה} se {הפינה הימנית התחתונה} other {פינה}}',
+    'edit.cropHandle':
+      '{corner, select, nw {הפינה השמאלית העליונה} ne {הפינה הימנית העליונה} sw {הפינה השמאלית התחתונה} se {הפינה הימנית התחתונה} other {פינה}}',
     'edit.brightness': 'בהירות',
     'edit.contrast': 'ניגודיות',
     'edit.saturation': 'רוויה',
@@ -128,7 +129,8 @@ const he = {
     'rejection.FILE_TOO_LARGE': '{name} גדול מדי. הגודל המרבי הוא {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} קטן מדי. הגודל המזערי הוא {minSize}.',
     'rejection.TYPE_MISMATCH': 'סוג הקובץ {name} אינו נתמך. סוגים נתמכים: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} לא נוסף: מותר קובץ אחד בלבד.} two {{name} לא נוסף: מותרים שני קבצים בלבד.} other {{name} לא נוסף: מותרים עד # קבצים.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} לא נוסף: מותר קובץ אחד בלבד.} two {{name} לא נוסף: מותרים שני קבצים בלבד.} other {{name} לא נוסף: מותרים עד # קבצים.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} לא נוסף: הגודל הכולל של הקבצים לא יכול לעלות על {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} לא התקבל.',
     'rejection.DUPLICATE': '{name} כבר נמצא ברשימה.',
@@ -254,7 +256,8 @@ const he = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'התראות העלאה',
 
-    'rejection.overLimit': '{count, plural, one {קובץ אחד לא נוסף: ניתן להוסיף עד {maxFiles, number}.} two {שני קבצים לא נוספו: ניתן להוסיף עד {maxFiles, number}.} other {# קבצים לא נוספו: ניתן להוסיף עד {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {קובץ אחד לא נוסף: ניתן להוסיף עד {maxFiles, number}.} two {שני קבצים לא נוספו: ניתן להוסיף עד {maxFiles, number}.} other {# קבצים לא נוספו: ניתן להוסיף עד {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {ועוד קובץ אחד שלא נוסף} two {ועוד שני קבצים שלא נוספו} other {ועוד # קבצים שלא נוספו}}',
     'rejection.folderLimit': 'בתיקייה יש יותר מ-{limit, number} קבצים: נלקחו רק {limit, number} הראשונים.',
     'refusal.badRequest': 'השרת לא הצליח לקרוא את בקשת ההעלאה. יש לטעון מחדש את הדף ולנסות שוב.',

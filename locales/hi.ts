@@ -254,7 +254,8 @@ const hi = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'अपलोडर सूचनाएँ',
 
-    'rejection.overLimit': '{count, plural, one {# फ़ाइल नहीं जोड़ी गई: अधिकतम {maxFiles, number} जोड़ी जा सकती हैं।} other {# फ़ाइलें नहीं जोड़ी गईं: अधिकतम {maxFiles, number} जोड़ी जा सकती हैं।}}',
+    'rejection.overLimit':
+      '{count, plural, one {# फ़ाइल नहीं जोड़ी गई: अधिकतम {maxFiles, number} जोड़ी जा सकती हैं।} other {# फ़ाइलें नहीं जोड़ी गईं: अधिकतम {maxFiles, number} जोड़ी जा सकती हैं।}}',
     'rejection.more': '{count, plural, one {और # फ़ाइल नहीं जोड़ी गई} other {और # फ़ाइलें नहीं जोड़ी गईं}}',
     'rejection.folderLimit': 'फ़ोल्डर में {limit, number} से अधिक फ़ाइलें हैं: केवल पहली {limit, number} ली गईं।',
     'refusal.badRequest': 'सर्वर अपलोड अनुरोध नहीं पढ़ सका। पेज फिर से लोड करें और दोबारा कोशिश करें।',

@@ -66,7 +66,8 @@ const hr = {
     'status.retrying': 'Ponovni pokušaj ({attempt, number} od {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} od {totalSize}',
-    'progress.overall': '{total, plural, one {Prijenos # datoteke} few {Prijenos {uploaded, number} od # datoteke} other {Prijenos {uploaded, number} od # datoteka}}',
+    'progress.overall':
+      '{total, plural, one {Prijenos # datoteke} few {Prijenos {uploaded, number} od # datoteke} other {Prijenos {uploaded, number} od # datoteka}}',
     'progress.percent': 'Dovršeno {percent}',
     'progress.secondsLeft': '{count, plural, one {Preostala je # sekunda} few {Preostale su # sekunde} other {Preostalo je # sekundi}}',
     'progress.minutesLeft': '{count, plural, one {Preostala je # minuta} few {Preostale su # minute} other {Preostalo je # minuta}}',
@@ -119,7 +120,8 @@ const hr = {
     'edit.tooLarge': 'Ova je slika prevelika za uređivanje u pregledniku.',
     'edit.saveFailed': 'Uređenu sliku nije moguće spremiti.',
 
-    'summary.title': '{outcome, select, success {Prijenos je dovršen} partial {Neke datoteke nisu prenesene} failure {Prijenos nije uspio} other {Prijenos je završen}}',
+    'summary.title':
+      '{outcome, select, success {Prijenos je dovršen} partial {Neke datoteke nisu prenesene} failure {Prijenos nije uspio} other {Prijenos je završen}}',
     'summary.uploaded': '{count, plural, one {Prenesena je # datoteka} few {Prenesene su # datoteke} other {Preneseno je # datoteka}}',
     'summary.failed': '{count, plural, one {# datoteku nije moguće prenijeti} few {# datoteke nije moguće prenijeti} other {# datoteka nije moguće prenijeti}}',
     'summary.totalSize': 'Preneseno {totalSize}',
@@ -128,7 +130,8 @@ const hr = {
     'rejection.FILE_TOO_LARGE': 'Datoteka {name} je prevelika. Najveća dopuštena veličina je {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Datoteka {name} je premala. Najmanja dopuštena veličina je {minSize}.',
     'rejection.TYPE_MISMATCH': 'Vrsta datoteke {name} nije dopuštena. Dopušteno: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Datoteka {name} nije dodana: dopuštena je samo # datoteka.} few {Datoteka {name} nije dodana: dopuštene su najviše # datoteke.} other {Datoteka {name} nije dodana: dopušteno je najviše # datoteka.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Datoteka {name} nije dodana: dopuštena je samo # datoteka.} few {Datoteka {name} nije dodana: dopuštene su najviše # datoteke.} other {Datoteka {name} nije dodana: dopušteno je najviše # datoteka.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Datoteka {name} nije dodana: sve datoteke zajedno ne smiju premašiti {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Datoteka {name} nije prihvaćena.',
     'rejection.DUPLICATE': 'Datoteka {name} već je na popisu.',
@@ -254,7 +257,8 @@ const hr = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Obavijesti o prijenosu',
 
-    'rejection.overLimit': '{count, plural, one {# datoteka nije dodana: može se dodati najviše {maxFiles, number}.} few {# datoteke nisu dodane: može se dodati najviše {maxFiles, number}.} other {# datoteka nije dodano: može se dodati najviše {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# datoteka nije dodana: može se dodati najviše {maxFiles, number}.} few {# datoteke nisu dodane: može se dodati najviše {maxFiles, number}.} other {# datoteka nije dodano: može se dodati najviše {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {i još # datoteka nije dodana} few {i još # datoteke nisu dodane} other {i još # datoteka nije dodano}}',
     'rejection.folderLimit': 'Mapa sadrži više od {limit, number} datoteka: uzeto je samo prvih {limit, number}.',
     'refusal.badRequest': 'Poslužitelj nije mogao pročitati zahtjev za prijenos. Ponovno učitajte stranicu i pokušajte ponovno.',

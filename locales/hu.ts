@@ -120,7 +120,8 @@ const hu = {
     'edit.tooLarge': 'Ez a kép túl nagy ahhoz, hogy a böngészőben szerkeszthető legyen.',
     'edit.saveFailed': 'A szerkesztett képet nem sikerült menteni.',
 
-    'summary.title': '{outcome, select, success {A feltöltés befejeződött} partial {Néhány fájl nem lett feltöltve} failure {A feltöltés sikertelen} other {A feltöltés véget ért}}',
+    'summary.title':
+      '{outcome, select, success {A feltöltés befejeződött} partial {Néhány fájl nem lett feltöltve} failure {A feltöltés sikertelen} other {A feltöltés véget ért}}',
     'summary.uploaded': '{count, plural, one {# fájl feltöltve} other {# fájl feltöltve}}',
     'summary.failed': '{count, plural, one {# fájlt nem sikerült feltölteni} other {# fájlt nem sikerült feltölteni}}',
     'summary.totalSize': '{totalSize} feltöltve',
@@ -129,7 +130,8 @@ const hu = {
     'rejection.FILE_TOO_LARGE': 'A(z) {name} túl nagy. A maximális méret {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'A(z) {name} túl kicsi. A minimális méret {minSize}.',
     'rejection.TYPE_MISMATCH': 'A(z) {name} nem elfogadott fájltípus. Elfogadott típusok: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {A(z) {name} nem lett hozzáadva: csak # fájl engedélyezett.} other {A(z) {name} nem lett hozzáadva: legfeljebb # fájl engedélyezett.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {A(z) {name} nem lett hozzáadva: csak # fájl engedélyezett.} other {A(z) {name} nem lett hozzáadva: legfeljebb # fájl engedélyezett.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'A(z) {name} nem lett hozzáadva: a fájlok együttes mérete nem haladhatja meg a következőt: {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'A(z) {name} nem lett elfogadva.',
     'rejection.DUPLICATE': 'A(z) {name} már szerepel a listában.',
@@ -255,7 +257,8 @@ const hu = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Feltöltési értesítések',
 
-    'rejection.overLimit': '{count, plural, one {# fájl nem lett hozzáadva: legfeljebb {maxFiles, number} adható hozzá.} other {# fájl nem lett hozzáadva: legfeljebb {maxFiles, number} adható hozzá.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fájl nem lett hozzáadva: legfeljebb {maxFiles, number} adható hozzá.} other {# fájl nem lett hozzáadva: legfeljebb {maxFiles, number} adható hozzá.}}',
     'rejection.more': '{count, plural, one {és további # fájl nem lett hozzáadva} other {és további # fájl nem lett hozzáadva}}',
     'rejection.folderLimit': 'A mappában több mint {limit, number} fájl van: csak az első {limit, number} lett felvéve.',
     'refusal.badRequest': 'A szerver nem tudta beolvasni a feltöltési kérést. Töltse újra az oldalt, és próbálja újra.',

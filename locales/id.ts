@@ -116,7 +116,8 @@ const id = {
     'edit.tooLarge': 'Gambar ini terlalu besar untuk diedit di browser.',
     'edit.saveFailed': 'Gambar yang diedit tidak dapat disimpan.',
 
-    'summary.title': '{outcome, select, success {Unggahan selesai} partial {Beberapa file tidak terunggah} failure {Gagal mengunggah} other {Unggahan berakhir}}',
+    'summary.title':
+      '{outcome, select, success {Unggahan selesai} partial {Beberapa file tidak terunggah} failure {Gagal mengunggah} other {Unggahan berakhir}}',
     'summary.uploaded': '{count, plural, other {# file terunggah}}',
     'summary.failed': '{count, plural, other {# file tidak dapat diunggah}}',
     'summary.totalSize': '{totalSize} terunggah',

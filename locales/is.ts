@@ -119,7 +119,8 @@ const is = {
     'edit.tooLarge': 'Þessi mynd er of stór til að breyta henni í vafranum.',
     'edit.saveFailed': 'Ekki tókst að vista breyttu myndina.',
 
-    'summary.title': '{outcome, select, success {Upphleðslu lokið} partial {Sumum skrám var ekki hlaðið upp} failure {Upphleðsla mistókst} other {Upphleðslu lauk}}',
+    'summary.title':
+      '{outcome, select, success {Upphleðslu lokið} partial {Sumum skrám var ekki hlaðið upp} failure {Upphleðsla mistókst} other {Upphleðslu lauk}}',
     'summary.uploaded': '{count, plural, one {# skrá hlaðið upp} other {# skrám hlaðið upp}}',
     'summary.failed': '{count, plural, one {Ekki tókst að hlaða upp # skrá} other {Ekki tókst að hlaða upp # skrám}}',
     'summary.totalSize': '{totalSize} hlaðið upp',
@@ -128,7 +129,8 @@ const is = {
     'rejection.FILE_TOO_LARGE': '{name} er of stór. Hámarkið er {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} er of lítil. Lágmarkið er {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} er ekki leyfð skráargerð. Leyfðar gerðir: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} var ekki bætt við: aðeins # skrá er leyfð.} other {{name} var ekki bætt við: allt að # skrár eru leyfðar.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} var ekki bætt við: aðeins # skrá er leyfð.} other {{name} var ekki bætt við: allt að # skrár eru leyfðar.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} var ekki bætt við: allar skrárnar saman mega ekki fara yfir {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} var ekki samþykkt.',
     'rejection.DUPLICATE': '{name} er þegar á listanum.',
@@ -254,7 +256,8 @@ const is = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Tilkynningar upphleðslu',
 
-    'rejection.overLimit': '{count, plural, one {# skrá var ekki bætt við: hámark {maxFiles, number} er leyft.} other {# skrám var ekki bætt við: hámark {maxFiles, number} er leyft.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# skrá var ekki bætt við: hámark {maxFiles, number} er leyft.} other {# skrám var ekki bætt við: hámark {maxFiles, number} er leyft.}}',
     'rejection.more': '{count, plural, one {og # skrá til viðbótar var ekki bætt við} other {og # skrám til viðbótar var ekki bætt við}}',
     'rejection.folderLimit': 'Mappan inniheldur fleiri en {limit, number} skrár: aðeins fyrstu {limit, number} voru teknar.',
     'refusal.badRequest': 'Þjónninn gat ekki lesið beiðnina um upphleðslu. Endurhlaðið síðunni og reynið aftur.',

@@ -63,7 +63,8 @@ const it = {
     'status.retrying': 'Nuovo tentativo ({attempt, number} di {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} di {totalSize}',
-    'progress.overall': '{total, plural, one {Caricamento di # file} many {Caricamento di {uploaded, number} su # di file} other {Caricamento di {uploaded, number} file su #}}',
+    'progress.overall':
+      '{total, plural, one {Caricamento di # file} many {Caricamento di {uploaded, number} su # di file} other {Caricamento di {uploaded, number} file su #}}',
     'progress.percent': '{percent} completato',
     'progress.secondsLeft': '{count, plural, one {# secondo rimanente} many {# di secondi rimanenti} other {# secondi rimanenti}}',
     'progress.minutesLeft': '{count, plural, one {# minuto rimanente} many {# di minuti rimanenti} other {# minuti rimanenti}}',
@@ -104,7 +105,8 @@ const it = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Area di ritaglio',
     'edit.cropHint': 'Trascina l’area di ritaglio o i suoi angoli. Da tastiera, spostala con i tasti freccia e ridimensionala con Maiusc + tasti freccia.',
-    'edit.cropHandle': '{corner, select, nw {Angolo in alto a sinistra} ne {Angolo in alto a destra} sw {Angolo in basso a sinistra} se {Angolo in basso a destra} other {Angolo}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Angolo in alto a sinistra} ne {Angolo in alto a destra} sw {Angolo in basso a sinistra} se {Angolo in basso a destra} other {Angolo}}',
     'edit.brightness': 'Luminosità',
     'edit.contrast': 'Contrasto',
     'edit.saturation': 'Saturazione',
@@ -116,16 +118,19 @@ const it = {
     'edit.tooLarge': 'Questa immagine è troppo grande per essere modificata nel browser.',
     'edit.saveFailed': 'Non è stato possibile salvare l’immagine modificata.',
 
-    'summary.title': '{outcome, select, success {Caricamento completato} partial {Alcuni file non sono stati caricati} failure {Caricamento non riuscito} other {Caricamento terminato}}',
+    'summary.title':
+      '{outcome, select, success {Caricamento completato} partial {Alcuni file non sono stati caricati} failure {Caricamento non riuscito} other {Caricamento terminato}}',
     'summary.uploaded': '{count, plural, one {# file caricato} many {# di file caricati} other {# file caricati}}',
-    'summary.failed': '{count, plural, one {Non è stato possibile caricare # file} many {Non è stato possibile caricare # di file} other {Non è stato possibile caricare # file}}',
+    'summary.failed':
+      '{count, plural, one {Non è stato possibile caricare # file} many {Non è stato possibile caricare # di file} other {Non è stato possibile caricare # file}}',
     'summary.totalSize': '{totalSize} caricati',
     'summary.quiet': 'Caricamento completato',
 
     'rejection.FILE_TOO_LARGE': '{name} è troppo grande. Il massimo è {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} è troppo piccolo. Il minimo è {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} non è di un tipo accettato. Formati accettati: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} non è stato aggiunto: è consentito un solo file.} many {{name} non è stato aggiunto: sono consentiti al massimo # di file.} other {{name} non è stato aggiunto: sono consentiti al massimo # file.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} non è stato aggiunto: è consentito un solo file.} many {{name} non è stato aggiunto: sono consentiti al massimo # di file.} other {{name} non è stato aggiunto: sono consentiti al massimo # file.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} non è stato aggiunto: i file insieme non possono superare {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} non è stato accettato.',
     'rejection.DUPLICATE': '{name} è già nell’elenco.',
@@ -229,7 +234,8 @@ const it = {
     'announce.started': '{count, plural, one {Caricamento di # file} many {Caricamento di # di file} other {Caricamento di # file}}',
     'announce.progress': 'Caricamento completato al {percent}',
     'announce.completed': '{count, plural, one {# file caricato} many {Tutti i # di file sono stati caricati} other {Tutti i # file sono stati caricati}}',
-    'announce.failed': '{count, plural, one {Caricamento di # file non riuscito} many {Caricamento di # di file non riuscito} other {Caricamento di # file non riuscito}}',
+    'announce.failed':
+      '{count, plural, one {Caricamento di # file non riuscito} many {Caricamento di # di file non riuscito} other {Caricamento di # file non riuscito}}',
     'announce.fileFailed': 'Impossibile caricare {name}: {reason}',
     'announce.paused': 'Caricamento in pausa',
     'announce.resumed': 'Caricamento ripreso',
@@ -251,7 +257,8 @@ const it = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notifiche di caricamento',
 
-    'rejection.overLimit': '{count, plural, one {# file non è stato aggiunto: se ne possono aggiungere al massimo {maxFiles, number}.} many {# di file non sono stati aggiunti: se ne possono aggiungere al massimo {maxFiles, number}.} other {# file non sono stati aggiunti: se ne possono aggiungere al massimo {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# file non è stato aggiunto: se ne possono aggiungere al massimo {maxFiles, number}.} many {# di file non sono stati aggiunti: se ne possono aggiungere al massimo {maxFiles, number}.} other {# file non sono stati aggiunti: se ne possono aggiungere al massimo {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {e # altro file non aggiunto} many {e altri # di file non aggiunti} other {e altri # file non aggiunti}}',
     'rejection.folderLimit': 'La cartella contiene più di {limit, number} file: sono stati presi solo i primi {limit, number}.',
     'refusal.badRequest': 'Il server non è riuscito a leggere la richiesta di caricamento. Ricarica la pagina e riprova.',
@@ -260,7 +267,8 @@ const it = {
     'refusal.rejected': 'Il server non ha accettato questo file.',
     'refusal.crossSite': 'Il server non accetta caricamenti da questa pagina. Il gestore del sito deve consentire questo sito.',
     'refusal.tooLarge': 'Questo file è troppo grande per il server. Scegli un file più piccolo.',
-    'refusal.multipartRequired': 'Questo file è troppo grande per essere inviato in un’unica volta. Il gestore del sito deve attivare i caricamenti in più parti.',
+    'refusal.multipartRequired':
+      'Questo file è troppo grande per essere inviato in un’unica volta. Il gestore del sito deve attivare i caricamenti in più parti.',
     'refusal.typeNotAllowed': 'Il server non accetta questo tipo di file. Scegli un altro file.',
     'refusal.expired': 'Il caricamento non completato è scaduto. Riprova per inviare di nuovo il file dall’inizio.',
     'refusal.busy': 'Il server è occupato. Riprova tra un momento.',

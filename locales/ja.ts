@@ -116,7 +116,8 @@ const ja = {
     'edit.tooLarge': 'この画像は大きすぎるため、ブラウザーで編集できません。',
     'edit.saveFailed': '編集した画像を保存できませんでした。',
 
-    'summary.title': '{outcome, select, success {アップロードが完了しました} partial {一部のファイルをアップロードできませんでした} failure {アップロードに失敗しました} other {アップロードが終了しました}}',
+    'summary.title':
+      '{outcome, select, success {アップロードが完了しました} partial {一部のファイルをアップロードできませんでした} failure {アップロードに失敗しました} other {アップロードが終了しました}}',
     'summary.uploaded': '{count, plural, other {# 件のファイルをアップロードしました}}',
     'summary.failed': '{count, plural, other {# 件のファイルをアップロードできませんでした}}',
     'summary.totalSize': '{totalSize} をアップロードしました',
@@ -266,7 +267,8 @@ const ja = {
     'refusal.busy': 'サーバーが混み合っています。しばらくしてからもう一度お試しください。',
     'refusal.busyRetryAfter': 'サーバーが混み合っています。{when}にもう一度お試しください。',
     'refusal.offline': 'オフラインです。インターネットに接続してから再試行してください。',
-    'refusal.storageCors': 'ストレージはこのサイトからのアップロードを受け付けていません。サイトの管理者がストレージの CORS 設定でこのサイトを許可する必要があります。',
+    'refusal.storageCors':
+      'ストレージはこのサイトからのアップロードを受け付けていません。サイトの管理者がストレージの CORS 設定でこのサイトを許可する必要があります。',
     'refusal.storageSignature': 'ストレージがアップロード用リンクを拒否しました。このデバイスの日付と時刻を確認してから再試行してください。',
     'refusal.badDigest': 'ストレージへの送信中にファイルが破損しました。アップロードを再試行してください。',
     'refusal.serverError': 'サーバーで問題が発生しました。しばらくしてからもう一度お試しください。',

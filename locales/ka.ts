@@ -119,7 +119,8 @@ const ka = {
     'edit.tooLarge': 'სურათი ზედმეტად დიდია ბრაუზერში რედაქტირებისთვის.',
     'edit.saveFailed': 'რედაქტირებული სურათის შენახვა ვერ მოხერხდა.',
 
-    'summary.title': '{outcome, select, success {ატვირთვა დასრულდა} partial {ზოგიერთი ფაილი არ აიტვირთა} failure {ატვირთვა ვერ მოხერხდა} other {ატვირთვა დამთავრდა}}',
+    'summary.title':
+      '{outcome, select, success {ატვირთვა დასრულდა} partial {ზოგიერთი ფაილი არ აიტვირთა} failure {ატვირთვა ვერ მოხერხდა} other {ატვირთვა დამთავრდა}}',
     'summary.uploaded': '{count, plural, one {აიტვირთა # ფაილი} other {აიტვირთა # ფაილი}}',
     'summary.failed': '{count, plural, one {# ფაილის ატვირთვა ვერ მოხერხდა} other {# ფაილის ატვირთვა ვერ მოხერხდა}}',
     'summary.totalSize': 'აიტვირთა {totalSize}',
@@ -128,7 +129,8 @@ const ka = {
     'rejection.FILE_TOO_LARGE': '{name} ზედმეტად დიდია. მაქსიმუმია {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} ზედმეტად პატარაა. მინიმუმია {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} დასაშვები ტიპის ფაილი არ არის. დასაშვებია: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} არ დაემატა: დასაშვებია მხოლოდ # ფაილი.} other {{name} არ დაემატა: დასაშვებია მაქსიმუმ # ფაილი.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} არ დაემატა: დასაშვებია მხოლოდ # ფაილი.} other {{name} არ დაემატა: დასაშვებია მაქსიმუმ # ფაილი.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} არ დაემატა: ყველა ფაილის ჯამური ზომა არ უნდა აღემატებოდეს {maxSize}-ს.',
     'rejection.REJECTED_BY_HOOK': '{name} არ იქნა მიღებული.',
     'rejection.DUPLICATE': '{name} უკვე სიაშია.',
@@ -254,7 +256,8 @@ const ka = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'ამტვირთავის შეტყობინებები',
 
-    'rejection.overLimit': '{count, plural, one {# ფაილი არ დაემატა: შეიძლება მაქსიმუმ {maxFiles, number}-ის დამატება.} other {# ფაილი არ დაემატა: შეიძლება მაქსიმუმ {maxFiles, number}-ის დამატება.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# ფაილი არ დაემატა: შეიძლება მაქსიმუმ {maxFiles, number}-ის დამატება.} other {# ფაილი არ დაემატა: შეიძლება მაქსიმუმ {maxFiles, number}-ის დამატება.}}',
     'rejection.more': '{count, plural, one {და კიდევ # ფაილი არ დაემატა} other {და კიდევ # ფაილი არ დაემატა}}',
     'rejection.folderLimit': 'საქაღალდეში {limit, number}-ზე მეტი ფაილია: აღებულია მხოლოდ პირველი {limit, number}.',
     'refusal.badRequest': 'სერვერმა ატვირთვის მოთხოვნის წაკითხვა ვერ შეძლო. გადატვირთეთ გვერდი და ისევ სცადეთ.',

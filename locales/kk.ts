@@ -106,8 +106,10 @@ const kk = {
     'edit.aspectSquare': 'Шаршы',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Қию аймағы',
-    'edit.cropHint': 'Қию аймағын немесе оның бұрыштарын сүйреңіз. Пернетақтада көрсеткі пернелер оны жылжытады, ал Shift пен көрсеткі пернелер өлшемін өзгертеді.',
-    'edit.cropHandle': '{corner, select, nw {Жоғарғы сол жақ бұрыш} ne {Жоғарғы оң жақ бұрыш} sw {Төменгі сол жақ бұрыш} se {Төменгі оң жақ бұрыш} other {Бұрыш}}',
+    'edit.cropHint':
+      'Қию аймағын немесе оның бұрыштарын сүйреңіз. Пернетақтада көрсеткі пернелер оны жылжытады, ал Shift пен көрсеткі пернелер өлшемін өзгертеді.',
+    'edit.cropHandle':
+      '{corner, select, nw {Жоғарғы сол жақ бұрыш} ne {Жоғарғы оң жақ бұрыш} sw {Төменгі сол жақ бұрыш} se {Төменгі оң жақ бұрыш} other {Бұрыш}}',
     'edit.brightness': 'Жарықтық',
     'edit.contrast': 'Контраст',
     'edit.saturation': 'Қанықтық',
@@ -128,7 +130,8 @@ const kk = {
     'rejection.FILE_TOO_LARGE': '{name} тым үлкен. Ең үлкен өлшем – {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} тым кішкентай. Ең кіші өлшем – {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} – қабылданатын файл түрі емес. Қабылданады: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} қосылмады: тек # файлға рұқсат етілген.} other {{name} қосылмады: ең көбі # файлға рұқсат етілген.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} қосылмады: тек # файлға рұқсат етілген.} other {{name} қосылмады: ең көбі # файлға рұқсат етілген.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} қосылмады: барлық файлдардың жалпы өлшемі {maxSize} мәнінен аспауы керек.',
     'rejection.REJECTED_BY_HOOK': '{name} қабылданбады.',
     'rejection.DUPLICATE': '{name} тізімде бар.',
@@ -254,7 +257,8 @@ const kk = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Жүктегіш хабарландырулары',
 
-    'rejection.overLimit': '{count, plural, one {# файл қосылмады: ең көбі {maxFiles, number} файл қосуға болады.} other {# файл қосылмады: ең көбі {maxFiles, number} файл қосуға болады.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# файл қосылмады: ең көбі {maxFiles, number} файл қосуға болады.} other {# файл қосылмады: ең көбі {maxFiles, number} файл қосуға болады.}}',
     'rejection.more': '{count, plural, one {және тағы # файл қосылмады} other {және тағы # файл қосылмады}}',
     'rejection.folderLimit': 'Қалтада {limit, number} файлдан көп бар: тек алғашқы {limit, number} файл алынды.',
     'refusal.badRequest': 'Сервер жүктеу сұрауын оқи алмады. Бетті қайта жүктеп, әрекетті қайталаңыз.',

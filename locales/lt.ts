@@ -67,7 +67,8 @@ const lt = {
     'status.retrying': 'Bandoma dar kartą ({attempt, number} iš {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} iš {totalSize}',
-    'progress.overall': '{total, plural, one {Įkeliamas # failas} few {Įkeliama {uploaded, number} iš # failų} many {Įkeliama {uploaded, number} iš # failo} other {Įkeliama {uploaded, number} iš # failų}}',
+    'progress.overall':
+      '{total, plural, one {Įkeliamas # failas} few {Įkeliama {uploaded, number} iš # failų} many {Įkeliama {uploaded, number} iš # failo} other {Įkeliama {uploaded, number} iš # failų}}',
     'progress.percent': 'Atlikta {percent}',
     'progress.secondsLeft': '{count, plural, one {Liko # sekundė} few {Liko # sekundės} many {Liko # sekundės} other {Liko # sekundžių}}',
     'progress.minutesLeft': '{count, plural, one {Liko # minutė} few {Liko # minutės} many {Liko # minutės} other {Liko # minučių}}',
@@ -108,7 +109,8 @@ const lt = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Apkirpimo sritis',
     'edit.cropHint': 'Vilkite apkirpimo sritį arba jos kampus. Klaviatūra: rodyklių klavišai ją perkelia, o Shift su rodyklių klavišais keičia jos dydį.',
-    'edit.cropHandle': '{corner, select, nw {Viršutinis kairysis kampas} ne {Viršutinis dešinysis kampas} sw {Apatinis kairysis kampas} se {Apatinis dešinysis kampas} other {Kampas}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Viršutinis kairysis kampas} ne {Viršutinis dešinysis kampas} sw {Apatinis kairysis kampas} se {Apatinis dešinysis kampas} other {Kampas}}',
     'edit.brightness': 'Šviesumas',
     'edit.contrast': 'Kontrastas',
     'edit.saturation': 'Sodrumas',
@@ -122,14 +124,16 @@ const lt = {
 
     'summary.title': '{outcome, select, success {Įkėlimas baigtas} partial {Kai kurie failai neįkelti} failure {Įkelti nepavyko} other {Įkėlimas pasibaigė}}',
     'summary.uploaded': '{count, plural, one {Įkeltas # failas} few {Įkelti # failai} many {Įkelta # failo} other {Įkelta # failų}}',
-    'summary.failed': '{count, plural, one {Nepavyko įkelti # failo} few {Nepavyko įkelti # failų} many {Nepavyko įkelti # failo} other {Nepavyko įkelti # failų}}',
+    'summary.failed':
+      '{count, plural, one {Nepavyko įkelti # failo} few {Nepavyko įkelti # failų} many {Nepavyko įkelti # failo} other {Nepavyko įkelti # failų}}',
     'summary.totalSize': 'Įkelta {totalSize}',
     'summary.quiet': 'Įkėlimas baigtas',
 
     'rejection.FILE_TOO_LARGE': '{name} per didelis. Didžiausias leidžiamas dydis – {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} per mažas. Mažiausias leidžiamas dydis – {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} nėra leidžiamo tipo failas. Leidžiami tipai: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} nepridėtas: leidžiamas tik # failas.} few {{name} nepridėtas: leidžiama iki # failų.} many {{name} nepridėtas: leidžiama iki # failo.} other {{name} nepridėtas: leidžiama iki # failų.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} nepridėtas: leidžiamas tik # failas.} few {{name} nepridėtas: leidžiama iki # failų.} many {{name} nepridėtas: leidžiama iki # failo.} other {{name} nepridėtas: leidžiama iki # failų.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} nepridėtas: visų failų bendras dydis negali viršyti {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} nepriimtas.',
     'rejection.DUPLICATE': '{name} jau yra sąraše.',
@@ -233,7 +237,8 @@ const lt = {
     'announce.started': '{count, plural, one {Įkeliamas # failas} few {Įkeliami # failai} many {Įkeliama # failo} other {Įkeliama # failų}}',
     'announce.progress': 'Įkelta {percent}',
     'announce.completed': '{count, plural, one {Įkeltas # failas} few {Įkelti visi # failai} many {Įkelta # failo} other {Įkelti visi # failų}}',
-    'announce.failed': '{count, plural, one {Nepavyko įkelti # failo} few {Nepavyko įkelti # failų} many {Nepavyko įkelti # failo} other {Nepavyko įkelti # failų}}',
+    'announce.failed':
+      '{count, plural, one {Nepavyko įkelti # failo} few {Nepavyko įkelti # failų} many {Nepavyko įkelti # failo} other {Nepavyko įkelti # failų}}',
     'announce.fileFailed': 'Nepavyko įkelti {name}: {reason}',
     'announce.paused': 'Įkėlimas pristabdytas',
     'announce.resumed': 'Įkėlimas tęsiamas',
@@ -255,8 +260,10 @@ const lt = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Įkėlimo pranešimai',
 
-    'rejection.overLimit': '{count, plural, one {# failas nepridėtas: galima pridėti daugiausia {maxFiles, number}.} few {# failai nepridėti: galima pridėti daugiausia {maxFiles, number}.} many {# failo nepridėta: galima pridėti daugiausia {maxFiles, number}.} other {# failų nepridėta: galima pridėti daugiausia {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {ir dar # failas nepridėtas} few {ir dar # failai nepridėti} many {ir dar # failo nepridėta} other {ir dar # failų nepridėta}}',
+    'rejection.overLimit':
+      '{count, plural, one {# failas nepridėtas: galima pridėti daugiausia {maxFiles, number}.} few {# failai nepridėti: galima pridėti daugiausia {maxFiles, number}.} many {# failo nepridėta: galima pridėti daugiausia {maxFiles, number}.} other {# failų nepridėta: galima pridėti daugiausia {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {ir dar # failas nepridėtas} few {ir dar # failai nepridėti} many {ir dar # failo nepridėta} other {ir dar # failų nepridėta}}',
     'rejection.folderLimit': 'Aplanke yra daugiau nei {limit, number} failų: paimti tik pirmieji {limit, number}.',
     'refusal.badRequest': 'Serveris negalėjo perskaityti įkėlimo užklausos. Iš naujo įkelkite puslapį ir bandykite dar kartą.',
     'refusal.signIn': 'Prisijunkite, kad galėtumėte įkelti failus, tada bandykite dar kartą.',

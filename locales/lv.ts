@@ -66,7 +66,8 @@ const lv = {
     'status.retrying': 'Atkārtots mēģinājums ({attempt, number}. no {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} no {totalSize}',
-    'progress.overall': '{total, plural, zero {Augšupielādē {uploaded, number} no # failiem} one {Augšupielādē # failu} other {Augšupielādē {uploaded, number} no # failiem}}',
+    'progress.overall':
+      '{total, plural, zero {Augšupielādē {uploaded, number} no # failiem} one {Augšupielādē # failu} other {Augšupielādē {uploaded, number} no # failiem}}',
     'progress.percent': 'Pabeigti {percent}',
     'progress.secondsLeft': '{count, plural, zero {Atlikušas # sekundes} one {Atlikusi # sekunde} other {Atlikušas # sekundes}}',
     'progress.minutesLeft': '{count, plural, zero {Atlikušas # minūtes} one {Atlikusi # minūte} other {Atlikušas # minūtes}}',
@@ -107,7 +108,8 @@ const lv = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Apgriešanas apgabals',
     'edit.cropHint': 'Velciet apgriešanas apgabalu vai tā stūrus. Ar tastatūru bultiņu taustiņi to pārvieto, bet Shift ar bultiņu taustiņiem maina tā izmēru.',
-    'edit.cropHandle': '{corner, select, nw {Augšējais kreisais stūris} ne {Augšējais labais stūris} sw {Apakšējais kreisais stūris} se {Apakšējais labais stūris} other {Stūris}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Augšējais kreisais stūris} ne {Augšējais labais stūris} sw {Apakšējais kreisais stūris} se {Apakšējais labais stūris} other {Stūris}}',
     'edit.brightness': 'Spilgtums',
     'edit.contrast': 'Kontrasts',
     'edit.saturation': 'Piesātinājums',
@@ -119,7 +121,8 @@ const lv = {
     'edit.tooLarge': 'Šis attēls ir pārāk liels, lai to rediģētu pārlūkprogrammā.',
     'edit.saveFailed': 'Rediģēto attēlu neizdevās saglabāt.',
 
-    'summary.title': '{outcome, select, success {Augšupielāde pabeigta} partial {Daži faili netika augšupielādēti} failure {Augšupielāde neizdevās} other {Augšupielāde beigusies}}',
+    'summary.title':
+      '{outcome, select, success {Augšupielāde pabeigta} partial {Daži faili netika augšupielādēti} failure {Augšupielāde neizdevās} other {Augšupielāde beigusies}}',
     'summary.uploaded': '{count, plural, zero {Augšupielādēts # failu} one {Augšupielādēts # fails} other {Augšupielādēti # faili}}',
     'summary.failed': '{count, plural, zero {Neizdevās augšupielādēt # failu} one {Neizdevās augšupielādēt # failu} other {Neizdevās augšupielādēt # failus}}',
     'summary.totalSize': 'Augšupielādēti {totalSize}',
@@ -128,7 +131,8 @@ const lv = {
     'rejection.FILE_TOO_LARGE': 'Fails {name} ir pārāk liels. Maksimālais izmērs ir {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Fails {name} ir pārāk mazs. Minimālais izmērs ir {minSize}.',
     'rejection.TYPE_MISMATCH': 'Faila {name} tips nav atļauts. Atļauts: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, zero {Fails {name} netika pievienots: atļauts ne vairāk kā # failu.} one {Fails {name} netika pievienots: atļauts tikai # fails.} other {Fails {name} netika pievienots: atļauti ne vairāk kā # faili.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, zero {Fails {name} netika pievienots: atļauts ne vairāk kā # failu.} one {Fails {name} netika pievienots: atļauts tikai # fails.} other {Fails {name} netika pievienots: atļauti ne vairāk kā # faili.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Fails {name} netika pievienots: visu failu kopējais izmērs nedrīkst pārsniegt {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Fails {name} netika pieņemts.',
     'rejection.DUPLICATE': 'Fails {name} jau ir sarakstā.',
@@ -254,8 +258,10 @@ const lv = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Augšupielādes paziņojumi',
 
-    'rejection.overLimit': '{count, plural, zero {# failu netika pievienots: var pievienot ne vairāk kā {maxFiles, number}.} one {# fails netika pievienots: var pievienot ne vairāk kā {maxFiles, number}.} other {# faili netika pievienoti: var pievienot ne vairāk kā {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, zero {un vēl # failu netika pievienots} one {un vēl # fails netika pievienots} other {un vēl # faili netika pievienoti}}',
+    'rejection.overLimit':
+      '{count, plural, zero {# failu netika pievienots: var pievienot ne vairāk kā {maxFiles, number}.} one {# fails netika pievienots: var pievienot ne vairāk kā {maxFiles, number}.} other {# faili netika pievienoti: var pievienot ne vairāk kā {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, zero {un vēl # failu netika pievienots} one {un vēl # fails netika pievienots} other {un vēl # faili netika pievienoti}}',
     'rejection.folderLimit': 'Mapē ir pārāk daudz failu (ierobežojums ir {limit, number}): tika izmantoti tikai pirmie {limit, number}.',
     'refusal.badRequest': 'Serveris nevarēja nolasīt augšupielādes pieprasījumu. Pārlādējiet lapu un mēģiniet vēlreiz.',
     'refusal.signIn': 'Pierakstieties, lai augšupielādētu failus, un pēc tam mēģiniet vēlreiz.',

@@ -103,7 +103,8 @@ const ms = {
     'edit.aspectSquare': 'Segi empat sama',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Kawasan pangkas',
-    'edit.cropHint': 'Seret kawasan pangkas atau bucunya. Dengan papan kekunci, kekunci anak panah menggerakkannya dan Shift dengan kekunci anak panah mengubah saiznya.',
+    'edit.cropHint':
+      'Seret kawasan pangkas atau bucunya. Dengan papan kekunci, kekunci anak panah menggerakkannya dan Shift dengan kekunci anak panah mengubah saiznya.',
     'edit.cropHandle': '{corner, select, nw {Bucu kiri atas} ne {Bucu kanan atas} sw {Bucu kiri bawah} se {Bucu kanan bawah} other {Bucu}}',
     'edit.brightness': 'Kecerahan',
     'edit.contrast': 'Kontras',
@@ -116,7 +117,8 @@ const ms = {
     'edit.tooLarge': 'Imej ini terlalu besar untuk disunting dalam penyemak imbas.',
     'edit.saveFailed': 'Imej yang disunting tidak dapat disimpan.',
 
-    'summary.title': '{outcome, select, success {Muat naik selesai} partial {Sesetengah fail tidak dimuat naik} failure {Muat naik gagal} other {Muat naik tamat}}',
+    'summary.title':
+      '{outcome, select, success {Muat naik selesai} partial {Sesetengah fail tidak dimuat naik} failure {Muat naik gagal} other {Muat naik tamat}}',
     'summary.uploaded': '{count, plural, other {# fail dimuat naik}}',
     'summary.failed': '{count, plural, other {# fail tidak dapat dimuat naik}}',
     'summary.totalSize': '{totalSize} dimuat naik',

@@ -116,7 +116,8 @@ const nb = {
     'edit.tooLarge': 'Dette bildet er for stort til å redigeres i nettleseren.',
     'edit.saveFailed': 'Det redigerte bildet kunne ikke lagres.',
 
-    'summary.title': '{outcome, select, success {Opplastingen er fullført} partial {Noen filer ble ikke lastet opp} failure {Opplastingen mislyktes} other {Opplastingen er avsluttet}}',
+    'summary.title':
+      '{outcome, select, success {Opplastingen er fullført} partial {Noen filer ble ikke lastet opp} failure {Opplastingen mislyktes} other {Opplastingen er avsluttet}}',
     'summary.uploaded': '{count, plural, one {# fil lastet opp} other {# filer lastet opp}}',
     'summary.failed': '{count, plural, one {# fil kunne ikke lastes opp} other {# filer kunne ikke lastes opp}}',
     'summary.totalSize': '{totalSize} lastet opp',
@@ -125,7 +126,8 @@ const nb = {
     'rejection.FILE_TOO_LARGE': '{name} er for stor. Maksimal størrelse er {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} er for liten. Minste størrelse er {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} er ikke en tillatt filtype. Tillatt: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} ble ikke lagt til: bare # fil er tillatt.} other {{name} ble ikke lagt til: opptil # filer er tillatt.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} ble ikke lagt til: bare # fil er tillatt.} other {{name} ble ikke lagt til: opptil # filer er tillatt.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} ble ikke lagt til: alle filene til sammen kan ikke overstige {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} ble ikke godtatt.',
     'rejection.DUPLICATE': '{name} er allerede i listen.',
@@ -251,7 +253,8 @@ const nb = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Varsler fra opplasteren',
 
-    'rejection.overLimit': '{count, plural, one {# fil ble ikke lagt til: høyst {maxFiles, number} kan legges til.} other {# filer ble ikke lagt til: høyst {maxFiles, number} kan legges til.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fil ble ikke lagt til: høyst {maxFiles, number} kan legges til.} other {# filer ble ikke lagt til: høyst {maxFiles, number} kan legges til.}}',
     'rejection.more': '{count, plural, one {og # fil til ble ikke lagt til} other {og # filer til ble ikke lagt til}}',
     'rejection.folderLimit': 'Mappen inneholder mer enn {limit, number} filer: bare de første {limit, number} ble tatt med.',
     'refusal.badRequest': 'Serveren kunne ikke lese opplastingsforespørselen. Last inn siden på nytt, og prøv igjen.',

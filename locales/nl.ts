@@ -103,7 +103,8 @@ const nl = {
     'edit.aspectSquare': 'Vierkant',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Uitsnede',
-    'edit.cropHint': 'Sleep de uitsnede of de hoeken ervan. Met het toetsenbord verplaats je de uitsnede met de pijltoetsen en wijzig je het formaat met Shift + pijltoetsen.',
+    'edit.cropHint':
+      'Sleep de uitsnede of de hoeken ervan. Met het toetsenbord verplaats je de uitsnede met de pijltoetsen en wijzig je het formaat met Shift + pijltoetsen.',
     'edit.cropHandle': '{corner, select, nw {Hoek linksboven} ne {Hoek rechtsboven} sw {Hoek linksonder} se {Hoek rechtsonder} other {Hoek}}',
     'edit.brightness': 'Helderheid',
     'edit.contrast': 'Contrast',
@@ -116,7 +117,8 @@ const nl = {
     'edit.tooLarge': 'Deze afbeelding is te groot om in de browser te bewerken.',
     'edit.saveFailed': 'De bewerkte afbeelding kon niet worden opgeslagen.',
 
-    'summary.title': '{outcome, select, success {Uploaden voltooid} partial {Sommige bestanden zijn niet geüpload} failure {Uploaden mislukt} other {Uploaden beëindigd}}',
+    'summary.title':
+      '{outcome, select, success {Uploaden voltooid} partial {Sommige bestanden zijn niet geüpload} failure {Uploaden mislukt} other {Uploaden beëindigd}}',
     'summary.uploaded': '{count, plural, one {# bestand geüpload} other {# bestanden geüpload}}',
     'summary.failed': '{count, plural, one {# bestand kon niet worden geüpload} other {# bestanden konden niet worden geüpload}}',
     'summary.totalSize': '{totalSize} geüpload',
@@ -125,7 +127,8 @@ const nl = {
     'rejection.FILE_TOO_LARGE': '{name} is te groot. Het maximum is {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} is te klein. Het minimum is {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} heeft geen toegestaan bestandstype. Toegestaan: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} is niet toegevoegd: er is maar # bestand toegestaan.} other {{name} is niet toegevoegd: er zijn maximaal # bestanden toegestaan.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} is niet toegevoegd: er is maar # bestand toegestaan.} other {{name} is niet toegevoegd: er zijn maximaal # bestanden toegestaan.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} is niet toegevoegd: alle bestanden samen mogen niet groter zijn dan {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} is niet geaccepteerd.',
     'rejection.DUPLICATE': '{name} staat al in de lijst.',
@@ -251,7 +254,8 @@ const nl = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Uploadmeldingen',
 
-    'rejection.overLimit': '{count, plural, one {# bestand is niet toegevoegd: er kunnen er maximaal {maxFiles, number} worden toegevoegd.} other {# bestanden zijn niet toegevoegd: er kunnen er maximaal {maxFiles, number} worden toegevoegd.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# bestand is niet toegevoegd: er kunnen er maximaal {maxFiles, number} worden toegevoegd.} other {# bestanden zijn niet toegevoegd: er kunnen er maximaal {maxFiles, number} worden toegevoegd.}}',
     'rejection.more': '{count, plural, one {en nog # bestand niet toegevoegd} other {en nog # bestanden niet toegevoegd}}',
     'rejection.folderLimit': 'De map bevat meer dan {limit, number} bestanden: alleen de eerste {limit, number} zijn meegenomen.',
     'refusal.badRequest': 'De server kon het uploadverzoek niet lezen. Laad de pagina opnieuw en probeer het nog eens.',
@@ -266,7 +270,8 @@ const nl = {
     'refusal.busy': 'De server is bezet. Probeer het zo meteen opnieuw.',
     'refusal.busyRetryAfter': 'De server is bezet. Probeer het {when} opnieuw.',
     'refusal.offline': 'Je bent offline. Maak verbinding met internet en probeer het opnieuw.',
-    'refusal.storageCors': 'De opslag accepteert geen uploads van deze site. De beheerder van de site moet deze site toestaan in de CORS-instellingen van de opslag.',
+    'refusal.storageCors':
+      'De opslag accepteert geen uploads van deze site. De beheerder van de site moet deze site toestaan in de CORS-instellingen van de opslag.',
     'refusal.storageSignature': 'De opslag heeft de uploadlink geweigerd. Controleer de datum en tijd van dit apparaat en probeer het opnieuw.',
     'refusal.badDigest': 'Het bestand is onderweg naar de opslag beschadigd. Upload het opnieuw.',
     'refusal.serverError': 'Er is een probleem op de server opgetreden. Probeer het later opnieuw.',

@@ -66,7 +66,8 @@ const pl = {
     'status.retrying': 'Ponawianie (próba {attempt, number} z {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} z {totalSize}',
-    'progress.overall': '{total, plural, one {Przesyłanie {uploaded, number} z # pliku} few {Przesyłanie {uploaded, number} z # plików} many {Przesyłanie {uploaded, number} z # plików} other {Przesyłanie {uploaded, number} z # pliku}}',
+    'progress.overall':
+      '{total, plural, one {Przesyłanie {uploaded, number} z # pliku} few {Przesyłanie {uploaded, number} z # plików} many {Przesyłanie {uploaded, number} z # plików} other {Przesyłanie {uploaded, number} z # pliku}}',
     'progress.percent': 'Ukończono {percent}',
     'progress.secondsLeft': '{count, plural, one {Pozostała # sekunda} few {Pozostały # sekundy} many {Pozostało # sekund} other {Pozostało # sekundy}}',
     'progress.minutesLeft': '{count, plural, one {Pozostała # minuta} few {Pozostały # minuty} many {Pozostało # minut} other {Pozostało # minuty}}',
@@ -106,8 +107,10 @@ const pl = {
     'edit.aspectSquare': 'Kwadratowe',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Obszar kadrowania',
-    'edit.cropHint': 'Przeciągnij obszar kadrowania lub jego narożniki. Na klawiaturze przesuwaj go klawiszami strzałek, a jego rozmiar zmieniaj strzałkami z wciśniętym klawiszem Shift.',
-    'edit.cropHandle': '{corner, select, nw {Lewy górny narożnik} ne {Prawy górny narożnik} sw {Lewy dolny narożnik} se {Prawy dolny narożnik} other {Narożnik}}',
+    'edit.cropHint':
+      'Przeciągnij obszar kadrowania lub jego narożniki. Na klawiaturze przesuwaj go klawiszami strzałek, a jego rozmiar zmieniaj strzałkami z wciśniętym klawiszem Shift.',
+    'edit.cropHandle':
+      '{corner, select, nw {Lewy górny narożnik} ne {Prawy górny narożnik} sw {Lewy dolny narożnik} se {Prawy dolny narożnik} other {Narożnik}}',
     'edit.brightness': 'Jasność',
     'edit.contrast': 'Kontrast',
     'edit.saturation': 'Nasycenie',
@@ -119,16 +122,19 @@ const pl = {
     'edit.tooLarge': 'Ten obraz jest zbyt duży, aby edytować go w przeglądarce.',
     'edit.saveFailed': 'Nie udało się zapisać edytowanego obrazu.',
 
-    'summary.title': '{outcome, select, success {Przesyłanie zakończone} partial {Nie wszystkie pliki zostały przesłane} failure {Przesyłanie nie powiodło się} other {Przesyłanie dobiegło końca}}',
+    'summary.title':
+      '{outcome, select, success {Przesyłanie zakończone} partial {Nie wszystkie pliki zostały przesłane} failure {Przesyłanie nie powiodło się} other {Przesyłanie dobiegło końca}}',
     'summary.uploaded': '{count, plural, one {Przesłano # plik} few {Przesłano # pliki} many {Przesłano # plików} other {Przesłano # pliku}}',
-    'summary.failed': '{count, plural, one {Nie udało się przesłać # pliku} few {Nie udało się przesłać # plików} many {Nie udało się przesłać # plików} other {Nie udało się przesłać # pliku}}',
+    'summary.failed':
+      '{count, plural, one {Nie udało się przesłać # pliku} few {Nie udało się przesłać # plików} many {Nie udało się przesłać # plików} other {Nie udało się przesłać # pliku}}',
     'summary.totalSize': 'Przesłano {totalSize}',
     'summary.quiet': 'Przesyłanie zakończone',
 
     'rejection.FILE_TOO_LARGE': 'Plik {name} jest za duży. Maksymalny rozmiar to {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Plik {name} jest za mały. Minimalny rozmiar to {minSize}.',
     'rejection.TYPE_MISMATCH': 'Format pliku {name} jest niedozwolony. Dozwolone formaty: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Nie dodano pliku {name}: dozwolony jest tylko # plik.} few {Nie dodano pliku {name}: dozwolone są najwyżej # pliki.} many {Nie dodano pliku {name}: dozwolonych jest najwyżej # plików.} other {Nie dodano pliku {name}: dozwolone jest najwyżej # pliku.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Nie dodano pliku {name}: dozwolony jest tylko # plik.} few {Nie dodano pliku {name}: dozwolone są najwyżej # pliki.} many {Nie dodano pliku {name}: dozwolonych jest najwyżej # plików.} other {Nie dodano pliku {name}: dozwolone jest najwyżej # pliku.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Nie dodano pliku {name}: łączny rozmiar plików nie może przekroczyć {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Plik {name} nie został przyjęty.',
     'rejection.DUPLICATE': 'Plik {name} jest już na liście.',
@@ -229,10 +235,13 @@ const pl = {
 
     'announce.filesAdded': '{count, plural, one {Dodano # plik} few {Dodano # pliki} many {Dodano # plików} other {Dodano # pliku}}',
     'announce.fileRemoved': 'Usunięto plik {name}',
-    'announce.started': '{count, plural, one {Rozpoczęto przesyłanie # pliku} few {Rozpoczęto przesyłanie # plików} many {Rozpoczęto przesyłanie # plików} other {Rozpoczęto przesyłanie # pliku}}',
+    'announce.started':
+      '{count, plural, one {Rozpoczęto przesyłanie # pliku} few {Rozpoczęto przesyłanie # plików} many {Rozpoczęto przesyłanie # plików} other {Rozpoczęto przesyłanie # pliku}}',
     'announce.progress': 'Przesłano {percent}',
-    'announce.completed': '{count, plural, one {Przesłano # plik} few {Przesłano wszystkie # pliki} many {Przesłano wszystkie # plików} other {Przesłano # pliku}}',
-    'announce.failed': '{count, plural, one {Nie udało się przesłać # pliku} few {Nie udało się przesłać # plików} many {Nie udało się przesłać # plików} other {Nie udało się przesłać # pliku}}',
+    'announce.completed':
+      '{count, plural, one {Przesłano # plik} few {Przesłano wszystkie # pliki} many {Przesłano wszystkie # plików} other {Przesłano # pliku}}',
+    'announce.failed':
+      '{count, plural, one {Nie udało się przesłać # pliku} few {Nie udało się przesłać # plików} many {Nie udało się przesłać # plików} other {Nie udało się przesłać # pliku}}',
     'announce.fileFailed': 'Nie udało się przesłać pliku {name}: {reason}',
     'announce.paused': 'Wstrzymano przesyłanie',
     'announce.resumed': 'Wznowiono przesyłanie',
@@ -254,8 +263,10 @@ const pl = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Powiadomienia o przesyłaniu',
 
-    'rejection.overLimit': '{count, plural, one {Nie dodano # pliku: można dodać najwyżej {maxFiles, number}.} few {Nie dodano # plików: można dodać najwyżej {maxFiles, number}.} many {Nie dodano # plików: można dodać najwyżej {maxFiles, number}.} other {Nie dodano # pliku: można dodać najwyżej {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {i jeszcze # niedodany plik} few {i jeszcze # niedodane pliki} many {i jeszcze # niedodanych plików} other {i jeszcze # niedodanego pliku}}',
+    'rejection.overLimit':
+      '{count, plural, one {Nie dodano # pliku: można dodać najwyżej {maxFiles, number}.} few {Nie dodano # plików: można dodać najwyżej {maxFiles, number}.} many {Nie dodano # plików: można dodać najwyżej {maxFiles, number}.} other {Nie dodano # pliku: można dodać najwyżej {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {i jeszcze # niedodany plik} few {i jeszcze # niedodane pliki} many {i jeszcze # niedodanych plików} other {i jeszcze # niedodanego pliku}}',
     'rejection.folderLimit': 'Folder zawiera więcej niż {limit, number} plików: wzięto tylko pierwsze {limit, number}.',
     'refusal.badRequest': 'Serwer nie mógł odczytać żądania przesłania. Odśwież stronę i spróbuj ponownie.',
     'refusal.signIn': 'Zaloguj się, aby przesyłać pliki, a potem spróbuj ponownie.',

@@ -63,7 +63,8 @@ const ptBR = {
     'status.retrying': 'Tentando de novo (tentativa {attempt, number} de {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
-    'progress.overall': '{total, plural, one {Enviando # arquivo} many {Enviando {uploaded, number} de # de arquivos} other {Enviando {uploaded, number} de # arquivos}}',
+    'progress.overall':
+      '{total, plural, one {Enviando # arquivo} many {Enviando {uploaded, number} de # de arquivos} other {Enviando {uploaded, number} de # arquivos}}',
     'progress.percent': '{percent} concluído',
     'progress.secondsLeft': '{count, plural, one {# segundo restante} many {# de segundos restantes} other {# segundos restantes}}',
     'progress.minutesLeft': '{count, plural, one {# minuto restante} many {# de minutos restantes} other {# minutos restantes}}',
@@ -104,7 +105,8 @@ const ptBR = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Área de corte',
     'edit.cropHint': 'Arraste a área de corte ou os cantos dela. No teclado, mova a área com as teclas de seta e mude o tamanho com Shift + teclas de seta.',
-    'edit.cropHandle': '{corner, select, nw {Canto superior esquerdo} ne {Canto superior direito} sw {Canto inferior esquerdo} se {Canto inferior direito} other {Canto}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Canto superior esquerdo} ne {Canto superior direito} sw {Canto inferior esquerdo} se {Canto inferior direito} other {Canto}}',
     'edit.brightness': 'Brilho',
     'edit.contrast': 'Contraste',
     'edit.saturation': 'Saturação',
@@ -116,16 +118,19 @@ const ptBR = {
     'edit.tooLarge': 'Esta imagem é grande demais para ser editada no navegador.',
     'edit.saveFailed': 'Não foi possível salvar a imagem editada.',
 
-    'summary.title': '{outcome, select, success {Envio concluído} partial {Alguns arquivos não foram enviados} failure {Falha no envio} other {Envio finalizado}}',
+    'summary.title':
+      '{outcome, select, success {Envio concluído} partial {Alguns arquivos não foram enviados} failure {Falha no envio} other {Envio finalizado}}',
     'summary.uploaded': '{count, plural, one {# arquivo enviado} many {# de arquivos enviados} other {# arquivos enviados}}',
-    'summary.failed': '{count, plural, one {Não foi possível enviar # arquivo} many {Não foi possível enviar # de arquivos} other {Não foi possível enviar # arquivos}}',
+    'summary.failed':
+      '{count, plural, one {Não foi possível enviar # arquivo} many {Não foi possível enviar # de arquivos} other {Não foi possível enviar # arquivos}}',
     'summary.totalSize': '{totalSize} enviados',
     'summary.quiet': 'Envio concluído',
 
     'rejection.FILE_TOO_LARGE': '{name} é grande demais. O máximo é {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} é pequeno demais. O mínimo é {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} não é de um tipo aceito. Formatos aceitos: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} não foi adicionado: só é permitido # arquivo.} many {{name} não foi adicionado: são permitidos até # de arquivos.} other {{name} não foi adicionado: são permitidos até # arquivos.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} não foi adicionado: só é permitido # arquivo.} many {{name} não foi adicionado: são permitidos até # de arquivos.} other {{name} não foi adicionado: são permitidos até # arquivos.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} não foi adicionado: o total dos arquivos não pode passar de {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} não foi aceito.',
     'rejection.DUPLICATE': '{name} já está na lista.',
@@ -251,8 +256,10 @@ const ptBR = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notificações de envio',
 
-    'rejection.overLimit': '{count, plural, one {# arquivo não foi adicionado: é possível adicionar no máximo {maxFiles, number}.} many {# de arquivos não foram adicionados: é possível adicionar no máximo {maxFiles, number}.} other {# arquivos não foram adicionados: é possível adicionar no máximo {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {e mais # arquivo não adicionado} many {e mais # de arquivos não adicionados} other {e mais # arquivos não adicionados}}',
+    'rejection.overLimit':
+      '{count, plural, one {# arquivo não foi adicionado: é possível adicionar no máximo {maxFiles, number}.} many {# de arquivos não foram adicionados: é possível adicionar no máximo {maxFiles, number}.} other {# arquivos não foram adicionados: é possível adicionar no máximo {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {e mais # arquivo não adicionado} many {e mais # de arquivos não adicionados} other {e mais # arquivos não adicionados}}',
     'rejection.folderLimit': 'A pasta contém mais de {limit, number} arquivos: apenas os primeiros {limit, number} foram incluídos.',
     'refusal.badRequest': 'O servidor não conseguiu ler a solicitação de envio. Recarregue a página e tente novamente.',
     'refusal.signIn': 'Entre na sua conta para enviar arquivos e tente novamente.',
@@ -266,7 +273,8 @@ const ptBR = {
     'refusal.busy': 'O servidor está ocupado. Tente novamente em instantes.',
     'refusal.busyRetryAfter': 'O servidor está ocupado. Tente novamente {when}.',
     'refusal.offline': 'Você está off-line. Conecte-se à internet e tente novamente.',
-    'refusal.storageCors': 'O armazenamento não aceita envios deste site. O responsável pelo site precisa permiti-lo nas configurações de CORS do armazenamento.',
+    'refusal.storageCors':
+      'O armazenamento não aceita envios deste site. O responsável pelo site precisa permiti-lo nas configurações de CORS do armazenamento.',
     'refusal.storageSignature': 'O armazenamento recusou o link de envio. Verifique a data e a hora deste dispositivo e tente novamente.',
     'refusal.badDigest': 'O arquivo foi danificado a caminho do armazenamento. Envie-o novamente.',
     'refusal.serverError': 'O servidor teve um problema. Tente novamente mais tarde.',

@@ -66,7 +66,8 @@ const ptPT = {
     'status.retrying': 'A tentar novamente (tentativa {attempt, number} de {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} de {totalSize}',
-    'progress.overall': '{total, plural, one {A carregar # ficheiro} many {A carregar {uploaded, number} de # de ficheiros} other {A carregar {uploaded, number} de # ficheiros}}',
+    'progress.overall':
+      '{total, plural, one {A carregar # ficheiro} many {A carregar {uploaded, number} de # de ficheiros} other {A carregar {uploaded, number} de # ficheiros}}',
     'progress.percent': '{percent} concluído',
     'progress.secondsLeft': '{count, plural, one {Falta # segundo} many {Faltam # de segundos} other {Faltam # segundos}}',
     'progress.minutesLeft': '{count, plural, one {Falta # minuto} many {Faltam # de minutos} other {Faltam # minutos}}',
@@ -106,8 +107,10 @@ const ptPT = {
     'edit.aspectSquare': 'Quadrado',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Área de recorte',
-    'edit.cropHint': 'Arraste a área de recorte ou os respetivos cantos. Com o teclado, as teclas de seta movem-na e Shift com as teclas de seta redimensiona-a.',
-    'edit.cropHandle': '{corner, select, nw {Canto superior esquerdo} ne {Canto superior direito} sw {Canto inferior esquerdo} se {Canto inferior direito} other {Canto}}',
+    'edit.cropHint':
+      'Arraste a área de recorte ou os respetivos cantos. Com o teclado, as teclas de seta movem-na e Shift com as teclas de seta redimensiona-a.',
+    'edit.cropHandle':
+      '{corner, select, nw {Canto superior esquerdo} ne {Canto superior direito} sw {Canto inferior esquerdo} se {Canto inferior direito} other {Canto}}',
     'edit.brightness': 'Brilho',
     'edit.contrast': 'Contraste',
     'edit.saturation': 'Saturação',
@@ -119,16 +122,19 @@ const ptPT = {
     'edit.tooLarge': 'Esta imagem é demasiado grande para ser editada no navegador.',
     'edit.saveFailed': 'Não foi possível guardar a imagem editada.',
 
-    'summary.title': '{outcome, select, success {Carregamento concluído} partial {Alguns ficheiros não foram carregados} failure {Falha no carregamento} other {Carregamento terminado}}',
+    'summary.title':
+      '{outcome, select, success {Carregamento concluído} partial {Alguns ficheiros não foram carregados} failure {Falha no carregamento} other {Carregamento terminado}}',
     'summary.uploaded': '{count, plural, one {# ficheiro carregado} many {# de ficheiros carregados} other {# ficheiros carregados}}',
-    'summary.failed': '{count, plural, one {Não foi possível carregar # ficheiro} many {Não foi possível carregar # de ficheiros} other {Não foi possível carregar # ficheiros}}',
+    'summary.failed':
+      '{count, plural, one {Não foi possível carregar # ficheiro} many {Não foi possível carregar # de ficheiros} other {Não foi possível carregar # ficheiros}}',
     'summary.totalSize': '{totalSize} carregados',
     'summary.quiet': 'Carregamento concluído',
 
     'rejection.FILE_TOO_LARGE': '{name} é demasiado grande. O máximo é {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} é demasiado pequeno. O mínimo é {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} não é um tipo de ficheiro aceite. Aceites: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} não foi adicionado: só é permitido # ficheiro.} many {{name} não foi adicionado: são permitidos até # de ficheiros.} other {{name} não foi adicionado: são permitidos até # ficheiros.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} não foi adicionado: só é permitido # ficheiro.} many {{name} não foi adicionado: são permitidos até # de ficheiros.} other {{name} não foi adicionado: são permitidos até # ficheiros.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} não foi adicionado: o total de todos os ficheiros não pode exceder {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} não foi aceite.',
     'rejection.DUPLICATE': '{name} já está na lista.',
@@ -254,8 +260,10 @@ const ptPT = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notificações do carregador',
 
-    'rejection.overLimit': '{count, plural, one {# ficheiro não foi adicionado: pode adicionar no máximo {maxFiles, number}.} many {# de ficheiros não foram adicionados: pode adicionar no máximo {maxFiles, number}.} other {# ficheiros não foram adicionados: pode adicionar no máximo {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {e mais # ficheiro não foi adicionado} many {e mais # de ficheiros não foram adicionados} other {e mais # ficheiros não foram adicionados}}',
+    'rejection.overLimit':
+      '{count, plural, one {# ficheiro não foi adicionado: pode adicionar no máximo {maxFiles, number}.} many {# de ficheiros não foram adicionados: pode adicionar no máximo {maxFiles, number}.} other {# ficheiros não foram adicionados: pode adicionar no máximo {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {e mais # ficheiro não foi adicionado} many {e mais # de ficheiros não foram adicionados} other {e mais # ficheiros não foram adicionados}}',
     'rejection.folderLimit': 'A pasta contém mais de {limit, number} ficheiros: só foram considerados os primeiros {limit, number}.',
     'refusal.badRequest': 'O servidor não conseguiu ler o pedido de carregamento. Recarregue a página e tente novamente.',
     'refusal.signIn': 'Inicie sessão para carregar ficheiros e tente novamente.',
@@ -263,13 +271,15 @@ const ptPT = {
     'refusal.rejected': 'O servidor não aceitou este ficheiro.',
     'refusal.crossSite': 'O servidor não aceita carregamentos a partir desta página. O responsável pelo site tem de permitir este site.',
     'refusal.tooLarge': 'Este ficheiro é demasiado grande para o servidor. Escolha um ficheiro mais pequeno.',
-    'refusal.multipartRequired': 'Este ficheiro é demasiado grande para ser enviado de uma só vez. O responsável pelo site tem de ativar os carregamentos em várias partes.',
+    'refusal.multipartRequired':
+      'Este ficheiro é demasiado grande para ser enviado de uma só vez. O responsável pelo site tem de ativar os carregamentos em várias partes.',
     'refusal.typeNotAllowed': 'O servidor não aceita este tipo de ficheiro. Escolha outro ficheiro.',
     'refusal.expired': 'O carregamento por concluir expirou. Tente novamente para enviar o ficheiro desde o início.',
     'refusal.busy': 'O servidor está ocupado. Tente novamente daqui a pouco.',
     'refusal.busyRetryAfter': 'O servidor está ocupado. Tente novamente {when}.',
     'refusal.offline': 'Está offline. Ligue-se à Internet e tente novamente.',
-    'refusal.storageCors': 'O armazenamento não aceita carregamentos deste site. O responsável pelo site tem de o permitir nas definições de CORS do armazenamento.',
+    'refusal.storageCors':
+      'O armazenamento não aceita carregamentos deste site. O responsável pelo site tem de o permitir nas definições de CORS do armazenamento.',
     'refusal.storageSignature': 'O armazenamento recusou a ligação de carregamento. Verifique a data e a hora deste dispositivo e tente novamente.',
     'refusal.badDigest': 'O ficheiro ficou danificado a caminho do armazenamento. Carregue-o novamente.',
     'refusal.serverError': 'O servidor teve um problema. Tente novamente mais tarde.',

@@ -66,7 +66,8 @@ const ro = {
     'status.retrying': 'Se reîncearcă (încercarea {attempt, number} din {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} din {totalSize}',
-    'progress.overall': '{total, plural, one {Se încarcă # fișier} few {Se încarcă {uploaded, number} din # fișiere} other {Se încarcă {uploaded, number} din # de fișiere}}',
+    'progress.overall':
+      '{total, plural, one {Se încarcă # fișier} few {Se încarcă {uploaded, number} din # fișiere} other {Se încarcă {uploaded, number} din # de fișiere}}',
     'progress.percent': '{percent} finalizat',
     'progress.secondsLeft': '{count, plural, one {A mai rămas # secundă} few {Au mai rămas # secunde} other {Au mai rămas # de secunde}}',
     'progress.minutesLeft': '{count, plural, one {A mai rămas # minut} few {Au mai rămas # minute} other {Au mai rămas # de minute}}',
@@ -107,7 +108,8 @@ const ro = {
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Zona de decupare',
     'edit.cropHint': 'Trageți zona de decupare sau colțurile ei. De la tastatură, tastele săgeți o mută, iar Shift cu tastele săgeți o redimensionează.',
-    'edit.cropHandle': '{corner, select, nw {Colțul din stânga sus} ne {Colțul din dreapta sus} sw {Colțul din stânga jos} se {Colțul din dreapta jos} other {Colț}}',
+    'edit.cropHandle':
+      '{corner, select, nw {Colțul din stânga sus} ne {Colțul din dreapta sus} sw {Colțul din stânga jos} se {Colțul din dreapta jos} other {Colț}}',
     'edit.brightness': 'Luminozitate',
     'edit.contrast': 'Contrast',
     'edit.saturation': 'Saturație',
@@ -119,16 +121,19 @@ const ro = {
     'edit.tooLarge': 'Această imagine este prea mare pentru a fi editată în browser.',
     'edit.saveFailed': 'Imaginea editată nu a putut fi salvată.',
 
-    'summary.title': '{outcome, select, success {Încărcare finalizată} partial {Unele fișiere nu au fost încărcate} failure {Încărcarea a eșuat} other {Încărcare încheiată}}',
+    'summary.title':
+      '{outcome, select, success {Încărcare finalizată} partial {Unele fișiere nu au fost încărcate} failure {Încărcarea a eșuat} other {Încărcare încheiată}}',
     'summary.uploaded': '{count, plural, one {# fișier încărcat} few {# fișiere încărcate} other {# de fișiere încărcate}}',
-    'summary.failed': '{count, plural, one {# fișier nu a putut fi încărcat} few {# fișiere nu au putut fi încărcate} other {# de fișiere nu au putut fi încărcate}}',
+    'summary.failed':
+      '{count, plural, one {# fișier nu a putut fi încărcat} few {# fișiere nu au putut fi încărcate} other {# de fișiere nu au putut fi încărcate}}',
     'summary.totalSize': '{totalSize} încărcați',
     'summary.quiet': 'Încărcare finalizată',
 
     'rejection.FILE_TOO_LARGE': 'Fișierul {name} este prea mare. Dimensiunea maximă este {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Fișierul {name} este prea mic. Dimensiunea minimă este {minSize}.',
     'rejection.TYPE_MISMATCH': 'Fișierul {name} nu are un tip acceptat. Acceptate: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Fișierul {name} nu a fost adăugat: este permis doar # fișier.} few {Fișierul {name} nu a fost adăugat: sunt permise cel mult # fișiere.} other {Fișierul {name} nu a fost adăugat: sunt permise cel mult # de fișiere.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Fișierul {name} nu a fost adăugat: este permis doar # fișier.} few {Fișierul {name} nu a fost adăugat: sunt permise cel mult # fișiere.} other {Fișierul {name} nu a fost adăugat: sunt permise cel mult # de fișiere.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Fișierul {name} nu a fost adăugat: toate fișierele împreună nu pot depăși {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Fișierul {name} nu a fost acceptat.',
     'rejection.DUPLICATE': 'Fișierul {name} este deja în listă.',
@@ -231,8 +236,10 @@ const ro = {
     'announce.fileRemoved': 'Fișierul {name} a fost eliminat',
     'announce.started': '{count, plural, one {Se încarcă # fișier} few {Se încarcă # fișiere} other {Se încarcă # de fișiere}}',
     'announce.progress': 'Încărcare finalizată în proporție de {percent}',
-    'announce.completed': '{count, plural, one {# fișier încărcat} few {Toate cele # fișiere au fost încărcate} other {Toate cele # de fișiere au fost încărcate}}',
-    'announce.failed': '{count, plural, one {# fișier nu a putut fi încărcat} few {# fișiere nu au putut fi încărcate} other {# de fișiere nu au putut fi încărcate}}',
+    'announce.completed':
+      '{count, plural, one {# fișier încărcat} few {Toate cele # fișiere au fost încărcate} other {Toate cele # de fișiere au fost încărcate}}',
+    'announce.failed':
+      '{count, plural, one {# fișier nu a putut fi încărcat} few {# fișiere nu au putut fi încărcate} other {# de fișiere nu au putut fi încărcate}}',
     'announce.fileFailed': 'Fișierul {name} nu a putut fi încărcat: {reason}',
     'announce.paused': 'Încărcare întreruptă',
     'announce.resumed': 'Încărcare reluată',
@@ -254,8 +261,10 @@ const ro = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Notificări despre încărcare',
 
-    'rejection.overLimit': '{count, plural, one {# fișier nu a fost adăugat: se pot adăuga cel mult {maxFiles, number}.} few {# fișiere nu au fost adăugate: se pot adăuga cel mult {maxFiles, number}.} other {# de fișiere nu au fost adăugate: se pot adăuga cel mult {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {și încă # fișier nu a fost adăugat} few {și încă # fișiere nu au fost adăugate} other {și încă # de fișiere nu au fost adăugate}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fișier nu a fost adăugat: se pot adăuga cel mult {maxFiles, number}.} few {# fișiere nu au fost adăugate: se pot adăuga cel mult {maxFiles, number}.} other {# de fișiere nu au fost adăugate: se pot adăuga cel mult {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {și încă # fișier nu a fost adăugat} few {și încă # fișiere nu au fost adăugate} other {și încă # de fișiere nu au fost adăugate}}',
     'rejection.folderLimit': 'Dosarul conține prea multe fișiere (limita este {limit, number}): au fost preluate doar primele {limit, number}.',
     'refusal.badRequest': 'Serverul nu a putut citi cererea de încărcare. Reîncărcați pagina și încercați din nou.',
     'refusal.signIn': 'Conectați-vă pentru a încărca fișiere, apoi încercați din nou.',
@@ -263,13 +272,15 @@ const ro = {
     'refusal.rejected': 'Serverul nu a acceptat acest fișier.',
     'refusal.crossSite': 'Serverul nu acceptă încărcări de pe această pagină. Administratorul site-ului trebuie să permită acest site.',
     'refusal.tooLarge': 'Acest fișier este prea mare pentru server. Alegeți un fișier mai mic.',
-    'refusal.multipartRequired': 'Acest fișier este prea mare pentru a fi trimis dintr-o dată. Administratorul site-ului trebuie să activeze încărcarea în mai multe părți.',
+    'refusal.multipartRequired':
+      'Acest fișier este prea mare pentru a fi trimis dintr-o dată. Administratorul site-ului trebuie să activeze încărcarea în mai multe părți.',
     'refusal.typeNotAllowed': 'Serverul nu acceptă acest tip de fișier. Alegeți alt fișier.',
     'refusal.expired': 'Încărcarea neterminată a expirat. Încercați din nou pentru a trimite fișierul de la început.',
     'refusal.busy': 'Serverul este ocupat. Încercați din nou peste câteva momente.',
     'refusal.busyRetryAfter': 'Serverul este ocupat. Încercați din nou {when}.',
     'refusal.offline': 'Sunteți offline. Conectați-vă la internet, apoi încercați din nou.',
-    'refusal.storageCors': 'Spațiul de stocare nu acceptă încărcări de pe acest site. Administratorul site-ului trebuie să îl permită în setările CORS ale spațiului de stocare.',
+    'refusal.storageCors':
+      'Spațiul de stocare nu acceptă încărcări de pe acest site. Administratorul site-ului trebuie să îl permită în setările CORS ale spațiului de stocare.',
     'refusal.storageSignature': 'Spațiul de stocare a refuzat linkul de încărcare. Verificați data și ora acestui dispozitiv, apoi încercați din nou.',
     'refusal.badDigest': 'Fișierul s-a deteriorat pe drum spre spațiul de stocare. Încărcați-l din nou.',
     'refusal.serverError': 'Serverul a întâmpinat o problemă. Încercați din nou mai târziu.',

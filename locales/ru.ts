@@ -66,7 +66,8 @@ const ru = {
     'status.retrying': 'Повторная попытка ({attempt, number} из {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} из {totalSize}',
-    'progress.overall': '{total, plural, one {Загружается {uploaded, number} из # файла} few {Загружается {uploaded, number} из # файлов} many {Загружается {uploaded, number} из # файлов} other {Загружается {uploaded, number} из # файла}}',
+    'progress.overall':
+      '{total, plural, one {Загружается {uploaded, number} из # файла} few {Загружается {uploaded, number} из # файлов} many {Загружается {uploaded, number} из # файлов} other {Загружается {uploaded, number} из # файла}}',
     'progress.percent': 'Выполнено {percent}',
     'progress.secondsLeft': '{count, plural, one {Осталась # секунда} few {Осталось # секунды} many {Осталось # секунд} other {Осталось # секунды}}',
     'progress.minutesLeft': '{count, plural, one {Осталась # минута} few {Осталось # минуты} many {Осталось # минут} other {Осталось # минуты}}',
@@ -119,16 +120,19 @@ const ru = {
     'edit.tooLarge': 'Это изображение слишком большое для редактирования в браузере.',
     'edit.saveFailed': 'Не удалось сохранить изменённое изображение.',
 
-    'summary.title': '{outcome, select, success {Загрузка завершена} partial {Некоторые файлы не загружены} failure {Не удалось выполнить загрузку} other {Загрузка окончена}}',
+    'summary.title':
+      '{outcome, select, success {Загрузка завершена} partial {Некоторые файлы не загружены} failure {Не удалось выполнить загрузку} other {Загрузка окончена}}',
     'summary.uploaded': '{count, plural, one {Загружен # файл} few {Загружено # файла} many {Загружено # файлов} other {Загружено # файла}}',
-    'summary.failed': '{count, plural, one {Не удалось загрузить # файл} few {Не удалось загрузить # файла} many {Не удалось загрузить # файлов} other {Не удалось загрузить # файла}}',
+    'summary.failed':
+      '{count, plural, one {Не удалось загрузить # файл} few {Не удалось загрузить # файла} many {Не удалось загрузить # файлов} other {Не удалось загрузить # файла}}',
     'summary.totalSize': 'Загружено {totalSize}',
     'summary.quiet': 'Загрузка завершена',
 
     'rejection.FILE_TOO_LARGE': 'Файл {name} слишком большой. Максимальный размер — {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Файл {name} слишком маленький. Минимальный размер — {minSize}.',
     'rejection.TYPE_MISMATCH': 'Формат файла {name} не поддерживается. Допустимые форматы: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Файл {name} не добавлен: можно добавить не более # файла.} few {Файл {name} не добавлен: можно добавить не более # файлов.} many {Файл {name} не добавлен: можно добавить не более # файлов.} other {Файл {name} не добавлен: можно добавить не более # файла.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Файл {name} не добавлен: можно добавить не более # файла.} few {Файл {name} не добавлен: можно добавить не более # файлов.} many {Файл {name} не добавлен: можно добавить не более # файлов.} other {Файл {name} не добавлен: можно добавить не более # файла.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Файл {name} не добавлен: общий размер файлов не может превышать {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Файл {name} не принят.',
     'rejection.DUPLICATE': 'Файл {name} уже есть в списке.',
@@ -229,10 +233,12 @@ const ru = {
 
     'announce.filesAdded': '{count, plural, one {Добавлен # файл} few {Добавлено # файла} many {Добавлено # файлов} other {Добавлено # файла}}',
     'announce.fileRemoved': 'Файл {name} удалён',
-    'announce.started': '{count, plural, one {Начата загрузка # файла} few {Начата загрузка # файлов} many {Начата загрузка # файлов} other {Начата загрузка # файла}}',
+    'announce.started':
+      '{count, plural, one {Начата загрузка # файла} few {Начата загрузка # файлов} many {Начата загрузка # файлов} other {Начата загрузка # файла}}',
     'announce.progress': 'Загрузка выполнена на {percent}',
     'announce.completed': '{count, plural, one {Загружен # файл} few {Загружены все # файла} many {Загружены все # файлов} other {Загружены все # файла}}',
-    'announce.failed': '{count, plural, one {Не удалось загрузить # файл} few {Не удалось загрузить # файла} many {Не удалось загрузить # файлов} other {Не удалось загрузить # файла}}',
+    'announce.failed':
+      '{count, plural, one {Не удалось загрузить # файл} few {Не удалось загрузить # файла} many {Не удалось загрузить # файлов} other {Не удалось загрузить # файла}}',
     'announce.fileFailed': 'Не удалось загрузить {name}: {reason}',
     'announce.paused': 'Загрузка приостановлена',
     'announce.resumed': 'Загрузка возобновлена',
@@ -254,8 +260,10 @@ const ru = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Уведомления о загрузке',
 
-    'rejection.overLimit': '{count, plural, one {# файл не добавлен: можно добавить не более {maxFiles, number}.} few {# файла не добавлены: можно добавить не более {maxFiles, number}.} many {# файлов не добавлено: можно добавить не более {maxFiles, number}.} other {# файла не добавлено: можно добавить не более {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {и ещё # файл не добавлен} few {и ещё # файла не добавлены} many {и ещё # файлов не добавлено} other {и ещё # файла не добавлено}}',
+    'rejection.overLimit':
+      '{count, plural, one {# файл не добавлен: можно добавить не более {maxFiles, number}.} few {# файла не добавлены: можно добавить не более {maxFiles, number}.} many {# файлов не добавлено: можно добавить не более {maxFiles, number}.} other {# файла не добавлено: можно добавить не более {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {и ещё # файл не добавлен} few {и ещё # файла не добавлены} many {и ещё # файлов не добавлено} other {и ещё # файла не добавлено}}',
     'rejection.folderLimit': 'В папке больше {limit, number} файлов: взяты только первые {limit, number}.',
     'refusal.badRequest': 'Сервер не смог прочитать запрос на загрузку. Обновите страницу и попробуйте ещё раз.',
     'refusal.signIn': 'Войдите, чтобы загружать файлы, и повторите попытку.',

@@ -48,7 +48,8 @@ const sk = {
     'fileList.removeAll': 'Odstrániť všetky',
     'fileList.count': '{count, plural, one {Vybraný # súbor} few {Vybrané # súbory} many {Vybraného # súboru} other {Vybraných # súborov}}',
     'fileList.totalSize': 'Spolu {totalSize}',
-    'fileList.showAll': '{count, plural, one {Zobraziť ešte # súbor} few {Zobraziť ešte # súbory} many {Zobraziť ešte # súboru} other {Zobraziť ešte # súborov}}',
+    'fileList.showAll':
+      '{count, plural, one {Zobraziť ešte # súbor} few {Zobraziť ešte # súbory} many {Zobraziť ešte # súboru} other {Zobraziť ešte # súborov}}',
 
     'file.thumbnail': 'Náhľad súboru {name}',
     'file.kind': '{kind, select, image {Obrázok} video {Video} audio {Zvuk} document {Dokument} archive {Archív} other {Súbor}}',
@@ -66,7 +67,8 @@ const sk = {
     'status.retrying': 'Opakuje sa (pokus {attempt, number} z {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} z {totalSize}',
-    'progress.overall': '{total, plural, one {Nahráva sa # súbor} few {Nahráva sa {uploaded, number} z # súborov} many {Nahráva sa {uploaded, number} z # súboru} other {Nahráva sa {uploaded, number} z # súborov}}',
+    'progress.overall':
+      '{total, plural, one {Nahráva sa # súbor} few {Nahráva sa {uploaded, number} z # súborov} many {Nahráva sa {uploaded, number} z # súboru} other {Nahráva sa {uploaded, number} z # súborov}}',
     'progress.percent': 'Dokončené: {percent}',
     'progress.secondsLeft': '{count, plural, one {Zostáva # sekunda} few {Zostávajú # sekundy} many {Zostáva # sekundy} other {Zostáva # sekúnd}}',
     'progress.minutesLeft': '{count, plural, one {Zostáva # minúta} few {Zostávajú # minúty} many {Zostáva # minúty} other {Zostáva # minút}}',
@@ -119,16 +121,19 @@ const sk = {
     'edit.tooLarge': 'Tento obrázok je príliš veľký na úpravu v prehliadači.',
     'edit.saveFailed': 'Upravený obrázok sa nepodarilo uložiť.',
 
-    'summary.title': '{outcome, select, success {Nahrávanie je dokončené} partial {Niektoré súbory sa nenahrali} failure {Nahrávanie zlyhalo} other {Nahrávanie skončilo}}',
+    'summary.title':
+      '{outcome, select, success {Nahrávanie je dokončené} partial {Niektoré súbory sa nenahrali} failure {Nahrávanie zlyhalo} other {Nahrávanie skončilo}}',
     'summary.uploaded': '{count, plural, one {Nahratý # súbor} few {Nahraté # súbory} many {Nahratého # súboru} other {Nahratých # súborov}}',
-    'summary.failed': '{count, plural, one {# súbor sa nepodarilo nahrať} few {# súbory sa nepodarilo nahrať} many {# súboru sa nepodarilo nahrať} other {# súborov sa nepodarilo nahrať}}',
+    'summary.failed':
+      '{count, plural, one {# súbor sa nepodarilo nahrať} few {# súbory sa nepodarilo nahrať} many {# súboru sa nepodarilo nahrať} other {# súborov sa nepodarilo nahrať}}',
     'summary.totalSize': 'Nahraté: {totalSize}',
     'summary.quiet': 'Nahrávanie je dokončené',
 
     'rejection.FILE_TOO_LARGE': 'Súbor {name} je príliš veľký. Maximum je {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Súbor {name} je príliš malý. Minimum je {minSize}.',
     'rejection.TYPE_MISMATCH': 'Súbor {name} nemá povolený typ. Povolené: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Súbor {name} sa nepridal: povolený je iba # súbor.} few {Súbor {name} sa nepridal: povolené sú najviac # súbory.} many {Súbor {name} sa nepridal: povolené je najviac # súboru.} other {Súbor {name} sa nepridal: povolených je najviac # súborov.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Súbor {name} sa nepridal: povolený je iba # súbor.} few {Súbor {name} sa nepridal: povolené sú najviac # súbory.} many {Súbor {name} sa nepridal: povolené je najviac # súboru.} other {Súbor {name} sa nepridal: povolených je najviac # súborov.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Súbor {name} sa nepridal: všetky súbory spolu nesmú presiahnuť {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Súbor {name} sa neprijal.',
     'rejection.DUPLICATE': 'Súbor {name} už je v zozname.',
@@ -232,7 +237,8 @@ const sk = {
     'announce.started': '{count, plural, one {Nahráva sa # súbor} few {Nahrávajú sa # súbory} many {Nahráva sa # súboru} other {Nahráva sa # súborov}}',
     'announce.progress': 'Nahrávanie dokončené na {percent}',
     'announce.completed': '{count, plural, one {Nahratý # súbor} few {Nahraté všetky # súbory} many {Nahratého # súboru} other {Nahratých všetkých # súborov}}',
-    'announce.failed': '{count, plural, one {# súbor sa nepodarilo nahrať} few {# súbory sa nepodarilo nahrať} many {# súboru sa nepodarilo nahrať} other {# súborov sa nepodarilo nahrať}}',
+    'announce.failed':
+      '{count, plural, one {# súbor sa nepodarilo nahrať} few {# súbory sa nepodarilo nahrať} many {# súboru sa nepodarilo nahrať} other {# súborov sa nepodarilo nahrať}}',
     'announce.fileFailed': 'Súbor {name} sa nepodarilo nahrať: {reason}',
     'announce.paused': 'Nahrávanie je pozastavené',
     'announce.resumed': 'Nahrávanie pokračuje',
@@ -254,8 +260,10 @@ const sk = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Oznámenia o nahrávaní',
 
-    'rejection.overLimit': '{count, plural, one {# súbor sa nepridal: pridať možno najviac {maxFiles, number}.} few {# súbory sa nepridali: pridať možno najviac {maxFiles, number}.} many {# súboru sa nepridalo: pridať možno najviac {maxFiles, number}.} other {# súborov sa nepridalo: pridať možno najviac {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {a ďalší # súbor sa nepridal} few {a ďalšie # súbory sa nepridali} many {a ďalšieho # súboru sa nepridalo} other {a ďalších # súborov sa nepridalo}}',
+    'rejection.overLimit':
+      '{count, plural, one {# súbor sa nepridal: pridať možno najviac {maxFiles, number}.} few {# súbory sa nepridali: pridať možno najviac {maxFiles, number}.} many {# súboru sa nepridalo: pridať možno najviac {maxFiles, number}.} other {# súborov sa nepridalo: pridať možno najviac {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {a ďalší # súbor sa nepridal} few {a ďalšie # súbory sa nepridali} many {a ďalšieho # súboru sa nepridalo} other {a ďalších # súborov sa nepridalo}}',
     'rejection.folderLimit': 'Priečinok obsahuje viac ako {limit, number} súborov: použilo sa iba prvých {limit, number}.',
     'refusal.badRequest': 'Server nedokázal prečítať požiadavku na nahratie. Znova načítajte stránku a skúste to znova.',
     'refusal.signIn': 'Prihláste sa, aby ste mohli nahrávať súbory, a potom to skúste znova.',

@@ -67,7 +67,8 @@ const sl = {
     'status.retrying': 'Ponovni poskus ({attempt, number}. od {maxAttempts, number}) …',
 
     'progress.file': '{percent} · {uploadedSize} od {totalSize}',
-    'progress.overall': '{total, plural, one {Nalaganje # datoteke} two {Nalaganje {uploaded, number} od # datotek} few {Nalaganje {uploaded, number} od # datotek} other {Nalaganje {uploaded, number} od # datotek}}',
+    'progress.overall':
+      '{total, plural, one {Nalaganje # datoteke} two {Nalaganje {uploaded, number} od # datotek} few {Nalaganje {uploaded, number} od # datotek} other {Nalaganje {uploaded, number} od # datotek}}',
     'progress.percent': 'Dokončano: {percent}',
     'progress.secondsLeft': '{count, plural, one {Še # sekunda} two {Še # sekundi} few {Še # sekunde} other {Še # sekund}}',
     'progress.minutesLeft': '{count, plural, one {Še # minuta} two {Še # minuti} few {Še # minute} other {Še # minut}}',
@@ -107,7 +108,8 @@ const sl = {
     'edit.aspectSquare': 'Kvadrat',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Območje obrezovanja',
-    'edit.cropHint': 'Povlecite območje obrezovanja ali njegove vogale. S tipkovnico ga puščične tipke premikajo, Shift s puščičnimi tipkami pa mu spreminja velikost.',
+    'edit.cropHint':
+      'Povlecite območje obrezovanja ali njegove vogale. S tipkovnico ga puščične tipke premikajo, Shift s puščičnimi tipkami pa mu spreminja velikost.',
     'edit.cropHandle': '{corner, select, nw {Zgornji levi vogal} ne {Zgornji desni vogal} sw {Spodnji levi vogal} se {Spodnji desni vogal} other {Vogal}}',
     'edit.brightness': 'Svetlost',
     'edit.contrast': 'Kontrast',
@@ -120,16 +122,19 @@ const sl = {
     'edit.tooLarge': 'Slika je prevelika za urejanje v brskalniku.',
     'edit.saveFailed': 'Urejene slike ni bilo mogoče shraniti.',
 
-    'summary.title': '{outcome, select, success {Nalaganje je končano} partial {Nekatere datoteke niso bile naložene} failure {Nalaganje ni uspelo} other {Nalaganje se je končalo}}',
+    'summary.title':
+      '{outcome, select, success {Nalaganje je končano} partial {Nekatere datoteke niso bile naložene} failure {Nalaganje ni uspelo} other {Nalaganje se je končalo}}',
     'summary.uploaded': '{count, plural, one {Naložena # datoteka} two {Naloženi # datoteki} few {Naložene # datoteke} other {Naloženih # datotek}}',
-    'summary.failed': '{count, plural, one {# datoteke ni bilo mogoče naložiti} two {# datotek ni bilo mogoče naložiti} few {# datotek ni bilo mogoče naložiti} other {# datotek ni bilo mogoče naložiti}}',
+    'summary.failed':
+      '{count, plural, one {# datoteke ni bilo mogoče naložiti} two {# datotek ni bilo mogoče naložiti} few {# datotek ni bilo mogoče naložiti} other {# datotek ni bilo mogoče naložiti}}',
     'summary.totalSize': 'Naloženo: {totalSize}',
     'summary.quiet': 'Nalaganje je končano',
 
     'rejection.FILE_TOO_LARGE': 'Datoteka {name} je prevelika. Največja velikost je {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Datoteka {name} je premajhna. Najmanjša velikost je {minSize}.',
     'rejection.TYPE_MISMATCH': 'Vrsta datoteke {name} ni dovoljena. Dovoljeno: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Datoteka {name} ni bila dodana: dovoljena je le # datoteka.} two {Datoteka {name} ni bila dodana: dovoljeni sta največ # datoteki.} few {Datoteka {name} ni bila dodana: dovoljene so največ # datoteke.} other {Datoteka {name} ni bila dodana: dovoljenih je največ # datotek.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Datoteka {name} ni bila dodana: dovoljena je le # datoteka.} two {Datoteka {name} ni bila dodana: dovoljeni sta največ # datoteki.} few {Datoteka {name} ni bila dodana: dovoljene so največ # datoteke.} other {Datoteka {name} ni bila dodana: dovoljenih je največ # datotek.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Datoteka {name} ni bila dodana: vse datoteke skupaj ne smejo presegati {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Datoteka {name} ni bila sprejeta.',
     'rejection.DUPLICATE': 'Datoteka {name} je že na seznamu.',
@@ -232,8 +237,10 @@ const sl = {
     'announce.fileRemoved': 'Datoteka {name} je odstranjena',
     'announce.started': '{count, plural, one {Nalaganje # datoteke} two {Nalaganje # datotek} few {Nalaganje # datotek} other {Nalaganje # datotek}}',
     'announce.progress': 'Nalaganje: dokončano {percent}',
-    'announce.completed': '{count, plural, one {Naložena # datoteka} two {Naloženi obe # datoteki} few {Naložene vse # datoteke} other {Naloženih vseh # datotek}}',
-    'announce.failed': '{count, plural, one {Nalaganje # datoteke ni uspelo} two {Nalaganje # datotek ni uspelo} few {Nalaganje # datotek ni uspelo} other {Nalaganje # datotek ni uspelo}}',
+    'announce.completed':
+      '{count, plural, one {Naložena # datoteka} two {Naloženi obe # datoteki} few {Naložene vse # datoteke} other {Naloženih vseh # datotek}}',
+    'announce.failed':
+      '{count, plural, one {Nalaganje # datoteke ni uspelo} two {Nalaganje # datotek ni uspelo} few {Nalaganje # datotek ni uspelo} other {Nalaganje # datotek ni uspelo}}',
     'announce.fileFailed': 'Datoteke {name} ni bilo mogoče naložiti: {reason}',
     'announce.paused': 'Nalaganje je začasno ustavljeno',
     'announce.resumed': 'Nalaganje se nadaljuje',
@@ -255,8 +262,10 @@ const sl = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Obvestila nalagalnika',
 
-    'rejection.overLimit': '{count, plural, one {# datoteka ni bila dodana: dodati je mogoče največ {maxFiles, number}.} two {# datoteki nista bili dodani: dodati je mogoče največ {maxFiles, number}.} few {# datoteke niso bile dodane: dodati je mogoče največ {maxFiles, number}.} other {# datotek ni bilo dodanih: dodati je mogoče največ {maxFiles, number}.}}',
-    'rejection.more': '{count, plural, one {in še # datoteka ni bila dodana} two {in še # datoteki nista bili dodani} few {in še # datoteke niso bile dodane} other {in še # datotek ni bilo dodanih}}',
+    'rejection.overLimit':
+      '{count, plural, one {# datoteka ni bila dodana: dodati je mogoče največ {maxFiles, number}.} two {# datoteki nista bili dodani: dodati je mogoče največ {maxFiles, number}.} few {# datoteke niso bile dodane: dodati je mogoče največ {maxFiles, number}.} other {# datotek ni bilo dodanih: dodati je mogoče največ {maxFiles, number}.}}',
+    'rejection.more':
+      '{count, plural, one {in še # datoteka ni bila dodana} two {in še # datoteki nista bili dodani} few {in še # datoteke niso bile dodane} other {in še # datotek ni bilo dodanih}}',
     'rejection.folderLimit': 'Mapa vsebuje preveč datotek (omejitev je {limit, number}): uporabljenih je le prvih {limit, number}.',
     'refusal.badRequest': 'Strežnik ni mogel prebrati zahteve za nalaganje. Znova naložite stran in poskusite znova.',
     'refusal.signIn': 'Prijavite se, da boste lahko nalagali datoteke, nato poskusite znova.',

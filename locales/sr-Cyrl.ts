@@ -67,7 +67,8 @@ const srCyrl = {
     'status.retrying': 'Поновни покушај ({attempt, number}. од {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} од {totalSize}',
-    'progress.overall': '{total, plural, one {Отпрема се # датотека} few {Отпрема се {uploaded, number} од # датотеке} other {Отпрема се {uploaded, number} од # датотека}}',
+    'progress.overall':
+      '{total, plural, one {Отпрема се # датотека} few {Отпрема се {uploaded, number} од # датотеке} other {Отпрема се {uploaded, number} од # датотека}}',
     'progress.percent': 'Довршено: {percent}',
     'progress.secondsLeft': '{count, plural, one {Преостала је # секунда} few {Преостале су # секунде} other {Преостало је # секунди}}',
     'progress.minutesLeft': '{count, plural, one {Преостао је # минут} few {Преостала су # минута} other {Преостало је # минута}}',
@@ -120,16 +121,19 @@ const srCyrl = {
     'edit.tooLarge': 'Ова слика је превелика за уређивање у прегледачу.',
     'edit.saveFailed': 'Уређена слика није могла да се сачува.',
 
-    'summary.title': '{outcome, select, success {Отпремање је довршено} partial {Неке датотеке нису отпремљене} failure {Отпремање није успело} other {Отпремање је завршено}}',
+    'summary.title':
+      '{outcome, select, success {Отпремање је довршено} partial {Неке датотеке нису отпремљене} failure {Отпремање није успело} other {Отпремање је завршено}}',
     'summary.uploaded': '{count, plural, one {Отпремљена је # датотека} few {Отпремљене су # датотеке} other {Отпремљено је # датотека}}',
-    'summary.failed': '{count, plural, one {# датотека није могла да се отпреми} few {# датотеке нису могле да се отпреме} other {# датотека није могло да се отпреми}}',
+    'summary.failed':
+      '{count, plural, one {# датотека није могла да се отпреми} few {# датотеке нису могле да се отпреме} other {# датотека није могло да се отпреми}}',
     'summary.totalSize': 'Отпремљено: {totalSize}',
     'summary.quiet': 'Отпремање је довршено',
 
     'rejection.FILE_TOO_LARGE': 'Датотека {name} је превелика. Највећа дозвољена величина је {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Датотека {name} је премала. Најмања дозвољена величина је {minSize}.',
     'rejection.TYPE_MISMATCH': 'Тип датотеке {name} није дозвољен. Дозвољено: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Датотека {name} није додата: дозвољена је само # датотека.} few {Датотека {name} није додата: дозвољене су највише # датотеке.} other {Датотека {name} није додата: дозвољено је највише # датотека.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Датотека {name} није додата: дозвољена је само # датотека.} few {Датотека {name} није додата: дозвољене су највише # датотеке.} other {Датотека {name} није додата: дозвољено је највише # датотека.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Датотека {name} није додата: све датотеке заједно не смеју да пређу {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Датотека {name} није прихваћена.',
     'rejection.DUPLICATE': 'Датотека {name} је већ на листи.',
@@ -255,7 +259,8 @@ const srCyrl = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Обавештења о отпремању',
 
-    'rejection.overLimit': '{count, plural, one {# датотека није додата: може да се дода највише {maxFiles, number}.} few {# датотеке нису додате: може да се дода највише {maxFiles, number}.} other {# датотека није додато: може да се дода највише {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# датотека није додата: може да се дода највише {maxFiles, number}.} few {# датотеке нису додате: може да се дода највише {maxFiles, number}.} other {# датотека није додато: може да се дода највише {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {и још # датотека није додата} few {и још # датотеке нису додате} other {и још # датотека није додато}}',
     'rejection.folderLimit': 'Фасцикла садржи превише датотека (ограничење је {limit, number}): узето је само првих {limit, number}.',
     'refusal.badRequest': 'Сервер није могао да прочита захтев за отпремање. Поново учитајте страницу и покушајте поново.',

@@ -67,7 +67,8 @@ const srLatn = {
     'status.retrying': 'Ponovni pokušaj ({attempt, number}. od {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} od {totalSize}',
-    'progress.overall': '{total, plural, one {Otprema se # datoteka} few {Otprema se {uploaded, number} od # datoteke} other {Otprema se {uploaded, number} od # datoteka}}',
+    'progress.overall':
+      '{total, plural, one {Otprema se # datoteka} few {Otprema se {uploaded, number} od # datoteke} other {Otprema se {uploaded, number} od # datoteka}}',
     'progress.percent': 'Dovršeno: {percent}',
     'progress.secondsLeft': '{count, plural, one {Preostala je # sekunda} few {Preostale su # sekunde} other {Preostalo je # sekundi}}',
     'progress.minutesLeft': '{count, plural, one {Preostao je # minut} few {Preostala su # minuta} other {Preostalo je # minuta}}',
@@ -120,16 +121,19 @@ const srLatn = {
     'edit.tooLarge': 'Ova slika je prevelika za uređivanje u pregledaču.',
     'edit.saveFailed': 'Uređena slika nije mogla da se sačuva.',
 
-    'summary.title': '{outcome, select, success {Otpremanje je dovršeno} partial {Neke datoteke nisu otpremljene} failure {Otpremanje nije uspelo} other {Otpremanje je završeno}}',
+    'summary.title':
+      '{outcome, select, success {Otpremanje je dovršeno} partial {Neke datoteke nisu otpremljene} failure {Otpremanje nije uspelo} other {Otpremanje je završeno}}',
     'summary.uploaded': '{count, plural, one {Otpremljena je # datoteka} few {Otpremljene su # datoteke} other {Otpremljeno je # datoteka}}',
-    'summary.failed': '{count, plural, one {# datoteka nije mogla da se otpremi} few {# datoteke nisu mogle da se otpreme} other {# datoteka nije moglo da se otpremi}}',
+    'summary.failed':
+      '{count, plural, one {# datoteka nije mogla da se otpremi} few {# datoteke nisu mogle da se otpreme} other {# datoteka nije moglo da se otpremi}}',
     'summary.totalSize': 'Otpremljeno: {totalSize}',
     'summary.quiet': 'Otpremanje je dovršeno',
 
     'rejection.FILE_TOO_LARGE': 'Datoteka {name} je prevelika. Najveća dozvoljena veličina je {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Datoteka {name} je premala. Najmanja dozvoljena veličina je {minSize}.',
     'rejection.TYPE_MISMATCH': 'Tip datoteke {name} nije dozvoljen. Dozvoljeno: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Datoteka {name} nije dodata: dozvoljena je samo # datoteka.} few {Datoteka {name} nije dodata: dozvoljene su najviše # datoteke.} other {Datoteka {name} nije dodata: dozvoljeno je najviše # datoteka.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Datoteka {name} nije dodata: dozvoljena je samo # datoteka.} few {Datoteka {name} nije dodata: dozvoljene su najviše # datoteke.} other {Datoteka {name} nije dodata: dozvoljeno je najviše # datoteka.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Datoteka {name} nije dodata: sve datoteke zajedno ne smeju da pređu {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Datoteka {name} nije prihvaćena.',
     'rejection.DUPLICATE': 'Datoteka {name} je već na listi.',
@@ -255,7 +259,8 @@ const srLatn = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Obaveštenja o otpremanju',
 
-    'rejection.overLimit': '{count, plural, one {# datoteka nije dodata: može da se doda najviše {maxFiles, number}.} few {# datoteke nisu dodate: može da se doda najviše {maxFiles, number}.} other {# datoteka nije dodato: može da se doda najviše {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# datoteka nije dodata: može da se doda najviše {maxFiles, number}.} few {# datoteke nisu dodate: može da se doda najviše {maxFiles, number}.} other {# datoteka nije dodato: može da se doda najviše {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {i još # datoteka nije dodata} few {i još # datoteke nisu dodate} other {i još # datoteka nije dodato}}',
     'rejection.folderLimit': 'Fascikla sadrži previše datoteka (ograničenje je {limit, number}): uzeto je samo prvih {limit, number}.',
     'refusal.badRequest': 'Server nije mogao da pročita zahtev za otpremanje. Ponovo učitajte stranicu i pokušajte ponovo.',

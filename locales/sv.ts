@@ -116,7 +116,8 @@ const sv = {
     'edit.tooLarge': 'Bilden är för stor för att redigeras i webbläsaren.',
     'edit.saveFailed': 'Den redigerade bilden kunde inte sparas.',
 
-    'summary.title': '{outcome, select, success {Uppladdningen är klar} partial {Vissa filer laddades inte upp} failure {Uppladdningen misslyckades} other {Uppladdningen är avslutad}}',
+    'summary.title':
+      '{outcome, select, success {Uppladdningen är klar} partial {Vissa filer laddades inte upp} failure {Uppladdningen misslyckades} other {Uppladdningen är avslutad}}',
     'summary.uploaded': '{count, plural, one {# fil uppladdad} other {# filer uppladdade}}',
     'summary.failed': '{count, plural, one {# fil kunde inte laddas upp} other {# filer kunde inte laddas upp}}',
     'summary.totalSize': '{totalSize} uppladdat',
@@ -125,7 +126,8 @@ const sv = {
     'rejection.FILE_TOO_LARGE': '{name} är för stor. Maxstorleken är {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} är för liten. Minsta storlek är {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} är inte en tillåten filtyp. Tillåtna: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} lades inte till: endast # fil är tillåten.} other {{name} lades inte till: högst # filer är tillåtna.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} lades inte till: endast # fil är tillåten.} other {{name} lades inte till: högst # filer är tillåtna.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} lades inte till: alla filer tillsammans får inte överstiga {maxSize}.',
     'rejection.REJECTED_BY_HOOK': '{name} godkändes inte.',
     'rejection.DUPLICATE': '{name} finns redan i listan.',
@@ -251,7 +253,8 @@ const sv = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Aviseringar från uppladdaren',
 
-    'rejection.overLimit': '{count, plural, one {# fil lades inte till: högst {maxFiles, number} kan läggas till.} other {# filer lades inte till: högst {maxFiles, number} kan läggas till.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# fil lades inte till: högst {maxFiles, number} kan läggas till.} other {# filer lades inte till: högst {maxFiles, number} kan läggas till.}}',
     'rejection.more': '{count, plural, one {och # fil till lades inte till} other {och # filer till lades inte till}}',
     'rejection.folderLimit': 'Mappen innehåller fler än {limit, number} filer: bara de första {limit, number} togs med.',
     'refusal.badRequest': 'Servern kunde inte läsa uppladdningsbegäran. Läs in sidan igen och försök på nytt.',
@@ -266,7 +269,8 @@ const sv = {
     'refusal.busy': 'Servern är upptagen. Försök igen om en stund.',
     'refusal.busyRetryAfter': 'Servern är upptagen. Försök igen {when}.',
     'refusal.offline': 'Du är offline. Anslut till internet och försök igen.',
-    'refusal.storageCors': 'Lagringen tar inte emot uppladdningar från den här webbplatsen. Webbplatsens ägare måste tillåta den i lagringens CORS-inställningar.',
+    'refusal.storageCors':
+      'Lagringen tar inte emot uppladdningar från den här webbplatsen. Webbplatsens ägare måste tillåta den i lagringens CORS-inställningar.',
     'refusal.storageSignature': 'Lagringen avvisade uppladdningslänken. Kontrollera datum och tid på den här enheten och försök igen.',
     'refusal.badDigest': 'Filen skadades på väg till lagringen. Ladda upp den igen.',
     'refusal.serverError': 'Ett problem uppstod på servern. Försök igen senare.',

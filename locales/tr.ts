@@ -120,7 +120,8 @@ const tr = {
     'edit.tooLarge': 'Bu görsel tarayıcıda düzenlenemeyecek kadar büyük.',
     'edit.saveFailed': 'Düzenlenen görsel kaydedilemedi.',
 
-    'summary.title': '{outcome, select, success {Yükleme tamamlandı} partial {Bazı dosyalar yüklenemedi} failure {Yükleme başarısız oldu} other {Yükleme sona erdi}}',
+    'summary.title':
+      '{outcome, select, success {Yükleme tamamlandı} partial {Bazı dosyalar yüklenemedi} failure {Yükleme başarısız oldu} other {Yükleme sona erdi}}',
     'summary.uploaded': '{count, plural, one {# dosya yüklendi} other {# dosya yüklendi}}',
     'summary.failed': '{count, plural, one {# dosya yüklenemedi} other {# dosya yüklenemedi}}',
     'summary.totalSize': '{totalSize} yüklendi',
@@ -129,7 +130,8 @@ const tr = {
     'rejection.FILE_TOO_LARGE': '{name} çok büyük. Üst sınır: {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} çok küçük. Alt sınır: {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} kabul edilen bir dosya türünde değil. Kabul edilen biçimler: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} eklenmedi: yalnızca # dosyaya izin veriliyor.} other {{name} eklenmedi: en fazla # dosyaya izin veriliyor.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} eklenmedi: yalnızca # dosyaya izin veriliyor.} other {{name} eklenmedi: en fazla # dosyaya izin veriliyor.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} eklenmedi: dosyaların toplam boyutu en fazla {maxSize} olabilir.',
     'rejection.REJECTED_BY_HOOK': '{name} kabul edilmedi.',
     'rejection.DUPLICATE': '{name} zaten listede.',
@@ -255,7 +257,8 @@ const tr = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Yükleme bildirimleri',
 
-    'rejection.overLimit': '{count, plural, one {# dosya eklenmedi: en fazla {maxFiles, number} dosya eklenebilir.} other {# dosya eklenmedi: en fazla {maxFiles, number} dosya eklenebilir.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# dosya eklenmedi: en fazla {maxFiles, number} dosya eklenebilir.} other {# dosya eklenmedi: en fazla {maxFiles, number} dosya eklenebilir.}}',
     'rejection.more': '{count, plural, one {ve eklenmeyen # dosya daha} other {ve eklenmeyen # dosya daha}}',
     'rejection.folderLimit': 'Klasörde {limit, number} dosyadan fazlası var: yalnızca ilk {limit, number} dosya alındı.',
     'refusal.badRequest': 'Sunucu yükleme isteğini okuyamadı. Sayfayı yenileyip tekrar deneyin.',

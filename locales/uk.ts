@@ -67,7 +67,8 @@ const uk = {
     'status.retrying': 'Повторна спроба ({attempt, number} з {maxAttempts, number})…',
 
     'progress.file': '{percent} · {uploadedSize} з {totalSize}',
-    'progress.overall': '{total, plural, one {Завантаження # файлу} few {Завантаження {uploaded, number} з # файлів} many {Завантаження {uploaded, number} з # файлів} other {Завантаження {uploaded, number} з # файлу}}',
+    'progress.overall':
+      '{total, plural, one {Завантаження # файлу} few {Завантаження {uploaded, number} з # файлів} many {Завантаження {uploaded, number} з # файлів} other {Завантаження {uploaded, number} з # файлу}}',
     'progress.percent': 'Виконано {percent}',
     'progress.secondsLeft': '{count, plural, one {Залишилася # секунда} few {Залишилося # секунди} many {Залишилося # секунд} other {Залишилося # секунди}}',
     'progress.minutesLeft': '{count, plural, one {Залишилася # хвилина} few {Залишилося # хвилини} many {Залишилося # хвилин} other {Залишилося # хвилини}}',
@@ -120,16 +121,19 @@ const uk = {
     'edit.tooLarge': 'Це зображення завелике для редагування в браузері.',
     'edit.saveFailed': 'Не вдалося зберегти відредаговане зображення.',
 
-    'summary.title': '{outcome, select, success {Завантаження завершено} partial {Деякі файли не завантажено} failure {Не вдалося завантажити} other {Завантаження закінчено}}',
+    'summary.title':
+      '{outcome, select, success {Завантаження завершено} partial {Деякі файли не завантажено} failure {Не вдалося завантажити} other {Завантаження закінчено}}',
     'summary.uploaded': '{count, plural, one {Завантажено # файл} few {Завантажено # файли} many {Завантажено # файлів} other {Завантажено # файлу}}',
-    'summary.failed': '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файлу}}',
+    'summary.failed':
+      '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файлу}}',
     'summary.totalSize': 'Завантажено {totalSize}',
     'summary.quiet': 'Завантаження завершено',
 
     'rejection.FILE_TOO_LARGE': 'Файл {name} завеликий. Максимальний розмір: {maxSize}.',
     'rejection.FILE_TOO_SMALL': 'Файл {name} замалий. Мінімальний розмір: {minSize}.',
     'rejection.TYPE_MISMATCH': 'Тип файлу {name} не дозволено. Дозволено: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {Файл {name} не додано: дозволено лише # файл.} few {Файл {name} не додано: дозволено не більше # файлів.} many {Файл {name} не додано: дозволено не більше # файлів.} other {Файл {name} не додано: дозволено не більше # файлу.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {Файл {name} не додано: дозволено лише # файл.} few {Файл {name} не додано: дозволено не більше # файлів.} many {Файл {name} не додано: дозволено не більше # файлів.} other {Файл {name} не додано: дозволено не більше # файлу.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': 'Файл {name} не додано: загальний розмір усіх файлів не може перевищувати {maxSize}.',
     'rejection.REJECTED_BY_HOOK': 'Файл {name} не прийнято.',
     'rejection.DUPLICATE': 'Файл {name} уже є в списку.',
@@ -233,7 +237,8 @@ const uk = {
     'announce.started': '{count, plural, one {Завантаження # файлу} few {Завантаження # файлів} many {Завантаження # файлів} other {Завантаження # файлу}}',
     'announce.progress': 'Завантаження виконано на {percent}',
     'announce.completed': '{count, plural, one {Завантажено # файл} few {Завантажено всі # файли} many {Завантажено всі # файлів} other {Завантажено # файлу}}',
-    'announce.failed': '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файлу}}',
+    'announce.failed':
+      '{count, plural, one {Не вдалося завантажити # файл} few {Не вдалося завантажити # файли} many {Не вдалося завантажити # файлів} other {Не вдалося завантажити # файлу}}',
     'announce.fileFailed': 'Не вдалося завантажити {name}: {reason}',
     'announce.paused': 'Завантаження призупинено',
     'announce.resumed': 'Завантаження продовжено',
@@ -255,7 +260,8 @@ const uk = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Сповіщення завантажувача',
 
-    'rejection.overLimit': '{count, plural, one {# файл не додано: можна додати не більше {maxFiles, number}.} few {# файли не додано: можна додати не більше {maxFiles, number}.} many {# файлів не додано: можна додати не більше {maxFiles, number}.} other {# файлу не додано: можна додати не більше {maxFiles, number}.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# файл не додано: можна додати не більше {maxFiles, number}.} few {# файли не додано: можна додати не більше {maxFiles, number}.} many {# файлів не додано: можна додати не більше {maxFiles, number}.} other {# файлу не додано: можна додати не більше {maxFiles, number}.}}',
     'rejection.more': '{count, plural, one {і ще # файл не додано} few {і ще # файли не додано} many {і ще # файлів не додано} other {і ще # файлу не додано}}',
     'rejection.folderLimit': 'У папці понад {limit, number} файлів: узято лише перші {limit, number}.',
     'refusal.badRequest': 'Сервер не зміг прочитати запит на завантаження. Оновіть сторінку й спробуйте ще раз.',

@@ -106,7 +106,8 @@ const ur = {
     'edit.aspectSquare': 'مربع',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'تراشنے کا حصہ',
-    'edit.cropHint': 'تراشنے کے حصے یا اس کے کونوں کو گھسیٹیں۔ کی بورڈ سے، تیر والی کلیدیں اسے ہلاتی ہیں اور Shift کے ساتھ تیر والی کلیدیں اس کا سائز بدلتی ہیں۔',
+    'edit.cropHint':
+      'تراشنے کے حصے یا اس کے کونوں کو گھسیٹیں۔ کی بورڈ سے، تیر والی کلیدیں اسے ہلاتی ہیں اور Shift کے ساتھ تیر والی کلیدیں اس کا سائز بدلتی ہیں۔',
     'edit.cropHandle': '{corner, select, nw {اوپر بایاں کونا} ne {اوپر دایاں کونا} sw {نیچے بایاں کونا} se {نیچے دایاں کونا} other {کونا}}',
     'edit.brightness': 'چمک',
     'edit.contrast': 'کنٹراسٹ',
@@ -128,7 +129,8 @@ const ur = {
     'rejection.FILE_TOO_LARGE': '{name} بہت بڑی ہے۔ زیادہ سے زیادہ حد {maxSize} ہے۔',
     'rejection.FILE_TOO_SMALL': '{name} بہت چھوٹی ہے۔ کم از کم حد {minSize} ہے۔',
     'rejection.TYPE_MISMATCH': '{name} قابل قبول فائل کی قسم نہیں ہے۔ قابل قبول: {types}۔',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} شامل نہیں کی گئی: صرف # فائل کی اجازت ہے۔} other {{name} شامل نہیں کی گئی: زیادہ سے زیادہ # فائلوں کی اجازت ہے۔}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} شامل نہیں کی گئی: صرف # فائل کی اجازت ہے۔} other {{name} شامل نہیں کی گئی: زیادہ سے زیادہ # فائلوں کی اجازت ہے۔}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} شامل نہیں کی گئی: تمام فائلوں کا مجموعی سائز {maxSize} سے زیادہ نہیں ہو سکتا۔',
     'rejection.REJECTED_BY_HOOK': '{name} قبول نہیں کی گئی۔',
     'rejection.DUPLICATE': '{name} پہلے سے فہرست میں ہے۔',
@@ -254,7 +256,8 @@ const ur = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'اپ لوڈر کی اطلاعات',
 
-    'rejection.overLimit': '{count, plural, one {# فائل شامل نہیں کی گئی: زیادہ سے زیادہ {maxFiles, number} شامل کی جا سکتی ہیں۔} other {# فائلیں شامل نہیں کی گئیں: زیادہ سے زیادہ {maxFiles, number} شامل کی جا سکتی ہیں۔}}',
+    'rejection.overLimit':
+      '{count, plural, one {# فائل شامل نہیں کی گئی: زیادہ سے زیادہ {maxFiles, number} شامل کی جا سکتی ہیں۔} other {# فائلیں شامل نہیں کی گئیں: زیادہ سے زیادہ {maxFiles, number} شامل کی جا سکتی ہیں۔}}',
     'rejection.more': '{count, plural, one {اور مزید # فائل شامل نہیں کی گئی} other {اور مزید # فائلیں شامل نہیں کی گئیں}}',
     'rejection.folderLimit': 'فولڈر میں {limit, number} سے زیادہ فائلیں ہیں: صرف پہلی {limit, number} لی گئیں۔',
     'refusal.badRequest': 'سرور اپ لوڈ کی درخواست نہیں پڑھ سکا۔ صفحہ دوبارہ لوڈ کریں اور پھر کوشش کریں۔',

@@ -107,7 +107,8 @@ const uz = {
     'edit.aspectSquare': 'Kvadrat',
     'edit.aspectRatio': '{width, number}:{height, number}',
     'edit.cropArea': 'Kesish maydoni',
-    'edit.cropHint': 'Kesish maydonini yoki uning burchaklarini suring. Klaviaturada strelkalar uni siljitadi, Shift va strelkalar esa oʻlchamini oʻzgartiradi.',
+    'edit.cropHint':
+      'Kesish maydonini yoki uning burchaklarini suring. Klaviaturada strelkalar uni siljitadi, Shift va strelkalar esa oʻlchamini oʻzgartiradi.',
     'edit.cropHandle': '{corner, select, nw {Yuqori chap burchak} ne {Yuqori oʻng burchak} sw {Pastki chap burchak} se {Pastki oʻng burchak} other {Burchak}}',
     'edit.brightness': 'Yorqinlik',
     'edit.contrast': 'Kontrast',
@@ -129,7 +130,8 @@ const uz = {
     'rejection.FILE_TOO_LARGE': '{name} juda katta. Maksimal hajm: {maxSize}.',
     'rejection.FILE_TOO_SMALL': '{name} juda kichik. Minimal hajm: {minSize}.',
     'rejection.TYPE_MISMATCH': '{name} qabul qilinadigan fayl turi emas. Qabul qilinadi: {types}.',
-    'rejection.LIMIT_EXCEEDED': '{maxFiles, plural, one {{name} qoʻshilmadi: faqat # ta fayl ruxsat etiladi.} other {{name} qoʻshilmadi: koʻpi bilan # ta fayl ruxsat etiladi.}}',
+    'rejection.LIMIT_EXCEEDED':
+      '{maxFiles, plural, one {{name} qoʻshilmadi: faqat # ta fayl ruxsat etiladi.} other {{name} qoʻshilmadi: koʻpi bilan # ta fayl ruxsat etiladi.}}',
     'rejection.TOTAL_SIZE_EXCEEDED': '{name} qoʻshilmadi: barcha fayllarning umumiy hajmi {maxSize} dan oshmasligi kerak.',
     'rejection.REJECTED_BY_HOOK': '{name} qabul qilinmadi.',
     'rejection.DUPLICATE': '{name} roʻyxatda allaqachon bor.',
@@ -255,7 +257,8 @@ const uz = {
     'aria.fileStatus': '{name}: {status}',
     'aria.notifications': 'Yuklagich bildirishnomalari',
 
-    'rejection.overLimit': '{count, plural, one {# ta fayl qoʻshilmadi: koʻpi bilan {maxFiles, number} ta qoʻshish mumkin.} other {# ta fayl qoʻshilmadi: koʻpi bilan {maxFiles, number} ta qoʻshish mumkin.}}',
+    'rejection.overLimit':
+      '{count, plural, one {# ta fayl qoʻshilmadi: koʻpi bilan {maxFiles, number} ta qoʻshish mumkin.} other {# ta fayl qoʻshilmadi: koʻpi bilan {maxFiles, number} ta qoʻshish mumkin.}}',
     'rejection.more': '{count, plural, one {va yana # ta fayl qoʻshilmadi} other {va yana # ta fayl qoʻshilmadi}}',
     'rejection.folderLimit': 'Jildda {limit, number} tadan ortiq fayl bor: faqat birinchi {limit, number} tasi olindi.',
     'refusal.badRequest': 'Server yuklash soʻrovini oʻqiy olmadi. Sahifani qayta yuklang va yana urinib koʻring.',

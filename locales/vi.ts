@@ -116,7 +116,8 @@ const vi = {
     'edit.tooLarge': 'Ảnh này quá lớn để chỉnh sửa trong trình duyệt.',
     'edit.saveFailed': 'Không thể lưu ảnh đã chỉnh sửa.',
 
-    'summary.title': '{outcome, select, success {Đã tải lên xong} partial {Một số tệp chưa được tải lên} failure {Tải lên thất bại} other {Quá trình tải lên đã kết thúc}}',
+    'summary.title':
+      '{outcome, select, success {Đã tải lên xong} partial {Một số tệp chưa được tải lên} failure {Tải lên thất bại} other {Quá trình tải lên đã kết thúc}}',
     'summary.uploaded': '{count, plural, other {Đã tải lên # tệp}}',
     'summary.failed': '{count, plural, other {Không thể tải lên # tệp}}',
     'summary.totalSize': 'Đã tải lên {totalSize}',

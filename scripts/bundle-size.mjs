@@ -14,7 +14,10 @@ const root = new URL('..', import.meta.url);
 const budget = JSON.parse(readFileSync(new URL('bundle-budget.json', root), 'utf8'));
 
 const result = await build({ root: root.pathname, configFile: new URL('vite.config.ts', root).pathname, logLevel: 'warn' });
-const chunks = [result].flat().flatMap((output) => output.output).filter((item) => item.type === 'chunk');
+const chunks = [result]
+  .flat()
+  .flatMap((output) => output.output)
+  .filter((item) => item.type === 'chunk');
 const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 
 const sizeOf = (chunk) => ({ minBytes: Buffer.byteLength(chunk.code), gzipBytes: gzipSync(chunk.code, { level: 9 }).length });
@@ -32,14 +35,20 @@ function labelOf(chunk) {
   const facade = chunk.facadeModuleId ?? '';
   const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(facade)?.[1];
   if (packageName) return packageName;
-  return facade ? facade.split('/').pop().replace(/\.[cm]?[jt]s$/, '') : chunk.name;
+  return facade
+    ? facade
+        .split('/')
+        .pop()
+        .replace(/\.[cm]?[jt]s$/, '')
+    : chunk.name;
 }
 
 // The element's entry (svc-uploader.js); the engine's entry (engine.js) is a page's own choice.
 const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'svc-uploader');
 const initialFiles = staticClosure(entry.fileName);
-const initial = [...initialFiles].map((fileName) => sizeOf(byFile.get(fileName))).reduce(
-  (sum, size) => ({ minBytes: sum.minBytes + size.minBytes, gzipBytes: sum.gzipBytes + size.gzipBytes }), { minBytes: 0, gzipBytes: 0 });
+const initial = [...initialFiles]
+  .map((fileName) => sizeOf(byFile.get(fileName)))
+  .reduce((sum, size) => ({ minBytes: sum.minBytes + size.minBytes, gzipBytes: sum.gzipBytes + size.gzipBytes }), { minBytes: 0, gzipBytes: 0 });
 
 const rows = [{ name: 'initial', files: [...initialFiles], ...initial, limit: budget.initialGzipBytes }];
 for (const chunk of chunks.filter((candidate) => !initialFiles.has(candidate.fileName))) {
@@ -51,10 +60,22 @@ for (const chunk of chunks.filter((candidate) => !initialFiles.has(candidate.fil
 }
 
 // Worker scripts are emitted as assets (`assets/image-worker-*.js`), loaded by URL when first needed.
-const workers = [result].flat().flatMap((output) => output.output).filter((item) => item.type === 'asset' && item.fileName.endsWith('.js'));
+const workers = [result]
+  .flat()
+  .flatMap((output) => output.output)
+  .filter((item) => item.type === 'asset' && item.fileName.endsWith('.js'));
 for (const asset of workers) {
-  const name = asset.fileName.split('/').pop().replace(/-[\w-]{8}\.js$/, '');
-  rows.push({ name, kind: 'worker', files: [asset.fileName], ...sizeOf({ code: asset.source }), limit: budget.lazyGzipBytes[name] ?? budget.lazyGzipBytes.default });
+  const name = asset.fileName
+    .split('/')
+    .pop()
+    .replace(/-[\w-]{8}\.js$/, '');
+  rows.push({
+    name,
+    kind: 'worker',
+    files: [asset.fileName],
+    ...sizeOf({ code: asset.source }),
+    limit: budget.lazyGzipBytes[name] ?? budget.lazyGzipBytes.default,
+  });
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -64,7 +85,9 @@ if (process.argv.includes('--json')) {
   console.log(`${'chunk'.padEnd(26)} ${'min'.padStart(11)} ${'min+gzip'.padStart(11)} ${'budget'.padStart(11)}  files`);
   for (const row of rows) {
     const flag = row.gzipBytes > row.limit ? '  OVER BUDGET' : '';
-    console.log(`${(row.kind ? `${row.name} (${row.kind})` : row.name).padEnd(26)} ${kb(row.minBytes).padStart(11)} ${kb(row.gzipBytes).padStart(11)} ${kb(row.limit).padStart(11)}  ${row.files.join(', ')}${flag}`);
+    console.log(
+      `${(row.kind ? `${row.name} (${row.kind})` : row.name).padEnd(26)} ${kb(row.minBytes).padStart(11)} ${kb(row.gzipBytes).padStart(11)} ${kb(row.limit).padStart(11)}  ${row.files.join(', ')}${flag}`,
+    );
   }
 }
 
@@ -74,7 +97,8 @@ if (modulesFlag !== -1) printHeaviestModules(Number(process.argv[modulesFlag + 1
 /** The initial chunks' modules by gzipped size, heaviest first. */
 function printHeaviestModules(count) {
   const rootPath = new URL('.', root).pathname;
-  const modules = [...initialFiles].flatMap((fileName) => Object.entries(byFile.get(fileName).modules))
+  const modules = [...initialFiles]
+    .flatMap((fileName) => Object.entries(byFile.get(fileName).modules))
     .map(([id, module]) => ({ id: id.replace(rootPath, '').replace(/^.*node_modules\//, ''), ...sizeOf({ code: module.code ?? '' }) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   console.log(`\n${'module of the initial chunks'.padEnd(56)} ${'min'.padStart(9)} ${'min+gzip'.padStart(9)}`);

@@ -6,7 +6,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { documentedEvents } from '../elements/svc-uploader/event-docs.js';
 import { documentedProps } from '../elements/svc-uploader/property-docs.js';
 import {
-  EVENTS_MARKERS, JSDOC_EVENTS_MARKERS, PROPS_MARKERS, renderEventsJsdoc, renderEventsTable, renderPropsTable, replaceBetween,
+  EVENTS_MARKERS,
+  JSDOC_EVENTS_MARKERS,
+  PROPS_MARKERS,
+  renderEventsJsdoc,
+  renderEventsTable,
+  renderPropsTable,
+  replaceBetween,
 } from './lib/element-api-tables.js';
 
 const renderTables = (text: string) =>

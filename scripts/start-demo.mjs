@@ -17,7 +17,14 @@ let devStore;
 if (!storage) {
   const bucket = 'uploads';
   devStore = await startDevStore({ directory: join(process.cwd(), '.data', 'store'), port: Number(process.env.STORE_PORT || 0), buckets: [bucket] });
-  storage = { type: 's3', bucket, region: devStore.region, endpoint: devStore.endpoint, forcePathStyle: true, credentials: { accessKeyId: devStore.accessKeyId, secretAccessKey: devStore.secretAccessKey } };
+  storage = {
+    type: 's3',
+    bucket,
+    region: devStore.region,
+    endpoint: devStore.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: devStore.accessKeyId, secretAccessKey: devStore.secretAccessKey },
+  };
   console.log(`development store (s3rver, no signature checks) at ${devStore.endpoint}, files in .data/store`);
 }
 

@@ -26,8 +26,14 @@ function run(command, args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
-    child.stderr.on('data', (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
@@ -70,20 +76,68 @@ function runQuietly(command, args) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
 const STATIC_CHECKS = [
   { title: 'type-check (tsc --noEmit)', alone: 'npm run typecheck', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit'] },
-  { title: 'lint (ESLint: style, Lit and custom-element rules, import directions)', alone: 'npm run lint', command: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.'] },
-  { title: 'unused files, dependencies and exports (knip)', alone: 'npm run knip', command: process.execPath, args: ['node_modules/knip/bin/knip.js', '--no-progress'] },
-  { title: 'exports only tests use are tagged @internal (knip --production)', alone: 'npm run knip', command: process.execPath, args: ['node_modules/knip/bin/knip.js', '--no-progress', '--production', '--exports'] },
-  { title: 'no import cycles, type-only ones included (madge)', alone: 'npm run cycles', command: process.execPath, args: ['node_modules/madge/bin/cli.js', '--circular', '--no-spinner', '--ts-config', 'tsconfig.json', '--extensions', 'ts', 'elements', 'engine', 'protocol', 'server', 'locales', 'styles'] },
-  { title: 'generated API docs are up to date', alone: 'node --import tsx scripts/generate-element-docs.ts', command: process.execPath, args: ['--import', 'tsx', 'scripts/generate-element-docs.ts', '--check'] },
-  { title: 'generated element manifest and typings are up to date', alone: 'node --import tsx scripts/generate-element-manifest.ts', command: process.execPath, args: ['--import', 'tsx', 'scripts/generate-element-manifest.ts', '--check'] },
+  {
+    title: 'lint (ESLint: style, Lit and custom-element rules, import directions)',
+    alone: 'npm run lint',
+    command: process.execPath,
+    args: ['node_modules/eslint/bin/eslint.js', '.'],
+  },
+  {
+    title: 'unused files, dependencies and exports (knip)',
+    alone: 'npm run knip',
+    command: process.execPath,
+    args: ['node_modules/knip/bin/knip.js', '--no-progress'],
+  },
+  {
+    title: 'exports only tests use are tagged @internal (knip --production)',
+    alone: 'npm run knip',
+    command: process.execPath,
+    args: ['node_modules/knip/bin/knip.js', '--no-progress', '--production', '--exports'],
+  },
+  {
+    title: 'no import cycles, type-only ones included (madge)',
+    alone: 'npm run cycles',
+    command: process.execPath,
+    args: [
+      'node_modules/madge/bin/cli.js',
+      '--circular',
+      '--no-spinner',
+      '--ts-config',
+      'tsconfig.json',
+      '--extensions',
+      'ts',
+      'elements',
+      'engine',
+      'protocol',
+      'server',
+      'locales',
+      'styles',
+    ],
+  },
+  {
+    title: 'generated API docs are up to date',
+    alone: 'node --import tsx scripts/generate-element-docs.ts',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/generate-element-docs.ts', '--check'],
+  },
+  {
+    title: 'generated element manifest and typings are up to date',
+    alone: 'node --import tsx scripts/generate-element-manifest.ts',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'scripts/generate-element-manifest.ts', '--check'],
+  },
 ];
 
 /** Reads node:test's spec summary (`ℹ pass N`...). */
@@ -142,7 +196,7 @@ try {
     await staticChecks(STATIC_CHECKS);
     console.log(`\nstatic checks: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const built = !wants('e2e') || await gate('build', process.execPath, ['scripts/build.mjs']);
+  const built = !wants('e2e') || (await gate('build', process.execPath, ['scripts/build.mjs']));
   if (['server', 'browser', 'e2e', 'runtimes'].some(wants)) {
     storage = await startTestStorage({ lane: process.env.SVC_STORAGE_LANE || (process.env.CI ? 'rgw' : 'auto') });
     console.log(`\ntest storage: ${storage.kind} at ${storage.endpoint} (bucket ${storage.bucket})`);

@@ -18,7 +18,9 @@ const env = storage ? { ...process.env, ...toTestEnv(storage) } : process.env;
 if (storage) console.error(`[svc-uploader] test storage: ${storage.kind} at ${storage.endpoint}, bucket ${storage.bucket}`);
 
 const child = spawn(command, args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
-const stop = async () => { await storage?.stop().catch((error) => console.error(`[svc-uploader] storage stop: ${error.message}`)); };
+const stop = async () => {
+  await storage?.stop().catch((error) => console.error(`[svc-uploader] storage stop: ${error.message}`));
+};
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', async (code, signal) => {
   await stop();

@@ -58,7 +58,13 @@ export async function confirmUpload(params: ConfirmUploadParams, completionToken
     throw new UpupError(mismatch.message, mismatch.code, { status: mismatch.status });
   }
   const markerKey = await markerKeyFor(DEFAULT_MARKER_PREFIX, claims.key, 'single', claims.uploadId);
-  const created = await createMarker(client, storage.bucket, markerKey, { v: 1, state: 'done', key: claims.key, uploadId: claims.uploadId, source: 'single', size: stored.size, ...(stored.etag ? { etag: stored.etag } : {}) }, call());
+  const created = await createMarker(
+    client,
+    storage.bucket,
+    markerKey,
+    { v: 1, state: 'done', key: claims.key, uploadId: claims.uploadId, source: 'single', size: stored.size, ...(stored.etag ? { etag: stored.etag } : {}) },
+    call(),
+  );
   return {
     key: claims.key,
     size: stored.size,

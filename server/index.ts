@@ -11,7 +11,13 @@ export {
 export { confirmUpload, type ConfirmedUpload, type ConfirmUploadParams } from './confirm-upload.js';
 export { deleteUnconfirmedUploads, type UnconfirmedUploadsOptions, type UnconfirmedUploadsResult } from './unconfirmed-uploads.js';
 export { getDownloadUrl, type DownloadUrlConfig, type DownloadUrlOptions } from './download-url.js';
-export { s3GeneratePresignedUrl, type FileParams, type S3ClientConfigParams, type S3GeneratePresignedUrlParams, type S3PresignedUrlResult } from './presign-utility.js';
+export {
+  s3GeneratePresignedUrl,
+  type FileParams,
+  type S3ClientConfigParams,
+  type S3GeneratePresignedUrlParams,
+  type S3PresignedUrlResult,
+} from './presign-utility.js';
 export { isUpupError, UpupError, UpupErrorCode, type UpupErrorOptions, type UploadTokenErrorCode } from './errors.js';
 export type {
   AuthGateContext,

@@ -87,14 +87,18 @@ function assertHttpsEndpoint(endpoint: string | undefined): void {
 }
 
 function readOrigin(origin: unknown): string {
-  if (typeof origin !== 'string' || !URL.canParse(origin)) throw createConfigError('origin must be the client application origin, e.g. "https://app.example.com"');
+  if (typeof origin !== 'string' || !URL.canParse(origin))
+    throw createConfigError('origin must be the client application origin, e.g. "https://app.example.com"');
   const url = new URL(origin);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw createConfigError('origin must be an http(s) origin');
   return url.origin;
 }
 
 function matchesAccept(file: FileParams, accept: string | undefined): boolean {
-  const tokens = (accept ?? '').split(',').map((token) => token.trim().toLowerCase()).filter(Boolean);
+  const tokens = (accept ?? '')
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean);
   if (tokens.length === 0 || tokens.includes('*') || tokens.includes('*/*')) return true;
   const name = file.name.toLowerCase();
   return tokens.some((token) => (token.startsWith('.') ? name.endsWith(token) : isTypeAllowed(file.type, [token])));
@@ -102,11 +106,18 @@ function matchesAccept(file: FileParams, accept: string | undefined): boolean {
 
 function assertFileParams(file: unknown): asserts file is FileParams {
   const candidate = file as Partial<FileParams> | undefined;
-  const valid = typeof candidate === 'object' && candidate !== null
-    && typeof candidate.name === 'string' && candidate.name.length <= MAX_FILE_NAME_LENGTH && candidate.name.trim() !== ''
+  const valid =
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.name === 'string' &&
+    candidate.name.length <= MAX_FILE_NAME_LENGTH &&
+    candidate.name.trim() !== '' &&
     // Signed as given (the browser sends its own File.type), so it must be exactly one MIME type.
-    && typeof candidate.type === 'string' && normalizeMimeType(candidate.type) !== undefined
-    && typeof candidate.size === 'number' && Number.isSafeInteger(candidate.size) && candidate.size >= 0;
+    typeof candidate.type === 'string' &&
+    normalizeMimeType(candidate.type) !== undefined &&
+    typeof candidate.size === 'number' &&
+    Number.isSafeInteger(candidate.size) &&
+    candidate.size >= 0;
   if (!valid) throw new UpupError('Invalid file metadata', UpupErrorCode.BAD_REQUEST, { status: 400 });
 }
 
@@ -146,7 +157,13 @@ export async function s3GeneratePresignedUrl(params: S3GeneratePresignedUrlParam
   if (!completionCodec || !uploadId) return { key, publicUrl, uploadUrl, expiresIn };
   const issuedAt = nowInSeconds();
   const completionToken = await completionCodec.sign({
-    key, uploadId, userId: null, size: fileParams.size, type: fileParams.type, issuedAt, expiresAt: issuedAt + COMPLETION_TOKEN_TTL_SECONDS,
+    key,
+    uploadId,
+    userId: null,
+    size: fileParams.size,
+    type: fileParams.type,
+    issuedAt,
+    expiresAt: issuedAt + COMPLETION_TOKEN_TTL_SECONDS,
   });
   return { key, publicUrl, uploadUrl, expiresIn, completionToken };
 }

@@ -176,10 +176,7 @@ export interface UploadHooks {
   /** Right after `onFileUploaded`, with the same event. A throw is logged and swallowed. */
   onUploadComplete?: (file: UploadedFileEvent) => unknown;
   /** May replace the body of /presign, /multipart/init and /multipart/sign-part. */
-  onPresignResponse?: (
-    payload: PresignResponsePayload,
-    ctx: PresignResponseContext,
-  ) => PresignResponsePayload | void | Promise<PresignResponsePayload | void>;
+  onPresignResponse?: (payload: PresignResponsePayload, ctx: PresignResponseContext) => PresignResponsePayload | void | Promise<PresignResponsePayload | void>;
   /** Receives every failure with its real cause. Its own throws are ignored. */
   onError?: (record: UploadErrorRecord) => unknown;
 }

@@ -79,7 +79,8 @@ async function isConfirmed(client: S3Client, bucket: string, markerPrefix: strin
  */
 export async function deleteUnconfirmedUploads(storage: StorageConfig, options: UnconfirmedUploadsOptions): Promise<UnconfirmedUploadsResult> {
   assertUsableStorage(storage);
-  if (typeof options?.prefix !== 'string') throw createConfigError("deleteUnconfirmedUploads needs options.prefix: the key prefix uploads are stored under ('' for the whole bucket)");
+  if (typeof options?.prefix !== 'string')
+    throw createConfigError("deleteUnconfirmedUploads needs options.prefix: the key prefix uploads are stored under ('' for the whole bucket)");
   const { markerPrefix } = readCompletionSettings(options.markerPrefix === undefined ? undefined : { markerPrefix: options.markerPrefix });
   const olderThanSeconds = options.olderThanSeconds ?? DEFAULT_OLDER_THAN_SECONDS;
   if (typeof olderThanSeconds !== 'number' || !Number.isFinite(olderThanSeconds) || olderThanSeconds < 0) {

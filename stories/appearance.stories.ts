@@ -45,11 +45,13 @@ export const CustomTokens: Story = {
 
 /** The same tokens set by page CSS on an ancestor: custom properties inherit into the element. */
 export const TokensFromPageCss: Story = {
-  decorators: [(story) => html`
+  decorators: [
+    (story) => html`
     <div style="--svc-color-accent: #047857; --svc-color-accent-hover: #065f46; --svc-color-accent-subtle: #d1fae5; --svc-radius-large: 20px">
       ${story()}
     </div>
-  `],
+  `,
+  ],
 };
 
 /** An RTL bundle: the element sets `lang="ar"` and `dir="rtl"` and mirrors its layout. */

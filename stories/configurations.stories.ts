@@ -112,4 +112,3 @@ export const ImageEditor: Story = {
     await uploaderIn(canvasElement).addFiles([await samplePhoto('lake-at-dawn.jpg')]);
   },
 };
-

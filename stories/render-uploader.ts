@@ -48,4 +48,3 @@ export async function samplePhoto(name: string): Promise<File> {
   context.fill();
   return new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })], name, { type: 'image/jpeg' });
 }
-

@@ -42,7 +42,14 @@ const DRIVE_FILES = [
   { id: 'folder-invoices', name: 'Invoices', isFolder: true, modifiedAt: '2026-10-02T09:30:00Z' },
   { id: 'file-plan', name: 'Project plan.pdf', isFolder: false, size: 482_133, mimeType: 'application/pdf', modifiedAt: '2026-11-12T16:05:00Z' },
   { id: 'file-team', name: 'Team photo.jpg', isFolder: false, size: 2_340_512, mimeType: 'image/jpeg', modifiedAt: '2026-11-20T11:41:00Z' },
-  { id: 'file-budget', name: 'Budget 2027.xlsx', isFolder: false, size: 96_410, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', modifiedAt: '2026-11-23T08:12:00Z' },
+  {
+    id: 'file-budget',
+    name: 'Budget 2027.xlsx',
+    isFolder: false,
+    size: 96_410,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    modifiedAt: '2026-11-23T08:12:00Z',
+  },
 ];
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -27,10 +27,7 @@ async function untilEvery(uploader: SvcUploader, state: FileState): Promise<void
   await uploader.updateComplete;
 }
 
-const twoFiles = () => [
-  sampleFile('holiday.jpg', 'image/jpeg', 3_400_000),
-  sampleFile('report.pdf', 'application/pdf', 1_250_000),
-];
+const twoFiles = () => [sampleFile('holiday.jpg', 'image/jpeg', 3_400_000), sampleFile('report.pdf', 'application/pdf', 1_250_000)];
 
 /** Adds the files and starts the run without waiting for it to settle. */
 async function startUploading(canvas: HTMLElement): Promise<SvcUploader> {

@@ -25,13 +25,16 @@ function controlFor(name: UploaderPropName, definition: DocumentedProp): Control
 }
 
 export const uploaderArgTypes = Object.fromEntries(
-  (Object.entries(documentedProps) as [UploaderPropName, DocumentedProp][]).map(([name, definition]) => [name, {
-    ...controlFor(name, definition),
-    description: definition.attribute ? `${definition.doc} Attribute: \`${definition.attribute}\`.` : definition.doc,
-    table: {
-      category: definition.group,
-      type: { summary: definition.typeText },
-      defaultValue: { summary: definition.defaultText },
+  (Object.entries(documentedProps) as [UploaderPropName, DocumentedProp][]).map(([name, definition]) => [
+    name,
+    {
+      ...controlFor(name, definition),
+      description: definition.attribute ? `${definition.doc} Attribute: \`${definition.attribute}\`.` : definition.doc,
+      table: {
+        category: definition.group,
+        type: { summary: definition.typeText },
+        defaultValue: { summary: definition.defaultText },
+      },
     },
-  }]),
+  ]),
 ) as ArgTypes<UploaderArgs>;

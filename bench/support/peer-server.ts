@@ -23,7 +23,14 @@ const DIST_BROWSER = new URL('../../dist/browser/', import.meta.url).pathname;
 async function bundle(entry: string, define: Record<string, string> = {}, alias: Record<string, string> = {}): Promise<string> {
   const result = await build({
     entryPoints: [new URL(entry, import.meta.url).pathname],
-    bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent', external: ['tus-js-client'], define, alias,
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    external: ['tus-js-client'],
+    define,
+    alias,
   });
   return result.outputFiles[0]!.text;
 }
@@ -31,7 +38,11 @@ async function bundle(entry: string, define: Record<string, string> = {}, alias:
 /** One core for the page and the plugin: aws-s3 imports `@uppy/core`, which must be its own major. */
 function uppyBuild(major: '5' | '6'): Promise<string> {
   const core = `uppy${major}-core`;
-  return bundle('../peers-uppy-page.ts', { UPPY_MAJOR: JSON.stringify(major) }, { '@uppy/core': core, 'uppy6-core': core, 'uppy6-aws-s3': `uppy${major}-aws-s3` });
+  return bundle(
+    '../peers-uppy-page.ts',
+    { UPPY_MAJOR: JSON.stringify(major) },
+    { '@uppy/core': core, 'uppy6-core': core, 'uppy6-aws-s3': `uppy${major}-aws-s3` },
+  );
 }
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
@@ -44,7 +55,13 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 async function companionShim(handler: UploadHandler, request: IncomingMessage, url: URL): Promise<{ status: number; body: unknown }> {
   const [, , size, , , uploadId, action] = url.pathname.split('/').map(decodeURIComponent);
   const call = async (route: string, body: unknown): Promise<Record<string, unknown>> => {
-    const response = await handler(new Request(`${url.origin}/api/upload/multipart/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const response = await handler(
+      new Request(`${url.origin}/api/upload/multipart/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
     if (!response.ok) throw new Error(`handler /multipart/${route} answered ${response.status}`);
     return (await response.json()) as Record<string, unknown>;
   };

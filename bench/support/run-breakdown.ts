@@ -64,7 +64,10 @@ function median(values: number[]): number {
 
 /** Idle gaps between PUTs on `slots` connection slots: each start takes the oldest free slot. */
 function idleGaps(puts: PerformanceResourceTiming[], slots: number): number[] {
-  const events = puts.flatMap((put) => [{ at: put.startTime, start: true }, { at: put.responseEnd, start: false }]);
+  const events = puts.flatMap((put) => [
+    { at: put.startTime, start: true },
+    { at: put.responseEnd, start: false },
+  ]);
   // At one instant an end comes first: a PUT that starts as another ends reuses its slot.
   events.sort((a, b) => a.at - b.at || Number(a.start) - Number(b.start));
   const freeSince: number[] = [];

@@ -19,18 +19,20 @@ export function requireStorage(script: string): void {
 }
 
 function storageUploadHandler(storageEndpoint = process.env.S3_TEST_ENDPOINT) {
-  return toNodeHandler(createUploadHandler({
-    storage: {
-      type: 's3',
-      bucket: process.env.S3_TEST_BUCKET!,
-      region: process.env.S3_TEST_REGION!,
-      endpoint: storageEndpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
-    },
-    uploadTokenSecret: 'benchmark-upload-token-secret',
-    allowAnonymousUploads: true,
-  }));
+  return toNodeHandler(
+    createUploadHandler({
+      storage: {
+        type: 's3',
+        bucket: process.env.S3_TEST_BUCKET!,
+        region: process.env.S3_TEST_REGION!,
+        endpoint: storageEndpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
+      },
+      uploadTokenSecret: 'benchmark-upload-token-secret',
+      allowAnonymousUploads: true,
+    }),
+  );
 }
 
 /**
@@ -87,7 +89,9 @@ async function watchHeap(page: Page): Promise<HeapWatch> {
   };
   return {
     used,
-    collectGarbage: async () => { await cdp.send('HeapProfiler.collectGarbage'); },
+    collectGarbage: async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+    },
     async peakDuring<T>(work: () => Promise<T>, floor: number) {
       let peak = floor;
       let sampling = true;

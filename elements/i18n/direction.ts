@@ -1,9 +1,7 @@
 import type { TextDirection } from './types.js';
 
 /** Scripts written right to left (ISO 15924), for engines without `Intl.Locale#getTextInfo`. */
-const RIGHT_TO_LEFT_SCRIPTS = new Set([
-  'Adlm', 'Arab', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi',
-]);
+const RIGHT_TO_LEFT_SCRIPTS = new Set(['Adlm', 'Arab', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);
 
 interface TextInfo {
   direction?: TextDirection;

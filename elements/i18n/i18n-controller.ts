@@ -15,11 +15,7 @@ export class I18nController implements ReactiveController {
   #translator: Translator;
   #unsubscribe: () => void;
 
-  constructor(
-    host: ReactiveControllerHost,
-    readOptions: () => I18nOptions | null | undefined,
-    translatorOptions: TranslatorOptions = {},
-  ) {
+  constructor(host: ReactiveControllerHost, readOptions: () => I18nOptions | null | undefined, translatorOptions: TranslatorOptions = {}) {
     this.#host = host;
     this.#readOptions = readOptions;
     this.#translatorOptions = translatorOptions;

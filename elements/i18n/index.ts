@@ -6,6 +6,4 @@ export { detectDirection, canonicalizeLang } from './direction.js';
 export { formatBytes, formatCount, formatList, formatPercent } from './format-numbers.js';
 export { loadMessageFormat } from './message-format-loader.js';
 export { I18nController } from './i18n-controller.js';
-export type {
-  I18nOptions, LocaleBundle, MessageKey, MessageOverrides, Messages, MessageValues, PartialLocaleBundle, TextDirection,
-} from './types.js';
+export type { I18nOptions, LocaleBundle, MessageKey, MessageOverrides, Messages, MessageValues, PartialLocaleBundle, TextDirection } from './types.js';

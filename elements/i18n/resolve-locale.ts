@@ -1,8 +1,6 @@
 import { canonicalizeLang, detectDirection } from './direction.js';
 import { ENGLISH_LANG, loadedEnglishMessages } from './english-messages.js';
-import type {
-  I18nOptions, LocaleBundle, MessageKey, PartialLocaleBundle, ResolvedLocale, ResolvedMessage, TextDirection,
-} from './types.js';
+import type { I18nOptions, LocaleBundle, MessageKey, PartialLocaleBundle, ResolvedLocale, ResolvedMessage, TextDirection } from './types.js';
 
 /**
  * A `namespace.name` key. Checked by shape, not against English: most of English loads after the
@@ -58,10 +56,9 @@ export function resolveLocale(options: I18nOptions | null | undefined = {}): Res
   const fallback = asBundle(options?.fallbackLocale);
   const bareTag = typeof options?.locale === 'string' ? canonicalizeLang(options.locale) : undefined;
 
-  const language = (primary && languageOf(primary))
-    ?? (bareTag !== undefined ? { lang: bareTag, dir: detectDirection(bareTag) } : undefined)
-    ?? (fallback && languageOf(fallback))
-    ?? { lang: ENGLISH_LANG, dir: 'ltr' as const };
+  const language = (primary && languageOf(primary)) ??
+    (bareTag !== undefined ? { lang: bareTag, dir: detectDirection(bareTag) } : undefined) ??
+    (fallback && languageOf(fallback)) ?? { lang: ENGLISH_LANG, dir: 'ltr' as const };
 
   const messages = new Map<MessageKey, ResolvedMessage>();
   const layer = (record: object, lang: string) => {

@@ -48,7 +48,9 @@ type ReEmitted = (typeof RE_EMITTED_ENGINE_EVENTS)[number];
 /** True when the table entry has a `svc-` event whose detail type is exactly the engine's. */
 type SameDetail<Name extends ReEmitted> = `svc-${Name}` extends SvcUploaderEventName
   ? [EngineEventMap[Name]] extends [SvcUploaderEventDetail<`svc-${Name}`>]
-    ? [SvcUploaderEventDetail<`svc-${Name}`>] extends [EngineEventMap[Name]] ? true : false
+    ? [SvcUploaderEventDetail<`svc-${Name}`>] extends [EngineEventMap[Name]]
+      ? true
+      : false
     : false
   : false;
 type AssertAll<Checks extends Record<ReEmitted, true>> = Checks;
@@ -117,17 +119,32 @@ function subscribeDerivedEvents(engine: UploadEngine, host: BridgeHost): Array<(
     // `svc-error` is one event for failures of every scope, including the element's own (link
     // import, media, drives); the engine's three failure events become its `upload`,
     // `processing` and `engine` scopes.
-    engine.on('file-failed', ({ file, error }) => host.emit('svc-error', {
-      scope: 'upload', code: error.code, message: error.message, file, failure: error, ...(error.status ? { status: error.status } : {}),
-      ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
-      ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
-    })),
-    engine.on('file-processing-failed', ({ file, error }) => host.emit('svc-error', {
-      scope: 'processing', code: error.code, message: error.message, file, failure: error,
-    })),
+    engine.on('file-failed', ({ file, error }) =>
+      host.emit('svc-error', {
+        scope: 'upload',
+        code: error.code,
+        message: error.message,
+        file,
+        failure: error,
+        ...(error.status ? { status: error.status } : {}),
+        ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+        ...(error.serverMessage !== undefined ? { serverMessage: error.serverMessage } : {}),
+      }),
+    ),
+    engine.on('file-processing-failed', ({ file, error }) =>
+      host.emit('svc-error', {
+        scope: 'processing',
+        code: error.code,
+        message: error.message,
+        file,
+        failure: error,
+      }),
+    ),
     engine.on('error', ({ code, message }) => host.emit('svc-error', { scope: 'engine', code, message })),
     // Likewise `svc-warn` gathers warnings of every origin; a skipped pipeline step is one.
-    engine.on('pipeline-error', ({ file, step, message, code }) => host.emit('svc-warn', { code: code ?? 'PIPELINE_STEP_FAILED', message: `${step}: ${message}`, file })),
+    engine.on('pipeline-error', ({ file, step, message, code }) =>
+      host.emit('svc-warn', { code: code ?? 'PIPELINE_STEP_FAILED', message: `${step}: ${message}`, file }),
+    ),
   ];
 }
 

@@ -98,8 +98,7 @@ export const svcUploaderEvents = {
 
 export type SvcUploaderEventName = keyof typeof svcUploaderEvents;
 
-export type SvcUploaderEventDetail<Name extends SvcUploaderEventName> =
-  (typeof svcUploaderEvents)[Name] extends EventDefinition<infer Detail> ? Detail : never;
+export type SvcUploaderEventDetail<Name extends SvcUploaderEventName> = (typeof svcUploaderEvents)[Name] extends EventDefinition<infer Detail> ? Detail : never;
 
 /** `CustomEvent` types of every event, keyed by name. */
 export type SvcUploaderEventMap = {

@@ -96,8 +96,12 @@ export class FileIntake {
 
   panelFailed({ source, code, message, url, status }: PanelFailure): void {
     this.#host.dispatch('svc-error', {
-      scope: source === 'url' ? 'url-import' : 'media', code, message, source,
-      ...(url ? { url } : {}), ...(status ? { status } : {}),
+      scope: source === 'url' ? 'url-import' : 'media',
+      code,
+      message,
+      source,
+      ...(url ? { url } : {}),
+      ...(status ? { status } : {}),
     });
   }
 }

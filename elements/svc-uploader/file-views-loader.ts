@@ -60,7 +60,8 @@ export class FileViewsLoader {
   /** Starts loading (pointer or focus entering the element, files arriving); once is enough. */
   readonly preload = (): void => {
     if (fileViews.loaded || this.#waiting) return;
-    this.#waiting = fileViews.load()
+    this.#waiting = fileViews
+      .load()
       .then(
         () => {
           this.adoptStyles(this.#host.renderRoot);

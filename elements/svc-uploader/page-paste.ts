@@ -27,8 +27,7 @@ export class PagePasteController implements ReactiveController {
 
   #onPaste = (event: ClipboardEvent): void => {
     const target = event.composedPath()[0];
-    const editable = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
-      || (target instanceof HTMLElement && target.isContentEditable);
+    const editable = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || (target instanceof HTMLElement && target.isContentEditable);
     if (this.#active() && !editable && !event.defaultPrevented) this.#pasted(event);
   };
 }

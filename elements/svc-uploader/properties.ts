@@ -83,10 +83,18 @@ export const uploaderProps = {
   webWorker: engineProp({ attribute: 'web-worker', converter: optionalBooleanConverter }),
   imageEditor: prop({ attribute: 'image-editor', converter: booleanOrJsonConverter('image-editor') }),
   processingEndpoint: engineProp({ attribute: 'processing-endpoint', converter: stringConverter }),
-  processingTimeout: engineProp({ attribute: 'processing-timeout', converter: numberConverter('processing-timeout'), default: ENGINE_DEFAULTS.processingTimeout }),
+  processingTimeout: engineProp({
+    attribute: 'processing-timeout',
+    converter: numberConverter('processing-timeout'),
+    default: ENGINE_DEFAULTS.processingTimeout,
+  }),
 
   maxRetries: engineProp({ attribute: 'max-retries', converter: numberConverter('max-retries'), default: ENGINE_DEFAULTS.maxRetries }),
-  maxConcurrentUploads: engineProp({ attribute: 'max-concurrent-uploads', converter: numberConverter('max-concurrent-uploads'), default: ENGINE_DEFAULTS.maxConcurrentUploads }),
+  maxConcurrentUploads: engineProp({
+    attribute: 'max-concurrent-uploads',
+    converter: numberConverter('max-concurrent-uploads'),
+    default: ENGINE_DEFAULTS.maxConcurrentUploads,
+  }),
   resumable: engineProp({ attribute: 'resumable', converter: jsonConverter('resumable') }),
   crashRecovery: engineProp({ attribute: 'crash-recovery', boolean: true, default: false }),
   persistenceKey: engineProp({ attribute: 'persistence-key', converter: stringConverter }),
@@ -96,7 +104,11 @@ export const uploaderProps = {
 
   sources: prop({ attribute: 'sources', converter: listConverter('sources'), default: DEFAULT_SOURCES }),
   cloudDrives: prop({ attribute: 'cloud-drives', converter: jsonConverter('cloud-drives') }),
-  urlImportTimeout: engineProp({ attribute: 'url-import-timeout', converter: numberConverter('url-import-timeout'), default: ENGINE_DEFAULTS.urlImportTimeout }),
+  urlImportTimeout: engineProp({
+    attribute: 'url-import-timeout',
+    converter: numberConverter('url-import-timeout'),
+    default: ENGINE_DEFAULTS.urlImportTimeout,
+  }),
 
   theme: prop({ attribute: 'theme', converter: jsonConverter('theme') }),
   animations: prop({ attribute: 'no-animations', converter: negatedBooleanConverter, default: true }),
@@ -111,8 +123,7 @@ export const uploaderProps = {
 export type UploaderPropName = keyof typeof uploaderProps;
 
 /** Props the engine acts on; the element forwards them on every change. */
-export const ENGINE_PROP_NAMES = (Object.keys(uploaderProps) as UploaderPropName[])
-  .filter((name) => uploaderProps[name].engine);
+export const ENGINE_PROP_NAMES = (Object.keys(uploaderProps) as UploaderPropName[]).filter((name) => uploaderProps[name].engine);
 
 /**
  * The initial value of every prop that has one, fresh on each call: the element takes it in its

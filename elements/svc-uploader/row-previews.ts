@@ -74,9 +74,11 @@ export class RowPreviews {
       this.#running += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.#waiting.push(() => {
-      this.#running += 1;
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      this.#waiting.push(() => {
+        this.#running += 1;
+        resolve();
+      }),
+    );
   }
 }

@@ -1,12 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import type {
-  AddFilesResult,
-  FileRejection,
-  FileSource,
-  UploadEngine,
-  UploadFileRecord,
-  UploadRunSummary,
-} from '../../engine/index.js';
+import type { AddFilesResult, FileRejection, FileSource, UploadEngine, UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
@@ -490,8 +483,16 @@ export class SvcUploader extends FormControlElement {
     const editingInline = view.editor?.display === 'inline';
     const covered = view.panel !== undefined || editingInline;
     const fileViews = this.#fileViews.get(view.files.length > 0 || view.status !== 'idle' || view.previewFile !== undefined || view.editor !== undefined);
-    const baseClass = ['base', this.animations && 'animated', this.mini && 'mini', this.isProcessing && 'processing', view.disabled && 'disabled', view.slot('uploader', 'root')]
-      .filter(Boolean).join(' ');
+    const baseClass = [
+      'base',
+      this.animations && 'animated',
+      this.mini && 'mini',
+      this.isProcessing && 'processing',
+      view.disabled && 'disabled',
+      view.slot('uploader', 'root'),
+    ]
+      .filter(Boolean)
+      .join(' ');
     return html`
       <div part="base" class=${baseClass} lang=${translator.lang} dir=${translator.dir} data-status=${view.status}
         role="group" aria-label=${translator.t('uploader.label')} aria-busy=${String(this.isProcessing)} ?inert=${view.disabled} aria-disabled=${view.disabled ? 'true' : nothing}
@@ -595,13 +596,27 @@ export class SvcUploader extends FormControlElement {
     const preview = this.#previewController();
     const focusedId = listWindow?.focusedId;
     return buildUploaderView(this, {
-      translator: this.#i18n.translator, intents: this.#intents, files, progress: this.#progress, runEstimate: this.#engine.current?.progress ?? {}, panel: this.#panels.current,
-      restoredUploads: this.#formValue?.restored.length ?? 0, disabled: this.isDisabled(),
-      dragState: this.#dragState, rejections: this.#rejections, folderLimit: this.#folderLimit, online: this.#online, maxFiles: this.effectiveMaxFiles(),
+      translator: this.#i18n.translator,
+      intents: this.#intents,
+      files,
+      progress: this.#progress,
+      runEstimate: this.#engine.current?.progress ?? {},
+      panel: this.#panels.current,
+      restoredUploads: this.#formValue?.restored.length ?? 0,
+      disabled: this.isDisabled(),
+      dragState: this.#dragState,
+      rejections: this.#rejections,
+      folderLimit: this.#folderLimit,
+      online: this.#online,
+      maxFiles: this.effectiveMaxFiles(),
       slot: this.#themeSlots().slotClass,
       // Without the file views the list is not drawn, so its window does not matter.
-      listWindow: listWindow?.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId))
-        ?? { virtual: false, start: 0, end: files.length, rowSize: 0 },
+      listWindow: listWindow?.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)) ?? {
+        virtual: false,
+        start: 0,
+        end: files.length,
+        rowSize: 0,
+      },
       previewFile: preview?.fileId === undefined ? undefined : files.find((file) => file.id === preview.fileId),
       editor: this.#editorController()?.current,
       canEdit: this.#editor?.canEdit ?? (() => false),

@@ -11,9 +11,7 @@ export type { UploadSource };
 
 export const DEFAULT_SOURCES: readonly UploadSource[] = ['local', 'url', 'camera', 'microphone', 'screen'];
 
-export const UPLOAD_SOURCES: readonly UploadSource[] = [
-  'local', 'url', 'camera', 'microphone', 'screen', 'googleDrive', 'oneDrive', 'dropbox', 'box',
-];
+export const UPLOAD_SOURCES: readonly UploadSource[] = ['local', 'url', 'camera', 'microphone', 'screen', 'googleDrive', 'oneDrive', 'dropbox', 'box'];
 
 /** Tabs in the order shown; each groups some tools. */
 export type EditorTab = 'crop' | 'adjust' | 'filters';
@@ -94,13 +92,7 @@ export interface ImageEditorOptions {
 }
 
 /** Names of the glyphs the `icons` prop can replace. */
-export type IconName =
-  | 'ContainerAddMoreIcon'
-  | 'FileDeleteIcon'
-  | 'CameraDeleteIcon'
-  | 'CameraCaptureIcon'
-  | 'CameraRotateIcon'
-  | 'LoaderIcon';
+export type IconName = 'ContainerAddMoreIcon' | 'FileDeleteIcon' | 'CameraDeleteIcon' | 'CameraCaptureIcon' | 'CameraRotateIcon' | 'LoaderIcon';
 
 /** Each replacement renders a glyph given the class name the UI wants on it. */
 export type IconRenderer = (props: { className: string }) => TemplateResult | string;

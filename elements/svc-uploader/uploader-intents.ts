@@ -49,8 +49,9 @@ function focusAfterRemoving(host: IntentHost, id: string): () => void {
   return () => {
     if (!hadFocus) return;
     const root = host.root();
-    const target = (neighbour && root.querySelector<HTMLElement>(`[data-file-id="${neighbour.id}"] [part~="file-remove"]`))
-      ?? root.querySelector<HTMLElement>('[part~="upload-button"], [part~="done-button"], [part~="browse-button"], [part~="add-more-button"]');
+    const target =
+      (neighbour && root.querySelector<HTMLElement>(`[data-file-id="${neighbour.id}"] [part~="file-remove"]`)) ??
+      root.querySelector<HTMLElement>('[part~="upload-button"], [part~="done-button"], [part~="browse-button"], [part~="add-more-button"]');
     target?.focus();
   };
 }
@@ -71,12 +72,13 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
     },
     closeSource: () => host.panels.close(),
     clickFile: (id) => withFile(id, (file) => host.dispatch('svc-file-click', { file })),
-    removeFile: (id) => withFile(id, (file) => {
-      if (host.dispatch('svc-file-remove', { file }).defaultPrevented) return;
-      const restoreFocus = focusAfterRemoving(host, id);
-      host.removeFile(id);
-      void host.updated().then(restoreFocus);
-    }),
+    removeFile: (id) =>
+      withFile(id, (file) => {
+        if (host.dispatch('svc-file-remove', { file }).defaultPrevented) return;
+        const restoreFocus = focusAfterRemoving(host, id);
+        host.removeFile(id);
+        void host.updated().then(restoreFocus);
+      }),
     retryFile: (id) => void host.retry(id),
     pauseFile: (id) => host.pause(id),
     resumeFile: (id) => void host.resume(id),

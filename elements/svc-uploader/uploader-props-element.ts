@@ -2,15 +2,7 @@ import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from
 import { isStringifiedObject } from './attribute-converters.js';
 import { ENGINE_PROP_NAMES, propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
 import { SvcElement } from './svc-element.js';
-import type {
-  CloudDrivesConfig,
-  FolderUploadOptions,
-  I18nConfig,
-  IconsConfig,
-  ImageEditorOptions,
-  ThemeConfig,
-  UploadSource,
-} from './types.js';
+import type { CloudDrivesConfig, FolderUploadOptions, I18nConfig, IconsConfig, ImageEditorOptions, ThemeConfig, UploadSource } from './types.js';
 
 /**
  * The props of `<svc-uploader>` (declared from the table in `properties.ts`) with the table's

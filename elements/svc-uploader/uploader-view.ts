@@ -30,13 +30,37 @@ export interface ViewProps {
 }
 
 /** The element's state the view passes through as it is. */
-export type ViewState = Pick<UploaderView,
-  | 'translator' | 'intents' | 'files' | 'progress' | 'runEstimate' | 'restoredUploads' | 'disabled' | 'panel' | 'dragState' | 'rejections' | 'folderLimit' | 'online' | 'maxFiles'
-  | 'slot' | 'listWindow' | 'previewFile' | 'editor' | 'canEdit' | 'thumbnailUrl' | 'mediaUrl'>;
+export type ViewState = Pick<
+  UploaderView,
+  | 'translator'
+  | 'intents'
+  | 'files'
+  | 'progress'
+  | 'runEstimate'
+  | 'restoredUploads'
+  | 'disabled'
+  | 'panel'
+  | 'dragState'
+  | 'rejections'
+  | 'folderLimit'
+  | 'online'
+  | 'maxFiles'
+  | 'slot'
+  | 'listWindow'
+  | 'previewFile'
+  | 'editor'
+  | 'canEdit'
+  | 'thumbnailUrl'
+  | 'mediaUrl'
+>;
 
 /** `image/*, .pdf` as a readable list; presets are shown by name. */
 function allowedTypesText(allowed: string | string[] | undefined, translator: Translator): string {
-  const types = [allowed ?? '*'].flat().flatMap((list) => list.split(',')).map((type) => type.trim()).filter((type) => type && type !== '*');
+  const types = [allowed ?? '*']
+    .flat()
+    .flatMap((list) => list.split(','))
+    .map((type) => type.trim())
+    .filter((type) => type && type !== '*');
   return types.length > 0 ? translator.formatList(types) : '';
 }
 

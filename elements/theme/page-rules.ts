@@ -6,7 +6,8 @@ const CLASS_TOKEN = /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[^\n0-9a-fA-F]|[\w\u00A0-\uFF
 
 function unescapeIdentifier(text: string): string {
   return text.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, character: string | undefined) =>
-    (hex ? String.fromCodePoint(parseInt(hex, 16)) : character!));
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : character!,
+  );
 }
 
 /** Whether a selector list names one of the classes. */

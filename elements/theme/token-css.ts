@@ -20,9 +20,16 @@ const forcedColorValues = tokens.flatMap(({ name, forcedColors }) => (forcedColo
 export function hostTokensCss(): string {
   return [
     block(':host', ['color-scheme: light;', ...tokens.map(({ name, light }) => `${toPrivateName(name)}: var(${name}, ${light});`)]),
-    block(`:host([${MODE_ATTRIBUTE}="dark"])`, ['color-scheme: dark;', ...darkValues.map(({ name, value }) => `${toPrivateName(name)}: var(${name}, ${value});`)]),
-    `@media (forced-colors: active) {\n${block(`:host,\n:host([${MODE_ATTRIBUTE}="dark"])`, forcedColorValues.map(({ name, value }) => `${toPrivateName(name)}: ${value};`))
-      .replace(/^/gm, '  ').trimEnd()}\n}\n`,
+    block(`:host([${MODE_ATTRIBUTE}="dark"])`, [
+      'color-scheme: dark;',
+      ...darkValues.map(({ name, value }) => `${toPrivateName(name)}: var(${name}, ${value});`),
+    ]),
+    `@media (forced-colors: active) {\n${block(
+      `:host,\n:host([${MODE_ATTRIBUTE}="dark"])`,
+      forcedColorValues.map(({ name, value }) => `${toPrivateName(name)}: ${value};`),
+    )
+      .replace(/^/gm, '  ')
+      .trimEnd()}\n}\n`,
   ].join('\n');
 }
 
@@ -32,7 +39,10 @@ export function hostTokensCss(): string {
  * `<style>`) follows dark mode and `theme.tokens` like the element's own CSS.
  */
 export function publicTokensCss(selector: string): string {
-  return block(selector, tokens.map(({ name }) => `${name}: var(${toPrivateName(name)});`));
+  return block(
+    selector,
+    tokens.map(({ name }) => `${name}: var(${toPrivateName(name)});`),
+  );
 }
 
 /**
@@ -43,11 +53,17 @@ export function publicTokensCss(selector: string): string {
  */
 export function globalTokensCss(): string {
   return [
-    '/* Design tokens of svc-uploader. Generated from elements/theme/tokens.ts by\n'
-      + '   scripts/generate-tokens-css.ts; edit the list there, not this file. */\n',
+    '/* Design tokens of svc-uploader. Generated from elements/theme/tokens.ts by\n' +
+      '   scripts/generate-tokens-css.ts; edit the list there, not this file. */\n',
     // Light values on a light uploader only inside a dark container: declared on every light host they
     // would hide the page's own `:root { --svc-… }` values from it.
-    block(`:root,\n[${MODE_ATTRIBUTE}="dark"] [${MODE_ATTRIBUTE}="light"]`, tokens.map(({ name, light }) => `${name}: ${light};`)),
-    block(`[${MODE_ATTRIBUTE}="dark"]`, darkValues.map(({ name, value }) => `${name}: ${value};`)),
+    block(
+      `:root,\n[${MODE_ATTRIBUTE}="dark"] [${MODE_ATTRIBUTE}="light"]`,
+      tokens.map(({ name, light }) => `${name}: ${light};`),
+    ),
+    block(
+      `[${MODE_ATTRIBUTE}="dark"]`,
+      darkValues.map(({ name, value }) => `${name}: ${value};`),
+    ),
   ].join('\n');
 }

@@ -19,31 +19,147 @@ export interface DesignToken {
 
 export const designTokens = [
   { name: '--svc-color-surface', category: 'color', light: '#ffffff', dark: '#111827', forcedColors: 'Canvas', description: 'Background of the uploader.' },
-  { name: '--svc-color-surface-raised', category: 'color', light: '#f8fafc', dark: '#1f2937', forcedColors: 'Canvas', description: 'File cards, source views and menus above the surface.' },
-  { name: '--svc-color-surface-sunken', category: 'color', light: '#f1f5f9', dark: '#0b1120', forcedColors: 'Canvas', description: 'Drop zone and progress track.' },
+  {
+    name: '--svc-color-surface-raised',
+    category: 'color',
+    light: '#f8fafc',
+    dark: '#1f2937',
+    forcedColors: 'Canvas',
+    description: 'File cards, source views and menus above the surface.',
+  },
+  {
+    name: '--svc-color-surface-sunken',
+    category: 'color',
+    light: '#f1f5f9',
+    dark: '#0b1120',
+    forcedColors: 'Canvas',
+    description: 'Drop zone and progress track.',
+  },
   { name: '--svc-color-text', category: 'color', light: '#0f172a', dark: '#f1f5f9', forcedColors: 'CanvasText', description: 'Main text.' },
-  { name: '--svc-color-text-muted', category: 'color', light: '#475569', dark: '#94a3b8', forcedColors: 'CanvasText', description: 'Secondary text: sizes, hints, statuses.' },
-  { name: '--svc-color-border', category: 'color', light: '#cbd5e1', dark: '#374151', forcedColors: 'CanvasText', description: 'Dividers and card outlines (decorative, below 3:1 by design).' },
-  { name: '--svc-color-border-strong', category: 'color', light: '#64748b', dark: '#6b7280', forcedColors: 'CanvasText', description: 'Outlines that identify a control: inputs, the drop zone, secondary buttons (3:1 or more).' },
-  { name: '--svc-color-accent', category: 'color', light: '#2563eb', dark: '#60a5fa', forcedColors: 'Highlight', description: 'Primary buttons, progress fill, links and active chips.' },
-  { name: '--svc-color-accent-hover', category: 'color', light: '#1d4ed8', dark: '#93c5fd', forcedColors: 'Highlight', description: 'Accent under pointer hover or press.' },
-  { name: '--svc-color-on-accent', category: 'color', light: '#ffffff', dark: '#0b1120', forcedColors: 'HighlightText', description: 'Text and icons drawn on the accent colour.' },
-  { name: '--svc-color-accent-subtle', category: 'color', light: '#dbeafe', dark: '#1e3a8a', forcedColors: 'Canvas', description: 'Drag-over background and selected rows.' },
-  { name: '--svc-color-success', category: 'color', light: '#15803d', dark: '#4ade80', forcedColors: 'CanvasText', description: 'Completed files and the completion check mark.' },
-  { name: '--svc-color-warning', category: 'color', light: '#b45309', dark: '#fbbf24', forcedColors: 'CanvasText', description: 'Offline banner and paused files.' },
-  { name: '--svc-color-danger', category: 'color', light: '#b91c1c', dark: '#f87171', forcedColors: 'CanvasText', description: 'Failures, rejections and destructive actions.' },
-  { name: '--svc-color-danger-subtle', category: 'color', light: '#fee2e2', dark: '#450a0a', forcedColors: 'Canvas', description: 'Drop-rejected background and error rows.' },
+  {
+    name: '--svc-color-text-muted',
+    category: 'color',
+    light: '#475569',
+    dark: '#94a3b8',
+    forcedColors: 'CanvasText',
+    description: 'Secondary text: sizes, hints, statuses.',
+  },
+  {
+    name: '--svc-color-border',
+    category: 'color',
+    light: '#cbd5e1',
+    dark: '#374151',
+    forcedColors: 'CanvasText',
+    description: 'Dividers and card outlines (decorative, below 3:1 by design).',
+  },
+  {
+    name: '--svc-color-border-strong',
+    category: 'color',
+    light: '#64748b',
+    dark: '#6b7280',
+    forcedColors: 'CanvasText',
+    description: 'Outlines that identify a control: inputs, the drop zone, secondary buttons (3:1 or more).',
+  },
+  {
+    name: '--svc-color-accent',
+    category: 'color',
+    light: '#2563eb',
+    dark: '#60a5fa',
+    forcedColors: 'Highlight',
+    description: 'Primary buttons, progress fill, links and active chips.',
+  },
+  {
+    name: '--svc-color-accent-hover',
+    category: 'color',
+    light: '#1d4ed8',
+    dark: '#93c5fd',
+    forcedColors: 'Highlight',
+    description: 'Accent under pointer hover or press.',
+  },
+  {
+    name: '--svc-color-on-accent',
+    category: 'color',
+    light: '#ffffff',
+    dark: '#0b1120',
+    forcedColors: 'HighlightText',
+    description: 'Text and icons drawn on the accent colour.',
+  },
+  {
+    name: '--svc-color-accent-subtle',
+    category: 'color',
+    light: '#dbeafe',
+    dark: '#1e3a8a',
+    forcedColors: 'Canvas',
+    description: 'Drag-over background and selected rows.',
+  },
+  {
+    name: '--svc-color-success',
+    category: 'color',
+    light: '#15803d',
+    dark: '#4ade80',
+    forcedColors: 'CanvasText',
+    description: 'Completed files and the completion check mark.',
+  },
+  {
+    name: '--svc-color-warning',
+    category: 'color',
+    light: '#b45309',
+    dark: '#fbbf24',
+    forcedColors: 'CanvasText',
+    description: 'Offline banner and paused files.',
+  },
+  {
+    name: '--svc-color-danger',
+    category: 'color',
+    light: '#b91c1c',
+    dark: '#f87171',
+    forcedColors: 'CanvasText',
+    description: 'Failures, rejections and destructive actions.',
+  },
+  {
+    name: '--svc-color-danger-subtle',
+    category: 'color',
+    light: '#fee2e2',
+    dark: '#450a0a',
+    forcedColors: 'Canvas',
+    description: 'Drop-rejected background and error rows.',
+  },
   { name: '--svc-color-focus-ring', category: 'color', light: '#2563eb', dark: '#93c5fd', forcedColors: 'Highlight', description: 'Keyboard focus outline.' },
-  { name: '--svc-color-backdrop', category: 'color', light: 'rgb(15 23 42 / 0.4)', dark: 'rgb(0 0 0 / 0.6)', forcedColors: 'Canvas', description: 'Scrim behind previews and editors.' },
+  {
+    name: '--svc-color-backdrop',
+    category: 'color',
+    light: 'rgb(15 23 42 / 0.4)',
+    dark: 'rgb(0 0 0 / 0.6)',
+    forcedColors: 'Canvas',
+    description: 'Scrim behind previews and editors.',
+  },
 
   { name: '--svc-radius-small', category: 'radius', light: '4px', description: 'Inputs, small buttons, progress bars.' },
   { name: '--svc-radius-medium', category: 'radius', light: '8px', description: 'Buttons and file cards.' },
   { name: '--svc-radius-large', category: 'radius', light: '12px', description: 'The uploader container, drop zone and source views.' },
   { name: '--svc-radius-full', category: 'radius', light: '9999px', description: 'Source chips and round icon buttons.' },
 
-  { name: '--svc-shadow-small', category: 'shadow', light: '0 1px 2px rgb(15 23 42 / 0.08)', dark: '0 1px 2px rgb(0 0 0 / 0.5)', description: 'File cards and chips.' },
-  { name: '--svc-shadow-medium', category: 'shadow', light: '0 4px 12px rgb(15 23 42 / 0.12)', dark: '0 4px 12px rgb(0 0 0 / 0.55)', description: 'Source views sliding over the list.' },
-  { name: '--svc-shadow-large', category: 'shadow', light: '0 12px 32px rgb(15 23 42 / 0.18)', dark: '0 12px 32px rgb(0 0 0 / 0.6)', description: 'Expanded previews and the editor.' },
+  {
+    name: '--svc-shadow-small',
+    category: 'shadow',
+    light: '0 1px 2px rgb(15 23 42 / 0.08)',
+    dark: '0 1px 2px rgb(0 0 0 / 0.5)',
+    description: 'File cards and chips.',
+  },
+  {
+    name: '--svc-shadow-medium',
+    category: 'shadow',
+    light: '0 4px 12px rgb(15 23 42 / 0.12)',
+    dark: '0 4px 12px rgb(0 0 0 / 0.55)',
+    description: 'Source views sliding over the list.',
+  },
+  {
+    name: '--svc-shadow-large',
+    category: 'shadow',
+    light: '0 12px 32px rgb(15 23 42 / 0.18)',
+    dark: '0 12px 32px rgb(0 0 0 / 0.6)',
+    description: 'Expanded previews and the editor.',
+  },
 
   { name: '--svc-spacing-xsmall', category: 'spacing', light: '4px', description: 'Between an icon and its label.' },
   { name: '--svc-spacing-small', category: 'spacing', light: '8px', description: 'Inside chips and compact rows; between related controls.' },
@@ -51,7 +167,12 @@ export const designTokens = [
   { name: '--svc-spacing-large', category: 'spacing', light: '16px', description: 'Between sections; padding of the uploader.' },
   { name: '--svc-spacing-xlarge', category: 'spacing', light: '24px', description: 'Padding of the drop zone.' },
 
-  { name: '--svc-font-family', category: 'typography', light: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans CJK JP", sans-serif', description: 'Every text of the uploader.' },
+  {
+    name: '--svc-font-family',
+    category: 'typography',
+    light: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans CJK JP", sans-serif',
+    description: 'Every text of the uploader.',
+  },
   { name: '--svc-font-size-small', category: 'typography', light: '0.8125rem', description: 'Sizes, statuses, hints.' },
   { name: '--svc-font-size-medium', category: 'typography', light: '0.9375rem', description: 'Body text, buttons and file names.' },
   { name: '--svc-font-size-large', category: 'typography', light: '1.125rem', description: 'Drop zone title and summary heading.' },
@@ -107,8 +228,9 @@ export function tokenUsageReport(cssTexts: readonly string[]): TokenUsageReport 
     for (const [, referenced] of value!.matchAll(VARIABLE_REFERENCE)) {
       // `--_x: var(--svc-x, …)` (the defaults) and `--svc-x: var(--_x)` (re-exported for panels) only
       // move a value between names; neither paints anything.
-      const isMapping = (referenced!.startsWith('--svc-') && property === toPrivateName(referenced!))
-        || (property!.startsWith('--svc-') && referenced === toPrivateName(property!));
+      const isMapping =
+        (referenced!.startsWith('--svc-') && property === toPrivateName(referenced!)) ||
+        (property!.startsWith('--svc-') && referenced === toPrivateName(property!));
       if (isMapping) mappings.add(`${property}|${referenced}`);
     }
   }

@@ -22,7 +22,10 @@ export class BlobWindow {
 
   readonly #signal: AbortSignal | undefined;
 
-  constructor(readonly blob: Blob, signal?: AbortSignal) {
+  constructor(
+    readonly blob: Blob,
+    signal?: AbortSignal,
+  ) {
     this.#signal = signal;
   }
 

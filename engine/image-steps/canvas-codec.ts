@@ -36,9 +36,8 @@ export function fitWithin(image: ImageSize, maxWidth: number, maxHeight: number)
 }
 
 function createCanvas(width: number, height: number, readBack = false): { canvas: OffscreenCanvas | HTMLCanvasElement; context: Canvas2D } {
-  const canvas: OffscreenCanvas | HTMLCanvasElement = typeof OffscreenCanvas === 'function'
-    ? new OffscreenCanvas(width, height)
-    : Object.assign(document.createElement('canvas'), { width, height });
+  const canvas: OffscreenCanvas | HTMLCanvasElement =
+    typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(width, height) : Object.assign(document.createElement('canvas'), { width, height });
   const context = canvas.getContext('2d', readBack ? { willReadFrequently: true } : undefined) as Canvas2D | null;
   if (!context) throw new Error('A 2D canvas is not available');
   return { canvas, context };

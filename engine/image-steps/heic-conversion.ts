@@ -77,7 +77,7 @@ function blobWorkersAllowed(): Promise<void> {
       worker?.terminate();
       URL.revokeObjectURL(url);
       if (!failed) return resolve();
-      reject(new Error('HEIC conversion needs a worker from a blob: URL, which the page\'s Content-Security-Policy blocks (allow it with worker-src blob:)'));
+      reject(new Error("HEIC conversion needs a worker from a blob: URL, which the page's Content-Security-Policy blocks (allow it with worker-src blob:)"));
     };
     try {
       const worker = new Worker(url);

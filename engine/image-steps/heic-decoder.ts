@@ -26,7 +26,9 @@ export function provideHeicDecoder(load: HeicDecoderLoader): void {
 /** The decoder, loaded once; rejects with a message that says how to install it when it is missing. */
 export function loadHeicDecoder(): Promise<HeicDecoder> {
   if (!loadDecoder) {
-    return Promise.reject(new Error('HEIC conversion needs the optional heic-to package: install it (npm install heic-to) and import \'svc-uploader/heic\' once in the app'));
+    return Promise.reject(
+      new Error("HEIC conversion needs the optional heic-to package: install it (npm install heic-to) and import 'svc-uploader/heic' once in the app"),
+    );
   }
   loaded ??= loadDecoder().catch(() => {
     loaded = undefined;

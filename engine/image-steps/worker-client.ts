@@ -72,7 +72,7 @@ export async function runInImageWorker(step: WorkerStep, context: PipelineContex
   const { signal } = context;
   signal.throwIfAborted();
   if (typeof Worker !== 'function') throw new Error('This browser has no Web Workers');
-  const current = session ??= startSession();
+  const current = (session ??= startSession());
   const id = (lastId += 1);
   const timeoutMs = context.options.workerTimeoutMs ?? DEFAULT_TIMEOUT_MS;
 
@@ -92,8 +92,14 @@ export async function runInImageWorker(step: WorkerStep, context: PipelineContex
     const timer = setTimeout(() => endSession(current, new Error(`The image worker gave no answer within ${timeoutMs} ms`)), timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
     current.jobs.set(id, {
-      resolve: (output) => { settled(); resolve(output); },
-      reject: (error) => { settled(); reject(error); },
+      resolve: (output) => {
+        settled();
+        resolve(output);
+      },
+      reject: (error) => {
+        settled();
+        reject(error);
+      },
     });
     try {
       current.worker.postMessage({ id, step, file: context.file, options: optionOf(step, context) } satisfies WorkerJob);

@@ -7,8 +7,9 @@ const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'];
 function formatSize(bytes) {
   const exponent = Math.min(SIZE_UNITS.length - 1, bytes > 0 ? Math.floor(Math.log10(bytes) / 3) : 0);
   const unit = SIZE_UNITS[exponent];
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 })
-    .format(bytes / 1000 ** exponent);
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }).format(
+    bytes / 1000 ** exponent,
+  );
 }
 
 function renderUpload(file) {

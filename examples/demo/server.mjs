@@ -49,12 +49,14 @@ function createLister(storage) {
       if (!listing.IsTruncated || !ContinuationToken) break;
     }
     const objects = all.sort((a, b) => (b.LastModified?.getTime() ?? 0) - (a.LastModified?.getTime() ?? 0)).slice(0, LISTING_SHOWN);
-    return Promise.all(objects.map(async (object) => ({
-      key: object.Key,
-      size: object.Size,
-      uploadedAt: object.LastModified?.toISOString(),
-      downloadUrl: await getDownloadUrl({ storage }, object.Key, { expiresIn: 3600 }),
-    })));
+    return Promise.all(
+      objects.map(async (object) => ({
+        key: object.Key,
+        size: object.Size,
+        uploadedAt: object.LastModified?.toISOString(),
+        downloadUrl: await getDownloadUrl({ storage }, object.Key, { expiresIn: 3600 }),
+      })),
+    );
   };
 }
 
@@ -74,10 +76,7 @@ export async function startDemoServer({ storage, port = 3000, hostname = '127.0.
     port,
     hostname,
     silent: true,
-    middleware: [
-      staticMiddleware({ dir: here }),
-      staticMiddleware({ dir: join(root, 'dist', 'browser') }),
-    ],
+    middleware: [staticMiddleware({ dir: here }), staticMiddleware({ dir: join(root, 'dist', 'browser') })],
     async fetch(request) {
       const { pathname } = new URL(request.url);
       if (pathname === '/api/upload' || pathname.startsWith('/api/upload/')) return handler(request);

@@ -2,8 +2,14 @@
  * The part of the custom-elements manifest schema 2.1 (github.com/webcomponents/custom-elements-manifest,
  * `schema.d.ts`) that `<svc-uploader>`'s manifest uses, so the generators are checked against it.
  */
-export interface Type { text: string }
-export interface Reference { name: string; module?: string; package?: string }
+export interface Type {
+  text: string;
+}
+export interface Reference {
+  name: string;
+  module?: string;
+  package?: string;
+}
 
 export interface Attribute {
   name: string;
@@ -24,7 +30,13 @@ export interface ClassField {
   reflects?: boolean;
 }
 
-export interface Parameter { name: string; type?: Type; optional?: boolean; default?: string; description?: string }
+export interface Parameter {
+  name: string;
+  type?: Type;
+  optional?: boolean;
+  default?: string;
+  description?: string;
+}
 
 export interface ClassMethod {
   kind: 'method';
@@ -34,10 +46,25 @@ export interface ClassMethod {
   return?: { type?: Type };
 }
 
-export interface Event { name: string; description?: string; type?: Type }
-export interface CssPart { name: string; description?: string }
-export interface CssCustomProperty { name: string; description?: string; default?: string; syntax?: string }
-export interface Slot { name: string; description?: string }
+export interface Event {
+  name: string;
+  description?: string;
+  type?: Type;
+}
+export interface CssPart {
+  name: string;
+  description?: string;
+}
+export interface CssCustomProperty {
+  name: string;
+  description?: string;
+  default?: string;
+  syntax?: string;
+}
+export interface Slot {
+  name: string;
+  description?: string;
+}
 
 export interface CustomElementDeclaration {
   kind: 'class';
@@ -55,9 +82,7 @@ export interface CustomElementDeclaration {
   slots?: Slot[];
 }
 
-export type Export =
-  | { kind: 'js'; name: string; declaration: Reference }
-  | { kind: 'custom-element-definition'; name: string; declaration: Reference };
+export type Export = { kind: 'js'; name: string; declaration: Reference } | { kind: 'custom-element-definition'; name: string; declaration: Reference };
 
 export interface JavaScriptModule {
   kind: 'javascript-module';

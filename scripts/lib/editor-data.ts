@@ -27,20 +27,22 @@ export function buildVsCodeCustomData(manifest: Package) {
   return {
     $schema: 'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json',
     version: 1.1,
-    tags: [{
-      name: element.tagName,
-      description: { kind: 'markdown', value: `${element.summary}\n\n${element.description}` },
-      attributes: (element.attributes ?? []).map((attribute) => {
-        const values = enumeratedValues(attribute);
-        return {
-          name: attribute.name,
-          description: { kind: 'markdown', value: attributeDescription(attribute) },
-          // "v": an attribute that takes no value, as HTML boolean attributes do.
-          ...(isBooleanAttribute(attribute) ? { valueSet: 'v' } : {}),
-          ...(values ? { values: values.map((name) => ({ name })) } : {}),
-        };
-      }),
-    }],
+    tags: [
+      {
+        name: element.tagName,
+        description: { kind: 'markdown', value: `${element.summary}\n\n${element.description}` },
+        attributes: (element.attributes ?? []).map((attribute) => {
+          const values = enumeratedValues(attribute);
+          return {
+            name: attribute.name,
+            description: { kind: 'markdown', value: attributeDescription(attribute) },
+            // "v": an attribute that takes no value, as HTML boolean attributes do.
+            ...(isBooleanAttribute(attribute) ? { valueSet: 'v' } : {}),
+            ...(values ? { values: values.map((name) => ({ name })) } : {}),
+          };
+        }),
+      },
+    ],
   };
 }
 
@@ -51,7 +53,11 @@ function properties(element: CustomElementDeclaration): ClassField[] {
 export function buildWebTypes(manifest: Package, packageVersion: string) {
   const element = elementDeclaration(manifest);
   // `type` (web-types' typed contribution) gives each event's detail shape, as the manifest does.
-  const events = (element.events ?? []).map((event) => ({ name: event.name, description: event.description, ...(event.type ? { type: event.type.text } : {}) }));
+  const events = (element.events ?? []).map((event) => ({
+    name: event.name,
+    description: event.description,
+    ...(event.type ? { type: event.type.text } : {}),
+  }));
   return {
     $schema: 'https://json.schemastore.org/web-types',
     name: 'svc-uploader',
@@ -59,35 +65,37 @@ export function buildWebTypes(manifest: Package, packageVersion: string) {
     'description-markup': 'markdown',
     contributions: {
       html: {
-        elements: [{
-          name: element.tagName,
-          description: `${element.summary}\n\n${element.description}`,
-          attributes: (element.attributes ?? []).map((attribute) => {
-            const values = enumeratedValues(attribute);
-            return {
-              name: attribute.name,
-              description: attributeDescription(attribute),
-              ...(attribute.default !== undefined ? { default: attribute.default } : {}),
-              value: isBooleanAttribute(attribute)
-                ? { kind: 'no-value', type: 'boolean' }
-                : { kind: 'plain', type: values ? values.map((value) => `'${value}'`).join(' | ') : 'string' },
-            };
-          }),
-          events,
-          js: {
-            properties: properties(element).map((field) => ({
-              name: field.name,
-              description: field.description,
-              value: { type: field.type?.text ?? 'unknown' },
-              ...(field.readonly ? { 'read-only': true } : {}),
-            })),
+        elements: [
+          {
+            name: element.tagName,
+            description: `${element.summary}\n\n${element.description}`,
+            attributes: (element.attributes ?? []).map((attribute) => {
+              const values = enumeratedValues(attribute);
+              return {
+                name: attribute.name,
+                description: attributeDescription(attribute),
+                ...(attribute.default !== undefined ? { default: attribute.default } : {}),
+                value: isBooleanAttribute(attribute)
+                  ? { kind: 'no-value', type: 'boolean' }
+                  : { kind: 'plain', type: values ? values.map((value) => `'${value}'`).join(' | ') : 'string' },
+              };
+            }),
             events,
+            js: {
+              properties: properties(element).map((field) => ({
+                name: field.name,
+                description: field.description,
+                value: { type: field.type?.text ?? 'unknown' },
+                ...(field.readonly ? { 'read-only': true } : {}),
+              })),
+              events,
+            },
+            css: {
+              parts: (element.cssParts ?? []).map(({ name, description }) => ({ name, description })),
+              properties: (element.cssProperties ?? []).map(({ name, description }) => ({ name, description })),
+            },
           },
-          css: {
-            parts: (element.cssParts ?? []).map(({ name, description }) => ({ name, description })),
-            properties: (element.cssProperties ?? []).map(({ name, description }) => ({ name, description })),
-          },
-        }],
+        ],
       },
     },
   };

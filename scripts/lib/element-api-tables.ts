@@ -24,7 +24,7 @@ const EVENT_GROUPS: Record<EventGroup, string> = {
   sources: 'Sources: how files arrive',
   files: 'The file list',
   run: 'A run (the upload of the list)',
-  file: 'One file\'s upload',
+  file: "One file's upload",
   diagnostics: 'Diagnostics',
 };
 
@@ -45,7 +45,9 @@ export function renderPropsTable(props: Record<string, DocumentedProp>): string 
     lines.push(`### ${title}`, '', '| Property | Attribute | Type | Default | Description |', '|---|---|---|---|---|');
     for (const [name, definition] of entries) {
       const attribute = definition.attribute === false ? '(property only)' : code(definition.attribute);
-      lines.push(`| ${code(name)} | ${attribute} | ${cell(definition.typeText)} | ${cell(definition.defaultText)} | ${cell(definition.doc)}${definition.engine ? '' : ' *(element only)*'} |`);
+      lines.push(
+        `| ${code(name)} | ${attribute} | ${cell(definition.typeText)} | ${cell(definition.defaultText)} | ${cell(definition.doc)}${definition.engine ? '' : ' *(element only)*'} |`,
+      );
     }
     lines.push('');
   }
@@ -59,7 +61,9 @@ export function renderEventsTable(events: Record<string, DocumentedEvent>): stri
     if (entries.length === 0) continue;
     lines.push(`### ${title}`, '', '| Event | Detail | Cancelable | Callback | Description |', '|---|---|---|---|---|');
     for (const [name, definition] of entries) {
-      lines.push(`| ${code(name)} | ${code(definition.detailType)} | ${definition.cancelable ? 'yes' : 'no'} | ${code(definition.callback)} | ${cell(definition.doc)} |`);
+      lines.push(
+        `| ${code(name)} | ${code(definition.detailType)} | ${definition.cancelable ? 'yes' : 'no'} | ${code(definition.callback)} | ${cell(definition.doc)} |`,
+      );
     }
     lines.push('');
   }

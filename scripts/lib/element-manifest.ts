@@ -17,7 +17,15 @@ import { documentedProps, type DocumentedProp } from '../../elements/svc-uploade
 import { designTokens, type DesignToken } from '../../elements/theme/tokens.js';
 import { readEventTypes } from './event-detail-types.js';
 import type {
-  Attribute, ClassField, ClassMethod, CssCustomProperty, CssPart, CustomElementDeclaration, Event, Package, Slot,
+  Attribute,
+  ClassField,
+  ClassMethod,
+  CssCustomProperty,
+  CssPart,
+  CustomElementDeclaration,
+  Event,
+  Package,
+  Slot,
 } from './custom-elements-schema.js';
 
 const ELEMENT_SOURCE = new URL('../../elements/svc-uploader/svc-uploader.ts', import.meta.url);
@@ -39,16 +47,23 @@ function findClass(source: ts.SourceFile, name: string): ts.ClassDeclaration {
 
 function jsDocText(node: ts.Node): string {
   const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
-  return docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '').join('\n').trim();
+  return docs
+    .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
+    .join('\n')
+    .trim();
 }
 
 /** `@tag name - description` lines of the class JSDoc (`@csspart`, `@cssproperty`, `@slot`). */
 function taggedEntries(node: ts.Node, tagName: string): { name: string; description: string }[] {
-  return ts.getJSDocTags(node)
+  return ts
+    .getJSDocTags(node)
     .filter((tag) => tag.tagName.text === tagName)
     .map((tag) => {
       // A blank line ends the tag's text; what follows is prose of the class comment.
-      const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim();
+      const text = (ts.getTextOfJSDocComment(tag.comment) ?? '')
+        .split(/\n\s*\n/)[0]!
+        .replace(/\s+/g, ' ')
+        .trim();
       const separator = text.indexOf(' - ');
       return separator < 0 ? { name: text, description: '' } : { name: text.slice(0, separator), description: text.slice(separator + 3) };
     });
@@ -61,8 +76,9 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 /** Public members the class adds itself: lifecycle overrides, `#private` and protected ones are not API. */
 function isPublicApi(member: ts.ClassElement): boolean {
   if (!member.name || ts.isPrivateIdentifier(member.name)) return false;
-  return ![ts.SyntaxKind.PrivateKeyword, ts.SyntaxKind.ProtectedKeyword, ts.SyntaxKind.OverrideKeyword, ts.SyntaxKind.StaticKeyword]
-    .some((kind) => hasModifier(member, kind));
+  return ![ts.SyntaxKind.PrivateKeyword, ts.SyntaxKind.ProtectedKeyword, ts.SyntaxKind.OverrideKeyword, ts.SyntaxKind.StaticKeyword].some((kind) =>
+    hasModifier(member, kind),
+  );
 }
 
 function typeText(node: ts.TypeNode | undefined, fallback: string): string {
@@ -157,7 +173,9 @@ function readCssProperties(): CssCustomProperty[] {
 
 export function buildElementManifest(): Package {
   const element = findClass(parse(ELEMENT_SOURCE), 'SvcUploader');
-  const summary = taggedEntries(element, 'summary').map(({ name, description }) => (description ? `${name} - ${description}` : name)).join(' ');
+  const summary = taggedEntries(element, 'summary')
+    .map(({ name, description }) => (description ? `${name} - ${description}` : name))
+    .join(' ');
   const declaration: CustomElementDeclaration = {
     kind: 'class',
     name: 'SvcUploader',
@@ -194,7 +212,8 @@ export function buildElementManifest(): Package {
 
 /** The one element declaration of a manifest this module built. */
 export function elementDeclaration(manifest: Package): CustomElementDeclaration {
-  const declaration = manifest.modules.flatMap((module) => module.declarations ?? [])
+  const declaration = manifest.modules
+    .flatMap((module) => module.declarations ?? [])
     .find((candidate): candidate is CustomElementDeclaration => 'customElement' in candidate && candidate.tagName === TAG_NAME);
   if (!declaration) throw new Error(`no <${TAG_NAME}> in the manifest`);
   return declaration;

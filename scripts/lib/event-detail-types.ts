@@ -54,9 +54,10 @@ function fieldText(checker: ts.TypeChecker, field: ts.Symbol): string {
   const declaration = field.valueDeclaration;
   const declared = declaration && ts.isPropertySignature(declaration) && declaration.type ? declaredWords(checker, declaration.type) : undefined;
   const allLiterals = type.isUnion() && type.types.every(isLiteral);
-  const text = declared?.join(' | ')
+  const text =
+    declared?.join(' | ') ??
     // Words from a computed union (no declaration to read the order from), still written out.
-    ?? checker.typeToString(type, undefined, FORMAT | (allLiterals ? ts.TypeFormatFlags.InTypeAlias : 0));
+    checker.typeToString(type, undefined, FORMAT | (allLiterals ? ts.TypeFormatFlags.InTypeAlias : 0));
   return `${field.name}${optional ? '?' : ''}: ${text}`;
 }
 
@@ -70,7 +71,9 @@ function detailText(checker: ts.TypeChecker, detail: ts.Type): string {
 /** `CustomEvent<{ ... }>` of every event in the element's event table, keyed by event name. */
 export function readEventTypes(): Map<string, string> {
   const { checker, source } = createChecker();
-  const eventMap = source.statements.find((node): node is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(node) && node.name.text === 'SvcUploaderEventMap');
+  const eventMap = source.statements.find(
+    (node): node is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(node) && node.name.text === 'SvcUploaderEventMap',
+  );
   if (!eventMap) throw new Error(`type SvcUploaderEventMap not found in ${EVENTS_SOURCE}`);
   const types = new Map<string, string>();
   for (const event of checker.getTypeAtLocation(eventMap.name).getProperties()) {

@@ -32,13 +32,17 @@ export async function ensureLtsNode() {
   const script = relative(process.cwd(), process.argv[1] ?? '') || 'this script';
   const unsupported = platformSupport();
   if (unsupported) {
-    say(`Node ${process.version} is older than ${OLDEST_SUPPORTED_NODE}, and Node 24 is only installed automatically on Linux x64 (${unsupported}). `
-      + `Running ${script} on ${process.version} anyway; install Node 22 or later if a step fails.`);
+    say(
+      `Node ${process.version} is older than ${OLDEST_SUPPORTED_NODE}, and Node 24 is only installed automatically on Linux x64 (${unsupported}). ` +
+        `Running ${script} on ${process.version} anyway; install Node 22 or later if a step fails.`,
+    );
     return;
   }
   const lts = ensureRuntimes([LTS_RUNTIME])[LTS_RUNTIME];
   if ('skip' in lts) {
-    say(`Node ${process.version} is older than ${OLDEST_SUPPORTED_NODE} and ${lts.skip}. Running ${script} on ${process.version} anyway; install Node 22 or later if a step fails.`);
+    say(
+      `Node ${process.version} is older than ${OLDEST_SUPPORTED_NODE} and ${lts.skip}. Running ${script} on ${process.version} anyway; install Node 22 or later if a step fails.`,
+    );
     return;
   }
   const version = RUNTIME_PACKAGES[LTS_RUNTIME].spec.split('@')[1];

@@ -107,7 +107,10 @@ export function ensureRuntimes(names = Object.keys(RUNTIME_PACKAGES)) {
   const unsupported = platformSupport();
   const result = {};
   for (const name of names) {
-    if (unsupported) { result[name] = { skip: unsupported }; continue; }
+    if (unsupported) {
+      result[name] = { skip: unsupported };
+      continue;
+    }
     let found = located(name);
     if (!found) {
       const started = Date.now();

@@ -22,6 +22,9 @@ const miniflare = new Miniflare({
 });
 const url = await miniflare.ready;
 console.log(`listening ${url.origin}`);
-const stop = async () => { await miniflare.dispose(); process.exit(0); };
+const stop = async () => {
+  await miniflare.dispose();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

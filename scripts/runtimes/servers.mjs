@@ -11,14 +11,36 @@ const READY_TIMEOUT_MS = 60_000;
 export function serverCommand(name, runtimes, bundles, settings) {
   const json = JSON.stringify(settings);
   switch (name) {
-    case 'node20': case 'node22': case 'node24': case 'node26': return [runtimes[name].binary, [here('serve-node.mjs'), bundles.nodeLike, json]];
-    case 'bun': return [runtimes.bun.binary, [here('serve-bun.mjs'), bundles.nodeLike, json]];
+    case 'node20':
+    case 'node22':
+    case 'node24':
+    case 'node26':
+      return [runtimes[name].binary, [here('serve-node.mjs'), bundles.nodeLike, json]];
+    case 'bun':
+      return [runtimes.bun.binary, [here('serve-bun.mjs'), bundles.nodeLike, json]];
     // The permissions docs/server.md gives Deno users; reading is only for importing the bundle by path.
-    case 'deno': return [runtimes.deno.binary, ['run', '--allow-net', '--allow-env', '--allow-sys=osRelease', `--allow-read=${dirname(bundles.nodeLike)}`, '--no-prompt', here('serve-deno.mjs'), bundles.nodeLike, json]];
+    case 'deno':
+      return [
+        runtimes.deno.binary,
+        [
+          'run',
+          '--allow-net',
+          '--allow-env',
+          '--allow-sys=osRelease',
+          `--allow-read=${dirname(bundles.nodeLike)}`,
+          '--no-prompt',
+          here('serve-deno.mjs'),
+          bundles.nodeLike,
+          json,
+        ],
+      ];
     // The Workers entry needs no compatibility flag; most Workers projects turn on nodejs_compat.
-    case 'workerd': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, 'nodejs_compat']];
-    case 'workerd-no-flags': return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, '']];
-    default: throw new Error(`unknown runtime ${name}`);
+    case 'workerd':
+      return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, 'nodejs_compat']];
+    case 'workerd-no-flags':
+      return [runtimes.node24.binary, [here('serve-workerd.mjs'), runtimes.miniflare.module, bundles.worker, json, '']];
+    default:
+      throw new Error(`unknown runtime ${name}`);
   }
 }
 
@@ -34,15 +56,26 @@ export function startServer(command, args, env = {}) {
     clearTimeout(timer);
   };
   return new Promise((resolve, reject) => {
-    const fail = (reason) => { void stop(); reject(new Error(`${reason}\n${output.slice(-4000)}`)); };
+    const fail = (reason) => {
+      void stop();
+      reject(new Error(`${reason}\n${output.slice(-4000)}`));
+    };
     const timer = setTimeout(() => fail(`no "listening" line within ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
     const read = (chunk) => {
       output += chunk;
       const match = /^listening (\S+)$/m.exec(output);
-      if (match) { clearTimeout(timer); resolve({ url: match[1], stop, output: () => output }); }
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], stop, output: () => output });
+      }
     };
     child.stdout.on('data', read);
-    child.stderr.on('data', (chunk) => { output += chunk; });
-    child.once('exit', (code) => { clearTimeout(timer); fail(`server exited with ${code} before listening`); });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(`server exited with ${code} before listening`);
+    });
   });
 }

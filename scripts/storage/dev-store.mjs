@@ -34,15 +34,22 @@ function sendXml(res, status, body, origin) {
 }
 
 function sendNoSuchUpload(res, uploadId, origin) {
-  sendXml(res, 404, `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${escapeXml(uploadId)}</UploadId></Error>`, origin);
+  sendXml(
+    res,
+    404,
+    `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${escapeXml(uploadId)}</UploadId></Error>`,
+    origin,
+  );
 }
 
 async function listParts(uploadDir) {
   const names = (await readdir(uploadDir)).filter((name) => /^\d+$/.test(name));
-  const parts = await Promise.all(names.map(async (name) => {
-    const [info, md5] = await Promise.all([stat(join(uploadDir, name)), readFile(join(uploadDir, `${name}.md5`), 'utf8').catch(() => '')]);
-    return { partNumber: Number(name), size: info.size, etag: `"${md5.trim()}"`, lastModified: info.mtime.toISOString() };
-  }));
+  const parts = await Promise.all(
+    names.map(async (name) => {
+      const [info, md5] = await Promise.all([stat(join(uploadDir, name)), readFile(join(uploadDir, `${name}.md5`), 'utf8').catch(() => '')]);
+      return { partNumber: Number(name), size: info.size, etag: `"${md5.trim()}"`, lastModified: info.mtime.toISOString() };
+    }),
+  );
   return parts.sort((a, b) => a.partNumber - b.partNumber);
 }
 
@@ -55,7 +62,10 @@ function withMultipartLayer(store, s3rverCallback) {
     if (!uploadId || !bucket || keyParts.length === 0) return s3rverCallback(req, res);
     const origin = req.headers.origin;
     const uploadDir = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
-    const exists = await stat(uploadDir).then((info) => info.isDirectory(), () => false);
+    const exists = await stat(uploadDir).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
     if (!exists && req.method !== 'OPTIONS') return sendNoSuchUpload(res, uploadId, origin);
     if (req.method === 'DELETE') {
       await rm(uploadDir, { recursive: true, force: true });
@@ -65,8 +75,18 @@ function withMultipartLayer(store, s3rverCallback) {
     if (req.method === 'GET') {
       const key = decodeURIComponent(keyParts.join('/'));
       const parts = await listParts(uploadDir);
-      const partsXml = parts.map((part) => `<Part><PartNumber>${part.partNumber}</PartNumber><LastModified>${part.lastModified}</LastModified><ETag>${escapeXml(part.etag)}</ETag><Size>${part.size}</Size></Part>`).join('');
-      return sendXml(res, 200, `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${escapeXml(uploadId)}</UploadId><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${partsXml}</ListPartsResult>`, origin);
+      const partsXml = parts
+        .map(
+          (part) =>
+            `<Part><PartNumber>${part.partNumber}</PartNumber><LastModified>${part.lastModified}</LastModified><ETag>${escapeXml(part.etag)}</ETag><Size>${part.size}</Size></Part>`,
+        )
+        .join('');
+      return sendXml(
+        res,
+        200,
+        `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${escapeXml(uploadId)}</UploadId><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${partsXml}</ListPartsResult>`,
+        origin,
+      );
     }
     return s3rverCallback(req, res);
   };

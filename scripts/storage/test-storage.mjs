@@ -9,17 +9,21 @@ import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/cl
 import { ensureRgwInstalled, startRgw } from './rgw.mjs';
 import { startDevStore } from './dev-store.mjs';
 
-export const TEST_CORS_RULES = [{
-  AllowedOrigins: ['*'],
-  AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD', 'DELETE'],
-  AllowedHeaders: ['*'],
-  ExposeHeaders: ['ETag', 'Retry-After'],
-  MaxAgeSeconds: 3000,
-}];
+export const TEST_CORS_RULES = [
+  {
+    AllowedOrigins: ['*'],
+    AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD', 'DELETE'],
+    AllowedHeaders: ['*'],
+    ExposeHeaders: ['ETag', 'Retry-After'],
+    MaxAgeSeconds: 3000,
+  },
+];
 
 export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey }) {
   return new S3Client({
-    endpoint, region, forcePathStyle: true,
+    endpoint,
+    region,
+    forcePathStyle: true,
     credentials: { accessKeyId, secretAccessKey },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
@@ -50,7 +54,7 @@ export async function startTestStorage({ lane = 'auto' } = {}) {
       enforcesSignatures: true,
       stop: async () => {},
     };
-    return { ...storage, bucket: process.env.S3_TEST_BUCKET || await createTestBucket(storage) };
+    return { ...storage, bucket: process.env.S3_TEST_BUCKET || (await createTestBucket(storage)) };
   }
   if (lane === 'rgw' || (lane === 'auto' && ensureRgwInstalled())) {
     if (lane === 'rgw' && !ensureRgwInstalled()) throw new Error('Ceph RGW is required (apt-get install ceph-mon ceph-osd radosgw) but could not be installed');
@@ -63,8 +67,14 @@ export async function startTestStorage({ lane = 'auto' } = {}) {
   const bucket = `svc-test-${randomBytes(4).toString('hex')}`;
   const store = await startDevStore({ directory, buckets: [bucket] });
   return {
-    kind: 's3rver', enforcesSignatures: false, bucket, ...store,
-    async stop() { await store.stop(); rmSync(directory, { recursive: true, force: true }); },
+    kind: 's3rver',
+    enforcesSignatures: false,
+    bucket,
+    ...store,
+    async stop() {
+      await store.stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
   };
 }
 

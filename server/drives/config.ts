@@ -14,7 +14,12 @@ function assertTokenStore(tokenStore: unknown): void {
   }
 }
 
-export function assertDriveConfig(config: { providers?: DriveProvidersConfig; tokenStore?: unknown; drives?: DriveRouteOptions; allowAnonymous?: boolean }): void {
+export function assertDriveConfig(config: {
+  providers?: DriveProvidersConfig;
+  tokenStore?: unknown;
+  drives?: DriveRouteOptions;
+  allowAnonymous?: boolean;
+}): void {
   assertDriveProvidersConfig(config.providers);
   const options = resolveDriveRouteOptions(config.drives);
   // An anonymous flow has no user to come back as: every one of its callbacks would be refused.

@@ -14,7 +14,10 @@ export function isUsableDriveItemId(id: string): boolean {
 /** The id unchanged, or 400 `Invalid <name>`. */
 export function requireDriveItemId(id: string, name: 'fileId' | 'folderId'): string {
   if (!isUsableDriveItemId(id)) {
-    throw new UpupError(`Invalid ${name}`, UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`${name} is a dot segment or longer than ${MAX_DRIVE_ITEM_ID_LENGTH} characters`) });
+    throw new UpupError(`Invalid ${name}`, UpupErrorCode.BAD_REQUEST, {
+      status: 400,
+      cause: new Error(`${name} is a dot segment or longer than ${MAX_DRIVE_ITEM_ID_LENGTH} characters`),
+    });
   }
   return id;
 }

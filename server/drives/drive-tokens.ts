@@ -60,7 +60,13 @@ function needsRefresh(tokens: StoredDriveTokens): boolean {
  * One refresh at the provider. Without a lock in the store, another instance may have refreshed
  * (and rotated the refresh token) a moment ago: a refused refresh then returns what it stored.
  */
-async function refreshOnce(store: DriveTokenStore, provider: DriveProvider, userId: string, tokens: StoredDriveTokens, limits: UpstreamLimits): Promise<StoredDriveTokens> {
+async function refreshOnce(
+  store: DriveTokenStore,
+  provider: DriveProvider,
+  userId: string,
+  tokens: StoredDriveTokens,
+  limits: UpstreamLimits,
+): Promise<StoredDriveTokens> {
   const key = toDriveTokensKey(provider.slug, userId);
   try {
     // Other requests may wait on this refresh, so one client going away must not cancel it.
@@ -80,7 +86,13 @@ async function refreshOnce(store: DriveTokenStore, provider: DriveProvider, user
  */
 const refreshesInFlight = new WeakMap<DriveTokenStore, Map<string, Promise<StoredDriveTokens>>>();
 
-async function refresh(store: DriveTokenStore, provider: DriveProvider, userId: string, tokens: StoredDriveTokens, limits: UpstreamLimits): Promise<StoredDriveTokens> {
+async function refresh(
+  store: DriveTokenStore,
+  provider: DriveProvider,
+  userId: string,
+  tokens: StoredDriveTokens,
+  limits: UpstreamLimits,
+): Promise<StoredDriveTokens> {
   const key = toDriveTokensKey(provider.slug, userId);
   let running = refreshesInFlight.get(store);
   if (!running) {

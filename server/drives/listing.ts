@@ -45,7 +45,13 @@ export function parseListCursor(cursor: string): CursorPayload {
   }
   const query = payload.query;
   const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
-  if (typeof payload.continuation !== 'string' || typeof query !== 'object' || query === null || !isOptionalString(query.folderId) || !isOptionalString(query.search)) {
+  if (
+    typeof payload.continuation !== 'string' ||
+    typeof query !== 'object' ||
+    query === null ||
+    !isOptionalString(query.folderId) ||
+    !isOptionalString(query.search)
+  ) {
     throw invalidCursor(new Error('cursor has an unexpected shape'));
   }
   // The same rule as a `folderId` parameter: a cursor must not carry what the query string may not.

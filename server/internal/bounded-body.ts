@@ -49,11 +49,12 @@ export async function readBodyWithin(message: Request | Response, limit: number,
   const reader = message.body.getReader();
   const { timeoutMs } = options;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = timeoutMs === undefined
-    ? undefined
-    : new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new BodyTimeoutError(`body not received whole within ${timeoutMs} ms`)), timeoutMs);
-    });
+  const deadline =
+    timeoutMs === undefined
+      ? undefined
+      : new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new BodyTimeoutError(`body not received whole within ${timeoutMs} ms`)), timeoutMs);
+        });
   const chunks: Uint8Array[] = [];
   let received = 0;
   try {

@@ -12,8 +12,7 @@ import type { UploadTokenClaims } from './upload-token.js';
  */
 export const ANONYMOUS_USER_ID = 'default';
 
-const AUTH_REQUIRED_MESSAGE =
-  'Uploads are closed: set allowAnonymousUploads: true, or configure auth or getUserId on the upload handler';
+const AUTH_REQUIRED_MESSAGE = 'Uploads are closed: set allowAnonymousUploads: true, or configure auth or getUserId on the upload handler';
 const TOKEN_OWNER_MISMATCH_MESSAGE = 'Upload token does not belong to the current user';
 
 type IdentityConfig = Pick<UploadHandlerConfig, 'getUserId' | 'auth' | 'allowAnonymousUploads'>;

@@ -73,7 +73,9 @@ export function findKeyProblem(key: unknown): string | undefined {
 export function assertObjectKey(key: unknown): asserts key is string {
   const problem = findKeyProblem(key);
   if (problem !== undefined) {
-    throw new UpupError(`keyStrategy returned an unusable key: ${problem}`, undefined, { cause: new Error(`key ${JSON.stringify(String(key).slice(0, 200))}`) });
+    throw new UpupError(`keyStrategy returned an unusable key: ${problem}`, undefined, {
+      cause: new Error(`key ${JSON.stringify(String(key).slice(0, 200))}`),
+    });
   }
 }
 

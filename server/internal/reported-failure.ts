@@ -10,7 +10,12 @@ import type { RouteContext, RouteFailure } from './routes/context.js';
 import type { HandlerSettings } from './settings.js';
 
 /** Turns any throw into the failure body; the client sees the message, `onError` the cause. */
-export function toReportedFailure(settings: HandlerSettings, ctx: Pick<RouteContext, 'requestId' | 'route' | 'req'>, error: unknown, fallback: RouteFailure): Response {
+export function toReportedFailure(
+  settings: HandlerSettings,
+  ctx: Pick<RouteContext, 'requestId' | 'route' | 'req'>,
+  error: unknown,
+  fallback: RouteFailure,
+): Response {
   const known = isUpupError(error) && error.status !== undefined && error.status >= 400 && error.status <= 599;
   const failure = known ? error : new UpupError(fallback.message, fallback.code, { status: 500, cause: error });
   const status = failure.status ?? 500;

@@ -68,7 +68,15 @@ function createRouteContext(event: H3Event, settings: HandlerSettings, pattern: 
     params: readRouteParams(event),
     settings,
     reportSwallowed(error, from) {
-      reportError(settings.hooks, { requestId: state.requestId, route, method: req.method, status: 200, message: `${from} failed`, error, swallowedFrom: from });
+      reportError(settings.hooks, {
+        requestId: state.requestId,
+        route,
+        method: req.method,
+        status: 200,
+        message: `${from} failed`,
+        error,
+        swallowedFrom: from,
+      });
     },
   };
 }

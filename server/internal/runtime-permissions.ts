@@ -17,6 +17,8 @@ export function assertRuntimePermissions(): void {
   if (typeof querySync !== 'function') return;
   const { state } = querySync.call(deno!.permissions, { name: 'sys', kind: 'osRelease' });
   if (state !== 'granted') {
-    throw createConfigError('On Deno, run with --allow-sys=osRelease (and --allow-net, --allow-env): the AWS SDK reads the OS release for the user agent of every storage call');
+    throw createConfigError(
+      'On Deno, run with --allow-sys=osRelease (and --allow-net, --allow-env): the AWS SDK reads the OS release for the user agent of every storage call',
+    );
   }
 }

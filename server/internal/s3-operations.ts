@@ -51,7 +51,14 @@ export async function presignPutObject(
   client: S3Client,
   bucket: string,
   key: string,
-  file: { type: string; size: number; contentMd5?: string | undefined; checksumSha256?: string | undefined; checksum?: AmzChecksum | undefined; uploadNonce?: string | undefined },
+  file: {
+    type: string;
+    size: number;
+    contentMd5?: string | undefined;
+    checksumSha256?: string | undefined;
+    checksum?: AmzChecksum | undefined;
+    uploadNonce?: string | undefined;
+  },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
   const { contentMd5, checksumSha256, checksum, uploadNonce } = file;
@@ -87,8 +94,11 @@ export async function presignPutObject(
     });
   // The presigner moves x-amz-* headers into the query, where S3 does not check a checksum.
   const unhoistableHeaders = checksumHeader ? new Set([checksumHeader]) : undefined;
-  const uploadUrl = await presignPrepared(client, bucket, { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders, ...(unhoistableHeaders ? { unhoistableHeaders } : {}) }, () =>
-    getSignedUrl(client, command(), { expiresIn, signableHeaders, ...(unhoistableHeaders ? { unhoistableHeaders: new Set(unhoistableHeaders) } : {}) }),
+  const uploadUrl = await presignPrepared(
+    client,
+    bucket,
+    { method: 'PUT', key, operation: 'PutObject', headers, expiresIn, signableHeaders, ...(unhoistableHeaders ? { unhoistableHeaders } : {}) },
+    () => getSignedUrl(client, command(), { expiresIn, signableHeaders, ...(unhoistableHeaders ? { unhoistableHeaders: new Set(unhoistableHeaders) } : {}) }),
   );
   // Spelled as HTTP spells them: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
   const uploadHeaders: Record<string, string> = {
@@ -245,7 +255,10 @@ export async function readStoredObject(
   withChecksums = false,
 ): Promise<StoredObjectSummary | undefined> {
   try {
-    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key, ...(withChecksums ? { ChecksumMode: 'ENABLED' as const } : {}) }), options);
+    const head = await client.send(
+      new HeadObjectCommand({ Bucket: bucket, Key: key, ...(withChecksums ? { ChecksumMode: 'ENABLED' as const } : {}) }),
+      options,
+    );
     const encryption = head.ServerSideEncryption;
     return {
       size: head.ContentLength ?? -1,

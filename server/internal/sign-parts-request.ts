@@ -14,5 +14,8 @@ const MAX_SIGN_PARTS = 16;
 export function readSignParts(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_SIGN_PARTS) return value;
-  throw new UpupError('Invalid file metadata', UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`signParts must be a whole number from 1 to ${MAX_SIGN_PARTS}`) });
+  throw new UpupError('Invalid file metadata', UpupErrorCode.BAD_REQUEST, {
+    status: 400,
+    cause: new Error(`signParts must be a whole number from 1 to ${MAX_SIGN_PARTS}`),
+  });
 }

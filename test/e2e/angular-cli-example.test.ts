@@ -59,11 +59,15 @@ describe('examples/angular-cli (ng build, real handler, real storage)', () => {
 
     const started = Date.now();
     // Both streams, as a terminal shows them: a warning on either one counts.
-    const { stdout, stderr } = await execFileAsync(process.execPath, [join(app, '..', 'node_modules', '@angular', 'cli', 'bin', 'ng.js'), 'build', '--stats-json'], {
-      cwd: app,
-      env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1' },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { stdout?: string; stderr?: string }) => {
+    const { stdout, stderr } = await execFileAsync(
+      process.execPath,
+      [join(app, '..', 'node_modules', '@angular', 'cli', 'bin', 'ng.js'), 'build', '--stats-json'],
+      {
+        cwd: app,
+        env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`ng build failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`, { cause: error });
     });
     buildOutput = `${stdout}\n${stderr}`;
@@ -88,14 +92,23 @@ describe('examples/angular-cli (ng build, real handler, real storage)', () => {
     assert.deepEqual(lazyInInitial, [], 'no lazy module in an initial chunk');
     // They are in the build, in chunks of their own: the check above looked for something real.
     const everywhere = Object.values(metafile.outputs).flatMap((chunk) => Object.keys(chunk.inputs));
-    assert.ok(everywhere.some((input) => input.endsWith('svc-uploader/dist/engine/vendor/tus-js-client.js')), 'the tus chunk is built');
-    assert.ok(everywhere.some((input) => input.endsWith('svc-uploader/dist/engine/engine.js')), 'the engine chunk is built');
+    assert.ok(
+      everywhere.some((input) => input.endsWith('svc-uploader/dist/engine/vendor/tus-js-client.js')),
+      'the tus chunk is built',
+    );
+    assert.ok(
+      everywhere.some((input) => input.endsWith('svc-uploader/dist/engine/engine.js')),
+      'the engine chunk is built',
+    );
 
-    const element = initial.flatMap((chunk) => Object.entries(metafile.outputs[chunk]!.inputs))
+    const element = initial
+      .flatMap((chunk) => Object.entries(metafile.outputs[chunk]!.inputs))
       .filter(([input]) => /node_modules\/(svc-uploader|lit|lit-html|lit-element|@lit)\//.test(input))
       .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
     const gzip = initial.reduce((sum, chunk) => sum + gzipSync(readFileSync(join(output, 'browser', chunk))).length, 0);
-    console.log(`initial chunks: ${initial.length}, ${(gzip / 1024).toFixed(1)} KiB gzip in all (Angular included); svc-uploader and Lit in them: ${(element / 1024).toFixed(1)} KiB minified`);
+    console.log(
+      `initial chunks: ${initial.length}, ${(gzip / 1024).toFixed(1)} KiB gzip in all (Angular included); svc-uploader and Lit in them: ${(element / 1024).toFixed(1)} KiB minified`,
+    );
     console.log(`ng build says: ${/Initial total.*$/m.exec(buildOutput)?.[0].replace(/\s*\|\s*/g, ' | ') ?? '(no initial total)'}`);
   });
 
@@ -107,8 +120,14 @@ describe('examples/angular-cli (ng build, real handler, real storage)', () => {
       await page.goto(server.url);
       await page.getByRole('heading', { name: 'svc-uploader in an Angular CLI app' }).waitFor();
       const bytes = randomBytes(120_000);
-      await page.locator('svc-uploader input[type=file]').first().setInputFiles({ name: 'from-angular-cli.bin', mimeType: 'application/octet-stream', buffer: bytes });
-      await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
+      await page
+        .locator('svc-uploader input[type=file]')
+        .first()
+        .setInputFiles({ name: 'from-angular-cli.bin', mimeType: 'application/octet-stream', buffer: bytes });
+      await page
+        .locator('svc-uploader')
+        .getByRole('button', { name: /^upload/i })
+        .click();
       await page.locator('p.run-summary', { hasText: '1 stored, 0 failed' }).waitFor({ timeout: 60_000 });
       const key = await page.locator('ul.stored-files li').filter({ hasText: 'from-angular-cli.bin' }).getAttribute('data-key');
       assert.ok(key, 'the page rendered the key from svc-file-upload-complete');

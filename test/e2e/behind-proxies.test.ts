@@ -106,7 +106,10 @@ describe('uploads behind real proxies, handler at its default configuration (Nod
         { port: ports.bare, directives: `location / { proxy_pass http://127.0.0.1:${app.port}; }` },
         // Another site's page: reached as https://localhost:<port> it is cross-site to the app at
         // https://127.0.0.1, as https://127.0.0.1:<port> a sibling origin of the same site.
-        { port: ports.otherSite, directives: `location / { default_type text/html; return 200 '<!doctype html><title>Another site</title><iframe name="sink"></iframe>'; }` },
+        {
+          port: ports.otherSite,
+          directives: `location / { default_type text/html; return 200 '<!doctype html><title>Another site</title><iframe name="sink"></iframe>'; }`,
+        },
       ]);
     });
     after(async () => {
@@ -115,43 +118,52 @@ describe('uploads behind real proxies, handler at its default configuration (Nod
 
     const proxies = [
       { name: '`proxy_set_header Host $host` and X-Forwarded-Proto', port: () => ports.forwarding, host: () => '127.0.0.1', forwardedProto: 'https' },
-      { name: 'a bare proxy_pass (Host is the upstream 127.0.0.1:<port>)', port: () => ports.bare, host: () => `127.0.0.1:${app.port}`, forwardedProto: undefined },
+      {
+        name: 'a bare proxy_pass (Host is the upstream 127.0.0.1:<port>)',
+        port: () => ports.bare,
+        host: () => `127.0.0.1:${app.port}`,
+        forwardedProto: undefined,
+      },
     ];
     for (const proxy of proxies) {
-      it(`${proxy.name}: the page uploads a small file (one PUT) and a 6 MiB file (multipart); the bucket holds their bytes`, { timeout: 180_000 }, async () => {
-        const context = await browser.newContext({ ignoreHTTPSErrors: true });
-        try {
-          const page = await context.newPage();
-          const problems = collectPageProblems(page);
-          const pageOrigin = `https://127.0.0.1:${proxy.port()}`;
-          await page.goto(`${pageOrigin}/`);
-          const from = app.visits.length;
-          const files = [
-            { name: `small-${proxy.port()}.bin`, bytes: randomBytes(150_000) },
-            { name: `large-${proxy.port()}.bin`, bytes: randomBytes(6 * MIB + 777) },
-          ];
-          const keys = await uploadThroughElement(page, files);
-          for (const { name, bytes } of files) {
-            assert.match(keys[name]!, new RegExp(`^${NODE_APP_USER}/`), 'the server chose the key');
-            assert.ok((await readStored(keys[name]!)).equals(bytes), `${name}: the bucket holds exactly its bytes`);
-          }
+      it(
+        `${proxy.name}: the page uploads a small file (one PUT) and a 6 MiB file (multipart); the bucket holds their bytes`,
+        { timeout: 180_000 },
+        async () => {
+          const context = await browser.newContext({ ignoreHTTPSErrors: true });
+          try {
+            const page = await context.newPage();
+            const problems = collectPageProblems(page);
+            const pageOrigin = `https://127.0.0.1:${proxy.port()}`;
+            await page.goto(`${pageOrigin}/`);
+            const from = app.visits.length;
+            const files = [
+              { name: `small-${proxy.port()}.bin`, bytes: randomBytes(150_000) },
+              { name: `large-${proxy.port()}.bin`, bytes: randomBytes(6 * MIB + 777) },
+            ];
+            const keys = await uploadThroughElement(page, files);
+            for (const { name, bytes } of files) {
+              assert.match(keys[name]!, new RegExp(`^${NODE_APP_USER}/`), 'the server chose the key');
+              assert.ok((await readStored(keys[name]!)).equals(bytes), `${name}: the bucket holds exactly its bytes`);
+            }
 
-          // What the handler saw: the browser's origin, a Host and scheme that are not its own.
-          const seen = visitsSince(from);
-          const routes = seen.map((visit) => visit.path.replace('/api/upload', ''));
-          for (const route of ['/presign', '/multipart/init', '/multipart/complete']) assert.ok(routes.includes(route), `${route} in ${routes.join(', ')}`);
-          for (const visit of seen) {
-            assert.deepEqual(
-              [visit.status, visit.origin, visit.fetchSite, visit.host, visit.forwardedProto],
-              [200, pageOrigin, 'same-origin', proxy.host(), proxy.forwardedProto],
-              JSON.stringify(visit),
-            );
+            // What the handler saw: the browser's origin, a Host and scheme that are not its own.
+            const seen = visitsSince(from);
+            const routes = seen.map((visit) => visit.path.replace('/api/upload', ''));
+            for (const route of ['/presign', '/multipart/init', '/multipart/complete']) assert.ok(routes.includes(route), `${route} in ${routes.join(', ')}`);
+            for (const visit of seen) {
+              assert.deepEqual(
+                [visit.status, visit.origin, visit.fetchSite, visit.host, visit.forwardedProto],
+                [200, pageOrigin, 'same-origin', proxy.host(), proxy.forwardedProto],
+                JSON.stringify(visit),
+              );
+            }
+            assert.deepEqual(problems, []);
+          } finally {
+            await context.close();
           }
-          assert.deepEqual(problems, []);
-        } finally {
-          await context.close();
-        }
-      });
+        },
+      );
     }
 
     it('refuses a text/plain form POST and a no-cors fetch from another site and from a sibling origin; nothing is signed', { timeout: 120_000 }, async () => {
@@ -181,10 +193,19 @@ describe('uploads behind real proxies, handler at its default configuration (Nod
           }, `${target}?attack=${form}`);
           const sink = page.frame({ name: 'sink' })!;
           await sink.waitForURL(new RegExp(`attack=${form}$`));
-          assert.match(await sink.locator('body').innerText(), /"error":"Cross-site request refused","code":"AUTH_DENIED"/, 'the form\'s frame shows the handler\'s refusal');
+          assert.match(
+            await sink.locator('body').innerText(),
+            /"error":"Cross-site request refused","code":"AUTH_DENIED"/,
+            "the form's frame shows the handler's refusal",
+          );
 
           await page.evaluate(async (url) => {
-            await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ name: 'forged.txt', type: 'text/plain', size: 3 }) });
+            await fetch(url, {
+              method: 'POST',
+              mode: 'no-cors',
+              headers: { 'content-type': 'text/plain' },
+              body: JSON.stringify({ name: 'forged.txt', type: 'text/plain', size: 3 }),
+            });
           }, `${target}?attack=${noCors}`);
         } finally {
           await context.close();
@@ -200,7 +221,10 @@ describe('uploads behind real proxies, handler at its default configuration (Nod
       assert.equal(app.identityCalls(), identityCallsBefore, 'refused before getUserId ran: nothing was signed');
       const storage = await getTestStorage();
       const listing = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: `${NODE_APP_USER}/` }));
-      assert.deepEqual((listing.Contents ?? []).filter((object) => object.Key!.endsWith('/forged.txt')), []);
+      assert.deepEqual(
+        (listing.Contents ?? []).filter((object) => object.Key!.endsWith('/forged.txt')),
+        [],
+      );
     });
 
     it('serves a client that is no browser (no Origin, no Sec-Fetch-*), like curl', async () => {
@@ -208,14 +232,23 @@ describe('uploads behind real proxies, handler at its default configuration (Nod
       const from = app.visits.length;
       const body = JSON.stringify({ name: 'from-a-script.txt', type: 'text/plain', size: 5 });
       const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const request = httpsRequest(`https://127.0.0.1:${ports.forwarding}/api/upload/presign`, {
-          method: 'POST',
-          ca: nginx.certificate,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        }, (response) => {
-          let text = '';
-          response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => resolve({ status: response.statusCode!, text }));
-        });
+        const request = httpsRequest(
+          `https://127.0.0.1:${ports.forwarding}/api/upload/presign`,
+          {
+            method: 'POST',
+            ca: nginx.certificate,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (response) => {
+            let text = '';
+            response
+              .setEncoding('utf8')
+              .on('data', (chunk: string) => {
+                text += chunk;
+              })
+              .on('end', () => resolve({ status: response.statusCode!, text }));
+          },
+        );
         request.once('error', reject);
         request.end(body);
       });
@@ -238,7 +271,13 @@ describe('uploads behind real proxies, handler at its default configuration (Nod
       process.env.UPLOAD_SERVER = app.url;
       try {
         // What `npx vite examples/vue` starts: its own vite.config.ts, dev mode.
-        vite = await createViteServer({ root: 'examples/vue', cacheDir, logLevel: 'error', clearScreen: false, server: { port: await findFreePort(), strictPort: true } });
+        vite = await createViteServer({
+          root: 'examples/vue',
+          cacheDir,
+          logLevel: 'error',
+          clearScreen: false,
+          server: { port: await findFreePort(), strictPort: true },
+        });
         await vite.listen();
       } finally {
         if (previous === undefined) delete process.env.UPLOAD_SERVER;

@@ -90,7 +90,9 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
     if (url.pathname === CALLBACK_PATH) await seeCallback(cookie ?? '');
     const answer = await app.send(url.pathname + url.search, { method: request.method(), headers: cookie ? { cookie } : {}, redirect: 'manual' });
     const responseHeaders: Record<string, string> = {};
-    answer.headers.forEach((value, name) => { if (name !== 'set-cookie') responseHeaders[name] = value; });
+    answer.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') responseHeaders[name] = value;
+    });
     const setCookies = answer.headers.getSetCookie();
     if (setCookies.length > 0) responseHeaders['set-cookie'] = setCookies.join('\n');
     await route.fulfill({ status: answer.status, headers: responseHeaders, body: answer.text });
@@ -99,11 +101,13 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
   async function newBrowserContext(plantedByTheSibling: string[] = []): Promise<BrowserContext> {
     const context = await browser.newContext();
     await context.route(`${APP_ORIGIN}/**`, relayToHandler);
-    await context.route(`${SIBLING_ORIGIN}/**`, (route) => route.fulfill({
-      status: 200,
-      headers: { 'content-type': 'text/html', 'set-cookie': plantedByTheSibling.join('\n') },
-      body: '<!doctype html><title>sibling</title>',
-    }));
+    await context.route(`${SIBLING_ORIGIN}/**`, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/html', 'set-cookie': plantedByTheSibling.join('\n') },
+        body: '<!doctype html><title>sibling</title>',
+      }),
+    );
     return context;
   }
 
@@ -111,7 +115,7 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
     return typeof (await tokenStore.get(toDriveTokensKey('box', user))) === 'string';
   }
 
-  it('stores the handler\'s __Host- cookie host-only, Secure, on /, sends it back at the callback and drops it after', async () => {
+  it("stores the handler's __Host- cookie host-only, Secure, on /, sends it back at the callback and drops it after", async () => {
     const user = `chromium-${Date.now()}`;
     const context = await newBrowserContext();
     await context.addCookies([{ name: 'session', value: user, url: APP_ORIGIN }]);
@@ -132,7 +136,11 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
     );
     assert.ok(sent.split('; ').includes(`${BINDING_COOKIE}=${binding.value}`), `the callback carried it: ${sent}`);
     assert.equal(await hasStoredTokens(user), true, 'the drive is connected for the user');
-    assert.deepEqual((await context.cookies()).filter((cookie) => cookie.name.includes('svc_oauth')), [], 'the callback cleared it');
+    assert.deepEqual(
+      (await context.cookies()).filter((cookie) => cookie.name.includes('svc_oauth')),
+      [],
+      'the callback cleared it',
+    );
     await context.close();
   });
 
@@ -164,12 +172,14 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
 
     // ...and sends the victim the consent link; the victim consents and lands on the callback.
     let sent = '';
-    seeCallback = async (cookieHeader) => { sent = cookieHeader; };
+    seeCallback = async (cookieHeader) => {
+      sent = cookieHeader;
+    };
     const answer = await openUntilCallback(victimPage, consentUrl);
     assert.match(sent, new RegExp(`(^|; )svc_oauth_box=${known.value}($|;)`), 'the planted cookie rides the callback');
     assert.equal(answer.status(), 400);
     assert.deepEqual(await answer.json(), { error: 'Sign-in was started in another browser' });
-    assert.equal(await hasStoredTokens(attacker), false, 'the victim\'s drive is not connected to the attacker\'s account');
+    assert.equal(await hasStoredTokens(attacker), false, "the victim's drive is not connected to the attacker's account");
     await victimContext.close();
   });
 });

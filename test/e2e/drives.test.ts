@@ -35,7 +35,7 @@ describe('cloud-drive import in Chromium (built bundle, real handler, fake Googl
     await app?.close();
   });
 
-  it('signs in through the popup, browses, selects and imports; the bucket holds the bytes under the user\'s key', async () => {
+  it("signs in through the popup, browses, selects and imports; the bucket holds the bytes under the user's key", async () => {
     const storage = await getTestStorage();
     const user = `e2e-${randomBytes(4).toString('hex')}`;
     const context = await browser.newContext();
@@ -44,16 +44,26 @@ describe('cloud-drive import in Chromium (built bundle, real handler, fake Googl
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const scripts: string[] = [];
-    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
 
     await page.goto(app.url);
     const uploader = page.locator('svc-uploader');
     await uploader.getByRole('button', { name: 'Add files from Google Drive' }).waitFor();
-    assert.equal(scripts.some((path) => path.includes('drive-panel')), false, 'the drive panel is not loaded before it is needed');
+    assert.equal(
+      scripts.some((path) => path.includes('drive-panel')),
+      false,
+      'the drive panel is not loaded before it is needed',
+    );
     await uploader.getByRole('button', { name: 'Add files from Google Drive' }).click();
     const signIn = uploader.getByRole('button', { name: 'Sign in to Google Drive' });
     await signIn.waitFor();
-    assert.equal(scripts.some((path) => path.includes('drive-panel')), true, 'the drive panel arrives as its own chunk');
+    assert.equal(
+      scripts.some((path) => path.includes('drive-panel')),
+      true,
+      'the drive panel arrives as its own chunk',
+    );
 
     const popupOpened = context.waitForEvent('page');
     await signIn.click();
@@ -68,7 +78,7 @@ describe('cloud-drive import in Chromium (built bundle, real handler, fake Googl
 
     assert.equal(stored!.name, 'diagram.bin');
     assert.equal(stored!.size, DIAGRAM_SIZE);
-    assert.match(stored!.key, new RegExp(`^${user}/[0-9a-f-]{36}/diagram\\.bin$`), 'the key follows the handler\'s key strategy for this user');
+    assert.match(stored!.key, new RegExp(`^${user}/[0-9a-f-]{36}/diagram\\.bin$`), "the key follows the handler's key strategy for this user");
     const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: stored!.key }));
     const bytes = await object.Body!.transformToByteArray();
     assert.equal(bytes.length, DIAGRAM_SIZE);

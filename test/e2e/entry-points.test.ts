@@ -21,21 +21,27 @@ async function bundle(source: string, entries: string[]): Promise<string> {
   const entry = join(folder, `entry-${Math.random().toString(36).slice(2)}.js`);
   writeFileSync(entry, source);
   const alias = Object.fromEntries(entries.map((specifier) => [specifier, fileURLToPath(import.meta.resolve(specifier))]));
-  const output = await build({
+  const output = (await build({
     configFile: false,
     logLevel: 'silent',
     resolve: { alias },
     build: { write: false, minify: false, lib: { entry, formats: ['es'], fileName: 'app' } },
-  }) as Rolldown.RolldownOutput[];
-  return output.flatMap((result) => result.output).map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+  })) as Rolldown.RolldownOutput[];
+  return output
+    .flatMap((result) => result.output)
+    .map((chunk) => ('code' in chunk ? chunk.code : ''))
+    .join('\n');
 }
 
 describe('svc-uploader/engine', () => {
-  before(() => { folder = mkdtempSync(join(tmpdir(), 'svc-engine-entry-')); });
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'svc-engine-entry-'));
+  });
   after(() => rmSync(folder, { recursive: true, force: true }));
 
   it('loads in plain Node, where no element could be registered', () => {
-    const script = "import('svc-uploader/engine').then((module) => console.log(JSON.stringify({ names: Object.keys(module), registry: typeof customElements })))";
+    const script =
+      "import('svc-uploader/engine').then((module) => console.log(JSON.stringify({ names: Object.keys(module), registry: typeof customElements })))";
     const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     const { names, registry } = JSON.parse(output.trim().split('\n').pop()!) as { names: string[]; registry: string };
     assert.equal(registry, 'undefined');
@@ -45,7 +51,9 @@ describe('svc-uploader/engine', () => {
   });
 
   it('bundles into an app without Lit and without registering <svc-uploader>', async () => {
-    const code = await bundle("import { UploadEngine } from 'svc-uploader/engine';\nexport const engine = new UploadEngine({ serverUrl: '/api/upload' });\n", ['svc-uploader/engine']);
+    const code = await bundle("import { UploadEngine } from 'svc-uploader/engine';\nexport const engine = new UploadEngine({ serverUrl: '/api/upload' });\n", [
+      'svc-uploader/engine',
+    ]);
     assert.match(code, /\bUploadEngine = class\b|\bclass UploadEngine\b/);
     for (const marker of LIT_MARKERS) assert.ok(!code.includes(marker), `the bundle carries no Lit (${marker})`);
     assert.ok(!code.includes('customElements'), 'the bundle touches no custom-element registry');
@@ -58,18 +66,26 @@ describe('svc-uploader/engine', () => {
 
   it('differs from the package root, which brings Lit and registers the element', async () => {
     const code = await bundle("import { UploadEngine } from 'svc-uploader';\nexport { UploadEngine };\n", ['svc-uploader']);
-    assert.ok(LIT_MARKERS.some((marker) => code.includes(marker)), 'the root bundle carries Lit');
+    assert.ok(
+      LIT_MARKERS.some((marker) => code.includes(marker)),
+      'the root bundle carries Lit',
+    );
     assert.match(code, /customElements\.define\(/);
   });
 });
 
 describe('svc-uploader/element', () => {
-  before(() => { folder = mkdtempSync(join(tmpdir(), 'svc-element-entry-')); });
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'svc-element-entry-'));
+  });
   after(() => rmSync(folder, { recursive: true, force: true }));
 
   it('bundles the element class without registering any tag', async () => {
     const code = await bundle("import { SvcUploader } from 'svc-uploader/element';\nexport { SvcUploader };\n", ['svc-uploader/element']);
-    assert.ok(LIT_MARKERS.some((marker) => code.includes(marker)), 'the element brings Lit');
+    assert.ok(
+      LIT_MARKERS.some((marker) => code.includes(marker)),
+      'the element brings Lit',
+    );
     assert.ok(!code.includes('customElements.define('), 'nothing registers a tag');
   });
 });

@@ -52,7 +52,10 @@ describe('framework examples (built with Vite, real handler, real storage)', () 
         const bytes = randomBytes(200_000);
         const fileName = `${folder}-example.bin`;
         await page.locator('svc-uploader input[type=file]').first().setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: bytes });
-        await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
+        await page
+          .locator('svc-uploader')
+          .getByRole('button', { name: /^upload/i })
+          .click();
 
         const storedItem = page.locator('ul.stored-files li').filter({ hasText: fileName });
         await storedItem.waitFor({ timeout: 20_000 });
@@ -93,6 +96,14 @@ describe('framework examples in TypeScript', () => {
     // svelte-check reports the typings of an unresolved `import 'svc-uploader'` as nothing at all,
     // so a missing build would pass silently: check it is there first.
     assert.ok(existsSync('dist/frameworks/svelte.d.ts'), 'dist/ is built (node scripts/build.mjs)');
-    await runNodeTool('node_modules/svelte-check/bin/svelte-check', ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings', '--output', 'human']);
+    await runNodeTool('node_modules/svelte-check/bin/svelte-check', [
+      '--workspace',
+      'examples/svelte',
+      '--tsconfig',
+      './tsconfig.json',
+      '--fail-on-warnings',
+      '--output',
+      'human',
+    ]);
   });
 });

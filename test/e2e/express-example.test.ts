@@ -46,14 +46,21 @@ async function startExpressExample(work: string): Promise<RunningExample> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  const printed = (text: string) => new Promise<void>((resolve, reject) => {
-    const check = () => { if (output.includes(text)) resolve(); };
-    check();
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => reject(new Error(`the Express example exited with ${code}:\n${output}`)));
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
   });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const printed = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (output.includes(text)) resolve();
+      };
+      check();
+      child.stdout!.on('data', check);
+      child.once('exit', (code) => reject(new Error(`the Express example exited with ${code}:\n${output}`)));
+    });
   await printed('listening on ');
   const port = /listening on http:\/\/localhost:(\d{1,5})/.exec(output)?.[1];
   assert.ok(port, output);
@@ -94,12 +101,18 @@ describe('Express example (node examples/express/server.mjs, real storage)', { t
       const bytes = randomBytes(150_000);
       const fileName = 'express-example.bin';
       await page.locator('svc-uploader input[type=file]').first().setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: bytes });
-      const completed = page.evaluate(() => new Promise<string>((resolve, reject) => {
-        const uploader = document.querySelector('svc-uploader')!;
-        uploader.addEventListener('svc-file-upload-complete', (event) => resolve((event as CustomEvent<{ key: string }>).detail.key), { once: true });
-        uploader.addEventListener('svc-error', (event) => reject(new Error(JSON.stringify((event as CustomEvent).detail))), { once: true });
-      }));
-      await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
+      const completed = page.evaluate(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const uploader = document.querySelector('svc-uploader')!;
+            uploader.addEventListener('svc-file-upload-complete', (event) => resolve((event as CustomEvent<{ key: string }>).detail.key), { once: true });
+            uploader.addEventListener('svc-error', (event) => reject(new Error(JSON.stringify((event as CustomEvent).detail))), { once: true });
+          }),
+      );
+      await page
+        .locator('svc-uploader')
+        .getByRole('button', { name: /^upload/i })
+        .click();
       const key = await completed;
       assert.match(key, /^anon\//, 'the server chose the key');
 

@@ -34,11 +34,19 @@ describe('form state on back/forward navigation (built bundle)', { timeout: 120_
       const problems = collectPageProblems(page);
       await page.goto(app.server.url);
       const uploader = page.locator('svc-uploader');
-      await uploader.locator('input[part="file-input"]').setInputFiles({ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('quarterly figures') });
-      const key = await page.waitForFunction(() => {
-        const [file] = document.querySelector('svc-uploader')!.files;
-        return file?.state === 'successful' ? file.result!.key : undefined;
-      }, undefined, { timeout: 20_000 }).then((handle) => handle.jsonValue());
+      await uploader
+        .locator('input[part="file-input"]')
+        .setInputFiles({ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('quarterly figures') });
+      const key = await page
+        .waitForFunction(
+          () => {
+            const [file] = document.querySelector('svc-uploader')!.files;
+            return file?.state === 'successful' ? file.result!.key : undefined;
+          },
+          undefined,
+          { timeout: 20_000 },
+        )
+        .then((handle) => handle.jsonValue());
       const submitted = () => page.evaluate(() => new FormData(document.querySelector<HTMLFormElement>('#post')!).getAll('attachments'));
       assert.deepEqual(await submitted(), [key]);
 

@@ -21,8 +21,14 @@ const GLOBAL_TYPES = new Set(['CustomEvent', 'File', 'Record']);
 function typeCheck(source: string): string[] {
   const fileName = fileURLToPath(new URL('test/framework-typings/manifest-event-types.ts', root));
   const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'], types: [], strict: true, noEmit: true, skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    types: [],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
   };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
@@ -41,7 +47,14 @@ function typeCheck(source: string): string[] {
 
 describe('framework typings shipped in the package', () => {
   it('the build ships the manifest, the editor data and the typings generated into manifest/', () => {
-    for (const name of ['custom-elements.json', 'vscode.html-custom-data.json', 'web-types.json', 'frameworks/react.d.ts', 'frameworks/vue.d.ts', 'frameworks/svelte.d.ts']) {
+    for (const name of [
+      'custom-elements.json',
+      'vscode.html-custom-data.json',
+      'web-types.json',
+      'frameworks/react.d.ts',
+      'frameworks/vue.d.ts',
+      'frameworks/svelte.d.ts',
+    ]) {
       assert.equal(readFileSync(new URL(`dist/${name}`, root), 'utf8'), readFileSync(new URL(`manifest/${name}`, root), 'utf8'), name);
     }
   });
@@ -52,7 +65,7 @@ describe('framework typings shipped in the package', () => {
     await runNodeTool('node_modules/typescript/bin/tsc', ['-p', 'test/framework-typings/tsconfig.json']);
   });
 
-  it('the manifest writes out each event\'s detail, and compiled against the package it is exactly the element\'s event type', () => {
+  it("the manifest writes out each event's detail, and compiled against the package it is exactly the element's event type", () => {
     // Tools that read only the manifest (Storybook, language servers, wrapper generators) cannot
     // resolve a generic reference into the package; they need the detail's fields in the text.
     const manifest = JSON.parse(readFileSync(new URL('dist/custom-elements.json', root), 'utf8')) as Package;
@@ -74,7 +87,7 @@ describe('framework typings shipped in the package', () => {
     assert.deepEqual(typeCheck(source), []);
   });
 
-  it('web-types gives each event the manifest\'s type', () => {
+  it("web-types gives each event the manifest's type", () => {
     const manifest = JSON.parse(readFileSync(new URL('dist/custom-elements.json', root), 'utf8')) as Package;
     const webTypes = JSON.parse(readFileSync(new URL('dist/web-types.json', root), 'utf8'));
     const types = Object.fromEntries((elementDeclaration(manifest).events ?? []).map((event) => [event.name, event.type?.text]));

@@ -30,8 +30,10 @@ describe('examples/nuxt (Nuxt 4 built and served by Node, real handler, real sto
   before(async () => {
     assert.ok(existsSync('dist/browser/svc-uploader.js'), 'dist/ is built (node scripts/build.mjs)');
     const node = process.execPath;
-    assert.ok(Number(process.versions.node.split('.')[0]) >= 22,
-      `Nuxt 4 builds on Node 22 or later, and this runs on ${process.version}: run it through npm test or scripts/with-storage.mjs, which move to Node 24`);
+    assert.ok(
+      Number(process.versions.node.split('.')[0]) >= 22,
+      `Nuxt 4 builds on Node 22 or later, and this runs on ${process.version}: run it through npm test or scripts/with-storage.mjs, which move to Node 24`,
+    );
     work = mkdtempSync(join(tmpdir(), 'svc-nuxt-example-'));
     app = await createExampleApp('nuxt', await packLibrary(work));
 
@@ -71,7 +73,10 @@ describe('examples/nuxt (Nuxt 4 built and served by Node, real handler, real sto
       const small = { name: 'nuxt-small.bin', mimeType: 'application/octet-stream', buffer: randomBytes(200_000) };
       const large = { name: 'nuxt-multipart.bin', mimeType: 'application/octet-stream', buffer: randomBytes(12 * MiB) };
       await page.locator('svc-uploader input[type=file]').first().setInputFiles([small, large]);
-      await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
+      await page
+        .locator('svc-uploader')
+        .getByRole('button', { name: /^upload/i })
+        .click();
       await page.locator('p.run-summary', { hasText: '2 stored, 0 failed' }).waitFor({ timeout: 120_000 });
 
       const storage = await getTestStorage();

@@ -53,12 +53,19 @@ describe('an upload while the browser is offline (built bundle)', { timeout: 120
       await page.locator('#waits [part~="upload-button"]').click();
       const waits = page.locator('#waits');
       await waits.locator('[part~="offline-banner"]').waitFor({ timeout: 20_000 });
-      assert.equal((await waits.locator('[part~="offline-banner"]').textContent())?.trim(), 'You are offline. Uploads will continue when the connection is back.');
-      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'paused', undefined, { timeout: 20_000 });
+      assert.equal(
+        (await waits.locator('[part~="offline-banner"]').textContent())?.trim(),
+        'You are offline. Uploads will continue when the connection is back.',
+      );
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'paused', undefined, {
+        timeout: 20_000,
+      });
       assert.equal(await waits.locator('[part~="file-status"]').textContent(), 'Paused: offline');
 
       await page.context().setOffline(false);
-      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'successful', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'successful', undefined, {
+        timeout: 30_000,
+      });
     } finally {
       await page.close();
     }
@@ -68,7 +75,9 @@ describe('an upload while the browser is offline (built bundle)', { timeout: 120
     try {
       await page.goto(app.server.url);
       // The engine arrives on idle; the list's code waits for the first file.
-      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.engine !== undefined, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.engine !== undefined, undefined, {
+        timeout: 20_000,
+      });
       await page.evaluate(() => {
         const errors: unknown[] = [];
         (window as unknown as { viewErrors: unknown[] }).viewErrors = errors;
@@ -76,18 +85,27 @@ describe('an upload while the browser is offline (built bundle)', { timeout: 120
       });
       await page.context().setOffline(true);
       const uploader = page.locator('#waits');
-      await uploader.locator('input[part="file-input"]').setInputFiles({ name: 'offline-pick.txt', mimeType: 'text/plain', buffer: Buffer.from('picked while offline') });
-      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files.length === 1, undefined, { timeout: 20_000 });
+      await uploader
+        .locator('input[part="file-input"]')
+        .setInputFiles({ name: 'offline-pick.txt', mimeType: 'text/plain', buffer: Buffer.from('picked while offline') });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files.length === 1, undefined, {
+        timeout: 20_000,
+      });
       assert.equal(await uploader.locator('[part~="upload-button"]').count(), 0, 'no list while its code cannot be fetched');
       await page.waitForFunction(() => (window as unknown as { viewErrors: unknown[] }).viewErrors.length > 0, undefined, { timeout: 20_000 });
       const reported = await page.evaluate(() => (window as unknown as { viewErrors: { scope: string; code: string }[] }).viewErrors);
-      assert.deepEqual(reported.map(({ scope, code }) => ({ scope, code })), [{ scope: 'engine', code: 'VIEWS_LOAD_FAILED' }]);
+      assert.deepEqual(
+        reported.map(({ scope, code }) => ({ scope, code })),
+        [{ scope: 'engine', code: 'VIEWS_LOAD_FAILED' }],
+      );
 
       await page.context().setOffline(false);
       await uploader.locator('[part~="upload-button"]').waitFor({ timeout: 20_000 });
       assert.match((await uploader.locator('[part~="file-name"]').first().textContent()) ?? '', /offline-pick\.txt/);
       await uploader.locator('[part~="upload-button"]').click();
-      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'successful', undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'successful', undefined, {
+        timeout: 30_000,
+      });
     } finally {
       await page.close();
     }

@@ -22,7 +22,9 @@ const repository = resolve('.');
 const lockfile = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version: string }> };
 
 /** The server's peers at the versions this repository tests, as README's one extra command names them. */
-const SERVER_PEERS = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'h3'].map((name) => `${name}@${lockfile.packages[`node_modules/${name}`]!.version}`);
+const SERVER_PEERS = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'h3'].map(
+  (name) => `${name}@${lockfile.packages[`node_modules/${name}`]!.version}`,
+);
 
 /** `npm install` as a user runs it, reusing the local cache so repeated runs stay fast. */
 function npmInstall(cwd: string, specs: string[]): Promise<string> {
@@ -47,8 +49,9 @@ const mebibytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 /** Top-level package names installed in a project (scoped ones as `@scope/name`). */
 function installedPackages(project: string): string[] {
   const modules = join(project, 'node_modules');
-  return readdirSync(modules).filter((name) => !name.startsWith('.')).flatMap((name) =>
-    name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name]);
+  return readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name]));
 }
 
 describe('the packed tarball installed into empty projects', () => {
@@ -59,7 +62,12 @@ describe('the packed tarball installed into empty projects', () => {
     // npm test builds dist/ before the end-to-end suite; the tarball is packed from that build.
     assert.ok(existsSync('dist/browser/svc-uploader.js'), 'dist/ is built (node scripts/build.mjs)');
     work = mkdtempSync(join(tmpdir(), 'svc-package-install-'));
-    const packed = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], repository)) as Array<{ filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }>;
+    const packed = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], repository)) as Array<{
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      files: Array<{ path: string }>;
+    }>;
     tarball = join(work, packed[0]!.filename);
     console.log(`tarball: ${mebibytes(packed[0]!.size)} packed, ${mebibytes(packed[0]!.unpackedSize)} unpacked, ${packed[0]!.files.length} files`);
   });
@@ -72,7 +80,10 @@ describe('the packed tarball installed into empty projects', () => {
     for (const file of ['package/LICENSE', 'package/THIRD_PARTY_NOTICES', 'package/CHANGELOG.md', 'package/README.md']) {
       assert.ok(listing.includes(file), `the tarball has ${file}`);
     }
-    assert.deepEqual(listing.filter((file) => file.endsWith('.map')), []);
+    assert.deepEqual(
+      listing.filter((file) => file.endsWith('.map')),
+      [],
+    );
   });
 
   it('passes publint', async () => {
@@ -83,8 +94,20 @@ describe('the packed tarball installed into empty projects', () => {
   it('passes are-the-types-wrong for ESM consumers (Node and bundlers)', async () => {
     // The package is ESM-only, so CommonJS `require` resolutions are out of scope; the locale
     // wildcard is checked through one concrete locale.
-    await run(process.execPath, [join(repository, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only',
-      '--include-entrypoints', './locales/en', '--format', 'ascii'], work);
+    await run(
+      process.execPath,
+      [
+        join(repository, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+        tarball,
+        '--profile',
+        'esm-only',
+        '--include-entrypoints',
+        './locales/en',
+        '--format',
+        'ascii',
+      ],
+      work,
+    );
   });
 
   describe('a browser-only Vite app', () => {
@@ -102,30 +125,39 @@ describe('the packed tarball installed into empty projects', () => {
       await browser?.close();
     });
 
-    it('carries neither the AWS SDK, h3, heic-to nor mocha\'s typings', () => {
+    it("carries neither the AWS SDK, h3, heic-to nor mocha's typings", () => {
       const installed = installedPackages(project);
       assert.ok(installed.includes('svc-uploader') && installed.includes('lit'));
-      assert.deepEqual(installed.filter((name) => /^(@aws-sdk\/|@smithy\/|h3$|heic-to$|@types\/mocha$)/.test(name)), []);
+      assert.deepEqual(
+        installed.filter((name) => /^(@aws-sdk\/|@smithy\/|h3$|heic-to$|@types\/mocha$)/.test(name)),
+        [],
+      );
       // Lit is a range dependency: the app and the element share one copy.
       assert.equal(existsSync(join(project, 'node_modules/svc-uploader/node_modules/lit')), false);
     });
 
     /** Builds the app with `main` as its script, serves it with the real handler, picks `file`, uploads it. */
     async function buildAndUpload(main: string, attributes: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-      writeFileSync(join(project, 'index.html'), `<!doctype html>
+      writeFileSync(
+        join(project, 'index.html'),
+        `<!doctype html>
 <title>browser-only app</title>
 <svc-uploader server-url="/api/upload" ${attributes}></svc-uploader>
 <ul id="stored"></ul>
 <script type="module" src="/main.js"></script>
-`);
-      writeFileSync(join(project, 'main.js'), `${main}
+`,
+      );
+      writeFileSync(
+        join(project, 'main.js'),
+        `${main}
 document.querySelector('svc-uploader').addEventListener('svc-file-upload-complete', (event) => {
   const item = document.createElement('li');
   item.dataset.key = event.detail.key;
   item.textContent = event.detail.file.name;
   document.querySelector('#stored').append(item);
 });
-`);
+`,
+      );
       // The repository's Vite builds the app: the app itself resolves svc-uploader and Lit from its
       // own node_modules, which is what this test is about.
       const outDir = join(project, 'dist');
@@ -137,7 +169,10 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
         const problems = collectPageProblems(page);
         await page.goto(server.url);
         await page.locator('svc-uploader input[type=file]').first().setInputFiles(file);
-        await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
+        await page
+          .locator('svc-uploader')
+          .getByRole('button', { name: /^upload/i })
+          .click();
         const stored = page.locator('#stored li').first();
         await stored.waitFor({ timeout: 60_000 });
         const key = await stored.getAttribute('data-key');
@@ -163,7 +198,11 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
       // README: `npm install heic-to`, then `import 'svc-uploader/heic'` once.
       await npmInstall(project, [`heic-to@${lockfile.packages['node_modules/heic-to']!.version}`]);
       const photo = readFileSync('test/fixtures/heic/red-blue.heic');
-      const stored = await buildAndUpload(`import 'svc-uploader';\nimport 'svc-uploader/heic';`, 'heic-conversion', { name: 'photo.heic', mimeType: 'image/heic', buffer: photo });
+      const stored = await buildAndUpload(`import 'svc-uploader';\nimport 'svc-uploader/heic';`, 'heic-conversion', {
+        name: 'photo.heic',
+        mimeType: 'image/heic',
+        buffer: photo,
+      });
       assert.equal(stored.name, 'photo.jpg');
       assert.deepEqual([...stored.bytes.subarray(0, 3)], [0xff, 0xd8, 0xff], 'the bucket holds a JPEG');
     });
@@ -180,7 +219,7 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
       console.log(`server install: node_modules ${mebibytes(await diskUsage(join(project, 'node_modules')))}`);
     });
 
-    it('installs the handler\'s libraries and not the optional HEIC decoder', () => {
+    it("installs the handler's libraries and not the optional HEIC decoder", () => {
       const installed = installedPackages(project);
       for (const name of ['svc-uploader', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'h3']) assert.ok(installed.includes(name), name);
       assert.equal(installed.includes('heic-to'), false);
@@ -191,7 +230,9 @@ document.querySelector('svc-uploader').addEventListener('svc-file-upload-complet
 
     it('serves the handler from the installed package and the bytes land in the bucket', async () => {
       const storage = await getTestStorage();
-      writeFileSync(join(project, 'server.js'), `import { createServer } from 'node:http';
+      writeFileSync(
+        join(project, 'server.js'),
+        `import { createServer } from 'node:http';
 import { createUploadHandler } from 'svc-uploader/server';
 import { toNodeListener } from 'svc-uploader/server/node';
 
@@ -205,10 +246,17 @@ const handler = createUploadHandler({
   allowAnonymousUploads: true,
 });
 const server = createServer(toNodeListener(handler)).listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
-`);
-      app = spawn(process.execPath, ['server.js'], { cwd: project, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+`,
+      );
+      app = spawn(process.execPath, ['server.js'], {
+        cwd: project,
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let errors = '';
-      app.stderr!.on('data', (chunk) => { errors += chunk; });
+      app.stderr!.on('data', (chunk) => {
+        errors += chunk;
+      });
       const port = await new Promise<number>((resolvePort, reject) => {
         app!.stdout!.on('data', (chunk: Buffer) => {
           const match = /listening (\d+)/.exec(String(chunk));
@@ -224,7 +272,7 @@ const server = createServer(toNodeListener(handler)).listen(0, '127.0.0.1', () =
         body: JSON.stringify({ name: 'from-server-app.bin', type: 'application/octet-stream', size: bytes.length }),
       });
       assert.equal(presign.status, 200, await presign.clone().text());
-      const { uploadUrl, key, uploadHeaders } = await presign.json() as { uploadUrl: string; key: string; uploadHeaders?: Record<string, string> };
+      const { uploadUrl, key, uploadHeaders } = (await presign.json()) as { uploadUrl: string; key: string; uploadHeaders?: Record<string, string> };
       const put = await fetch(uploadUrl, { method: 'PUT', headers: uploadHeaders, body: bytes });
       assert.equal(put.status, 200, await put.text());
 

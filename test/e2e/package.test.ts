@@ -11,7 +11,10 @@ import { launchBrowser } from '../support/browser.js';
 /** Imports a specifier the way a consumer of the package would, from a fresh Node process. */
 function importInNode(specifier: string): string[] {
   const script = `import(${JSON.stringify(specifier)}).then((module) => console.log(JSON.stringify(Object.keys(module).sort())))`;
-  const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+  const output = execFileSync(process.execPath, ['-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
   return JSON.parse(output.trim().split('\n').pop()!);
 }
 
@@ -46,7 +49,8 @@ describe('the built package', () => {
         if (chunk && existsSync(join('dist/browser', chunk))) {
           response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join('dist/browser', chunk)));
         } else {
-          response.writeHead(200, { 'content-type': 'text/html' })
+          response
+            .writeHead(200, { 'content-type': 'text/html' })
             .end('<!doctype html><script type="module" src="/svc-uploader.js"></script><svc-uploader></svc-uploader>');
         }
       });
@@ -62,10 +66,15 @@ describe('the built package', () => {
       const page = await browser.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       await page.waitForFunction(() => customElements.get('svc-uploader') !== undefined);
-      const rendered = await page.evaluate(() => { const element = document.querySelector('svc-uploader')!; return (element.shadowRoot ?? element).childElementCount; });
+      const rendered = await page.evaluate(() => {
+        const element = document.querySelector('svc-uploader')!;
+        return (element.shadowRoot ?? element).childElementCount;
+      });
       assert.ok(rendered > 0, 'the element rendered its interface');
       assert.deepEqual(problems, []);
       await page.close();

@@ -92,9 +92,23 @@ describe('many instances, one bucket (HAProxy, three handler processes, Redis)',
     const first = await signAndPut(init.body.token, 1, content.subarray(0, PART_SIZE), user);
     const resume = await post('/multipart/resume', { token: init.body.token }, user);
     assert.equal(resume.status, 200, resume.text);
-    assert.deepEqual(resume.body.parts.map((part: { partNumber: number; eTag: string }) => [part.partNumber, part.eTag]), [[1, first.eTag]], 'another instance sees the part the first one signed');
+    assert.deepEqual(
+      resume.body.parts.map((part: { partNumber: number; eTag: string }) => [part.partNumber, part.eTag]),
+      [[1, first.eTag]],
+      'another instance sees the part the first one signed',
+    );
     const second = await signAndPut(resume.body.token, 2, content.subarray(PART_SIZE), user);
-    const complete = await post('/multipart/complete', { token: resume.body.token, parts: [{ partNumber: 1, eTag: first.eTag }, { partNumber: 2, eTag: second.eTag }] }, user);
+    const complete = await post(
+      '/multipart/complete',
+      {
+        token: resume.body.token,
+        parts: [
+          { partNumber: 1, eTag: first.eTag },
+          { partNumber: 2, eTag: second.eTag },
+        ],
+      },
+      user,
+    );
     assert.equal(complete.status, 200, complete.text);
     assert.equal(complete.body.key, init.body.key);
 
@@ -140,7 +154,9 @@ describe('many instances, one bucket (HAProxy, three handler processes, Redis)',
 
     // The provider rotates the refresh token, then holds its answer while the other instance arrives.
     let openGate!: () => void;
-    oauth.refreshGate = new Promise((resolve) => { openGate = resolve; });
+    oauth.refreshGate = new Promise((resolve) => {
+      openGate = resolve;
+    });
     try {
       const first = send(`${MOUNT}/files/one-drive`, { user });
       const second = send(`${MOUNT}/files/one-drive`, { user });

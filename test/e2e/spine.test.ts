@@ -32,7 +32,10 @@ describe('demo page (built bundle, real handler, real storage)', () => {
 
     const bytes = randomBytes(300_000);
     await page.locator('svc-uploader input[type=file]').first().setInputFiles({ name: 'spine check.bin', mimeType: 'application/octet-stream', buffer: bytes });
-    await page.locator('svc-uploader').getByRole('button', { name: /^upload/i }).click();
+    await page
+      .locator('svc-uploader')
+      .getByRole('button', { name: /^upload/i })
+      .click();
 
     const presign = await presigns.nth(0);
     assert.match(presign.key, /^anon\/[0-9a-f-]{36}\/spine/, 'the server chose the key');
@@ -69,7 +72,10 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     assert.equal(stored.length, uploaded.size);
     assert.ok(stored.length < uploaded.original, `${stored.length} bytes stored, ${uploaded.original} chosen`);
     assert.deepEqual(jpegSize(stored), { width: 1920, height: 1280 });
-    assert.ok(workers.some((url) => /\/assets\/image-worker-[\w-]+\.js$/.test(url)), `the image worker ran: ${workers.join(', ')}`);
+    assert.ok(
+      workers.some((url) => /\/assets\/image-worker-[\w-]+\.js$/.test(url)),
+      `the image worker ran: ${workers.join(', ')}`,
+    );
     assert.deepEqual(pageErrors, []);
     await page.close();
   });
@@ -78,20 +84,26 @@ describe('demo page (built bundle, real handler, real storage)', () => {
     const { page, pageErrors, workers } = await openDemoWatchingWorkers();
 
     const bytes = randomBytes(300_000);
-    const uploaded = await page.evaluate(async (content) => {
-      const uploader = document.querySelector('svc-uploader')!;
-      uploader.checksumVerification = true;
-      await uploader.addFiles([new File([new Uint8Array(content)], 'verified.bin', { type: 'application/octet-stream' })]);
-      const { files } = await uploader.upload();
-      return { key: files[0]!.result!.key, checksum: files[0]!.checksum };
-    }, [...bytes]);
+    const uploaded = await page.evaluate(
+      async (content) => {
+        const uploader = document.querySelector('svc-uploader')!;
+        uploader.checksumVerification = true;
+        await uploader.addFiles([new File([new Uint8Array(content)], 'verified.bin', { type: 'application/octet-stream' })]);
+        const { files } = await uploader.upload();
+        return { key: files[0]!.result!.key, checksum: files[0]!.checksum };
+      },
+      [...bytes],
+    );
 
     const object = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: uploaded.key }));
     assert.deepEqual(Buffer.from(await object.Body!.transformToByteArray()), bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     assert.equal(uploaded.checksum, sha256);
     assert.equal(object.Metadata?.['checksum-sha256'], sha256);
-    assert.ok(workers.some((url) => /\/assets\/digest-worker-[\w-]+\.js$/.test(url)), `the digest worker ran: ${workers.join(', ')}`);
+    assert.ok(
+      workers.some((url) => /\/assets\/digest-worker-[\w-]+\.js$/.test(url)),
+      `the digest worker ran: ${workers.join(', ')}`,
+    );
     assert.deepEqual(pageErrors, []);
     await page.close();
   });
@@ -127,4 +139,3 @@ function jpegSize(bytes: Buffer): { width: number; height: number } {
   }
   throw new Error('no start-of-frame segment');
 }
-

@@ -14,7 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureRuntimes } from '../../scripts/runtimes/install.mjs';
 import { packLibrary } from '../support/example-install.js';
-import { createStarterApps, installPackedLibrary, lineOf, runChecker, svelteCheckErrors, tscErrors, type Diagnostic, type StarterApps } from '../support/starter-apps.js';
+import {
+  createStarterApps,
+  installPackedLibrary,
+  lineOf,
+  runChecker,
+  svelteCheckErrors,
+  tscErrors,
+  type Diagnostic,
+  type StarterApps,
+} from '../support/starter-apps.js';
 
 const node24 = ensureRuntimes(['node24']).node24;
 
@@ -28,7 +37,7 @@ function deliberateMistakes(app: string, file: string, wrongValue: string): Diag
 
 const sorted = (diagnostics: Diagnostic[]) => [...diagnostics].sort();
 
-describe('svc-uploader from the packed tarball in apps made like each framework\'s starter', () => {
+describe("svc-uploader from the packed tarball in apps made like each framework's starter", () => {
   let work: string;
   let library: string;
 
@@ -48,7 +57,7 @@ describe('svc-uploader from the packed tarball in apps made like each framework\
     });
     after(() => kit?.remove());
 
-    it('vue-tsc -b (the starter\'s type check) reports the two mistakes in App.vue and nothing else', async () => {
+    it("vue-tsc -b (the starter's type check) reports the two mistakes in App.vue and nothing else", async () => {
       const app = kit!.app('vite-app');
       const { output } = await runChecker(process.execPath, kit!.tool('vue-tsc/bin/vue-tsc.js'), ['-b', '--pretty', 'false'], app);
       assert.deepEqual(sorted(tscErrors(output, app)), sorted(deliberateMistakes(app, 'src/App.vue', `'five'`)), output);
@@ -56,7 +65,10 @@ describe('svc-uploader from the packed tarball in apps made like each framework\
 
     it('nuxt typecheck (Node 24) reports the two mistakes in app.vue and nothing else', { skip: 'skip' in node24 ? node24.skip : false }, async () => {
       const app = kit!.app('nuxt-app');
-      const { output } = await runChecker((node24 as { binary: string }).binary, kit!.tool('nuxt/bin/nuxt.mjs'), ['typecheck'], app, { NUXT_TELEMETRY_DISABLED: '1', CI: '1' });
+      const { output } = await runChecker((node24 as { binary: string }).binary, kit!.tool('nuxt/bin/nuxt.mjs'), ['typecheck'], app, {
+        NUXT_TELEMETRY_DISABLED: '1',
+        CI: '1',
+      });
       assert.deepEqual(sorted(tscErrors(output, app)), sorted(deliberateMistakes(app, 'app/app.vue', `'five'`)), output);
     });
   });
@@ -68,17 +80,27 @@ describe('svc-uploader from the packed tarball in apps made like each framework\
     });
     after(() => kit?.remove());
 
-    it('svelte-check (the starter\'s check) reports the two mistakes in App.svelte and nothing else', async () => {
+    it("svelte-check (the starter's check) reports the two mistakes in App.svelte and nothing else", async () => {
       const app = kit!.app('vite-app');
-      const { output } = await runChecker(process.execPath, kit!.tool('svelte-check/bin/svelte-check'), ['--tsconfig', './tsconfig.app.json', '--output', 'machine'], app);
+      const { output } = await runChecker(
+        process.execPath,
+        kit!.tool('svelte-check/bin/svelte-check'),
+        ['--tsconfig', './tsconfig.app.json', '--output', 'machine'],
+        app,
+      );
       assert.deepEqual(sorted(svelteCheckErrors(output)), sorted(deliberateMistakes(app, 'src/App.svelte', '"five"')), output);
     });
 
-    it('svelte-kit sync and svelte-check (the starter\'s check) report the two mistakes in +page.svelte and nothing else', async () => {
+    it("svelte-kit sync and svelte-check (the starter's check) report the two mistakes in +page.svelte and nothing else", async () => {
       const app = kit!.app('sveltekit-app');
       const sync = await runChecker(process.execPath, kit!.tool('@sveltejs/kit/svelte-kit.js'), ['sync'], app);
       assert.equal(sync.exitCode, 0, sync.output);
-      const { output } = await runChecker(process.execPath, kit!.tool('svelte-check/bin/svelte-check'), ['--tsconfig', './tsconfig.json', '--output', 'machine'], app);
+      const { output } = await runChecker(
+        process.execPath,
+        kit!.tool('svelte-check/bin/svelte-check'),
+        ['--tsconfig', './tsconfig.json', '--output', 'machine'],
+        app,
+      );
       assert.deepEqual(sorted(svelteCheckErrors(output)), sorted(deliberateMistakes(app, 'src/routes/+page.svelte', '"five"')), output);
     });
   });
@@ -90,7 +112,7 @@ describe('svc-uploader from the packed tarball in apps made like each framework\
     });
     after(() => kit?.remove());
 
-    it('tsc -b (the starter\'s type check) reports the two mistakes in App.tsx and nothing else', async () => {
+    it("tsc -b (the starter's type check) reports the two mistakes in App.tsx and nothing else", async () => {
       const app = kit!.app('vite-app');
       const { output } = await runChecker(process.execPath, kit!.tool('typescript/bin/tsc'), ['-b', '--pretty', 'false'], app);
       assert.deepEqual(sorted(tscErrors(output, app)), sorted(deliberateMistakes(app, 'src/App.tsx', '"five"')), output);
@@ -104,10 +126,14 @@ describe('svc-uploader from the packed tarball in apps made like each framework\
     });
     after(() => kit?.remove());
 
-    it('with skipLibCheck off, tsc finds nothing in the package\'s declarations and reports the app\'s one mistake', async () => {
+    it("with skipLibCheck off, tsc finds nothing in the package's declarations and reports the app's one mistake", async () => {
       const app = kit!.app('ts-app');
       const { output } = await runChecker(process.execPath, kit!.tool('typescript/bin/tsc'), ['-p', '.', '--pretty', 'false'], app);
-      assert.deepEqual(tscErrors(output, app), [`src/main.ts:${lineOf(join(app, 'src/main.ts'), 'event.detail.url')} Property 'url' does not exist on type 'FileUploadCompleteDetail'.`], output);
+      assert.deepEqual(
+        tscErrors(output, app),
+        [`src/main.ts:${lineOf(join(app, 'src/main.ts'), 'event.detail.url')} Property 'url' does not exist on type 'FileUploadCompleteDetail'.`],
+        output,
+      );
     });
   });
 });

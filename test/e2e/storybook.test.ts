@@ -54,7 +54,11 @@ describe('Storybook catalog (static build from the element source)', () => {
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'svc-storybook-'));
     const outDir = join(work, 'storybook-static');
-    await runNodeTool('node_modules/storybook/dist/bin/dispatcher.js', ['build', '--config-dir', '.storybook', '--output-dir', outDir, '--quiet', '--disable-telemetry'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
+    await runNodeTool(
+      'node_modules/storybook/dist/bin/dispatcher.js',
+      ['build', '--config-dir', '.storybook', '--output-dir', outDir, '--quiet', '--disable-telemetry'],
+      { STORYBOOK_DISABLE_TELEMETRY: '1' },
+    );
     const index = JSON.parse(readFileSync(join(outDir, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> };
     stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
     server = await startStaticServer(outDir);
@@ -92,11 +96,34 @@ describe('Storybook catalog (static build from the element source)', () => {
 
   it('has a story for each main configuration', () => {
     const names = stories.map((story) => story.name);
-    for (const expected of ['Default', 'Upload (with npm start)', 'Validation Limits', 'Rejected Files', 'Sources', 'Mini',
-      'Dark Theme', 'Right-to-left locale (Arabic)', 'Custom Tokens', 'i18n bundle (German, with overrides)', 'Image Editor',
-      'Uploading', 'Paused', 'Offline', 'Failed (refused by the server)', 'Retrying', 'Done',
-      'Google Drive, signed out', 'OneDrive, signed out', 'Dropbox, signed out', 'Box, signed out', 'Browsing a drive', 'Importing from a drive',
-      'Uploading with speed and time left', 'Form use', 'Disabled']) {
+    for (const expected of [
+      'Default',
+      'Upload (with npm start)',
+      'Validation Limits',
+      'Rejected Files',
+      'Sources',
+      'Mini',
+      'Dark Theme',
+      'Right-to-left locale (Arabic)',
+      'Custom Tokens',
+      'i18n bundle (German, with overrides)',
+      'Image Editor',
+      'Uploading',
+      'Paused',
+      'Offline',
+      'Failed (refused by the server)',
+      'Retrying',
+      'Done',
+      'Google Drive, signed out',
+      'OneDrive, signed out',
+      'Dropbox, signed out',
+      'Box, signed out',
+      'Browsing a drive',
+      'Importing from a drive',
+      'Uploading with speed and time left',
+      'Form use',
+      'Disabled',
+    ]) {
       assert.ok(names.includes(expected), `a story named "${expected}" (found: ${names.join(', ')})`);
     }
   });
@@ -105,8 +132,13 @@ describe('Storybook catalog (static build from the element source)', () => {
     for (const story of stories) {
       const problems = await openStory(story.id);
       assert.equal(await page.evaluate(() => customElements.get('svc-uploader') !== undefined), true, story.id);
-      const picker = page.locator('svc-uploader :is([part~="browse-button"], [part~="add-more-button"], [part~="source-view-header"])').filter({ visible: true });
-      assert.ok(await picker.count() > 0, `${story.id} shows the file picker button (Browse, or Add more beside a list), or the header of the source panel it opened`);
+      const picker = page
+        .locator('svc-uploader :is([part~="browse-button"], [part~="add-more-button"], [part~="source-view-header"])')
+        .filter({ visible: true });
+      assert.ok(
+        (await picker.count()) > 0,
+        `${story.id} shows the file picker button (Browse, or Add more beside a list), or the header of the source panel it opened`,
+      );
       assert.deepEqual(problems, [], story.id);
     }
   });
@@ -122,7 +154,12 @@ describe('Storybook catalog (static build from the element source)', () => {
         const result = await window.axe.run(document.querySelector('#storybook-root')!, { resultTypes: ['violations'], rules });
         return result.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })) }));
+          .map((violation) => ({
+            id: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
+          }));
       });
       for (const violation of violations) {
         const where = violation.nodes.map((node) => `      ${JSON.stringify(node.target)}: ${node.failureSummary?.replaceAll('\n', ' ')}`).join('\n');
@@ -190,7 +227,10 @@ describe('Storybook catalog (static build from the element source)', () => {
     await rate.waitFor();
     assert.match((await rate.textContent())!, /^\d+(\.\d)? (kB|MB)\/s$/);
     assert.match((await page.locator('svc-uploader [part~="file-time-left"]').first().textContent())!, /^\d+ (second|seconds|minute|minutes) left$/);
-    assert.match((await page.locator('svc-uploader [part~="overall-rate"]').textContent())!, /^\d+(\.\d)? (kB|MB)\/s · \d+ (second|seconds|minute|minutes) left$/);
+    assert.match(
+      (await page.locator('svc-uploader [part~="overall-rate"]').textContent())!,
+      /^\d+(\.\d)? (kB|MB)\/s · \d+ (second|seconds|minute|minutes) left$/,
+    );
     assert.deepEqual(problems, []);
   });
 

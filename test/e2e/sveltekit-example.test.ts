@@ -63,7 +63,7 @@ describe('examples/sveltekit (server-rendered, hydrated, real handler, real stor
     assert.match(tag, /\bmax-files="3"/);
   });
 
-  it('hydrates with no warning, the object props in effect, and stores a file through the app\'s route', async () => {
+  it("hydrates with no warning, the object props in effect, and stores a file through the app's route", async () => {
     const page = await browser!.newPage();
     try {
       const console_: string[] = [];

@@ -32,7 +32,9 @@ describe('tus through the bundled tus-js-client of the built package', () => {
     const app = join(folder, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'index.html'), '<!doctype html><title>tus</title><script type="module" src="./main.js"></script>\n');
-    writeFileSync(join(app, 'main.js'), `import { UploadEngine } from 'svc-uploader/engine';
+    writeFileSync(
+      join(app, 'main.js'),
+      `import { UploadEngine } from 'svc-uploader/engine';
 window.uploadWithTus = async (bytes) => {
   const engine = new UploadEngine({ resumable: { protocol: 'tus', endpoint: '/files', chunkSizeBytes: 64 * 1024 } });
   await engine.addFiles([new File([new Uint8Array(bytes)], 'tus.bin', { type: 'application/octet-stream' })]);
@@ -40,7 +42,8 @@ window.uploadWithTus = async (bytes) => {
   const [record] = engine.files;
   return { state: record.state, strategy: record.result?.strategy, url: record.result?.url, error: record.error?.message };
 };
-`);
+`,
+    );
     // svc-uploader/engine resolves through the package's exports to the built dist/.
     await build({
       configFile: false,
@@ -71,7 +74,10 @@ window.uploadWithTus = async (bytes) => {
       const problems = collectPageProblems(page);
       await page.goto(server.url);
       const bytes = randomBytes(200_000);
-      const result = await page.evaluate((data) => (window as unknown as { uploadWithTus(bytes: number[]): Promise<Record<string, string>> }).uploadWithTus(data), [...bytes]);
+      const result = await page.evaluate(
+        (data) => (window as unknown as { uploadWithTus(bytes: number[]): Promise<Record<string, string>> }).uploadWithTus(data),
+        [...bytes],
+      );
       assert.equal(result.state, 'successful', result.error);
       assert.equal(result.strategy, 'tus');
       const id = result.url!.split('/').pop()!;

@@ -42,7 +42,12 @@ export type PageClient = ReturnType<typeof createPageClient>;
 
 /** A PUT to a signed storage URL, as the browser makes it. */
 export async function putToStorage(url: string, bytes: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await fetch(url, { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { origin: SUITE_ORIGIN, ...headers }, signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(url, {
+    method: 'PUT',
+    body: bytes as Uint8Array<ArrayBuffer>,
+    headers: { origin: SUITE_ORIGIN, ...headers },
+    signal: AbortSignal.timeout(60_000),
+  });
   await response.arrayBuffer();
   return response;
 }

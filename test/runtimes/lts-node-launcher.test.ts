@@ -18,11 +18,21 @@ const FIXTURE = 'test/fixtures/lts-node/report-node.mjs';
 const installed = ensureRuntimes(['node20', 'node22', 'node24']);
 const binary = (name: 'node20' | 'node22') => (installed[name] as { binary: string }).binary;
 const versionOf = (name: 'node20' | 'node22' | 'node24') => `v${RUNTIME_PACKAGES[name].spec.split('@')[1]}`;
-const skip = Object.values(installed).map((found) => ('skip' in found ? found.skip : '')).find(Boolean) || false;
+const skip =
+  Object.values(installed)
+    .map((found) => ('skip' in found ? found.skip : ''))
+    .find(Boolean) || false;
 /** A machine whose `node` is Node 20, as the Node running these tests may have put Node 24 first on PATH. */
 const node20Machine = () => ({ ...process.env, PATH: `${dirname(binary('node20'))}${delimiter}${process.env.PATH}` });
 
-interface Report { version: string; pid: number; args: string[]; execArgv: string[]; probe?: string; nodeOnPath: string }
+interface Report {
+  version: string;
+  pid: number;
+  args: string[];
+  execArgv: string[];
+  probe?: string;
+  nodeOnPath: string;
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -48,10 +58,14 @@ async function runFixture(node: string, nodeFlags: string[], args: string[]) {
 async function startWaiting(exitCodeOnSigterm: number) {
   const child = spawn(binary('node20'), [FIXTURE, 'wait', String(exitCodeOnSigterm)], { env: node20Machine(), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => { if (stdout.includes('ready\n')) resolve(); });
+    child.stdout.on('data', () => {
+      if (stdout.includes('ready\n')) resolve();
+    });
     void exited.then(([code]) => reject(new Error(`the fixture exited with ${code} before it was ready:\n${stdout}`)));
   });
   const report = JSON.parse(stdout.split('\n')[0]!) as Report;
@@ -66,7 +80,10 @@ describe('scripts/lib/lts-node.mjs', { skip }, () => {
     const args = ['exit', '3', 'two words', 'ünïcödé', '--flag=x', ''];
     const { code, report, stderr } = await runFixture(binary('node20'), ['--no-deprecation'], args);
     assert.equal(code, 3);
-    assert.deepEqual({ ...report, pid: undefined }, { version: versionOf('node24'), pid: undefined, args, execArgv: ['--no-deprecation'], probe: 'kept as is', nodeOnPath: versionOf('node24') });
+    assert.deepEqual(
+      { ...report, pid: undefined },
+      { version: versionOf('node24'), pid: undefined, args, execArgv: ['--no-deprecation'], probe: 'kept as is', nodeOnPath: versionOf('node24') },
+    );
     assert.match(stderr, new RegExp(`Node ${versionOf('node20')} is older than 22: running ${FIXTURE} on Node ${versionOf('node24').slice(1)}`));
   });
 

@@ -14,21 +14,40 @@ import { bundleForRuntimes } from '../../scripts/runtimes/bundle.mjs';
 import { serverCommand, startServer } from '../../scripts/runtimes/servers.mjs';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import {
-  createPageClient, multipartFile, openUploads, oversize, putParts, putToStorage, readObject, sha256, tamper, type PageClient,
+  createPageClient,
+  multipartFile,
+  openUploads,
+  oversize,
+  putParts,
+  putToStorage,
+  readObject,
+  sha256,
+  tamper,
+  type PageClient,
 } from './contract-flow.js';
 import { SUITE_ORIGIN } from './suite-config.js';
 
 const RUNTIMES = ['node20', 'node22', 'node24', 'node26', 'bun', 'deno', 'workerd', 'workerd-no-flags'] as const;
 const NEEDS: Record<(typeof RUNTIMES)[number], RuntimeName[]> = {
-  node20: ['node20'], node22: ['node22'], node24: ['node24'], node26: ['node26'], bun: ['bun'], deno: ['deno'], workerd: ['miniflare', 'node24'], 'workerd-no-flags': ['miniflare', 'node24'],
+  node20: ['node20'],
+  node22: ['node22'],
+  node24: ['node24'],
+  node26: ['node26'],
+  bun: ['bun'],
+  deno: ['deno'],
+  workerd: ['miniflare', 'node24'],
+  'workerd-no-flags': ['miniflare', 'node24'],
 };
 
 const storage: TestStorage = await getTestStorage();
 const installed = ensureRuntimes();
 const bundles = await bundleForRuntimes();
 const settings = {
-  endpoint: storage.endpoint, region: storage.region, bucket: storage.bucket,
-  accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey,
+  endpoint: storage.endpoint,
+  region: storage.region,
+  bucket: storage.bucket,
+  accessKeyId: storage.accessKeyId,
+  secretAccessKey: storage.secretAccessKey,
 };
 
 function skipReason(runtime: (typeof RUNTIMES)[number]): string | false {
@@ -107,7 +126,10 @@ for (const runtime of RUNTIMES) {
       const resumed = await client.post('/multipart/resume', { token: init.body.token });
       assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
       assert.equal(resumed.body.key, key);
-      assert.deepEqual(resumed.body.parts.map((part: { partNumber: number; size: number }) => [part.partNumber, part.size]), [[1, partSize]]);
+      assert.deepEqual(
+        resumed.body.parts.map((part: { partNumber: number; size: number }) => [part.partNumber, part.size]),
+        [[1, partSize]],
+      );
 
       const rest = await putParts(client, resumed.body.token, bytes, partSize, [2, 3]);
       const complete = await client.post('/multipart/complete', { token: resumed.body.token, parts: [...first, ...rest] });
@@ -129,7 +151,7 @@ for (const runtime of RUNTIMES) {
       assert.deepEqual([resume.status, resume.body], [404, { error: 'Multipart upload no longer exists', code: 'NOT_FOUND' }]);
     });
 
-    it('cross-origin: the runtime\'s Host header decides for an Origin without Sec-Fetch-Site; same-origin passes whatever Host says', async () => {
+    it("cross-origin: the runtime's Host header decides for an Origin without Sec-Fetch-Site; same-origin passes whatever Host says", async () => {
       const file = { name: 'a.txt', type: 'text/plain', size: 3 };
       const viaDevProxy = await client.post('/presign', file, { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-origin' });
       assert.equal(viaDevProxy.status, 200, JSON.stringify(viaDevProxy.body));
@@ -163,7 +185,10 @@ describe('runtime deno without --allow-sys', { skip: skipReason('deno') }, () =>
     const [command, args] = serverCommand('deno', installed, bundles, settings);
     const withoutSys = args.filter((arg) => !arg.startsWith('--allow-sys'));
     const started = await startServer(command, withoutSys).then(
-      async (server) => { await server.stop(); return 'listening'; },
+      async (server) => {
+        await server.stop();
+        return 'listening';
+      },
       (error: Error) => error.message,
     );
     assert.match(started, /exited .* before listening/);

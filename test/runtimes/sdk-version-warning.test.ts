@@ -19,8 +19,11 @@ const skip = 'skip' in installed.node20 ? installed.node20.skip : false;
 const storage = await getTestStorage();
 const bundles = await bundleForRuntimes();
 const settings = {
-  endpoint: storage.endpoint, region: storage.region, bucket: storage.bucket,
-  accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey,
+  endpoint: storage.endpoint,
+  region: storage.region,
+  bucket: storage.bucket,
+  accessKeyId: storage.accessKeyId,
+  secretAccessKey: storage.secretAccessKey,
 };
 
 /** Everything the Node 20 server printed from its start through two presigns, under `env`. */
@@ -28,7 +31,10 @@ async function outputOfTwoPresigns(env: Record<string, string>): Promise<string>
   const [command, args] = serverCommand('node20', installed, bundles, settings);
   // Only what the case sets: the variable `npm test` sets for its own runs, and Node options, are cleared.
   const server = await startServer(command, args, {
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined, NODE_OPTIONS: undefined, NODE_NO_WARNINGS: undefined, ...env,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: undefined,
+    NODE_OPTIONS: undefined,
+    NODE_NO_WARNINGS: undefined,
+    ...env,
   });
   try {
     const client = createPageClient(server.url);

@@ -79,14 +79,18 @@ describe('storage.checksumAlgorithm: x-amz-checksum-* signed into single-PUT URL
   }
 
   it('a checksum in another algorithm than the bucket is configured for is not signed', async () => {
-    const { status, body } = await transports.get('SHA256')!.post(`${MOUNT}/presign`, { ...file, checksum: { algorithm: 'CRC32', value: digestOf('CRC32', content) } });
+    const { status, body } = await transports
+      .get('SHA256')!
+      .post(`${MOUNT}/presign`, { ...file, checksum: { algorithm: 'CRC32', value: digestOf('CRC32', content) } });
     assert.equal(status, 200);
     assert.deepEqual(body.uploadHeaders, { 'Content-Type': file.type, 'Content-MD5': file.contentMd5 });
     assert.deepEqual(signedHeaders(body.uploadUrl), ['content-length', 'content-md5', 'content-type', 'host']);
   });
 
   it('without storage.checksumAlgorithm the checksum is not signed', async () => {
-    const { status, body } = await transports.get('none')!.post(`${MOUNT}/presign`, { ...file, checksum: { algorithm: 'SHA256', value: digestOf('SHA256', content) } });
+    const { status, body } = await transports
+      .get('none')!
+      .post(`${MOUNT}/presign`, { ...file, checksum: { algorithm: 'SHA256', value: digestOf('SHA256', content) } });
     assert.equal(status, 200);
     assert.deepEqual(body.uploadHeaders, { 'Content-Type': file.type, 'Content-MD5': file.contentMd5 });
   });
@@ -101,7 +105,12 @@ describe('storage.checksumAlgorithm: x-amz-checksum-* signed into single-PUT URL
 
   it('refuses a checksumAlgorithm it does not know when the handler is created', () => {
     assert.throws(
-      () => createUploadHandler({ storage: { ...storage.storageConfig(), checksumAlgorithm: 'MD5' as never }, uploadTokenSecret: TEST_SECRET, allowAnonymousUploads: true }),
+      () =>
+        createUploadHandler({
+          storage: { ...storage.storageConfig(), checksumAlgorithm: 'MD5' as never },
+          uploadTokenSecret: TEST_SECRET,
+          allowAnonymousUploads: true,
+        }),
       /checksumAlgorithm must be "CRC32", "CRC32C" or "SHA256"/,
     );
   });

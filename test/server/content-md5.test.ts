@@ -45,7 +45,12 @@ describe('Content-MD5 signed into upload URLs', () => {
         const { status, body } = await use().post(`${MOUNT}/presign`, file);
         assert.equal(status, 200);
         assert.deepEqual(body.uploadHeaders, { 'Content-Type': 'application/octet-stream', 'Content-MD5': file.contentMd5 });
-        assert.deepEqual(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders')!.split(';'), ['content-length', 'content-md5', 'content-type', 'host']);
+        assert.deepEqual(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders')!.split(';'), [
+          'content-length',
+          'content-md5',
+          'content-type',
+          'host',
+        ]);
       });
 
       it('storage refuses a body with one flipped byte with 400 BadDigest and stores nothing', async () => {
@@ -72,7 +77,11 @@ describe('Content-MD5 signed into upload URLs', () => {
       it('stores a well-formed metadata.checksumSha256 on the object as x-amz-meta-checksum-sha256, and drops any other value', async () => {
         const checksumSha256 = sha256Hex(content);
         const { body } = await use().post(`${MOUNT}/presign`, { ...file, metadata: { checksumSha256 } });
-        assert.deepEqual(body.uploadHeaders, { 'Content-Type': 'application/octet-stream', 'Content-MD5': file.contentMd5 }, 'no header to send for the metadata');
+        assert.deepEqual(
+          body.uploadHeaders,
+          { 'Content-Type': 'application/octet-stream', 'Content-MD5': file.contentMd5 },
+          'no header to send for the metadata',
+        );
         const put = await fetch(body.uploadUrl, { method: 'PUT', body: Uint8Array.from(content), headers: body.uploadHeaders });
         assert.equal(put.status, 200, await put.text());
         const head = await storage().client.send(new HeadObjectCommand({ Bucket: storage().bucket, Key: body.key }));
@@ -130,7 +139,12 @@ describe('Content-MD5 signed into upload URLs', () => {
 
       it('stores the metadata.checksumSha256 sent to /multipart/init on the object', async () => {
         const checksumSha256 = sha256Hex(content);
-        const init = await initUpload(use(), { name: 'parts.bin', type: 'application/octet-stream', size: content.length, metadata: { checksumSha256 } } as never);
+        const init = await initUpload(use(), {
+          name: 'parts.bin',
+          type: 'application/octet-stream',
+          size: content.length,
+          metadata: { checksumSha256 },
+        } as never);
         const sent = [];
         for (const [offset, bytes] of parts.entries()) {
           const signed = await use().post(`${MOUNT}/multipart/sign-part`, { token: init.token, partNumber: offset + 1 });

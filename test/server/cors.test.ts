@@ -92,7 +92,10 @@ describe('CORS', () => {
       });
 
       it('answers a preflight from an unlisted origin without CORS headers', async () => {
-        const response = await use('concrete').send(`${MOUNT}/presign`, { method: 'OPTIONS', headers: { origin: OTHER, 'access-control-request-method': 'POST' } });
+        const response = await use('concrete').send(`${MOUNT}/presign`, {
+          method: 'OPTIONS',
+          headers: { origin: OTHER, 'access-control-request-method': 'POST' },
+        });
         assert.equal(response.status, 204);
         assert.equal(response.headers.get('access-control-allow-origin'), null);
         assert.equal(response.headers.get('access-control-allow-methods'), null);
@@ -105,7 +108,10 @@ describe('CORS', () => {
           await use('mixed').post(`${MOUNT}/presign`, '{broken', { origin: APP }),
           await use('mixed').post(`${MOUNT}/presign`, smallFile, { origin: APP, 'x-gate': 'throw' }),
         ];
-        assert.deepEqual(failures.map((response) => response.status), [404, 401, 400, 500]);
+        assert.deepEqual(
+          failures.map((response) => response.status),
+          [404, 401, 400, 500],
+        );
         for (const response of failures) {
           assert.equal(response.headers.get('access-control-allow-origin'), APP);
           assert.equal(response.headers.get('access-control-allow-credentials'), 'true');

@@ -52,8 +52,12 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
   /** POST /presign with exactly these headers (a `Host` of the server's own address unless given). */
   async function presign(config: ConfigName, headers: Headers, method = 'POST', path = '/presign'): Promise<WireResponse> {
     const server = servers[config];
-    const lines = Object.entries({ host: `127.0.0.1:${server.port}`, ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(FILE)) })
-      .map(([name, value]) => `${name}: ${value}`);
+    const lines = Object.entries({
+      host: `127.0.0.1:${server.port}`,
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(FILE)),
+    }).map(([name, value]) => `${name}: ${value}`);
     const head = `${method} ${MOUNT}${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\nconnection: close\r\n\r\n`;
     const { response } = await server.exchange(head, [Buffer.from(FILE)]);
     return response;
@@ -85,7 +89,7 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
     });
   });
 
-  describe('Sec-Fetch-Site: same-origin or none is the browser\'s own verdict, whatever proxies did to Host and scheme', () => {
+  describe("Sec-Fetch-Site: same-origin or none is the browser's own verdict, whatever proxies did to Host and scheme", () => {
     const sameOrigin = (origin: string) => ({ origin, 'sec-fetch-site': 'same-origin', cookie: 'session=alice' });
 
     it('nginx ending TLS with `proxy_set_header Host $host` and X-Forwarded-Proto: the handler sees http://app.example.com', async () => {
@@ -96,7 +100,7 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
       await assertServed('default', { ...sameOrigin(APP), host: '127.0.0.1:3000' });
     });
 
-    it('the Vite dev proxy (`/api` to http://127.0.0.1:3000) rewrites Host to the handler\'s address', async () => {
+    it("the Vite dev proxy (`/api` to http://127.0.0.1:3000) rewrites Host to the handler's address", async () => {
       await assertServed('default', sameOrigin(VITE_PAGE));
     });
 
@@ -132,7 +136,7 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
       await assertServed('listed', { origin: `${APP}/`, 'sec-fetch-site': 'same-site' });
     });
 
-    it('publicUrl\'s origin passes', async () => {
+    it("publicUrl's origin passes", async () => {
       await assertServed('public', { origin: APP, 'sec-fetch-site': 'same-site' });
       await assertRefused('public', { origin: 'http://app.example.com', 'sec-fetch-site': 'same-site' });
     });
@@ -141,7 +145,12 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
       await assertServed('proxied', { origin: APP, 'sec-fetch-site': 'same-site', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' });
       await assertServed('proxied', { origin: APP, 'sec-fetch-site': 'same-site', forwarded: 'proto=https;host=app.example.com' });
       await assertRefused('proxied', { origin: APP, 'sec-fetch-site': 'same-site', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'app.example.com' });
-      await assertRefused('proxied', { origin: APP, 'sec-fetch-site': 'same-site', 'x-forwarded-proto': 'https', 'x-forwarded-host': `${'a'.repeat(1100)}.app.example.com, app.example.com` });
+      await assertRefused('proxied', {
+        origin: APP,
+        'sec-fetch-site': 'same-site',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': `${'a'.repeat(1100)}.app.example.com, app.example.com`,
+      });
     });
 
     it('"*" trusts any origin with its own credentials, never with cookies, never null or an overlong one', async () => {
@@ -153,7 +162,7 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
   });
 
   describe('no Sec-Fetch-Site (an older browser), an Origin', () => {
-    it('passes when the Origin\'s host is the Host header, whatever the scheme and default port', async () => {
+    it("passes when the Origin's host is the Host header, whatever the scheme and default port", async () => {
       await assertServed('default', { origin: 'http://uploads.example:8080', host: 'uploads.example:8080' });
       await assertServed('default', { origin: APP, host: 'app.example.com', 'x-forwarded-proto': 'https' });
       await assertServed('default', { origin: 'https://APP.example.com:443', host: 'app.example.com:443' });
@@ -166,7 +175,7 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
       await assertRefused('default', { origin: 'https://app.example.com/path', host: 'app.example.com' });
     });
 
-    it('passes with a trusted origin: listed, publicUrl\'s, or the forwarded host under trustProxy', async () => {
+    it("passes with a trusted origin: listed, publicUrl's, or the forwarded host under trustProxy", async () => {
       await assertServed('listed', { origin: APP, cookie: 'session=alice' });
       await assertServed('public', { origin: APP });
       await assertServed('proxied', { origin: VITE_PAGE, 'x-forwarded-host': 'localhost:5173' });
@@ -190,7 +199,7 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
   });
 
   describe('a runtime that gives no Host header', () => {
-    it('compares the Origin with the request URL\'s host', async () => {
+    it("compares the Origin with the request URL's host", async () => {
       const handler = await createTestHandler({ getUserId: () => 'alice' });
       const send = (origin: string) => handler(new Request(`http://uploads.test:8080${MOUNT}/presign`, { method: 'POST', body: FILE, headers: { origin } }));
       assert.equal((await send('http://uploads.test:8080')).status, 200);
@@ -202,11 +211,21 @@ describe('cross-origin decisions (real handler over HTTP, exact headers)', () =>
     const handler = await createTestHandler({ getUserId: () => 'alice', trustProxy: true });
     for (const character of [':', '.', ',', ';', '=', 'a', '/']) {
       const run = character.repeat(70_000);
-      const send = () => handler(new Request(`http://uploads.test${MOUNT}/presign`, {
-        method: 'POST',
-        body: FILE,
-        headers: { origin: `http://${run}`, host: run, 'x-forwarded-host': run, 'x-forwarded-proto': run, forwarded: `host=${run}`, 'sec-fetch-site': `same-site${run}` },
-      }));
+      const send = () =>
+        handler(
+          new Request(`http://uploads.test${MOUNT}/presign`, {
+            method: 'POST',
+            body: FILE,
+            headers: {
+              origin: `http://${run}`,
+              host: run,
+              'x-forwarded-host': run,
+              'x-forwarded-proto': run,
+              forwarded: `host=${run}`,
+              'sec-fetch-site': `same-site${run}`,
+            },
+          }),
+        );
       // The cheapest of three tries: a slow parser is slow every time, a garbage collection is not.
       let cheapest = Number.POSITIVE_INFINITY;
       for (let attempt = 0; attempt < 3 && cheapest >= 50; attempt += 1) {

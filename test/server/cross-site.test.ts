@@ -50,7 +50,10 @@ describe('cross-site requests', () => {
     const forms: [string, RequestInit][] = [
       ['/presign', { body: fileJson, headers: { 'content-type': 'text/plain', origin: EVIL, cookie: 'session=victim' } }],
       ['/multipart/init', { body: fileJson, headers: { 'content-type': 'text/plain;charset=UTF-8', origin: EVIL, cookie: 'session=victim' } }],
-      ['/files/google-drive/transfer', { body: 'fileId=abc', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: EVIL, cookie: 'session=victim' } }],
+      [
+        '/files/google-drive/transfer',
+        { body: 'fileId=abc', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: EVIL, cookie: 'session=victim' } },
+      ],
       ['/presign', { body: fileJson, headers: { 'content-type': 'text/plain', origin: 'null', cookie: 'session=victim' } }],
       ['/presign', { body: fileJson, headers: { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site', cookie: 'session=victim' } }],
     ];
@@ -66,22 +69,38 @@ describe('cross-site requests', () => {
     const http = base('plain');
     const noOrigin = await http.send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { cookie: 'session=alice' } });
     assert.equal(noOrigin.status, 200, noOrigin.text);
-    const sameSite = await http.send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { cookie: 'session=alice', 'sec-fetch-site': 'same-origin' } });
+    const sameSite = await http.send(`${MOUNT}/presign`, {
+      method: 'POST',
+      body: fileJson,
+      headers: { cookie: 'session=alice', 'sec-fetch-site': 'same-origin' },
+    });
     assert.equal(sameSite.status, 200);
     const navigation = await http.send(`${MOUNT}/health`, { headers: { origin: EVIL, 'sec-fetch-site': 'cross-site' } });
     assert.equal(navigation.status, 200, 'safe methods are not checked');
   });
 
-  it('accepts a request whose Origin is the handler\'s own', async () => {
+  it("accepts a request whose Origin is the handler's own", async () => {
     const handler = await createTestHandler({ getUserId: () => 'alice' });
-    const response = await handler(new Request(`http://uploads.test${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: 'http://uploads.test', 'sec-fetch-site': 'same-origin' } }));
+    const response = await handler(
+      new Request(`http://uploads.test${MOUNT}/presign`, {
+        method: 'POST',
+        body: fileJson,
+        headers: { origin: 'http://uploads.test', 'sec-fetch-site': 'same-origin' },
+      }),
+    );
     assert.equal(response.status, 200);
-    const foreign = await handler(new Request(`http://uploads.test${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: 'http://uploads.test.evil.example' } }));
+    const foreign = await handler(
+      new Request(`http://uploads.test${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: 'http://uploads.test.evil.example' } }),
+    );
     assert.equal(foreign.status, 403);
   });
 
   it('accepts an origin listed in cors.allowedOrigins, even marked cross-site', async () => {
-    const response = await base('listed').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: APP, 'sec-fetch-site': 'cross-site', cookie: 'session=alice' } });
+    const response = await base('listed').send(`${MOUNT}/presign`, {
+      method: 'POST',
+      body: fileJson,
+      headers: { origin: APP, 'sec-fetch-site': 'cross-site', cookie: 'session=alice' },
+    });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.headers.get('access-control-allow-origin'), APP);
     const other = await base('listed').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: EVIL, cookie: 'session=alice' } });
@@ -92,7 +111,11 @@ describe('cross-site requests', () => {
   it('with "*" accepts any origin with its own credentials, never with cookies', async () => {
     const bearer = await base('wildcard').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: EVIL, authorization: 'site-user' } });
     assert.equal(bearer.status, 200, bearer.text);
-    const cookie = await base('wildcard').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { origin: EVIL, authorization: 'site-user', cookie: 'session=victim' } });
+    const cookie = await base('wildcard').send(`${MOUNT}/presign`, {
+      method: 'POST',
+      body: fileJson,
+      headers: { origin: EVIL, authorization: 'site-user', cookie: 'session=victim' },
+    });
     assert.deepEqual([cookie.status, cookie.body], [403, REFUSED]);
   });
 
@@ -102,12 +125,20 @@ describe('cross-site requests', () => {
     const fromApp = { origin: APP, cookie: 'session=alice' };
 
     it('serves a browser that sends Sec-Fetch-Site: same-origin with no configuration', async () => {
-      const response = await base('plain').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...fromApp, 'sec-fetch-site': 'same-origin' } });
+      const response = await base('plain').send(`${MOUNT}/presign`, {
+        method: 'POST',
+        body: fileJson,
+        headers: { ...fromApp, 'sec-fetch-site': 'same-origin' },
+      });
       assert.equal(response.status, 200, response.text);
     });
 
     it('refuses a browser without Sec-Fetch-Site when neither publicUrl nor trustProxy names the origin', async () => {
-      const response = await base('plain').send(`${MOUNT}/presign`, { method: 'POST', body: fileJson, headers: { ...fromApp, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' } });
+      const response = await base('plain').send(`${MOUNT}/presign`, {
+        method: 'POST',
+        body: fileJson,
+        headers: { ...fromApp, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example.com' },
+      });
       assert.deepEqual([response.status, response.body], [403, REFUSED]);
     });
 
@@ -148,9 +179,16 @@ describe('cross-site requests', () => {
   it('checks publicUrl and trustProxy at construction, naming the option', () => {
     const config = { storage: storage.storageConfig(), uploadTokenSecret: TEST_SECRET, allowAnonymousUploads: true };
     for (const publicUrl of ['app.example.com', 'ftp://app.example.com', 'https://user:pw@app.example.com', 'https://app.example.com/?q=1', 42]) {
-      assert.throws(() => createUploadHandler({ ...config, publicUrl: publicUrl as string }), { code: 'CONFIG_ERROR', message: /^publicUrl must/ }, String(publicUrl));
+      assert.throws(
+        () => createUploadHandler({ ...config, publicUrl: publicUrl as string }),
+        { code: 'CONFIG_ERROR', message: /^publicUrl must/ },
+        String(publicUrl),
+      );
     }
-    assert.throws(() => createUploadHandler({ ...config, trustProxy: 'yes' as unknown as boolean }), { code: 'CONFIG_ERROR', message: /^trustProxy must be a boolean/ });
+    assert.throws(() => createUploadHandler({ ...config, trustProxy: 'yes' as unknown as boolean }), {
+      code: 'CONFIG_ERROR',
+      message: /^trustProxy must be a boolean/,
+    });
     assert.doesNotThrow(() => createUploadHandler({ ...config, publicUrl: 'https://app.example.com/uploads', trustProxy: false }));
   });
 });

@@ -4,8 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand,
-  GetObjectCommand, ListPartsCommand, S3Client, UploadPartCommand,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  ListPartsCommand,
+  S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { startDevStore, type DevStore } from '../../scripts/storage/dev-store.mjs';
 
@@ -21,9 +26,12 @@ describe('development store (s3rver with the multipart layer)', () => {
     directory = mkdtempSync(join(tmpdir(), 'svc-dev-store-'));
     store = await startDevStore({ directory, buckets: [Bucket] });
     client = new S3Client({
-      endpoint: store.endpoint, region: store.region, forcePathStyle: true,
+      endpoint: store.endpoint,
+      region: store.region,
+      forcePathStyle: true,
       credentials: { accessKeyId: store.accessKeyId, secretAccessKey: store.secretAccessKey },
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   });
   after(async () => {
@@ -46,7 +54,10 @@ describe('development store (s3rver with the multipart layer)', () => {
     const bodies = [Buffer.alloc(5 * MiB, 1), Buffer.alloc(1234, 2)];
     const { UploadId, parts } = await startUpload('multi/file.bin', bodies);
     const listed = await client.send(new ListPartsCommand({ Bucket, Key: 'multi/file.bin', UploadId }));
-    assert.deepEqual(listed.Parts?.map((part) => [part.PartNumber, part.Size, part.ETag]), parts.map((part, index) => [part.PartNumber, bodies[index].length, part.ETag]));
+    assert.deepEqual(
+      listed.Parts?.map((part) => [part.PartNumber, part.Size, part.ETag]),
+      parts.map((part, index) => [part.PartNumber, bodies[index].length, part.ETag]),
+    );
     await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: 'multi/file.bin', UploadId, MultipartUpload: { Parts: parts } }));
     const object = await client.send(new GetObjectCommand({ Bucket, Key: 'multi/file.bin' }));
     assert.deepEqual(Buffer.from(await object.Body!.transformToByteArray()), Buffer.concat(bodies));
@@ -56,6 +67,8 @@ describe('development store (s3rver with the multipart layer)', () => {
     const { UploadId } = await startUpload('multi/aborted.bin', [Buffer.alloc(100, 3)]);
     await client.send(new AbortMultipartUploadCommand({ Bucket, Key: 'multi/aborted.bin', UploadId }));
     await assert.rejects(client.send(new ListPartsCommand({ Bucket, Key: 'multi/aborted.bin', UploadId })), { name: 'NoSuchUpload' });
-    await assert.rejects(client.send(new UploadPartCommand({ Bucket, Key: 'multi/aborted.bin', UploadId, PartNumber: 2, Body: 'x' })), { name: 'NoSuchUpload' });
+    await assert.rejects(client.send(new UploadPartCommand({ Bucket, Key: 'multi/aborted.bin', UploadId, PartNumber: 2, Body: 'x' })), {
+      name: 'NoSuchUpload',
+    });
   });
 });

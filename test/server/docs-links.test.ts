@@ -9,7 +9,13 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { readMarkdown, type MarkdownPage } from '../support/markdown.js';
 
 const repository = resolve('.');
-const PAGES = ['README.md', 'CONTRIBUTING.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const SCRIPT_LANGUAGES = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'vue', 'svelte']);
 
 const pages = new Map<string, MarkdownPage>();
@@ -56,28 +62,25 @@ const isUrl = (specifier: string) => /^(\/|\.\.?\/|https?:\/\/)/.test(specifier)
 describe('documentation pages', () => {
   for (const path of PAGES) {
     it(`${path}: every relative link and anchor resolves`, () => {
-      const broken = page(path).links
-        .filter(({ href }) => !isExternal(href))
+      const broken = page(path)
+        .links.filter(({ href }) => !isExternal(href))
         .map(({ text, href }) => ({ link: `[${text}](${href})`, reason: brokenReason(path, href) }))
         .filter(({ reason }) => reason !== undefined);
       assert.deepEqual(broken, []);
     });
 
     it(`${path}: code samples import only subpaths that package.json exports`, () => {
-      const unexported = page(path).codeBlocks
-        .filter(({ lang }) => SCRIPT_LANGUAGES.has(lang))
+      const unexported = page(path)
+        .codeBlocks.filter(({ lang }) => SCRIPT_LANGUAGES.has(lang))
         .flatMap(({ code }) => importedSpecifiers(code))
         .filter((specifier) => (specifier === 'svc-uploader' || specifier.startsWith('svc-uploader/')) && !isExported(specifier));
       assert.deepEqual(unexported, []);
     });
 
     it(`${path}: plain-HTML samples load scripts and modules by URL`, () => {
-      const bare = page(path).codeBlocks
-        .filter(({ lang }) => lang === 'html')
-        .flatMap(({ code }) => [
-          ...[...code.matchAll(/<script\b[^>]{0,200}\bsrc="([^"]{1,300})"/g)].map((match) => match[1]!),
-          ...importedSpecifiers(code),
-        ])
+      const bare = page(path)
+        .codeBlocks.filter(({ lang }) => lang === 'html')
+        .flatMap(({ code }) => [...[...code.matchAll(/<script\b[^>]{0,200}\bsrc="([^"]{1,300})"/g)].map((match) => match[1]!), ...importedSpecifiers(code)])
         .filter((specifier) => !isUrl(specifier));
       assert.deepEqual(bare, []);
     });

@@ -13,7 +13,9 @@ const user = { 'x-user': 'alice' };
 describe('cloud-drive routes', () => {
   const handlers: Record<string, Transport[]> = {};
   const mount = async (name: string, config: Partial<UploadHandlerConfig>) => {
-    handlers[name] = await bothTransports(await createTestHandler({ getUserId: (req) => req.headers.get('x-user'), hooks: { onError: () => undefined }, ...config }));
+    handlers[name] = await bothTransports(
+      await createTestHandler({ getUserId: (req) => req.headers.get('x-user'), hooks: { onError: () => undefined }, ...config }),
+    );
   };
 
   before(async () => {
@@ -50,7 +52,11 @@ describe('cloud-drive routes', () => {
         });
 
         it('400 <Provider> not configured for a provider absent from providers', async () => {
-          const expected: [string, string][] = [['one-drive', 'Microsoft OneDrive'], ['dropbox', 'Dropbox'], ['box', 'Box']];
+          const expected: [string, string][] = [
+            ['one-drive', 'Microsoft OneDrive'],
+            ['dropbox', 'Dropbox'],
+            ['box', 'Box'],
+          ];
           for (const [slug, name] of expected) assert.deepEqual((await get('configured', `/auth/${slug}`)).body, { error: `${name} not configured` });
         });
 
@@ -88,12 +94,17 @@ describe('cloud-drive routes', () => {
           const response = await get('configured', '/files/google-drive?folderId=root');
           assert.equal(response.status, 401);
           assert.deepEqual(response.body, { reauth: true, provider: 'google-drive' });
-          assert.deepEqual((await get('anonymous', '/files/google-drive', {})).body, { reauth: true, provider: 'google-drive' }, 'allowAnonymous needs no user id');
+          assert.deepEqual(
+            (await get('anonymous', '/files/google-drive', {})).body,
+            { reauth: true, provider: 'google-drive' },
+            'allowAnonymous needs no user id',
+          );
         });
       });
 
       describe('POST /files/:provider/transfer', () => {
-        const transfer = (name: string, body: unknown, headers: Record<string, string> = user, slug = 'google-drive') => use(name).post(`${MOUNT}/files/${slug}/transfer`, body, headers);
+        const transfer = (name: string, body: unknown, headers: Record<string, string> = user, slug = 'google-drive') =>
+          use(name).post(`${MOUNT}/files/${slug}/transfer`, body, headers);
 
         it('answers the contract table', async () => {
           assert.deepEqual((await transfer('configured', '{"fileId":')).body, { error: 'Invalid JSON body', code: 'BAD_REQUEST' });

@@ -38,7 +38,9 @@ describe('custom-elements manifest of <svc-uploader>', () => {
     assert.equal(element.name, 'SvcUploader');
     assert.ok(element.summary && !element.summary.includes('Events ('), 'the summary is the @summary text alone');
     const definitions = manifest.modules.flatMap((module) => module.exports ?? []).filter((entry) => entry.kind === 'custom-element-definition');
-    assert.deepEqual(definitions, [{ kind: 'custom-element-definition', name: 'svc-uploader', declaration: { name: 'SvcUploader', module: 'dist/elements/svc-uploader/svc-uploader.js' } }]);
+    assert.deepEqual(definitions, [
+      { kind: 'custom-element-definition', name: 'svc-uploader', declaration: { name: 'SvcUploader', module: 'dist/elements/svc-uploader/svc-uploader.js' } },
+    ]);
   });
 
   it('lists every prop of the table as a property, with its attribute and its declared type', () => {
@@ -83,7 +85,11 @@ describe('custom-elements manifest of <svc-uploader>', () => {
       // test/e2e/framework-typings.test.ts compiles every text against the package's own event map.
       assert.match(event.type?.text ?? '', /^CustomEvent<.+>$/, name);
       assert.doesNotMatch(event.type!.text, /SvcUploaderEvent/, name);
-      assert.equal(event.description, `${definition.cancelable ? '(Cancelable) ' : ''}${documentedEvents[name as keyof typeof documentedEvents].doc}`, `${name} description`);
+      assert.equal(
+        event.description,
+        `${definition.cancelable ? '(Cancelable) ' : ''}${documentedEvents[name as keyof typeof documentedEvents].doc}`,
+        `${name} description`,
+      );
     }
     assert.equal(events.get('svc-file-upload-complete')!.type!.text, 'CustomEvent<{ file: UploadFileRecord; key: string; result: UploadResult }>');
     assert.equal(events.get('svc-file-pause')!.type!.text, `CustomEvent<{ file: UploadFileRecord; reason: 'user' | 'offline' }>`);
@@ -102,7 +108,10 @@ describe('custom-elements manifest of <svc-uploader>', () => {
     const parts = (element.cssParts ?? []).map((part) => part.name);
     for (const name of ['base', 'drop-zone', 'file', 'actions', 'announcer']) assert.ok(parts.includes(name), `part ${name}`);
     assert.ok((element.cssParts ?? []).every((part) => part.description && !part.description.includes('Every part is listed')));
-    assert.deepEqual((element.cssProperties ?? []).map((property) => property.name), designTokens.map((token) => token.name));
+    assert.deepEqual(
+      (element.cssProperties ?? []).map((property) => property.name),
+      designTokens.map((token) => token.name),
+    );
     assert.equal(element.cssProperties?.find((property) => property.name === '--svc-color-accent')?.default, '#2563eb');
   });
 });
@@ -112,8 +121,13 @@ describe('editor data for <svc-uploader>', () => {
     const data = JSON.parse(read('manifest/vscode.html-custom-data.json'));
     const [tag] = data.tags;
     assert.equal(tag.name, 'svc-uploader');
-    const attributes = new Map<string, { valueSet?: string; values?: { name: string }[] }>(tag.attributes.map((attribute: { name: string }) => [attribute.name, attribute]));
-    assert.deepEqual([...attributes.keys()], (element.attributes ?? []).map((attribute) => attribute.name));
+    const attributes = new Map<string, { valueSet?: string; values?: { name: string }[] }>(
+      tag.attributes.map((attribute: { name: string }) => [attribute.name, attribute]),
+    );
+    assert.deepEqual(
+      [...attributes.keys()],
+      (element.attributes ?? []).map((attribute) => attribute.name),
+    );
     assert.equal(attributes.get('auto-upload')?.valueSet, 'v');
     assert.equal(attributes.get('no-animations')?.valueSet, 'v');
     assert.deepEqual(attributes.get('mode')?.values, [{ name: 'client' }, { name: 'server' }]);
@@ -128,8 +142,15 @@ describe('editor data for <svc-uploader>', () => {
     assert.equal(entry.name, 'svc-uploader');
     assert.equal(entry.attributes.length, element.attributes?.length);
     assert.deepEqual(entry.attributes.find((attribute: { name: string }) => attribute.name === 'max-files').default, '10');
-    assert.deepEqual(entry.events.map((event: { name: string }) => event.name), Object.keys(svcUploaderEvents));
-    assert.ok(entry.js.properties.some((property: { name: string; value: { type: string } }) => property.name === 'maxFileSize' && property.value.type === 'FileSizeLimit | undefined'));
+    assert.deepEqual(
+      entry.events.map((event: { name: string }) => event.name),
+      Object.keys(svcUploaderEvents),
+    );
+    assert.ok(
+      entry.js.properties.some(
+        (property: { name: string; value: { type: string } }) => property.name === 'maxFileSize' && property.value.type === 'FileSizeLimit | undefined',
+      ),
+    );
     assert.equal(entry.css.properties.length, designTokens.length);
   });
 });

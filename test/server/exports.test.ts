@@ -98,11 +98,63 @@ const PINNED: Record<string, readonly string[]> = {
 /** `svc-uploader/locales/<code>`: one bundle each (`default`), and `all` with every one of them. */
 const LOCALES: Record<string, readonly string[]> = {
   all: ['allLocales', 'default'],
-  ...Object.fromEntries([
-    'ar', 'az', 'bg', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'en', 'en/first-paint', 'es', 'et', 'eu', 'fa', 'fi', 'fr', 'gl',
-    'he', 'hi', 'hr', 'hu', 'id', 'is', 'it', 'ja', 'ka', 'kk', 'km', 'ko', 'lt', 'lv', 'ms', 'nb', 'nl', 'pl', 'pt-BR',
-    'pt-PT', 'ro', 'ru', 'sk', 'sl', 'sr-Cyrl', 'sr-Latn', 'sv', 'th', 'tr', 'uk', 'ur', 'uz', 'vi', 'zh-CN', 'zh-TW',
-  ].map((code) => [code, ['default']])),
+  ...Object.fromEntries(
+    [
+      'ar',
+      'az',
+      'bg',
+      'bn',
+      'ca',
+      'cs',
+      'da',
+      'de',
+      'el',
+      'en',
+      'en/first-paint',
+      'es',
+      'et',
+      'eu',
+      'fa',
+      'fi',
+      'fr',
+      'gl',
+      'he',
+      'hi',
+      'hr',
+      'hu',
+      'id',
+      'is',
+      'it',
+      'ja',
+      'ka',
+      'kk',
+      'km',
+      'ko',
+      'lt',
+      'lv',
+      'ms',
+      'nb',
+      'nl',
+      'pl',
+      'pt-BR',
+      'pt-PT',
+      'ro',
+      'ru',
+      'sk',
+      'sl',
+      'sr-Cyrl',
+      'sr-Latn',
+      'sv',
+      'th',
+      'tr',
+      'uk',
+      'ur',
+      'uz',
+      'vi',
+      'zh-CN',
+      'zh-TW',
+    ].map((code) => [code, ['default']]),
+  ),
 };
 
 type Target = string | { types?: string; [condition: string]: string | undefined };
@@ -147,7 +199,9 @@ describe('public exports', () => {
     const target = packageExports['./locales/*']!;
     assert.deepEqual(scriptTargets(target), [['import', './dist/locales/*.js']]);
     const codes = readdirSync(new URL('locales/', repository), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -'.ts'.length)).sort();
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.slice(0, -'.ts'.length))
+      .sort();
     assert.deepEqual(codes, Object.keys(LOCALES).sort());
     for (const code of codes) {
       assert.deepEqual(await exportNames(sourceOf(target, 'import', './dist/locales/*.js').replace('*', code)), LOCALES[code], code);

@@ -23,20 +23,53 @@ const LEAKS = /\bat \S+:\d+|\.ts\b|node_modules|SyntaxError|Unexpected token|JSO
 /** Every failure message the contract lets a client see. */
 const CONTRACT_MESSAGES = new RegExp(
   `^(${[
-    'Invalid JSON body', 'Invalid file metadata', 'Unauthorized', 'Unauthenticated', 'Uploads are closed: .*', 'Upload rejected',
-    'File too large', 'File type not allowed', 'Not found', 'Invalid upload token', 'Upload token does not belong to the current user',
-    'Upload token was issued for different storage', 'Upload resume window has expired', 'Invalid part number', 'Invalid parts list',
-    'Cross-site request refused', 'Missing fileId', 'Unknown provider: .*', '.* not configured', 'Missing code or state',
-    'Invalid or expired state', 'OAuth error: .*', 'Invalid cursor', 'Request URL too long', 'Invalid fileName', 'Request body timeout',
-    'Invalid fileId', 'Invalid folderId', 'Upload not found',
+    'Invalid JSON body',
+    'Invalid file metadata',
+    'Unauthorized',
+    'Unauthenticated',
+    'Uploads are closed: .*',
+    'Upload rejected',
+    'File too large',
+    'File type not allowed',
+    'Not found',
+    'Invalid upload token',
+    'Upload token does not belong to the current user',
+    'Upload token was issued for different storage',
+    'Upload resume window has expired',
+    'Invalid part number',
+    'Invalid parts list',
+    'Cross-site request refused',
+    'Missing fileId',
+    'Unknown provider: .*',
+    '.* not configured',
+    'Missing code or state',
+    'Invalid or expired state',
+    'OAuth error: .*',
+    'Invalid cursor',
+    'Request URL too long',
+    'Invalid fileName',
+    'Request body timeout',
+    'Invalid fileId',
+    'Invalid folderId',
+    'Upload not found',
   ].join('|')})$`,
   's',
 );
 
 const ROUTES: readonly [string, string][] = [
-  ['POST', '/presign'], ['POST', '/multipart/init'], ['POST', '/multipart/sign-part'], ['POST', '/multipart/complete'],
-  ['POST', '/multipart/abort'], ['POST', '/multipart/resume'], ['POST', '/complete'], ['GET', '/health'], ['GET', '/auth/google-drive'],
-  ['GET', '/auth/dropbox/cb'], ['GET', '/files/box'], ['POST', '/files/one-drive/transfer'], ['OPTIONS', '/presign'],
+  ['POST', '/presign'],
+  ['POST', '/multipart/init'],
+  ['POST', '/multipart/sign-part'],
+  ['POST', '/multipart/complete'],
+  ['POST', '/multipart/abort'],
+  ['POST', '/multipart/resume'],
+  ['POST', '/complete'],
+  ['GET', '/health'],
+  ['GET', '/auth/google-drive'],
+  ['GET', '/auth/dropbox/cb'],
+  ['GET', '/files/box'],
+  ['POST', '/files/one-drive/transfer'],
+  ['OPTIONS', '/presign'],
 ];
 
 const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 });
@@ -44,7 +77,11 @@ const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((co
 const longRun = fc
   .tuple(printable, fc.constantFrom('_', '/', ' ', '.', '%', ';', '=', '\\', 'a', '-', ','), fc.integer({ min: 500, max: 70_000 }), printable)
   .map(([head, character, count, tail]) => head + character.repeat(count) + tail);
-const text = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 60 }) }, { weight: 1, arbitrary: longRun }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) });
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 60 }) },
+  { weight: 1, arbitrary: longRun },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+);
 const headerText = fc.oneof({ weight: 4, arbitrary: printable }, { weight: 1, arbitrary: longRun });
 
 const mimeType = fc.oneof(
@@ -58,7 +95,10 @@ const fileBody = fc.record(
 );
 
 function tokenArbitrary(): fc.Arbitrary<unknown> {
-  const claims = fc.record({ k: text, u: text, uid: fc.oneof(text, fc.constant(null)), smin: size, smax: size, exp: fc.jsonValue(), iat: fc.jsonValue() }, { requiredKeys: [] });
+  const claims = fc.record(
+    { k: text, u: text, uid: fc.oneof(text, fc.constant(null)), smin: size, smax: size, exp: fc.jsonValue(), iat: fc.jsonValue() },
+    { requiredKeys: [] },
+  );
   return fc.oneof(
     text,
     fc.jsonValue(),
@@ -67,7 +107,11 @@ function tokenArbitrary(): fc.Arbitrary<unknown> {
   );
 }
 const tokenBody = fc.record(
-  { token: tokenArbitrary(), partNumber: fc.oneof(fc.integer(), fc.jsonValue()), parts: fc.oneof(fc.jsonValue(), fc.array(fc.record({ partNumber: fc.jsonValue(), eTag: fc.jsonValue() }), { maxLength: 5 })) },
+  {
+    token: tokenArbitrary(),
+    partNumber: fc.oneof(fc.integer(), fc.jsonValue()),
+    parts: fc.oneof(fc.jsonValue(), fc.array(fc.record({ partNumber: fc.jsonValue(), eTag: fc.jsonValue() }), { maxLength: 5 })),
+  },
   { requiredKeys: [] },
 );
 const transferBody = fc.record({ fileId: fc.oneof(text, fc.jsonValue()), fileName: fc.oneof(text, fc.jsonValue()), size, mimeType }, { requiredKeys: [] });
@@ -82,22 +126,35 @@ const body = fc.oneof(
 const pathSegment = fc.oneof(fc.webSegment(), text.map(encodeURIComponent), fc.constantFrom('..', '.', '%', '%ZZ', '%2F', 'google-drive', 'not-a-provider'));
 const path = fc.oneof(
   fc.constantFrom(...ROUTES.map(([, route]) => route)).map((route) => `${MOUNT}${route}`),
-  fc.tuple(fc.constantFrom(...ROUTES.map(([, route]) => route)), fc.array(pathSegment, { maxLength: 3 }), fc.integer({ min: 0, max: 3 })).map(
-    ([route, prefix, slashes]) => `/${prefix.join('/')}${route}${'/'.repeat(slashes)}`,
-  ),
-  fc.tuple(fc.constantFrom('/auth/', '/files/'), pathSegment, fc.constantFrom('', '/cb', '/transfer')).map(([head, slug, tail]) => `${MOUNT}${head}${slug}${tail}`),
+  fc
+    .tuple(fc.constantFrom(...ROUTES.map(([, route]) => route)), fc.array(pathSegment, { maxLength: 3 }), fc.integer({ min: 0, max: 3 }))
+    .map(([route, prefix, slashes]) => `/${prefix.join('/')}${route}${'/'.repeat(slashes)}`),
+  fc
+    .tuple(fc.constantFrom('/auth/', '/files/'), pathSegment, fc.constantFrom('', '/cb', '/transfer'))
+    .map(([head, slug, tail]) => `${MOUNT}${head}${slug}${tail}`),
   fc.array(pathSegment, { minLength: 1, maxLength: 5 }).map((segments) => `/${segments.join('/')}`),
-  fc.tuple(fc.constantFrom(...ROUTES.map(([, route]) => route)), fc.integer({ min: 1000, max: 70_000 }), fc.boolean()).map(
-    ([route, slashes, inside]) => (inside ? `${MOUNT}/x${'/'.repeat(slashes)}y${route}` : `${MOUNT}${route}${'/'.repeat(slashes)}`),
-  ),
+  fc
+    .tuple(fc.constantFrom(...ROUTES.map(([, route]) => route)), fc.integer({ min: 1000, max: 70_000 }), fc.boolean())
+    .map(([route, slashes, inside]) => (inside ? `${MOUNT}/x${'/'.repeat(slashes)}y${route}` : `${MOUNT}${route}${'/'.repeat(slashes)}`)),
 );
-const query = fc.oneof(fc.constant(''), fc.dictionary(fc.constantFrom('code', 'state', 'error', 'returnTo', 'folderId', 'search', 'cursor'), text, { maxKeys: 4 }).map((entries) => `?${new URLSearchParams(entries)}`));
-const method = fc.oneof({ weight: 5, arbitrary: fc.constantFrom('POST', 'GET') }, { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') });
+const query = fc.oneof(
+  fc.constant(''),
+  fc
+    .dictionary(fc.constantFrom('code', 'state', 'error', 'returnTo', 'folderId', 'search', 'cursor'), text, { maxKeys: 4 })
+    .map((entries) => `?${new URLSearchParams(entries)}`),
+);
+const method = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom('POST', 'GET') },
+  { weight: 1, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') },
+);
 const headers = fc.record(
   {
     origin: fc.oneof(fc.constantFrom(ORIGIN, APP, 'https://evil.example.net', 'null', '*'), headerText),
     'sec-fetch-site': fc.constantFrom('same-origin', 'same-site', 'cross-site', 'none'),
-    'content-type': fc.oneof(fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'), headerText),
+    'content-type': fc.oneof(
+      fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+      headerText,
+    ),
     cookie: headerText,
     authorization: headerText,
     'x-user': headerText,
@@ -118,7 +175,11 @@ interface GeneratedRequest {
 
 function toRequest(generated: GeneratedRequest): Request {
   const hasBody = generated.method !== 'GET' && generated.method !== 'HEAD';
-  return new Request(`${ORIGIN}${generated.path}${generated.query}`, { method: generated.method, headers: generated.headers, ...(hasBody ? { body: generated.body } : {}) });
+  return new Request(`${ORIGIN}${generated.path}${generated.query}`, {
+    method: generated.method,
+    headers: generated.headers,
+    ...(hasBody ? { body: generated.body } : {}),
+  });
 }
 
 describe('fuzzed requests on every route', () => {
@@ -132,15 +193,22 @@ describe('fuzzed requests on every route', () => {
       maxFileSize: 10 * 1024 ** 3,
       allowedTypes: ['image/*', 'text/plain'],
       cors: { allowedOrigins: [APP] },
-      providers: { googleDrive: { clientId: 'g', clientSecret: 'g' }, dropbox: { clientId: 'd', clientSecret: 'd' }, box: { clientId: 'b', clientSecret: 'b' }, oneDrive: { clientId: 'o', clientSecret: 'o' } },
+      providers: {
+        googleDrive: { clientId: 'g', clientSecret: 'g' },
+        dropbox: { clientId: 'd', clientSecret: 'd' },
+        box: { clientId: 'b', clientSecret: 'b' },
+        oneDrive: { clientId: 'o', clientSecret: 'o' },
+      },
       tokenStore: { get: async () => null, set: async () => undefined, delete: async () => undefined },
       hooks: { onError: () => undefined },
     });
     // Warm-up, so the first measured request does not pay for module loading and JIT.
-    for (const [routeMethod, route] of ROUTES) await handler(new Request(`${ORIGIN}${MOUNT}${route}`, { method: routeMethod, ...(routeMethod === 'POST' ? { body: '{}' } : {}) }));
+    for (const [routeMethod, route] of ROUTES)
+      await handler(new Request(`${ORIGIN}${MOUNT}${route}`, { method: routeMethod, ...(routeMethod === 'POST' ? { body: '{}' } : {}) }));
   });
   after(async () => {
-    for (const token of opened) await handler(new Request(`${ORIGIN}${MOUNT}/multipart/abort`, { method: 'POST', body: JSON.stringify({ token }), headers: { 'x-user': 'fuzz' } }));
+    for (const token of opened)
+      await handler(new Request(`${ORIGIN}${MOUNT}/multipart/abort`, { method: 'POST', body: JSON.stringify({ token }), headers: { 'x-user': 'fuzz' } }));
   });
 
   /** The cheapest of up to three tries: a slow parser is slow every time, a garbage collection is not. */
@@ -159,7 +227,8 @@ describe('fuzzed requests on every route', () => {
     const label = `${generated.method} ${generated.path.slice(0, 120)}`;
     assert.ok(response.status < 500, `${label}: status ${response.status}`);
     assert.ok(response.headers.get('x-svc-request-id'), `${label}: request id`);
-    if (generated.method === 'HEAD') return assert.ok(response.status < 400 || milliseconds < TIME_LIMIT_MS, `${label}: refused in ${milliseconds.toFixed(1)} ms of CPU time`);
+    if (generated.method === 'HEAD')
+      return assert.ok(response.status < 400 || milliseconds < TIME_LIMIT_MS, `${label}: refused in ${milliseconds.toFixed(1)} ms of CPU time`);
     const textBody = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
     if (response.status >= 400) {
@@ -167,7 +236,10 @@ describe('fuzzed requests on every route', () => {
       assert.match(contentType, /application\/json/, `${label}: JSON failure body`);
       const parsed = JSON.parse(textBody) as Record<string, unknown>;
       if (parsed.reauth === true) return assert.deepEqual(Object.keys(parsed).sort(), ['provider', 'reauth']);
-      assert.ok(Object.keys(parsed).every((field) => field === 'error' || field === 'code'), `${label}: ${textBody.slice(0, 200)}`);
+      assert.ok(
+        Object.keys(parsed).every((field) => field === 'error' || field === 'code'),
+        `${label}: ${textBody.slice(0, 200)}`,
+      );
       assert.equal(typeof parsed.error, 'string');
       assert.match(parsed.error as string, CONTRACT_MESSAGES, `${label}: contract message`);
       if (!(parsed.error as string).startsWith('OAuth error: ') && !(parsed.error as string).startsWith('Unknown provider: ')) {

@@ -5,7 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { initUpload } from './support/multipart-client.js';
-import { bothTransports, closeAll, createErrorLog, createTestHandler, decodeTokenPayload, MIB, MOUNT, signTokenPayload, type Transport } from './support/upload-harness.js';
+import {
+  bothTransports,
+  closeAll,
+  createErrorLog,
+  createTestHandler,
+  decodeTokenPayload,
+  MIB,
+  MOUNT,
+  signTokenPayload,
+  type Transport,
+} from './support/upload-harness.js';
 
 const LEAKS = /\bat \S+:\d+|\.ts\b|node_modules|SyntaxError|Unexpected token|JSON at position|NoSuch|<\?xml|RequestId|stack|Error:/i;
 
@@ -129,7 +139,10 @@ describe('bad input on every POST route', () => {
       return response;
     }
     assert.equal(typeof response.body.error, 'string', label);
-    assert.ok(Object.keys(response.body).every((field) => field === 'error' || field === 'code'), `${label}: ${response.text}`);
+    assert.ok(
+      Object.keys(response.body).every((field) => field === 'error' || field === 'code'),
+      `${label}: ${response.text}`,
+    );
     const record = errors.records.find((entry) => entry.requestId === requestId);
     assert.ok(record, `${label}: onError got the failure`);
     assert.ok(record.error !== undefined && record.error !== null, `${label}: with its cause`);
@@ -198,7 +211,16 @@ describe('bad input on every POST route', () => {
 
       it('POST /files/:provider/transfer: raw bodies and wrong types', async () => {
         for (const body of RAW_BODIES) await expectContractRefusal(use(), '/files/google-drive/transfer', body, [400]);
-        const bodies: unknown[] = [{}, { fileId: 5 }, { fileId: '' }, { fileId: 'f', size: 1e308 }, { fileId: 'f', size: -1 }, { fileId: 'f', mimeType: 7 }, { fileId: 'f', mimeType: 'text/html' }, { fileId: 'f', mimeType: 'image/png', extra: [1] }];
+        const bodies: unknown[] = [
+          {},
+          { fileId: 5 },
+          { fileId: '' },
+          { fileId: 'f', size: 1e308 },
+          { fileId: 'f', size: -1 },
+          { fileId: 'f', mimeType: 7 },
+          { fileId: 'f', mimeType: 'text/html' },
+          { fileId: 'f', mimeType: 'image/png', extra: [1] },
+        ];
         for (const body of bodies) await expectContractRefusal(use(), '/files/google-drive/transfer', body, [400, 401, 413, 415]);
         await expectContractRefusal(use(), '/files/not-a-provider/transfer', { fileId: 'f' }, [400]);
       });
@@ -208,7 +230,11 @@ describe('bad input on every POST route', () => {
         form.set('name', 'a.png');
         const multipart = await use().send(`${MOUNT}/presign`, { method: 'POST', body: form });
         assert.deepEqual([multipart.status, multipart.body.error], [400, 'Invalid JSON body']);
-        const plain = await use().send(`${MOUNT}/presign`, { method: 'POST', body: JSON.stringify({ name: 'a.png', type: 'image/png', size: 5 }), headers: { 'content-type': 'text/plain' } });
+        const plain = await use().send(`${MOUNT}/presign`, {
+          method: 'POST',
+          body: JSON.stringify({ name: 'a.png', type: 'image/png', size: 5 }),
+          headers: { 'content-type': 'text/plain' },
+        });
         assert.equal(plain.status, 200);
       });
     });

@@ -12,7 +12,12 @@ describe('GET /health', () => {
   const errors = createErrorLog();
 
   async function healthOf(config: Partial<UploadHandlerConfig>, transport: 'in-process' | 'http' = 'in-process') {
-    const handler = createUploadHandler({ storage: storage.storageConfig(), uploadTokenSecret: TEST_SECRET, hooks: { onError: errors.onError }, ...config } as UploadHandlerConfig);
+    const handler = createUploadHandler({
+      storage: storage.storageConfig(),
+      uploadTokenSecret: TEST_SECRET,
+      hooks: { onError: errors.onError },
+      ...config,
+    } as UploadHandlerConfig);
     const transports = await bothTransports(handler);
     opened.push(...transports);
     const chosen = transports.find((candidate) => candidate.name === transport)!;
@@ -56,7 +61,10 @@ describe('GET /health', () => {
   it('reports config incomplete and storage error without a bucket or region', async () => {
     for (const missing of [{ bucket: '' }, { region: '' }]) {
       const { response } = await healthOf({ storage: { ...storage.storageConfig(), ...missing } });
-      assert.deepEqual([response.status, response.body.status, response.body.checks.config, response.body.checks.storage], [200, 'degraded', 'incomplete', 'error']);
+      assert.deepEqual(
+        [response.status, response.body.status, response.body.checks.config, response.body.checks.storage],
+        [200, 'degraded', 'incomplete', 'error'],
+      );
     }
   });
 

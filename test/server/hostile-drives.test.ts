@@ -10,7 +10,18 @@ import { after, before, describe, it } from 'node:test';
 import { startFakeDrives, type FakeDrive, type FakeDrives } from '../support/fake-drives/index.js';
 import { assertNothingLeft, assertRefusal } from './support/hostile-harness.js';
 import { toBase64UrlText } from './support/hostile-text.js';
-import { APP_ORIGIN, connectDrive, createDriveHandler, MOUNT, openCallback, readCallbackData, sessionHeaders, startConsent, uniqueUser, type DriveHandler } from './drives/support/drive-harness.js';
+import {
+  APP_ORIGIN,
+  connectDrive,
+  createDriveHandler,
+  MOUNT,
+  openCallback,
+  readCallbackData,
+  sessionHeaders,
+  startConsent,
+  uniqueUser,
+  type DriveHandler,
+} from './drives/support/drive-harness.js';
 
 const DRIVE_FAILED = { error: 'Drive request failed', code: 'STORAGE_ERROR' };
 const INVALID_CURSOR = { error: 'Invalid cursor', code: 'BAD_REQUEST' };
@@ -36,13 +47,21 @@ describe('hostile input on the drive routes', () => {
       "\\' or 1=1 or name contains \\'",
       "') or startswith(name,'",
       '" OR "" = "',
-      '*', '%', '\u0000\r\n', '\u202e', 'x'.repeat(1000),
+      '*',
+      '%',
+      '\u0000\r\n',
+      '\u202e',
+      'x'.repeat(1000),
     ];
     for (const slug of SLUGS) {
       fake(slug).tree.addFile(name, { bytes: new Uint8Array(3) }, { mimeType: 'text/plain' });
       const found = await drive.get(`/files/${slug}?search=${encodeURIComponent(name)}`, user);
       assert.equal(found.status, 200, `${slug}: ${found.text}`);
-      assert.deepEqual(found.body.files.map((entry: { name: string }) => entry.name), [name], `${slug} finds the file by its literal name`);
+      assert.deepEqual(
+        found.body.files.map((entry: { name: string }) => entry.name),
+        [name],
+        `${slug} finds the file by its literal name`,
+      );
       for (const search of hostileSearches) {
         const response = await drive.get(`/files/${slug}?search=${encodeURIComponent(search)}`, user);
         assert.ok(response.status === 200 || response.status === 500, `${slug} ${JSON.stringify(search.slice(0, 20))}: ${response.status}`);
@@ -50,33 +69,63 @@ describe('hostile input on the drive routes', () => {
         else assert.deepEqual(response.body.files, [], `${slug} ${JSON.stringify(search.slice(0, 20))} matches no file`);
       }
     }
-    const googleQueries = fake('google-drive').requests.map((request) => new URLSearchParams(request.search).get('q')).filter((q) => q?.startsWith('name contains'));
-    assert.ok(googleQueries.includes("name contains '\\' or trashed = true or name contains \\'' and trashed = false"), 'quotes are escaped inside one literal');
+    const googleQueries = fake('google-drive')
+      .requests.map((request) => new URLSearchParams(request.search).get('q'))
+      .filter((q) => q?.startsWith('name contains'));
+    assert.ok(
+      googleQueries.includes("name contains '\\' or trashed = true or name contains \\'' and trashed = false"),
+      'quotes are escaped inside one literal',
+    );
   });
 
   it('refuses dot-segment and overlong ids, and keeps encoded ids inside the provider path', async () => {
     for (const slug of SLUGS) {
       for (const id of ['..', '.', 'x'.repeat(1025)]) {
-        assertRefusal(await drive.get(`/files/${slug}?folderId=${encodeURIComponent(id)}`, user), 400, { error: 'Invalid folderId', code: 'BAD_REQUEST' }, `${slug} folderId ${id.slice(0, 5)}`, null);
-        assertRefusal(await drive.post(`/files/${slug}/transfer`, { fileId: id }, user), 400, { error: 'Invalid fileId', code: 'BAD_REQUEST' }, `${slug} fileId ${id.slice(0, 5)}`, null);
+        assertRefusal(
+          await drive.get(`/files/${slug}?folderId=${encodeURIComponent(id)}`, user),
+          400,
+          { error: 'Invalid folderId', code: 'BAD_REQUEST' },
+          `${slug} folderId ${id.slice(0, 5)}`,
+          null,
+        );
+        assertRefusal(
+          await drive.post(`/files/${slug}/transfer`, { fileId: id }, user),
+          400,
+          { error: 'Invalid fileId', code: 'BAD_REQUEST' },
+          `${slug} fileId ${id.slice(0, 5)}`,
+          null,
+        );
       }
       const before = fake(slug).requests.length;
       const traversal = await drive.get(`/files/${slug}?folderId=${encodeURIComponent('../../../about?x=/')}`, user);
       assert.ok([200, 500].includes(traversal.status), `${slug}: ${traversal.status}`);
       if (traversal.status === 500) assertRefusal(traversal, 500, DRIVE_FAILED, `${slug} traversal id`, null);
-      for (const request of fake(slug).requests.slice(before)) assert.doesNotMatch(request.path, /\/about\b/, `${slug} stayed in the listing path: ${request.path}`);
+      for (const request of fake(slug).requests.slice(before))
+        assert.doesNotMatch(request.path, /\/about\b/, `${slug} stayed in the listing path: ${request.path}`);
     }
   });
 
   it('refuses transfer bodies of the wrong shape, with nothing stored', async () => {
     for (const slug of SLUGS) {
-      assertRefusal(await drive.post(`/files/${slug}/transfer`, 'not json', user), 400, { error: 'Invalid JSON body', code: 'BAD_REQUEST' }, `${slug} not JSON`, null);
+      assertRefusal(
+        await drive.post(`/files/${slug}/transfer`, 'not json', user),
+        400,
+        { error: 'Invalid JSON body', code: 'BAD_REQUEST' },
+        `${slug} not JSON`,
+        null,
+      );
       for (const body of [{}, { fileId: 5 }, { fileId: '' }, { fileId: ['a'] }, { fileId: null }, JSON.parse('{"__proto__": {"fileId": "x"}}')]) {
         assertRefusal(await drive.post(`/files/${slug}/transfer`, body, user), 400, { error: 'Missing fileId' }, `${slug} ${JSON.stringify(body)}`, null);
       }
     }
     for (const slug of SLUGS) {
-      assertRefusal(await drive.post(`/files/${slug}/transfer`, { fileId: 'any', fileName: 'x'.repeat(1025) }, user), 400, { error: 'Invalid fileName', code: 'BAD_REQUEST' }, `${slug} long fileName`, null);
+      assertRefusal(
+        await drive.post(`/files/${slug}/transfer`, { fileId: 'any', fileName: 'x'.repeat(1025) }, user),
+        400,
+        { error: 'Invalid fileName', code: 'BAD_REQUEST' },
+        `${slug} long fileName`,
+        null,
+      );
     }
     await assertNothingLeft(user);
   });
@@ -98,7 +147,10 @@ describe('hostile input on the drive routes', () => {
 
   it('refuses forged listing cursors before any provider call', async () => {
     const cursors = [
-      '!!!', toBase64UrlText('not json'), toBase64UrlText('[]'), toBase64UrlText('{"query": null, "continuation": "x"}'),
+      '!!!',
+      toBase64UrlText('not json'),
+      toBase64UrlText('[]'),
+      toBase64UrlText('{"query": null, "continuation": "x"}'),
       toBase64UrlText('{"query": {"folderId": 5}, "continuation": "x"}'),
       toBase64UrlText('{"query": {"folderId": ".."}, "continuation": "x"}'),
       toBase64UrlText(`{"query": {"folderId": "${'x'.repeat(1025)}"}, "continuation": "x"}`),
@@ -106,7 +158,13 @@ describe('hostile input on the drive routes', () => {
     for (const slug of SLUGS) {
       for (const cursor of cursors) {
         const before = fake(slug).requests.length;
-        assertRefusal(await drive.get(`/files/${slug}?cursor=${encodeURIComponent(cursor)}`, user), 400, INVALID_CURSOR, `${slug} cursor ${cursor.slice(0, 12)}`, null);
+        assertRefusal(
+          await drive.get(`/files/${slug}?cursor=${encodeURIComponent(cursor)}`, user),
+          400,
+          INVALID_CURSOR,
+          `${slug} cursor ${cursor.slice(0, 12)}`,
+          null,
+        );
         assert.equal(fake(slug).requests.length, before, `${slug}: no provider call for a refused cursor`);
       }
     }
@@ -115,9 +173,17 @@ describe('hostile input on the drive routes', () => {
       const before = fake(slug).requests.length;
       const response = await drive.get(`/files/${slug}?cursor=${toBase64UrlText(JSON.stringify({ query: {}, continuation: injected }))}`, user);
       if (response.status !== 200) assertRefusal(response, 500, DRIVE_FAILED, `${slug} injected continuation`, null);
-      const sent = fake(slug).requests.slice(before).map((request) => new URLSearchParams(request.search));
-      assert.ok(sent.length > 0 && sent.every((params) => params.get('q') !== "name contains 'secret'" && params.get('pageSize') !== '1'), `${slug}: the continuation stays one parameter value`);
-      assert.ok(sent.some((params) => params.get('pageToken') === injected || params.get('marker') === injected), `${slug}: sent verbatim as its own value`);
+      const sent = fake(slug)
+        .requests.slice(before)
+        .map((request) => new URLSearchParams(request.search));
+      assert.ok(
+        sent.length > 0 && sent.every((params) => params.get('q') !== "name contains 'secret'" && params.get('pageSize') !== '1'),
+        `${slug}: the continuation stays one parameter value`,
+      );
+      assert.ok(
+        sent.some((params) => params.get('pageToken') === injected || params.get('marker') === injected),
+        `${slug}: sent verbatim as its own value`,
+      );
     }
     const stealing = toBase64UrlText(JSON.stringify({ query: {}, continuation: 'http://127.0.0.1:9/steal?token=' }));
     const before = fake('one-drive').requests.length;
@@ -169,7 +235,10 @@ describe('hostile input on the drive routes', () => {
       const response = await drive.transport.send(`${prefix}/auth/google-drive`, { headers: sessionHeaders(user) });
       assert.equal(response.status, 302, `${prefix}: ${response.text}`);
       for (const cookie of response.headers.getSetCookie()) {
-        const attributes = cookie.split(';').slice(1).map((attribute) => attribute.trim().split('=')[0]!.toLowerCase());
+        const attributes = cookie
+          .split(';')
+          .slice(1)
+          .map((attribute) => attribute.trim().split('=')[0]!.toLowerCase());
         assert.deepEqual(attributes, ['path', 'max-age', 'httponly', 'samesite'], `${prefix}: ${cookie}`);
       }
     }

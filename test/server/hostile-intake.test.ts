@@ -17,12 +17,21 @@ const BODY_TIMEOUT = { error: 'Request body timeout', code: 'BAD_REQUEST' };
 const GIB = 1024 ** 3;
 const valid = { name: 'photo.png', type: 'image/png', size: 10 };
 const START_ROUTES = ['/presign', '/multipart/init'] as const;
-const BODY_ROUTES = ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete'] as const;
+const BODY_ROUTES = [
+  '/presign',
+  '/multipart/init',
+  '/multipart/sign-part',
+  '/multipart/complete',
+  '/multipart/abort',
+  '/multipart/resume',
+  '/complete',
+] as const;
 
 describe('hostile bodies on the upload routes', () => {
   const user = hostileUser();
   let handler: UploadHandler;
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => call(handler, MOUNT + path, { body, headers: { 'x-user': user, ...headers } });
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    call(handler, MOUNT + path, { body, headers: { 'x-user': user, ...headers } });
 
   before(async () => {
     handler = await createHostileHandler();
@@ -43,7 +52,8 @@ describe('hostile bodies on the upload routes', () => {
       ['\u0000\u0001', 'application/octet-stream'],
     ];
     for (const path of BODY_ROUTES) {
-      for (const [body, type] of bodies) assertRefusal(await post(path, body, { 'content-type': type }), 400, INVALID_JSON, `${path} ${toJson(body.slice(0, 30))} as ${type}`);
+      for (const [body, type] of bodies)
+        assertRefusal(await post(path, body, { 'content-type': type }), 400, INVALID_JSON, `${path} ${toJson(body.slice(0, 30))} as ${type}`);
       // Bytes that are not UTF-8 are not JSON either.
       assertRefusal(await post(path, new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400, INVALID_JSON, `${path} invalid UTF-8`);
     }
@@ -101,16 +111,40 @@ describe('hostile bodies on the upload routes', () => {
       const response = await post('/multipart/init', toJson({ ...valid, size: 20 * 1024 * 1024, chunkSizeBytes }));
       assert.equal(response.status, 200, `chunkSizeBytes ${toJson(chunkSizeBytes)}: ${response.text}`);
       const { partSize, token } = response.body as { partSize: number; token: string };
-      assert.ok(Number.isSafeInteger(partSize) && partSize >= 5 * 1024 * 1024 && partSize <= 5 * GIB, `chunkSizeBytes ${toJson(chunkSizeBytes)} gave part size ${partSize}`);
+      assert.ok(
+        Number.isSafeInteger(partSize) && partSize >= 5 * 1024 * 1024 && partSize <= 5 * GIB,
+        `chunkSizeBytes ${toJson(chunkSizeBytes)} gave part size ${partSize}`,
+      );
       assert.equal((await post('/multipart/abort', toJson({ token }))).status, 200);
     }
   });
 
   it('stores hostile names only as one sanitised segment under the caller', async () => {
     const names = [
-      '../../x', '..', '.', '/etc/passwd', '..\\..\\windows\\system32', 'a/b/c.png', 'CON', 'con.txt', 'NUL', 'AUX.png',
-      'evil\u202Egnp.exe', 'a\u0000b.png', 'line\r\nbreak.png', '\u0007\u001b[31mred.png', 'lone\uD800surrogate.png', '\uDC00',
-      '\u200B\u200E\u2066.png', 'x'.repeat(1024), '\u00e9'.repeat(1024), '%2e%2e%2fx', 'a;b=c.png', '<script>.png', '"quoted".png', '   .png',
+      '../../x',
+      '..',
+      '.',
+      '/etc/passwd',
+      '..\\..\\windows\\system32',
+      'a/b/c.png',
+      'CON',
+      'con.txt',
+      'NUL',
+      'AUX.png',
+      'evil\u202Egnp.exe',
+      'a\u0000b.png',
+      'line\r\nbreak.png',
+      '\u0007\u001b[31mred.png',
+      'lone\uD800surrogate.png',
+      '\uDC00',
+      '\u200B\u200E\u2066.png',
+      'x'.repeat(1024),
+      '\u00e9'.repeat(1024),
+      '%2e%2e%2fx',
+      'a;b=c.png',
+      '<script>.png',
+      '"quoted".png',
+      '   .png',
     ];
     for (const name of names) {
       const response = await post('/presign', toJson({ ...valid, name }));
@@ -121,7 +155,11 @@ describe('hostile bodies on the upload routes', () => {
       assert.equal(segments[0], user);
       const stored = segments[2]!;
       assert.ok(stored !== '' && !stored.startsWith('.') && Buffer.byteLength(stored) <= 200, `name segment ${toJson(stored).slice(0, 60)}`);
-      assert.doesNotMatch(stored, /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\\<>"%;]|[\uD800-\uDFFF]/u, `no control, bidi or markup characters in ${toJson(stored).slice(0, 60)}`);
+      assert.doesNotMatch(
+        stored,
+        /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\\<>"%;]|[\uD800-\uDFFF]/u,
+        `no control, bidi or markup characters in ${toJson(stored).slice(0, 60)}`,
+      );
     }
   });
 
@@ -139,7 +177,8 @@ describe('hostile bodies on the upload routes', () => {
         const response = await post(path, body);
         if (expected[index] === 400) assertRefusal(response, 400, INVALID_METADATA, `${path} body ${index}`);
         else assert.equal(response.status, 200, `${path} body ${index}: ${response.text}`);
-        if (path === '/multipart/init' && response.status === 200) await post('/multipart/abort', toJson({ token: (response.body as { token: string }).token }));
+        if (path === '/multipart/init' && response.status === 200)
+          await post('/multipart/abort', toJson({ token: (response.body as { token: string }).token }));
       }
     }
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype untouched');
@@ -153,12 +192,19 @@ describe('hostile bodies on the upload routes', () => {
     for (const path of BODY_ROUTES) {
       const isStart = path === '/presign' || path === '/multipart/init';
       const [status, body] = isStart ? [400, INVALID_METADATA] : [403, { error: 'Invalid upload token', code: 'malformed' }];
-      for (const [label, bomb] of [['depth bomb', depthBomb], ['object depth bomb', objectBomb], ['wide object', wide]]) {
+      for (const [label, bomb] of [
+        ['depth bomb', depthBomb],
+        ['object depth bomb', objectBomb],
+        ['wide object', wide],
+      ]) {
         assertRefusal(await post(path, bomb!), status, body, `${path} ${label}`);
       }
     }
     const wideMetadata = `{${Array.from({ length: 20_000 }, (_, index) => `"k${index}":${index}`).join(',')}}`;
-    const deepMetadata = await post('/presign', `{"name":"a.png","type":"image/png","size":1,"metadata":{"deep":${'['.repeat(200_000)}${']'.repeat(200_000)},"wide":${wideMetadata}}}`);
+    const deepMetadata = await post(
+      '/presign',
+      `{"name":"a.png","type":"image/png","size":1,"metadata":{"deep":${'['.repeat(200_000)}${']'.repeat(200_000)},"wide":${wideMetadata}}}`,
+    );
     assert.equal(deepMetadata.status, 200, 'opaque metadata is not walked');
   });
 
@@ -189,10 +235,13 @@ describe('hostile bodies over HTTP', () => {
     await assertNothingLeft(user);
   });
 
-  const head = (path: string, headers: string[]) => [`POST ${MOUNT}${path} HTTP/1.1`, 'host: uploads.test', `origin: ${APP}`, `x-user: ${user}`, ...headers].join('\r\n') + '\r\n\r\n';
+  const head = (path: string, headers: string[]) =>
+    [`POST ${MOUNT}${path} HTTP/1.1`, 'host: uploads.test', `origin: ${APP}`, `x-user: ${user}`, ...headers].join('\r\n') + '\r\n\r\n';
 
   it('refuses a body declared over the limit before reading it, and closes the connection', async () => {
-    const answer = await server.exchange(head('/presign', ['content-type: application/json', `content-length: ${2 * 1024 * 1024}`]), [Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+    const answer = await server.exchange(head('/presign', ['content-type: application/json', `content-length: ${2 * 1024 * 1024}`]), [
+      Buffer.alloc(2 * 1024 * 1024, 0x20),
+    ]);
     assertRefusal(answer.response, 400, INVALID_JSON, 'declared 2 MiB');
     assert.equal(answer.response.headers.get('connection'), 'close');
   });
@@ -204,11 +253,16 @@ describe('hostile bodies over HTTP', () => {
     assertRefusal(answer.response, 400, INVALID_JSON, 'chunked 2 MiB');
   });
 
-  for (const [label, headers] of [['with a Content-Length', ['content-length: 60']], ['chunked', ['transfer-encoding: chunked']]] as const) {
+  for (const [label, headers] of [
+    ['with a Content-Length', ['content-length: 60']],
+    ['chunked', ['transfer-encoding: chunked']],
+  ] as const) {
     it(`answers 408 Request body timeout to a body that trickles (${label}), and closes the connection`, { timeout: 30_000 }, async () => {
       for (const path of BODY_ROUTES) {
         const trickle = label === 'chunked' ? (byte: string) => `1\r\n${byte}\r\n` : (byte: string) => byte;
-        const answer = await server.exchange(head(path, headers as readonly string[] as string[]), [], { trickle: (index) => Buffer.from(trickle('{"name": "a.png", "type": "image/png", "size": 1}   '[index % 50] ?? ' ')) });
+        const answer = await server.exchange(head(path, headers as readonly string[] as string[]), [], {
+          trickle: (index) => Buffer.from(trickle('{"name": "a.png", "type": "image/png", "size": 1}   '[index % 50] ?? ' ')),
+        });
         assertRefusal(answer.response, 408, BODY_TIMEOUT, `${path} ${label}`);
         assert.equal(answer.response.headers.get('connection'), 'close', `${path}: the connection is not kept for the rest of the body`);
       }
@@ -234,7 +288,10 @@ describe('a body that never ends, in process', () => {
 
   it('refuses a requestBodyTimeoutMs that is not a whole number of milliseconds >= 1', async () => {
     for (const requestBodyTimeoutMs of [0, -1, 1.5, Number.NaN, '30000']) {
-      await assert.rejects(createHostileHandler({ requestBodyTimeoutMs: requestBodyTimeoutMs as number }), /requestBodyTimeoutMs must be a whole number of milliseconds >= 1/);
+      await assert.rejects(
+        createHostileHandler({ requestBodyTimeoutMs: requestBodyTimeoutMs as number }),
+        /requestBodyTimeoutMs must be a whole number of milliseconds >= 1/,
+      );
     }
   });
 });

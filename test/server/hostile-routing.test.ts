@@ -14,7 +14,17 @@ import { startRawServer, type RawServer } from './support/raw-http.js';
 const NOT_FOUND = { error: 'Not found' };
 const CROSS_SITE = { error: 'Cross-site request refused', code: 'AUTH_DENIED' };
 const file = toJson({ name: 'a.png', type: 'image/png', size: 10 });
-const POST_ROUTES = ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete', '/files/google-drive/transfer', '/auth/google-drive/sign-out'];
+const POST_ROUTES = [
+  '/presign',
+  '/multipart/init',
+  '/multipart/sign-part',
+  '/multipart/complete',
+  '/multipart/abort',
+  '/multipart/resume',
+  '/complete',
+  '/files/google-drive/transfer',
+  '/auth/google-drive/sign-out',
+];
 
 describe('hostile request lines and headers', () => {
   const user = hostileUser();
@@ -95,7 +105,12 @@ describe('hostile request lines and headers', () => {
         assert.equal(response.headers.get('access-control-allow-methods'), 'GET, POST, OPTIONS', 'the configured methods, not the requested one');
         assert.equal(response.headers.get('access-control-allow-headers'), 'Content-Type, Authorization', 'the configured headers, never the requested ones');
       } else {
-        for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers']) {
+        for (const name of [
+          'access-control-allow-origin',
+          'access-control-allow-credentials',
+          'access-control-allow-methods',
+          'access-control-allow-headers',
+        ]) {
           assert.equal(response.headers.get(name), null, `${origin}: no ${name}`);
         }
       }
@@ -130,7 +145,12 @@ describe('hostile request lines and headers', () => {
     const long = 'a'.repeat(5000);
     for (const base of ['/auth/', '/files/']) {
       assertRefusal(await send(`${MOUNT}${base}${long}`), 400, { error: `Unknown provider: ${'a'.repeat(64)}` }, `${base} long slug`);
-      assertRefusal(await send(`${MOUNT}${base}%0d%0a%3Cscript%3Ealert(1)%3C%2Fscript%3E`), 400, { error: 'Unknown provider: \r\n<script>alert(1)<%2Fscript>' }, `${base} markup slug`);
+      assertRefusal(
+        await send(`${MOUNT}${base}%0d%0a%3Cscript%3Ealert(1)%3C%2Fscript%3E`),
+        400,
+        { error: 'Unknown provider: \r\n<script>alert(1)<%2Fscript>' },
+        `${base} markup slug`,
+      );
       assertRefusal(await send(`${MOUNT}${base}Google-Drive`), 400, { error: 'Unknown provider: Google-Drive' }, `${base} case`);
       assertRefusal(await send(`${MOUNT}${base}google-drive%2Fcb`), 400, { error: 'Unknown provider: google-drive%2Fcb' }, `${base} encoded slash`);
       assertRefusal(await send(`${MOUNT}${base}googleDrive`), 400, { error: 'Unknown provider: googleDrive' }, `${base} client source id`);
@@ -147,7 +167,8 @@ describe('hostile headers over HTTP', () => {
   });
   after(() => server.close());
 
-  const head = (lines: string[]) => [`POST ${MOUNT}/presign HTTP/1.1`, 'host: uploads.test', `origin: ${APP}`, 'x-user: someone', ...lines].join('\r\n') + '\r\n\r\n';
+  const head = (lines: string[]) =>
+    [`POST ${MOUNT}/presign HTTP/1.1`, 'host: uploads.test', `origin: ${APP}`, 'x-user: someone', ...lines].join('\r\n') + '\r\n\r\n';
 
   it('ends requests with conflicting lengths or oversized headers with a 4xx, without reaching the handler', async () => {
     const conflicting = await server.exchange(head(['content-length: 10', 'content-length: 20']), [Buffer.from(file)]);
@@ -159,7 +180,17 @@ describe('hostile headers over HTTP', () => {
   });
 
   const request = (target: string, host: string, origin: string) =>
-    [`POST ${target} HTTP/1.1`, `host: ${host}`, `origin: ${origin}`, 'x-user: someone', 'cookie: session=victim', `content-length: ${file.length}`, 'connection: close'].join('\r\n') + '\r\n\r\n' + file;
+    [
+      `POST ${target} HTTP/1.1`,
+      `host: ${host}`,
+      `origin: ${origin}`,
+      'x-user: someone',
+      'cookie: session=victim',
+      `content-length: ${file.length}`,
+      'connection: close',
+    ].join('\r\n') +
+    '\r\n\r\n' +
+    file;
 
   it('takes a request path that starts with // as a path, so no site can name itself the handler origin', async () => {
     for (const evil of ['http://evil.example', 'http://evil.example:8080']) {
@@ -175,10 +206,18 @@ describe('hostile headers over HTTP', () => {
 
   it('answers 400 with a request id to a Host header or target that makes no URL', async () => {
     const invalid = { error: 'Invalid request target or Host header', code: 'BAD_REQUEST' };
-    for (const [target, host] of [[`${MOUNT}/presign`, 'a b'], [`${MOUNT}/presign`, '[::1'], [`${MOUNT}/presign`, 'user@uploads.test'], [`${MOUNT}/presign`, 'uploads.test:99999'], [`${MOUNT}/presign`, 'uploads.test#x'], [`${MOUNT}/presign`, 'uploads.test/../x'], ['ftp://uploads.test/api/upload/presign', 'uploads.test'], ['http://user:pass@uploads.test/api/upload/presign', 'uploads.test']] as const) {
+    for (const [target, host] of [
+      [`${MOUNT}/presign`, 'a b'],
+      [`${MOUNT}/presign`, '[::1'],
+      [`${MOUNT}/presign`, 'user@uploads.test'],
+      [`${MOUNT}/presign`, 'uploads.test:99999'],
+      [`${MOUNT}/presign`, 'uploads.test#x'],
+      [`${MOUNT}/presign`, 'uploads.test/../x'],
+      ['ftp://uploads.test/api/upload/presign', 'uploads.test'],
+      ['http://user:pass@uploads.test/api/upload/presign', 'uploads.test'],
+    ] as const) {
       const answer = await server.exchange(request(target, host, APP), []);
       assertRefusal(answer.response, 400, invalid, `${target} on ${host}`, 'none');
     }
   });
-
 });

@@ -85,15 +85,34 @@ describe('hostile upload tokens', () => {
     const { token } = await init(10);
     const [payload, signature] = token.split('.') as [string, string];
     const malformed = [
-      '', '.', `${payload}.`, `.${signature}`, payload, `${payload}.${signature}.`, `${payload}.${signature}.${signature}`,
-      `${payload}=.${signature}`, `${payload}.${signature}=`, `${payload}==.${signature}==`, `${payload}.${signature}%3D`,
-      `${payload.replace(/-/g, '+').replace(/_/g, '/')}+/.${signature}`, ` ${token}`, `${token}\n`, `${payload}.\u0000${signature}`,
-      `${payload}.${signature}\u00e9`, token.slice(0, payload.length - 3), 'a'.repeat(5000), `${'a'.repeat(4000)}.${'b'.repeat(100)}`,
+      '',
+      '.',
+      `${payload}.`,
+      `.${signature}`,
+      payload,
+      `${payload}.${signature}.`,
+      `${payload}.${signature}.${signature}`,
+      `${payload}=.${signature}`,
+      `${payload}.${signature}=`,
+      `${payload}==.${signature}==`,
+      `${payload}.${signature}%3D`,
+      `${payload.replace(/-/g, '+').replace(/_/g, '/')}+/.${signature}`,
+      ` ${token}`,
+      `${token}\n`,
+      `${payload}.\u0000${signature}`,
+      `${payload}.${signature}\u00e9`,
+      token.slice(0, payload.length - 3),
+      'a'.repeat(5000),
+      `${'a'.repeat(4000)}.${'b'.repeat(100)}`,
     ];
     for (const variant of malformed) await expectEverywhere(variant, 403, refused('malformed'), JSON.stringify(variant.slice(0, 30)));
-    for (const variant of [null, 42, true, [token], { token }]) await expectEverywhere(variant, 403, refused('malformed'), JSON.stringify(variant).slice(0, 30));
+    for (const variant of [null, 42, true, [token], { token }])
+      await expectEverywhere(variant, 403, refused('malformed'), JSON.stringify(variant).slice(0, 30));
     const badSignature = [
-      token.slice(0, -1), token.slice(0, -5), `${payload}.${signature.slice(0, 10)}`, `${payload}.${signature}A`,
+      token.slice(0, -1),
+      token.slice(0, -5),
+      `${payload}.${signature.slice(0, 10)}`,
+      `${payload}.${signature}A`,
       // The same claims, encoded again with other spacing: the signature covers the text, not the claims.
       `${Buffer.from(JSON.stringify(decodeTokenPayload(token), null, 1)).toString('base64url')}.${signature}`,
       signTokenPayload({ ...decodeTokenPayload(token), smax: 1e12 }, 'a-secret-that-is-not-the-servers'),
@@ -115,12 +134,22 @@ describe('hostile upload tokens', () => {
     const now = Math.floor(Date.now() / 1000);
     const expired = signTokenPayload({ ...claims, exp: now - 5 });
     for (const path of ['/multipart/sign-part', '/multipart/complete', '/multipart/abort']) {
-      assertRefusal(await post(path, { token: expired, partNumber: 1, parts: [{ partNumber: 1, eTag: '"x"' }] }), 403, refused('expired'), `expired on ${path}`);
+      assertRefusal(
+        await post(path, { token: expired, partNumber: 1, parts: [{ partNumber: 1, eTag: '"x"' }] }),
+        403,
+        refused('expired'),
+        `expired on ${path}`,
+      );
     }
     const resumed = await post('/multipart/resume', { token: expired });
     assert.equal(resumed.status, 200, `an expired token resumes inside the window: ${resumed.text}`);
     const outsideWindow = signTokenPayload({ ...claims, exp: now - 5, iat: now - 86_400 - 5 });
-    assertRefusal(await post('/multipart/resume', { token: outsideWindow }), 403, { error: 'Upload resume window has expired', code: 'expired' }, 'resume past the window');
+    assertRefusal(
+      await post('/multipart/resume', { token: outsideWindow }),
+      403,
+      { error: 'Upload resume window has expired', code: 'expired' },
+      'resume past the window',
+    );
     assert.equal((await post('/multipart/abort', { token: (resumed.body as { token: string }).token })).status, 200);
   });
 
@@ -128,7 +157,12 @@ describe('hostile upload tokens', () => {
     const first = await init(10);
     const second = await init(10);
     const part = await sendPart(transport, first.token, 1, randomContent(10), headers());
-    assertRefusal(await post('/multipart/complete', { token: second.token, parts: [part] }), 400, INVALID_PARTS, "the first upload's part with the second token");
+    assertRefusal(
+      await post('/multipart/complete', { token: second.token, parts: [part] }),
+      400,
+      INVALID_PARTS,
+      "the first upload's part with the second token",
+    );
     const signed = await post('/multipart/sign-part', { token: second.token, partNumber: 1 });
     assert.equal(signed.status, 200);
     assert.ok((signed.body as { uploadUrl: string }).uploadUrl.includes(encodeURIComponent(second.uploadId)), "the URL is the second upload's");
@@ -179,7 +213,7 @@ describe('hostile upload tokens', () => {
     const hostileLists: [string, unknown][] = [
       ['duplicate', [one, one, two, three]],
       ['extra part never sent', [one, two, three, { partNumber: 4, eTag: three.eTag }]],
-      ['another part\'s ETag', [{ partNumber: 1, eTag: two.eTag }, two, three]],
+      ["another part's ETag", [{ partNumber: 1, eTag: two.eTag }, two, three]],
       ['XML in the ETag', [{ partNumber: 1, eTag: '"</ETag></Part><Part><PartNumber>2</PartNumber><ETag>x"' }, two, three]],
       ['entity in the ETag', [{ partNumber: 1, eTag: '&amp;&lt;' }, two, three]],
       ['only quotes', [{ partNumber: 1, eTag: '""' }, two, three]],
@@ -238,7 +272,8 @@ describe('hostile completion tokens on /complete', () => {
     for (const variant of ['', '.', `${payload}.`, payload, `${token}.${signature}`, `${payload}=.${signature}`, ` ${token}`, 'a'.repeat(40_000)]) {
       assertRefusal(await post('/complete', { token: variant }), 403, refused('malformed'), JSON.stringify(variant.slice(0, 30)));
     }
-    for (const variant of [null, 42, true, [token], { token }]) assertRefusal(await post('/complete', { token: variant }), 403, refused('malformed'), JSON.stringify(variant).slice(0, 30));
+    for (const variant of [null, 42, true, [token], { token }])
+      assertRefusal(await post('/complete', { token: variant }), 403, refused('malformed'), JSON.stringify(variant).slice(0, 30));
     assertRefusal(await post('/complete', {}), 403, refused('malformed'), 'no token');
     const foreign = signTokenPayload(decodeTokenPayload(token), 'a-secret-that-is-not-the-servers');
     assertRefusal(await post('/complete', { token: foreign }), 403, refused('bad_signature'), 'another secret');
@@ -259,7 +294,12 @@ describe('hostile completion tokens on /complete', () => {
     assertRefusal(await post('/complete', { token: multipartToken }), 403, refused('malformed'), 'a multipart token on /complete');
     const { completionToken } = await presign();
     for (const path of CONTINUATIONS) {
-      assertRefusal(await post(path, { token: completionToken, partNumber: 1, parts: [{ partNumber: 1, eTag: '"x"' }] }), 403, refused('malformed'), `a completion token on ${path}`);
+      assertRefusal(
+        await post(path, { token: completionToken, partNumber: 1, parts: [{ partNumber: 1, eTag: '"x"' }] }),
+        403,
+        refused('malformed'),
+        `a completion token on ${path}`,
+      );
     }
     assert.equal((await post('/multipart/abort', { token: multipartToken })).status, 200);
   });

@@ -15,7 +15,8 @@ describe('incomplete multipart upload lifecycle rule', () => {
   });
 
   it('aborts after whole days, at least one, rounded up from the resume window (default one day)', () => {
-    const days = (resumeWindowSeconds?: number) => createIncompleteUploadLifecycleRule({ resumeWindowSeconds }).AbortIncompleteMultipartUpload?.DaysAfterInitiation;
+    const days = (resumeWindowSeconds?: number) =>
+      createIncompleteUploadLifecycleRule({ resumeWindowSeconds }).AbortIncompleteMultipartUpload?.DaysAfterInitiation;
     assert.deepEqual([days(), days(0), days(600), days(86_400), days(86_401), days(7 * 86_400)], [1, 1, 1, 1, 2, 7]);
     assert.deepEqual(createIncompleteUploadLifecycleRule({ prefix: 'uploads/', id: 'reap' }), {
       ID: 'reap',
@@ -24,7 +25,10 @@ describe('incomplete multipart upload lifecycle rule', () => {
       AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
     });
     for (const resumeWindowSeconds of [-1, 1.5, Number.NaN]) {
-      assert.throws(() => createIncompleteUploadLifecycleRule({ resumeWindowSeconds }), (error) => isUpupError(error) && /resumeWindowSeconds/.test(error.message));
+      assert.throws(
+        () => createIncompleteUploadLifecycleRule({ resumeWindowSeconds }),
+        (error) => isUpupError(error) && /resumeWindowSeconds/.test(error.message),
+      );
     }
   });
 
@@ -43,7 +47,9 @@ describe('incomplete multipart upload lifecycle rule', () => {
     assert.equal(applied.AbortIncompleteMultipartUpload?.DaysAfterInitiation, 3);
 
     const stored = await storage.client.send(new GetBucketLifecycleConfigurationCommand({ Bucket: bucket }));
-    const summary = (stored.Rules ?? []).map((rule) => [rule.ID, rule.Status, rule.AbortIncompleteMultipartUpload?.DaysAfterInitiation, rule.Expiration?.Days]).sort();
+    const summary = (stored.Rules ?? [])
+      .map((rule) => [rule.ID, rule.Status, rule.AbortIncompleteMultipartUpload?.DaysAfterInitiation, rule.Expiration?.Days])
+      .sort();
     assert.deepEqual(summary, [
       ['expire-temp', 'Enabled', undefined, 3],
       ['svc-uploader-abort-incomplete-multipart-uploads', 'Enabled', 3, undefined],
@@ -58,6 +64,9 @@ describe('incomplete multipart upload lifecycle rule', () => {
     const bucket = await storage.createBucket('lifecycle-empty');
     await applyIncompleteUploadLifecycleRule(storage.storageConfig(bucket));
     const stored = await storage.client.send(new GetBucketLifecycleConfigurationCommand({ Bucket: bucket }));
-    assert.deepEqual(stored.Rules?.map((rule) => [rule.ID, rule.AbortIncompleteMultipartUpload?.DaysAfterInitiation]), [['svc-uploader-abort-incomplete-multipart-uploads', 1]]);
+    assert.deepEqual(
+      stored.Rules?.map((rule) => [rule.ID, rule.AbortIncompleteMultipartUpload?.DaysAfterInitiation]),
+      [['svc-uploader-abort-incomplete-multipart-uploads', 1]],
+    );
   });
 });

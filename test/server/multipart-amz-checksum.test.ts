@@ -14,7 +14,18 @@ import { startFaultProxy, type FaultProxy, type FaultRule } from '../support/fau
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { digestOf, type Algorithm } from './support/amz-digests.js';
 import { splitIntoParts } from './support/multipart-client.js';
-import { createTestHandler, decodeTokenPayload, inProcess, MIB, MOUNT, randomContent, readObject, signTokenPayload, uniqueName, type Transport } from './support/upload-harness.js';
+import {
+  createTestHandler,
+  decodeTokenPayload,
+  inProcess,
+  MIB,
+  MOUNT,
+  randomContent,
+  readObject,
+  signTokenPayload,
+  uniqueName,
+  type Transport,
+} from './support/upload-harness.js';
 
 const md5Base64 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -53,14 +64,21 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
   /** A handler whose storage endpoint is a recording proxy in front of the test RGW. */
   async function scenario(checksumAlgorithm: Algorithm | undefined, rules: FaultRule[] = []): Promise<Scenario> {
     const proxy = await startFaultProxy(storage.endpoint, rules);
-    const handler = await createTestHandler({ storage: { ...storage.storageConfig(), endpoint: proxy.endpoint, ...(checksumAlgorithm ? { checksumAlgorithm } : {}) } });
+    const handler = await createTestHandler({
+      storage: { ...storage.storageConfig(), endpoint: proxy.endpoint, ...(checksumAlgorithm ? { checksumAlgorithm } : {}) },
+    });
     const opening = { proxy, transport: inProcess(handler) };
     opened.push(opening);
     return opening;
   }
 
   async function init(transport: Transport, body: Record<string, unknown> = {}) {
-    const response = await transport.post(`${MOUNT}/multipart/init`, { name: uniqueName('amz-multipart'), type: 'application/octet-stream', size: content.length, ...body });
+    const response = await transport.post(`${MOUNT}/multipart/init`, {
+      name: uniqueName('amz-multipart'),
+      type: 'application/octet-stream',
+      size: content.length,
+      ...body,
+    });
     assert.equal(response.status, 200, response.text);
     return response.body as { key: string; token: string; partSize: number; checksumAlgorithm?: string };
   }
@@ -68,7 +86,12 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
   /** Signs part `index + 1` with its MD5 and its digest in `algorithm`. */
   function signPart(transport: Transport, token: string, index: number, algorithm: Algorithm) {
     const bytes = parts[index]!;
-    return transport.post(`${MOUNT}/multipart/sign-part`, { token, partNumber: index + 1, contentMd5: md5Base64(bytes), checksum: { algorithm, value: digestOf(algorithm, bytes) } });
+    return transport.post(`${MOUNT}/multipart/sign-part`, {
+      token,
+      partNumber: index + 1,
+      contentMd5: md5Base64(bytes),
+      checksum: { algorithm, value: digestOf(algorithm, bytes) },
+    });
   }
 
   async function putPart(uploadUrl: string, headers: Record<string, string>, index: number): Promise<Response> {
@@ -118,14 +141,19 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
       assert.equal(done.status, 200, done.text);
       const completeBody = proxy.bodies[proxy.log.indexOf('handler complete')]!;
       for (const part of completed) {
-        assert.match(completeBody, new RegExp(`<Part><ETag>[^<]*</ETag><Checksum${algorithm}>${part.checksum.value.replace(/[+/]/g, '\\$&')}</Checksum${algorithm}><PartNumber>${part.partNumber}</PartNumber></Part>`));
+        assert.match(
+          completeBody,
+          new RegExp(
+            `<Part><ETag>[^<]*</ETag><Checksum${algorithm}>${part.checksum.value.replace(/[+/]/g, '\\$&')}</Checksum${algorithm}><PartNumber>${part.partNumber}</PartNumber></Part>`,
+          ),
+        );
       }
       assert.equal(sha256Hex(await readObject(storage, upload.key)), sha256Hex(content));
       assert.deepEqual(await openUploads(upload.key), []);
     });
   }
 
-  it('a checksumAlgorithm other than the bucket\'s opens the upload without one; a part checksum is then refused', async () => {
+  it("a checksumAlgorithm other than the bucket's opens the upload without one; a part checksum is then refused", async () => {
     const { proxy, transport } = await scenario('SHA256');
     const upload = await init(transport, { checksumAlgorithm: 'CRC32C' });
     assert.equal(upload.checksumAlgorithm, undefined);
@@ -171,13 +199,13 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
       });
     }
 
-    it('sign-part: 400 for a digest in another algorithm than the upload\'s', async () => {
+    it("sign-part: 400 for a digest in another algorithm than the upload's", async () => {
       const response = await signPart(transport, token, 0, 'CRC32');
       assert.equal(response.status, 400);
       assert.deepEqual(response.body, INVALID_DIGEST);
     });
 
-    it('sign-part: 400 when the part\'s digest is missing', async () => {
+    it("sign-part: 400 when the part's digest is missing", async () => {
       const response = await transport.post(`${MOUNT}/multipart/sign-part`, { token, partNumber: 1, contentMd5: md5Base64(parts[0]!) });
       assert.equal(response.status, 400);
       assert.deepEqual(response.body, INVALID_DIGEST);
@@ -203,7 +231,10 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
     const { transport } = await scenario('CRC32');
     const upload = await init(transport);
     assert.equal(upload.checksumAlgorithm, undefined);
-    const response = await transport.post(`${MOUNT}/multipart/complete`, { token: upload.token, parts: [{ partNumber: 1, eTag: '"abc"', checksum: { algorithm: 'CRC32', value: digestOf('CRC32', parts[0]!) } }] });
+    const response = await transport.post(`${MOUNT}/multipart/complete`, {
+      token: upload.token,
+      parts: [{ partNumber: 1, eTag: '"abc"', checksum: { algorithm: 'CRC32', value: digestOf('CRC32', parts[0]!) } }],
+    });
     assert.equal(response.status, 400);
     assert.deepEqual(response.body, INVALID_DIGEST);
   });
@@ -245,14 +276,19 @@ describe('storage.checksumAlgorithm on multipart uploads', () => {
 
     it('returns the digests storage lists (as AWS S3 lists them), and complete refuses a part named with another digest', async () => {
       const value = digestOf('CRC32C', parts[0]!);
-      const { transport } = await scenario('CRC32C', [{ match: 'list-parts', fault: 'list-checksums', checksums: { 1: { algorithm: 'CRC32C', value } }, times: 2 }]);
+      const { transport } = await scenario('CRC32C', [
+        { match: 'list-parts', fault: 'list-checksums', checksums: { 1: { algorithm: 'CRC32C', value } }, times: 2 },
+      ]);
       const { upload, eTag } = await uploadFirstPart(transport, 'CRC32C');
       const resumed = await transport.post(`${MOUNT}/multipart/resume`, { token: upload.token });
       assert.equal(resumed.status, 200, resumed.text);
       assert.deepEqual(resumed.body.parts, [{ partNumber: 1, eTag, size: parts[0]!.length, checksum: { algorithm: 'CRC32C', value } }]);
 
       const other = digestOf('CRC32C', parts[1]!);
-      const refused = await transport.post(`${MOUNT}/multipart/complete`, { token: resumed.body.token, parts: [{ partNumber: 1, eTag, checksum: { algorithm: 'CRC32C', value: other } }] });
+      const refused = await transport.post(`${MOUNT}/multipart/complete`, {
+        token: resumed.body.token,
+        parts: [{ partNumber: 1, eTag, checksum: { algorithm: 'CRC32C', value: other } }],
+      });
       assert.equal(refused.status, 400, refused.text);
       assert.deepEqual(refused.body, { error: 'Invalid parts list', code: 'BAD_REQUEST' });
       await transport.post(`${MOUNT}/multipart/abort`, { token: resumed.body.token });

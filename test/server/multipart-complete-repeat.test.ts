@@ -37,8 +37,12 @@ describe('repeated /multipart/complete', () => {
       await createTestHandler({
         storage: { ...storage.storageConfig(), publicUrlBase: 'https://cdn.example.test/files' },
         hooks: {
-          onFileUploaded: (file) => { hookCalls.push({ hook: 'onFileUploaded', file }); },
-          onUploadComplete: (file) => { hookCalls.push({ hook: 'onUploadComplete', file }); },
+          onFileUploaded: (file) => {
+            hookCalls.push({ hook: 'onFileUploaded', file });
+          },
+          onUploadComplete: (file) => {
+            hookCalls.push({ hook: 'onUploadComplete', file });
+          },
         },
       }),
     );
@@ -75,7 +79,10 @@ describe('repeated /multipart/complete', () => {
       it('answers a repeat for a committed upload with the same 200 payload, without running the hooks again', async () => {
         hookCalls.length = 0;
         const { init, parts, first, content } = await uploadAndComplete(use('open'));
-        assert.deepEqual(hookCalls.map((call) => call.hook), ['onFileUploaded', 'onUploadComplete']);
+        assert.deepEqual(
+          hookCalls.map((call) => call.hook),
+          ['onFileUploaded', 'onUploadComplete'],
+        );
 
         const again = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts });
         assert.equal(again.status, 200, again.text);
@@ -98,9 +105,15 @@ describe('repeated /multipart/complete', () => {
         const content = randomContent(10);
         const init = await initUpload(use('open'), binary(content.length));
         const part = await sendPart(use('open'), init.token, 1, content);
-        const committed = () => storage.client.send(new CompleteMultipartUploadCommand({
-          Bucket: storage.bucket, Key: init.key, UploadId: init.uploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.eTag }] },
-        }));
+        const committed = () =>
+          storage.client.send(
+            new CompleteMultipartUploadCommand({
+              Bucket: storage.bucket,
+              Key: init.key,
+              UploadId: init.uploadId,
+              MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.eTag }] },
+            }),
+          );
         await committed();
         const parts = [part];
         const payload = decodeTokenPayload(init.token);
@@ -116,23 +129,31 @@ describe('repeated /multipart/complete', () => {
         assert.equal(replaced.status, 404);
         assert.deepEqual(replaced.body, DEAD);
         assert.equal((await readObject(storage, init.key)).toString(), 'replaced', 'the other object is untouched');
-        assert.equal(hookCalls.length, 0, 'no hook ran for an object that is not this upload\'s');
+        assert.equal(hookCalls.length, 0, "no hook ran for an object that is not this upload's");
       });
 
-      it("a repeat for an upload committed without its hooks runs them once; once they ran, the recorded answer stands even after the object changed", async () => {
+      it('a repeat for an upload committed without its hooks runs them once; once they ran, the recorded answer stands even after the object changed', async () => {
         hookCalls.length = 0;
         const content = randomContent(10);
         const init = await initUpload(use('open'), binary(content.length));
         const part = await sendPart(use('open'), init.token, 1, content);
-        await storage.client.send(new CompleteMultipartUploadCommand({
-          Bucket: storage.bucket, Key: init.key, UploadId: init.uploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.eTag }] },
-        }));
+        await storage.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: storage.bucket,
+            Key: init.key,
+            UploadId: init.uploadId,
+            MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.eTag }] },
+          }),
+        );
         const first = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] });
         assert.equal(first.status, 200, first.text);
-        assert.deepEqual(hookCalls.map((call) => [call.hook, call.file.key, call.file.uploadId]), [
-          ['onFileUploaded', init.key, init.uploadId],
-          ['onUploadComplete', init.key, init.uploadId],
-        ]);
+        assert.deepEqual(
+          hookCalls.map((call) => [call.hook, call.file.key, call.file.uploadId]),
+          [
+            ['onFileUploaded', init.key, init.uploadId],
+            ['onUploadComplete', init.key, init.uploadId],
+          ],
+        );
         // A host that moves accepted files elsewhere (or replaces them) does not turn the upload into a 404.
         await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: init.key, Body: 'replaced' }));
         const again = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] });

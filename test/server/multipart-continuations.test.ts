@@ -27,7 +27,9 @@ describe('multipart continuations', () => {
 
   before(async () => {
     handlers.open = await bothTransports(await createTestHandler({ hooks: { onError: errors.onError } }));
-    handlers.owned = await bothTransports(await createTestHandler({ getUserId: (req) => req.headers.get('x-user'), allowAnonymousUploads: false, hooks: { onError: errors.onError } }));
+    handlers.owned = await bothTransports(
+      await createTestHandler({ getUserId: (req) => req.headers.get('x-user'), allowAnonymousUploads: false, hooks: { onError: errors.onError } }),
+    );
     handlers.phases = await bothTransports(
       await createTestHandler({
         hooks: {
@@ -39,7 +41,14 @@ describe('multipart continuations', () => {
       }),
     );
     handlers.signFails = await bothTransports(
-      await createTestHandler({ hooks: { onError: errors.onError, onPresignResponse: (_payload, ctx) => { if (ctx.phase === 'multipart-sign-part') throw new Error('rewrite failed'); } } }),
+      await createTestHandler({
+        hooks: {
+          onError: errors.onError,
+          onPresignResponse: (_payload, ctx) => {
+            if (ctx.phase === 'multipart-sign-part') throw new Error('rewrite failed');
+          },
+        },
+      }),
     );
   });
   after(() => closeAll(Object.values(handlers).flat()));
@@ -112,7 +121,10 @@ describe('multipart continuations', () => {
           assert.equal(signed.body.rewritten, true);
           const put = await fetch(signed.body.uploadUrl, { method: 'PUT', body: Uint8Array.from(content) });
           await transport.post(`${MOUNT}/multipart/resume`, { token: init.token });
-          const complete = await transport.post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [{ partNumber: 1, eTag: put.headers.get('etag') }] });
+          const complete = await transport.post(`${MOUNT}/multipart/complete`, {
+            token: init.token,
+            parts: [{ partNumber: 1, eTag: put.headers.get('etag') }],
+          });
           assert.equal(complete.status, 200);
           assert.equal(complete.body.rewritten, undefined);
           assert.deepEqual(phases, [
@@ -140,14 +152,16 @@ describe('multipart continuations', () => {
           const denied = { error: 'Upload token does not belong to the current user', code: 'AUTH_DENIED' };
           for (const headers of [{ 'x-user': 'bob' }, {}] as Record<string, string>[]) {
             assert.deepEqual((await use('owned').post(`${MOUNT}/multipart/sign-part`, { token: init.token, partNumber: 1 }, headers)).body, denied);
-            assert.deepEqual((await use('owned').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [{ partNumber: 1, eTag: '"x"' }] }, headers)).body, denied);
+            assert.deepEqual(
+              (await use('owned').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [{ partNumber: 1, eTag: '"x"' }] }, headers)).body,
+              denied,
+            );
             assert.deepEqual((await use('owned').post(`${MOUNT}/multipart/abort`, { token: init.token }, headers)).body, denied);
             assert.deepEqual((await use('owned').post(`${MOUNT}/multipart/resume`, { token: init.token }, headers)).body, denied);
           }
           assert.equal((await use('owned').post(`${MOUNT}/multipart/abort`, { token: init.token }, alice)).status, 200);
         });
       });
-
     });
   }
 });

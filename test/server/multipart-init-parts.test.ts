@@ -7,7 +7,18 @@ import { after, before, describe, it } from 'node:test';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { splitIntoParts, THREE_PART_SIZE } from './support/multipart-client.js';
-import { closeAll, createTestHandler, inProcess, MIB, MOUNT, overHttp, randomContent, readObject, uniqueName, type Transport } from './support/upload-harness.js';
+import {
+  closeAll,
+  createTestHandler,
+  inProcess,
+  MIB,
+  MOUNT,
+  overHttp,
+  randomContent,
+  readObject,
+  uniqueName,
+  type Transport,
+} from './support/upload-harness.js';
 
 const INVALID_METADATA = { error: 'Invalid file metadata', code: 'BAD_REQUEST' };
 const binary = (size: number) => ({ name: uniqueName('init-parts'), type: 'application/octet-stream', size });
@@ -20,7 +31,11 @@ describe('POST /multipart/init with signParts', () => {
   before(async () => {
     storage = await getTestStorage();
     const seeingHook = await createTestHandler({
-      hooks: { onPresignResponse: (payload, ctx) => { if (ctx.phase === 'multipart-init') hookSaw.push(payload); } },
+      hooks: {
+        onPresignResponse: (payload, ctx) => {
+          if (ctx.phase === 'multipart-init') hookSaw.push(payload);
+        },
+      },
     });
     transports.push(inProcess(seeingHook), await overHttp(seeingHook));
     const withChecksum = await createTestHandler({ storage: { ...storage.storageConfig(), checksumAlgorithm: 'CRC32C' } });
@@ -35,7 +50,10 @@ describe('POST /multipart/init with signParts', () => {
     const init = await handler().post(`${MOUNT}/multipart/init`, { ...binary(content.length), signParts: 3 });
     assert.equal(init.status, 200, init.text);
     const { key, token, parts } = init.body;
-    assert.deepEqual(parts.map((part: { partNumber: number }) => part.partNumber), [1, 2, 3]);
+    assert.deepEqual(
+      parts.map((part: { partNumber: number }) => part.partNumber),
+      [1, 2, 3],
+    );
     const bodies = splitIntoParts(content, 5 * MIB);
     const completed = [];
     for (const part of parts) {
@@ -66,13 +84,28 @@ describe('POST /multipart/init with signParts', () => {
   it('signParts above the part count gives the part count', async () => {
     const init = await handler().post(`${MOUNT}/multipart/init`, { ...binary(THREE_PART_SIZE), signParts: 16 });
     assert.equal(init.status, 200, init.text);
-    assert.deepEqual(init.body.parts.map((part: { partNumber: number }) => part.partNumber), [1, 2, 3]);
+    assert.deepEqual(
+      init.body.parts.map((part: { partNumber: number }) => part.partNumber),
+      [1, 2, 3],
+    );
     const empty = await handler().post(`${MOUNT}/multipart/init`, { ...binary(0), signParts: 4 });
-    assert.deepEqual(empty.body.parts.map((part: { partNumber: number }) => part.partNumber), [1], 'an empty file is one empty part');
+    assert.deepEqual(
+      empty.body.parts.map((part: { partNumber: number }) => part.partNumber),
+      [1],
+      'an empty file is one empty part',
+    );
     await Promise.all([init, empty].map((answer) => handler().post(`${MOUNT}/multipart/abort`, { token: answer.body.token })));
   });
 
-  for (const [label, value] of [['0', 0], ['17', 17], ['a fraction', 2.5], ['a string', '3'], ['null', null], ['an array', [3]], ['NaN as text', 'NaN']] as const) {
+  for (const [label, value] of [
+    ['0', 0],
+    ['17', 17],
+    ['a fraction', 2.5],
+    ['a string', '3'],
+    ['null', null],
+    ['an array', [3]],
+    ['NaN as text', 'NaN'],
+  ] as const) {
     it(`signParts ${label}: 400 Invalid file metadata`, async () => {
       const answer = await handler().post(`${MOUNT}/multipart/init`, { ...binary(THREE_PART_SIZE), signParts: value });
       assert.equal(answer.status, 400);

@@ -54,7 +54,11 @@ describe('multipart part binding', () => {
     it('400 Invalid part number past ceil(size / partSize): a 1-byte file has exactly one part', async () => {
       const three = await initUpload(use(), binary(THREE_PART_SIZE));
       const small = await initUpload(use(), binary(1));
-      for (const [token, partNumber] of [[three.token, 4], [small.token, 2], [small.token, 10_000]] as const) {
+      for (const [token, partNumber] of [
+        [three.token, 4],
+        [small.token, 2],
+        [small.token, 10_000],
+      ] as const) {
         const response = await signPart(use(), token, partNumber);
         assert.equal(response.status, 400, `part ${partNumber}`);
         assert.deepEqual(response.body, { error: 'Invalid part number', code: 'BAD_REQUEST' });

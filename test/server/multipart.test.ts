@@ -34,19 +34,30 @@ describe('multipart uploads', () => {
       await createTestHandler({
         hooks: {
           onError: errors.onError,
-          onFileUploaded: (event) => { uploaded.push({ hook: 'onFileUploaded', file: event }); },
-          onUploadComplete: (event) => { uploaded.push({ hook: 'onUploadComplete', file: event }); },
-          onPresignResponse: (payload, ctx) => (ctx.phase === 'multipart-init' ? { ...payload, phaseSeen: ctx.phase, metadataSeen: ctx.metadata ?? null } : undefined) as never,
+          onFileUploaded: (event) => {
+            uploaded.push({ hook: 'onFileUploaded', file: event });
+          },
+          onUploadComplete: (event) => {
+            uploaded.push({ hook: 'onUploadComplete', file: event });
+          },
+          onPresignResponse: (payload, ctx) =>
+            (ctx.phase === 'multipart-init' ? { ...payload, phaseSeen: ctx.phase, metadataSeen: ctx.metadata ?? null } : undefined) as never,
         },
       }),
     );
-    handlers.owned = await bothTransports(await createTestHandler({ getUserId: (req) => req.headers.get('x-user'), allowAnonymousUploads: false, hooks: { onError: errors.onError } }));
+    handlers.owned = await bothTransports(
+      await createTestHandler({ getUserId: (req) => req.headers.get('x-user'), allowAnonymousUploads: false, hooks: { onError: errors.onError } }),
+    );
     handlers.throwingHooks = await bothTransports(
       await createTestHandler({
         hooks: {
           onError: errors.onError,
-          onFileUploaded: () => { throw new Error('database is down'); },
-          onUploadComplete: async () => { throw new Error('webhook failed'); },
+          onFileUploaded: () => {
+            throw new Error('database is down');
+          },
+          onUploadComplete: async () => {
+            throw new Error('webhook failed');
+          },
         },
       }),
     );
@@ -75,7 +86,10 @@ describe('multipart uploads', () => {
           assert.equal(partSize, 5 * MIB);
           assert.equal(expiresIn, 3600);
           const payload = decodeTokenPayload(token);
-          assert.deepEqual({ k: payload.k, u: payload.u, uid: payload.uid, smin: payload.smin, smax: payload.smax }, { k: key, u: uploadId, uid: null, smin: 12 * MIB, smax: 12 * MIB });
+          assert.deepEqual(
+            { k: payload.k, u: payload.u, uid: payload.uid, smin: payload.smin, smax: payload.smax },
+            { k: key, u: uploadId, uid: null, smin: 12 * MIB, smax: 12 * MIB },
+          );
           assert.ok(payload.iat >= before && payload.exp === payload.iat + 3600);
           assert.equal(payload.sid, undefined, 'a static bucket binds nothing');
           assert.equal(response.body.phaseSeen, 'multipart-init');
@@ -139,7 +153,11 @@ describe('multipart uploads', () => {
           const chunks = splitIntoParts(content, init.partSize);
           assert.equal(chunks.length, 3);
           // Parts go up out of order, and are listed out of order: the handler sorts them.
-          const sent = [await sendPart(use('open'), init.token, 3, chunks[2]!), await sendPart(use('open'), init.token, 1, chunks[0]!), await sendPart(use('open'), init.token, 2, chunks[1]!)];
+          const sent = [
+            await sendPart(use('open'), init.token, 3, chunks[2]!),
+            await sendPart(use('open'), init.token, 1, chunks[0]!),
+            await sendPart(use('open'), init.token, 2, chunks[1]!),
+          ];
           const response = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: sent });
           assert.equal(response.status, 200, response.text);
           assert.equal(response.body.key, init.key);
@@ -149,9 +167,18 @@ describe('multipart uploads', () => {
           assert.equal(response.body.etag, head.ETag);
           assert.ok((await fetch(response.body.downloadUrl)).ok, 'the download URL works');
           assert.match(response.body.downloadUrl, /X-Amz-Expires=259200/);
-          assert.deepEqual(uploaded.map((entry) => entry.hook), ['onFileUploaded', 'onUploadComplete']);
           assert.deepEqual(
-            { key: uploaded[0]!.file.key, size: uploaded[0]!.file.size, source: uploaded[0]!.file.source, userId: uploaded[0]!.file.userId, etag: uploaded[0]!.file.etag },
+            uploaded.map((entry) => entry.hook),
+            ['onFileUploaded', 'onUploadComplete'],
+          );
+          assert.deepEqual(
+            {
+              key: uploaded[0]!.file.key,
+              size: uploaded[0]!.file.size,
+              source: uploaded[0]!.file.source,
+              userId: uploaded[0]!.file.userId,
+              etag: uploaded[0]!.file.etag,
+            },
             { key: init.key, size: content.length, source: 'multipart', userId: null, etag: head.ETag },
           );
         });
@@ -178,15 +205,23 @@ describe('multipart uploads', () => {
           assert.equal(response.status, 200);
           assert.ok((await readObject(storage, init.key)).equals(content));
           const requestId = response.headers.get('x-svc-request-id');
-          const swallowed = errors.records.filter((record) => record.requestId === requestId).map((record) => [record.swallowedFrom, (record.error as Error).message]);
-          assert.deepEqual(swallowed, [['onFileUploaded', 'database is down'], ['onUploadComplete', 'webhook failed']]);
+          const swallowed = errors.records
+            .filter((record) => record.requestId === requestId)
+            .map((record) => [record.swallowedFrom, (record.error as Error).message]);
+          assert.deepEqual(swallowed, [
+            ['onFileUploaded', 'database is down'],
+            ['onUploadComplete', 'webhook failed'],
+          ]);
         });
       });
 
       describe('the signed size envelope', () => {
         it('aborts and answers 403 when storage holds fewer bytes than signed, leaving nothing', async () => {
           const init = await initUpload(use('open'), binary(THREE_PART_SIZE, 'short.bin'));
-          const parts = [await sendPart(use('open'), init.token, 1, randomContent(5 * MIB)), await sendPart(use('open'), init.token, 2, randomContent(5 * MIB))];
+          const parts = [
+            await sendPart(use('open'), init.token, 1, randomContent(5 * MIB)),
+            await sendPart(use('open'), init.token, 2, randomContent(5 * MIB)),
+          ];
           const response = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts });
           assert.equal(response.status, 403);
           assert.deepEqual(response.body, { error: 'Upload size outside signed envelope' });
@@ -213,13 +248,26 @@ describe('multipart uploads', () => {
         it('400 Invalid parts list / BAD_REQUEST for a malformed list or parts storage never received', async () => {
           const init = await initUpload(use('open'), binary(5 * MIB));
           const part = await sendPart(use('open'), init.token, 1, randomContent(5 * MIB));
-          const lists: unknown[] = [undefined, [], {}, [{}], [{ partNumber: 1 }], [part, part], [{ partNumber: 1, eTag: '"0000"' }], [part, { partNumber: 2, eTag: part.eTag }]];
+          const lists: unknown[] = [
+            undefined,
+            [],
+            {},
+            [{}],
+            [{ partNumber: 1 }],
+            [part, part],
+            [{ partNumber: 1, eTag: '"0000"' }],
+            [part, { partNumber: 2, eTag: part.eTag }],
+          ];
           for (const parts of lists) {
             const response = await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts });
             assert.equal(response.status, 400, JSON.stringify(parts));
             assert.deepEqual(response.body, { error: 'Invalid parts list', code: 'BAD_REQUEST' });
           }
-          assert.equal((await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] })).status, 200, 'the upload survived the bad requests');
+          assert.equal(
+            (await use('open').post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] })).status,
+            200,
+            'the upload survived the bad requests',
+          );
         });
 
         it('404 NOT_FOUND when the upload no longer exists (aborted before)', async () => {

@@ -52,7 +52,10 @@ describe('object keys', () => {
         const response = await use('bad').post(`${MOUNT}/multipart/init`, { name: '0.txt', type: 'text/plain', size: 3 });
         assert.deepEqual([response.status, response.body], [500, { error: 'Multipart init failed', code: 'STORAGE_ERROR' }]);
         const listing = await storage.client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket }));
-        assert.deepEqual((listing.Uploads ?? []).filter((upload) => upload.Key === 'x' || upload.Key?.endsWith('/x')), []);
+        assert.deepEqual(
+          (listing.Uploads ?? []).filter((upload) => upload.Key === 'x' || upload.Key?.endsWith('/x')),
+          [],
+        );
       });
 
       it('passes keyStrategy the sanitised name next to the raw one', async () => {

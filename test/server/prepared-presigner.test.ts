@@ -11,15 +11,35 @@ import { presignPutObject, presignUploadPart } from '../../server/internal/s3-op
 
 const signingDate = new Date('2026-03-01T12:34:56Z');
 const noFallback = () => Promise.reject(new Error('a plain SigV4 endpoint must not fall back to getSignedUrl'));
-const keys = ['anon/2f1c/photo.jpg', 'users/ü ser/a b (1)*!\'~.png', 'x//y/.hidden', 'k+%2F=&?#', 'dir/'];
+const keys = ['anon/2f1c/photo.jpg', "users/ü ser/a b (1)*!'~.png", 'x//y/.hidden', 'k+%2F=&?#', 'dir/'];
 const base = { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const;
 const clients: [string, S3Client, string][] = [
-  ['path style, custom endpoint with a port', new S3Client({ ...base, region: 'us-east-1', endpoint: 'http://127.0.0.1:7480', forcePathStyle: true, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }), 'uploads'],
+  [
+    'path style, custom endpoint with a port',
+    new S3Client({
+      ...base,
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:7480',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+    }),
+    'uploads',
+  ],
   ['AWS virtual-hosted', new S3Client({ ...base, region: 'eu-west-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }), 'uploads'],
-  ['AWS, a dotted bucket (path style chosen by the SDK)', new S3Client({ ...base, region: 'eu-west-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }), 'my.uploads'],
+  [
+    'AWS, a dotted bucket (path style chosen by the SDK)',
+    new S3Client({ ...base, region: 'eu-west-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } }),
+    'my.uploads',
+  ],
   [
     'session credentials, custom endpoint with a base path',
-    new S3Client({ ...base, region: 'auto', endpoint: 'https://storage.example.com/s3', forcePathStyle: true, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret', sessionToken: 'tok/en+=' } }),
+    new S3Client({
+      ...base,
+      region: 'auto',
+      endpoint: 'https://storage.example.com/s3',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret', sessionToken: 'tok/en+=' },
+    }),
     'uploads',
   ],
 ];
@@ -54,33 +74,67 @@ function signingCases(client: S3Client, bucket: string, key: string): SigningCas
     },
     {
       name: 'part',
-      sdk: (options) => getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608 }), options),
+      sdk: (options) =>
+        getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608 }), options),
       request: { method: 'PUT', ...part, headers: { 'content-length': '8388608' }, signableHeaders: new Set(['content-length']) },
     },
     {
       name: 'PUT with Content-MD5',
-      sdk: (options) => getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5 }), options),
+      sdk: (options) =>
+        getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5 }), options),
       request: { method: 'PUT', operation: 'PutObject', headers: { ...putRequest, 'content-md5': md5 }, expiresIn: 3600, signableHeaders: md5PutHeaders },
     },
     {
       // The whole-file SHA-256 as object metadata: moved into the query, not a header to send.
       name: 'PUT with SHA-256 metadata',
-      sdk: (options) => getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, Metadata: { 'checksum-sha256': sha256 } }), options),
-      request: { method: 'PUT', operation: 'PutObject', headers: { ...putRequest, 'content-md5': md5, 'x-amz-meta-checksum-sha256': sha256 }, expiresIn: 3600, signableHeaders: md5PutHeaders },
+      sdk: (options) =>
+        getSignedUrl(
+          client,
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            ContentLength: 2345,
+            ContentType: 'image/jpeg',
+            ContentMD5: md5,
+            Metadata: { 'checksum-sha256': sha256 },
+          }),
+          options,
+        ),
+      request: {
+        method: 'PUT',
+        operation: 'PutObject',
+        headers: { ...putRequest, 'content-md5': md5, 'x-amz-meta-checksum-sha256': sha256 },
+        expiresIn: 3600,
+        signableHeaders: md5PutHeaders,
+      },
     },
     {
       name: 'part with Content-MD5',
-      sdk: (options) => getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5 }), options),
-      request: { method: 'PUT', ...part, headers: { 'content-length': '8388608', 'content-md5': md5 }, signableHeaders: new Set(['content-length', 'content-md5']) },
+      sdk: (options) =>
+        getSignedUrl(
+          client,
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5 }),
+          options,
+        ),
+      request: {
+        method: 'PUT',
+        ...part,
+        headers: { 'content-length': '8388608', 'content-md5': md5 },
+        signableHeaders: new Set(['content-length', 'content-md5']),
+      },
     },
     {
       // x-amz-checksum-* stays a signed header (unhoistable): in the query S3 would not check it.
       name: 'PUT with x-amz-checksum-sha256',
       sdk: (options) =>
-        getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, ChecksumSHA256: sha256Base64 }), {
-          ...options,
-          unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
-        }),
+        getSignedUrl(
+          client,
+          new PutObjectCommand({ Bucket: bucket, Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, ChecksumSHA256: sha256Base64 }),
+          {
+            ...options,
+            unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+          },
+        ),
       request: {
         method: 'PUT',
         operation: 'PutObject',
@@ -93,10 +147,22 @@ function signingCases(client: S3Client, bucket: string, key: string): SigningCas
     {
       name: 'part with x-amz-checksum-crc32c',
       sdk: (options) =>
-        getSignedUrl(client, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5, ChecksumCRC32C: crc32c }), {
-          ...options,
-          unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
-        }),
+        getSignedUrl(
+          client,
+          new UploadPartCommand({
+            Bucket: bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: 7,
+            ContentLength: 8_388_608,
+            ContentMD5: md5,
+            ChecksumCRC32C: crc32c,
+          }),
+          {
+            ...options,
+            unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
+          },
+        ),
       request: {
         method: 'PUT',
         ...part,
@@ -127,8 +193,16 @@ describe('prepared presigner', () => {
         }
         assert.match(signed.get('PUT with Content-MD5')!, /X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bcontent-type%3Bhost/);
         assert.equal(new URL(signed.get('PUT with SHA-256 metadata')!).searchParams.get('x-amz-meta-checksum-sha256'), sha256);
-        assertChecksumSignedAsHeader(signed.get('PUT with x-amz-checksum-sha256')!, 'x-amz-checksum-sha256', 'content-length;content-md5;content-type;host;x-amz-checksum-sha256');
-        assertChecksumSignedAsHeader(signed.get('part with x-amz-checksum-crc32c')!, 'x-amz-checksum-crc32c', 'content-length;content-md5;host;x-amz-checksum-crc32c');
+        assertChecksumSignedAsHeader(
+          signed.get('PUT with x-amz-checksum-sha256')!,
+          'x-amz-checksum-sha256',
+          'content-length;content-md5;content-type;host;x-amz-checksum-sha256',
+        );
+        assertChecksumSignedAsHeader(
+          signed.get('part with x-amz-checksum-crc32c')!,
+          'x-amz-checksum-crc32c',
+          'content-length;content-md5;host;x-amz-checksum-crc32c',
+        );
       }
     });
   }
@@ -147,7 +221,13 @@ function assertChecksumSignedAsHeader(url: string, header: string, signedHeaders
  * the handler's own operations sign through `getSignedUrl`.
  */
 function unpreparedClient(): S3Client {
-  const client = new S3Client({ ...base, region: 'eu-west-1', endpoint: 'http://127.0.0.1:7480', forcePathStyle: true, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } });
+  const client = new S3Client({
+    ...base,
+    region: 'eu-west-1',
+    endpoint: 'http://127.0.0.1:7480',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+  });
   client.middlewareStack.add(
     (next) => (args) => {
       const request = args.request as { query?: Record<string, string> };
@@ -175,13 +255,32 @@ describe('presigning through getSignedUrl, for endpoints the prepared presigner 
 
   it('a part with x-amz-checksum-crc32c is byte for byte what getSignedUrl signs, the digest a signed header', async () => {
     const [handler, sdk] = await atOneMoment(
-      () => presignUploadPart(client, 'uploads', key, { uploadId, partNumber: 7, contentLength: 8_388_608, contentMd5: md5, checksum: { algorithm: 'CRC32C', value: crc32c } }, 1800),
       () =>
-        getSignedUrl(client, new UploadPartCommand({ Bucket: 'uploads', Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 8_388_608, ContentMD5: md5, ChecksumCRC32C: crc32c }), {
-          expiresIn: 1800,
-          signableHeaders: new Set(['content-length', 'content-md5', 'x-amz-checksum-crc32c']),
-          unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
-        }),
+        presignUploadPart(
+          client,
+          'uploads',
+          key,
+          { uploadId, partNumber: 7, contentLength: 8_388_608, contentMd5: md5, checksum: { algorithm: 'CRC32C', value: crc32c } },
+          1800,
+        ),
+      () =>
+        getSignedUrl(
+          client,
+          new UploadPartCommand({
+            Bucket: 'uploads',
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: 7,
+            ContentLength: 8_388_608,
+            ContentMD5: md5,
+            ChecksumCRC32C: crc32c,
+          }),
+          {
+            expiresIn: 1800,
+            signableHeaders: new Set(['content-length', 'content-md5', 'x-amz-checksum-crc32c']),
+            unhoistableHeaders: new Set(['x-amz-checksum-crc32c']),
+          },
+        ),
     );
     assert.equal(new URL(handler).searchParams.get('x-endpoint-scheme'), 'other', 'signed through getSignedUrl');
     assert.equal(handler, sdk);
@@ -190,13 +289,25 @@ describe('presigning through getSignedUrl, for endpoints the prepared presigner 
 
   it('a PUT with x-amz-checksum-sha256 is byte for byte what getSignedUrl signs, the digest a signed header', async () => {
     const [handler, sdk] = await atOneMoment(
-      async () => (await presignPutObject(client, 'uploads', key, { type: 'image/jpeg', size: 2345, contentMd5: md5, checksum: { algorithm: 'SHA256', value: sha256Base64 } })).uploadUrl,
+      async () =>
+        (
+          await presignPutObject(client, 'uploads', key, {
+            type: 'image/jpeg',
+            size: 2345,
+            contentMd5: md5,
+            checksum: { algorithm: 'SHA256', value: sha256Base64 },
+          })
+        ).uploadUrl,
       () =>
-        getSignedUrl(client, new PutObjectCommand({ Bucket: 'uploads', Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, ChecksumSHA256: sha256Base64 }), {
-          expiresIn: 3600,
-          signableHeaders: new Set(['content-length', 'content-type', 'content-md5', 'x-amz-checksum-sha256']),
-          unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
-        }),
+        getSignedUrl(
+          client,
+          new PutObjectCommand({ Bucket: 'uploads', Key: key, ContentLength: 2345, ContentType: 'image/jpeg', ContentMD5: md5, ChecksumSHA256: sha256Base64 }),
+          {
+            expiresIn: 3600,
+            signableHeaders: new Set(['content-length', 'content-type', 'content-md5', 'x-amz-checksum-sha256']),
+            unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+          },
+        ),
     );
     assert.equal(new URL(handler).searchParams.get('x-endpoint-scheme'), 'other', 'signed through getSignedUrl');
     assert.equal(handler, sdk);

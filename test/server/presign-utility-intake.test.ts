@@ -17,7 +17,12 @@ describe('s3GeneratePresignedUrl intake', () => {
       fileParams: { name: 'photo.png', type: 'image/png', size: 8 },
       origin: 'https://app.example.com',
       provider: 'aws',
-      s3ClientConfig: { region: storage.region, endpoint: storage.endpoint, forcePathStyle: true, credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey } },
+      s3ClientConfig: {
+        region: storage.region,
+        endpoint: storage.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
+      },
     };
   });
 
@@ -28,7 +33,11 @@ describe('s3GeneratePresignedUrl intake', () => {
       { name: `a${'_'.repeat(64_000)}b.png` },
     ];
     for (const change of refusals) {
-      await assert.rejects(s3GeneratePresignedUrl({ ...params, fileParams: { ...params.fileParams, ...change } }), { status: 400, message: 'Invalid file metadata' }, JSON.stringify(change).slice(0, 60));
+      await assert.rejects(
+        s3GeneratePresignedUrl({ ...params, fileParams: { ...params.fileParams, ...change } }),
+        { status: 400, message: 'Invalid file metadata' },
+        JSON.stringify(change).slice(0, 60),
+      );
     }
   });
 

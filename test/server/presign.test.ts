@@ -54,10 +54,15 @@ describe('POST /presign', () => {
       getUserId: (req) => req.headers.get('x-user'),
       storage: { ...storage.storageConfig(), publicUrlBase: 'https://cdn.example.com/files/' },
       hooks: {
-        onPresignResponse: (payload, ctx) => ({ ...payload, rewritten: { phase: ctx.phase, key: ctx.key, userId: ctx.userId, metadata: ctx.metadata ?? null } }) as never,
+        onPresignResponse: (payload, ctx) =>
+          ({ ...payload, rewritten: { phase: ctx.phase, key: ctx.key, userId: ctx.userId, metadata: ctx.metadata ?? null } }) as never,
       },
     });
-    await mount('broken', { keyStrategy: () => { throw new Error('key service down'); } });
+    await mount('broken', {
+      keyStrategy: () => {
+        throw new Error('key service down');
+      },
+    });
   });
   after(() => closeAll(Object.values(handlers).flat()));
 

@@ -51,12 +51,21 @@ describe('POST /multipart/resume', () => {
         assert.equal(resumed.status, 200, resumed.text);
         assert.deepEqual(Object.keys(resumed.body).sort(), ['key', 'parts', 'token'], 'the upload id never leaves the token');
         assert.equal(resumed.body.key, init.key);
-        assert.deepEqual(resumed.body.parts.map((part: { partNumber: number; size: number }) => [part.partNumber, part.size]), [[1, 5 * MIB], [2, 5 * MIB]]);
+        assert.deepEqual(
+          resumed.body.parts.map((part: { partNumber: number; size: number }) => [part.partNumber, part.size]),
+          [
+            [1, 5 * MIB],
+            [2, 5 * MIB],
+          ],
+        );
         for (const part of resumed.body.parts) assert.ok(part.eTag);
 
         const before = decodeTokenPayload(persistedToken);
         const fresh = decodeTokenPayload(resumed.body.token);
-        assert.deepEqual([fresh.k, fresh.u, fresh.uid, fresh.smin, fresh.smax, fresh.iat], [before.k, before.u, before.uid, before.smin, before.smax, before.iat]);
+        assert.deepEqual(
+          [fresh.k, fresh.u, fresh.uid, fresh.smin, fresh.smax, fresh.iat],
+          [before.k, before.u, before.uid, before.smin, before.smax, before.iat],
+        );
         assert.ok(fresh.exp >= before.exp);
 
         const last = await sendPart(use('open'), resumed.body.token, 3, chunks[2]!);
@@ -103,15 +112,24 @@ describe('POST /multipart/resume', () => {
         assert.equal(recentResponse.status, 200, 'derived iat is now-3700, inside the 7200 s window');
         assert.ok(Math.abs(decodeTokenPayload(recentResponse.body.token).iat - (now() - 3700)) <= 2);
         const old = signTokenPayload({ ...legacy, exp: now() - 3700 });
-        assert.deepEqual((await use('shortWindow').post(`${MOUNT}/multipart/resume`, { token: old })).body, { error: 'Upload resume window has expired', code: 'expired' });
+        assert.deepEqual((await use('shortWindow').post(`${MOUNT}/multipart/resume`, { token: old })).body, {
+          error: 'Upload resume window has expired',
+          code: 'expired',
+        });
         await use('shortWindow').post(`${MOUNT}/multipart/abort`, { token: init.token });
       });
 
       it('400 Invalid JSON body, and 403 malformed / bad_signature', async () => {
         assert.deepEqual((await use('open').post(`${MOUNT}/multipart/resume`, '{"token":')).body, { error: 'Invalid JSON body', code: 'BAD_REQUEST' });
-        assert.deepEqual((await use('open').post(`${MOUNT}/multipart/resume`, { token: 'garbage' })).body, { error: 'Invalid upload token', code: 'malformed' });
+        assert.deepEqual((await use('open').post(`${MOUNT}/multipart/resume`, { token: 'garbage' })).body, {
+          error: 'Invalid upload token',
+          code: 'malformed',
+        });
         const forged = signTokenPayload({ k: 'a', u: 'b', uid: null, smin: 0, smax: 1, exp: now() + 100, iat: now() }, 'some-other-secret-value');
-        assert.deepEqual((await use('open').post(`${MOUNT}/multipart/resume`, { token: forged })).body, { error: 'Invalid upload token', code: 'bad_signature' });
+        assert.deepEqual((await use('open').post(`${MOUNT}/multipart/resume`, { token: forged })).body, {
+          error: 'Invalid upload token',
+          code: 'bad_signature',
+        });
       });
 
       it('404 Multipart upload no longer exists / NOT_FOUND after abort and after complete', async () => {
@@ -157,7 +175,9 @@ describe('POST /multipart/resume', () => {
     const init = await initUpload(transport, binary(3));
     const part = await sendPart(transport, init.token, 1, randomContent(3));
     await transport.post(`${MOUNT}/multipart/complete`, { token: init.token, parts: [part] });
-    const failure = await storage.client.send(new ListPartsCommand({ Bucket: storage.bucket, Key: init.key, UploadId: init.uploadId })).catch((error: Error) => error);
+    const failure = await storage.client
+      .send(new ListPartsCommand({ Bucket: storage.bucket, Key: init.key, UploadId: init.uploadId }))
+      .catch((error: Error) => error);
     assert.equal((failure as Error).name, 'NoSuchKey');
     assert.equal((await transport.post(`${MOUNT}/multipart/resume`, { token: init.token })).status, 404);
   });

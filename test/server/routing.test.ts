@@ -97,7 +97,10 @@ describe('routing', () => {
           await gated().post(`${MOUNT}/presign`, smallFile, { 'x-gate': 'throw' }),
           await transport().send(`${MOUNT}/health`),
         ];
-        assert.deepEqual(responses.map((response) => response.status), [200, 404, 204, 401, 500, 200]);
+        assert.deepEqual(
+          responses.map((response) => response.status),
+          [200, 404, 204, 401, 500, 200],
+        );
         const ids = responses.map((response) => response.headers.get('x-svc-request-id'));
         for (const id of ids) assert.match(id ?? '', UUID);
         assert.equal(new Set(ids).size, ids.length, 'every request gets its own id');
@@ -124,7 +127,16 @@ describe('routing', () => {
 
       it('gates every other route, unknown paths included, with 401 Unauthorized', async () => {
         gateCalls.length = 0;
-        for (const path of ['/presign', '/multipart/init', '/multipart/sign-part', '/multipart/complete', '/multipart/abort', '/multipart/resume', '/complete', '/files/google-drive/transfer']) {
+        for (const path of [
+          '/presign',
+          '/multipart/init',
+          '/multipart/sign-part',
+          '/multipart/complete',
+          '/multipart/abort',
+          '/multipart/resume',
+          '/complete',
+          '/files/google-drive/transfer',
+        ]) {
           const response = await gated().post(`${MOUNT}${path}`, {});
           assert.equal(response.status, 401, path);
           assert.deepEqual(response.body, { error: 'Unauthorized' });

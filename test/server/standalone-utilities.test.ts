@@ -6,7 +6,10 @@ import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { readObject } from './support/upload-harness.js';
 
 async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => assert.fail('expected a rejection'), (reason: unknown) => reason);
+  const error = await promise.then(
+    () => assert.fail('expected a rejection'),
+    (reason: unknown) => reason,
+  );
   assert.ok(isUpupError(error), String(error));
   return error;
 }
@@ -83,7 +86,9 @@ describe('s3GeneratePresignedUrl', () => {
   });
 
   it('enforces https endpoints (plain http only on loopback) and refuses storage without an S3 API', async () => {
-    const insecure = await rejection(s3GeneratePresignedUrl({ ...params, s3ClientConfig: { ...params.s3ClientConfig, endpoint: 'http://storage.example.com' } }));
+    const insecure = await rejection(
+      s3GeneratePresignedUrl({ ...params, s3ClientConfig: { ...params.s3ClientConfig, endpoint: 'http://storage.example.com' } }),
+    );
     assert.equal(insecure.code, 'CONFIG_ERROR');
     assert.match(insecure.message, /https/);
     assert.equal((await rejection(s3GeneratePresignedUrl({ ...params, provider: 'azure' }))).code, 'CONFIG_ERROR');
@@ -93,11 +98,17 @@ describe('s3GeneratePresignedUrl', () => {
   it('with enableAutoCorsConfig adds a rule for the origin to the bucket, keeping the existing rules', async () => {
     const bucket = await storage.createBucket('autocors');
     await storage.client.send(
-      new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['https://existing.example'], AllowedMethods: ['GET'] }] } }),
+      new PutBucketCorsCommand({
+        Bucket: bucket,
+        CORSConfiguration: { CORSRules: [{ AllowedOrigins: ['https://existing.example'], AllowedMethods: ['GET'] }] },
+      }),
     );
     await s3GeneratePresignedUrl({ ...params, bucketName: bucket, enableAutoCorsConfig: true, origin: 'https://app.example.com/some/page' });
     const rules = (await storage.client.send(new GetBucketCorsCommand({ Bucket: bucket }))).CORSRules ?? [];
-    assert.ok(rules.some((rule) => rule.AllowedOrigins?.includes('https://existing.example')), 'existing rule kept');
+    assert.ok(
+      rules.some((rule) => rule.AllowedOrigins?.includes('https://existing.example')),
+      'existing rule kept',
+    );
     const added = rules.find((rule) => rule.AllowedOrigins?.includes('https://app.example.com'));
     assert.ok(added?.AllowedMethods?.includes('PUT'));
     assert.ok(added?.ExposeHeaders?.includes('ETag'));

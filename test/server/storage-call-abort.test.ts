@@ -44,7 +44,8 @@ describe('storage calls end with the request', () => {
     silentStorage.close();
   });
 
-  const token = () => signTokenPayload({ k: 'anon/x/silent.bin', u: 'upload-1', uid: null, smin: 10, smax: 10, exp: now() + 600, iat: now(), ps: 5 * 1024 * 1024, n: 'nonce' });
+  const token = () =>
+    signTokenPayload({ k: 'anon/x/silent.bin', u: 'upload-1', uid: null, smin: 10, smax: 10, exp: now() + 600, iat: now(), ps: 5 * 1024 * 1024, n: 'nonce' });
   const cases: [string, () => unknown, { error: string; code: string }][] = [
     ['/multipart/init', () => ({ name: 'silent.bin', type: 'application/octet-stream', size: 10 }), { error: 'Multipart init failed', code: 'STORAGE_ERROR' }],
     ['/multipart/complete', () => ({ token: token(), parts: [{ partNumber: 1, eTag: '"a"' }] }), { error: 'Multipart complete failed', code: 'STORAGE_ERROR' }],
@@ -55,13 +56,17 @@ describe('storage calls end with the request', () => {
   for (const [route, body, failure] of cases) {
     it(`${route}: the client going away ends the storage call and the route answers its 500`, { timeout: 20_000 }, async () => {
       const controller = new AbortController();
-      const reached = new Promise<void>((resolve) => { connected = resolve; });
-      const pending = handler(new Request(`http://uploads.test${MOUNT}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body()),
-        signal: controller.signal,
-      }));
+      const reached = new Promise<void>((resolve) => {
+        connected = resolve;
+      });
+      const pending = handler(
+        new Request(`http://uploads.test${MOUNT}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body()),
+          signal: controller.signal,
+        }),
+      );
       await reached;
       controller.abort();
       const response = await pending;

@@ -24,7 +24,10 @@ function preflight(url: string, origin: string, headers: string): Promise<Respon
 }
 
 /** Header names a browser sends with the PUT: `uploadHeaders`, without the ones it sets itself. */
-const requestHeaderNames = (uploadHeaders: Record<string, string> = {}) => Object.keys(uploadHeaders).map((name) => name.toLowerCase()).join(',');
+const requestHeaderNames = (uploadHeaders: Record<string, string> = {}) =>
+  Object.keys(uploadHeaders)
+    .map((name) => name.toLowerCase())
+    .join(',');
 
 const exposed = (response: Response) => (response.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
 
@@ -38,9 +41,11 @@ describe('storage recipes: the README bucket CORS rule', () => {
     bucket = await storage.createBucket('svc-recipe');
     await storage.client.send(new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: readmeCorsRules() } }));
     const { endpoint, region, accessKeyId, secretAccessKey } = storage;
-    handler = inProcess(await createTestHandler({
-      storage: { type: 'ceph', bucket, region, endpoint, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey } },
-    }));
+    handler = inProcess(
+      await createTestHandler({
+        storage: { type: 'ceph', bucket, region, endpoint, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey } },
+      }),
+    );
   });
   after(() => handler?.close());
 

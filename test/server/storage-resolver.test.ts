@@ -3,7 +3,19 @@ import { after, before, describe, it } from 'node:test';
 import { createUploadHandler, UpupError, type StorageResolverContext } from '../../server/index.js';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { initUpload, sendPart } from './support/multipart-client.js';
-import { bothTransports, closeAll, createErrorLog, decodeTokenPayload, MIB, MOUNT, randomContent, readObject, signTokenPayload, TEST_SECRET, type Transport } from './support/upload-harness.js';
+import {
+  bothTransports,
+  closeAll,
+  createErrorLog,
+  decodeTokenPayload,
+  MIB,
+  MOUNT,
+  randomContent,
+  readObject,
+  signTokenPayload,
+  TEST_SECRET,
+  type Transport,
+} from './support/upload-harness.js';
 
 const file = { name: 'tenant.txt', type: 'text/plain', size: 6 };
 
@@ -52,7 +64,11 @@ describe('storage resolver', () => {
       it('binds the resolved bucket into the token; a continuation resolving another bucket gets 403 AUTH_DENIED', async () => {
         const init = await initUpload(use(), { name: 'big.bin', type: 'application/octet-stream', size: 5 * MIB }, as('red'));
         assert.equal(typeof decodeTokenPayload(init.token).sid, 'string');
-        assert.doesNotMatch(Buffer.from(init.token.split('.')[0]!, 'base64url').toString(), new RegExp(tenantBuckets.red!), 'the bucket name is not readable in the token');
+        assert.doesNotMatch(
+          Buffer.from(init.token.split('.')[0]!, 'base64url').toString(),
+          new RegExp(tenantBuckets.red!),
+          'the bucket name is not readable in the token',
+        );
         seen.length = 0;
         const moved = await use().post(`${MOUNT}/multipart/sign-part`, { token: init.token, partNumber: 1 }, as('blue'));
         assert.equal(moved.status, 403);

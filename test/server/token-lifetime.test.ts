@@ -24,7 +24,11 @@ describe('upload token lifetime', () => {
       const use = (name: string) => handlers[name]![index]!;
 
       it('init: exp = iat + min(3600, window), and expiresIn says so; a window of 0 leaves the hour', async () => {
-        for (const [name, lifetime] of [['shortWindow', 600], ['defaultWindow', 3600], ['noResume', 3600]] as const) {
+        for (const [name, lifetime] of [
+          ['shortWindow', 600],
+          ['defaultWindow', 3600],
+          ['noResume', 3600],
+        ] as const) {
           const init = await initUpload(use(name), binary(10));
           const payload = decodeTokenPayload(init.token);
           assert.equal(payload.exp - payload.iat, lifetime, name);

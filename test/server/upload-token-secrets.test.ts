@@ -8,7 +8,17 @@ import { after, before, describe, it } from 'node:test';
 import { createUploadHandler, isUpupError, type UploadHandlerConfig } from '../../server/index.js';
 import { getTestStorage, type TestStorage } from '../support/storage.js';
 import { initUpload, sendPart, splitIntoParts, THREE_PART_SIZE } from './support/multipart-client.js';
-import { bothTransports, closeAll, createTestHandler, decodeTokenPayload, MOUNT, randomContent, readObject, signTokenPayload, type Transport } from './support/upload-harness.js';
+import {
+  bothTransports,
+  closeAll,
+  createTestHandler,
+  decodeTokenPayload,
+  MOUNT,
+  randomContent,
+  readObject,
+  signTokenPayload,
+  type Transport,
+} from './support/upload-harness.js';
 
 const OLD_SECRET = 'the-secret-before-rotation';
 const NEW_SECRET = 'the-secret-after-rotation!';
@@ -35,7 +45,9 @@ describe('uploadTokenSecret rotation', () => {
   before(async () => {
     storage = await getTestStorage();
     handlers.before = await bothTransports(await createTestHandler({ uploadTokenSecret: OLD_SECRET }));
-    handlers.rotating = await bothTransports(await createTestHandler({ uploadTokenSecret: [NEW_SECRET, OLD_SECRET], health: { exposeSecretFingerprint: true } }));
+    handlers.rotating = await bothTransports(
+      await createTestHandler({ uploadTokenSecret: [NEW_SECRET, OLD_SECRET], health: { exposeSecretFingerprint: true } }),
+    );
     handlers.after = await bothTransports(await createTestHandler({ uploadTokenSecret: [NEW_SECRET] }));
   });
   after(() => closeAll(Object.values(handlers).flat()));

@@ -16,7 +16,7 @@ import { initUpload, sendPart } from './support/multipart-client.js';
 import { closeAll, createTestHandler, inProcess, MOUNT, randomContent, type Transport } from './support/upload-harness.js';
 
 /** True only when A and B are the same type (optionality included). */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 // Compile-time: `npx tsc --noEmit` fails when a side declares its own, different shape again.
 const oneDeclarationPerShape: true[] = [
@@ -39,8 +39,24 @@ const oneDeclarationPerShape: true[] = [
 /** Every field of T, marked as the declaration marks it; the compiler holds these lists to the types. */
 type Fields<T> = { [K in keyof T]-?: object extends Pick<T, K> ? 'optional' : 'required' };
 
-const PRESIGN: Fields<Wire.PresignedUrlResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required', completionToken: 'optional' };
-const INIT: Fields<Wire.MultipartInitResponse> = { key: 'required', uploadId: 'required', partSize: 'required', expiresIn: 'required', token: 'required', checksumAlgorithm: 'optional', parts: 'optional' };
+const PRESIGN: Fields<Wire.PresignedUrlResponse> = {
+  key: 'required',
+  publicUrl: 'optional',
+  downloadUrl: 'optional',
+  uploadUrl: 'required',
+  uploadHeaders: 'optional',
+  expiresIn: 'required',
+  completionToken: 'optional',
+};
+const INIT: Fields<Wire.MultipartInitResponse> = {
+  key: 'required',
+  uploadId: 'required',
+  partSize: 'required',
+  expiresIn: 'required',
+  token: 'required',
+  checksumAlgorithm: 'optional',
+  parts: 'optional',
+};
 const SIGN_PART: Fields<Wire.MultipartSignPartResponse> = { uploadUrl: 'required', uploadHeaders: 'optional', expiresIn: 'required' };
 const COMPLETE: Fields<Wire.MultipartCompleteResponse> = { key: 'required', publicUrl: 'optional', downloadUrl: 'optional', etag: 'optional' };
 const ABORT: Fields<Wire.MultipartAbortResponse> = { ok: 'required' };
@@ -58,7 +74,9 @@ function assertDeclared(body: Record<string, unknown>, fields: Record<string, 'r
 
 describe('wire shapes: one declaration, and the handler sends exactly it', () => {
   let transport: Transport;
-  before(async () => { transport = inProcess(await createTestHandler()); });
+  before(async () => {
+    transport = inProcess(await createTestHandler());
+  });
   after(() => closeAll([transport]));
 
   it('declares each shape once for server, engine and element', () => {

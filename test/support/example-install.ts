@@ -47,7 +47,10 @@ export async function installExampleDependencies(folder: string): Promise<string
  * `source` names where the two files come from, in the log.
  */
 export async function installLockedDependencies(name: string, source: string, manifest: object, lockfile: object): Promise<string> {
-  const key = createHash('sha256').update(JSON.stringify([manifest, lockfile])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([manifest, lockfile]))
+    .digest('hex')
+    .slice(0, 16);
   const target = join(EXAMPLES_CACHE, `${name}-${key}`);
   if (existsSync(join(target, '.installed'))) return target;
 

@@ -28,21 +28,27 @@ export async function recordHandlerAnswers<T>(page: Page, path: string): Promise
   const bodies: T[] = [];
   const waiters = new Set<() => void>();
   let unreadable: Error | undefined;
-  await page.route((url) => url.pathname === path, async (route) => {
-    // The page sees exactly what the handler sent: a redirect is its answer, not something to follow.
-    const response = await route.fetch({ maxRedirects: 0 });
-    try {
-      bodies.push((await response.json()) as T);
-    } catch (error) {
-      unreadable = new Error(`${path} answered ${response.status()} with a body that is not JSON: ${(error as Error).message}`);
-    }
-    await route.fulfill({ response });
-    for (const wake of waiters) wake();
-  });
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      // The page sees exactly what the handler sent: a redirect is its answer, not something to follow.
+      const response = await route.fetch({ maxRedirects: 0 });
+      try {
+        bodies.push((await response.json()) as T);
+      } catch (error) {
+        unreadable = new Error(`${path} answered ${response.status()} with a body that is not JSON: ${(error as Error).message}`);
+      }
+      await route.fulfill({ response });
+      for (const wake of waiters) wake();
+    },
+  );
 
   function nth(index: number): Promise<T> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => settle(new Error(`answer ${index} to ${path} did not pass within ${ANSWER_TIMEOUT_MS} ms (${bodies.length} did)`)), ANSWER_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => settle(new Error(`answer ${index} to ${path} did not pass within ${ANSWER_TIMEOUT_MS} ms (${bodies.length} did)`)),
+        ANSWER_TIMEOUT_MS,
+      );
       function settle(failure?: Error): void {
         clearTimeout(timer);
         waiters.delete(check);

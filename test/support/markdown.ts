@@ -28,11 +28,13 @@ const unescapeEntities = (text: string) => text.replace(/&(?:lt|gt|amp|quot|#39)
 
 /** The heading's text as GitHub renders it: formatting marks dropped, link and code text kept. */
 function plainText(tokens: Token[]): string {
-  return tokens.map((token) => {
-    if ('tokens' in token && Array.isArray(token.tokens) && token.tokens.length > 0) return plainText(token.tokens);
-    if (token.type === 'html') return '';
-    return 'text' in token && typeof token.text === 'string' ? unescapeEntities(token.text) : '';
-  }).join('');
+  return tokens
+    .map((token) => {
+      if ('tokens' in token && Array.isArray(token.tokens) && token.tokens.length > 0) return plainText(token.tokens);
+      if (token.type === 'html') return '';
+      return 'text' in token && typeof token.text === 'string' ? unescapeEntities(token.text) : '';
+    })
+    .join('');
 }
 
 /** Every token below `tokens`, depth first, including list items and table cells. */

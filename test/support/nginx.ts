@@ -33,11 +33,29 @@ export function findNginxBlocker(): string | undefined {
 }
 
 function createSelfSignedCertificate(folder: string): void {
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      join(folder, 'key.pem'),
+      '-out',
+      join(folder, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 function toConfig(folder: string, servers: NginxServer[]): string {
@@ -54,12 +72,20 @@ http {
   fastcgi_temp_path ${path('fastcgi')};
   uwsgi_temp_path ${path('uwsgi')};
   scgi_temp_path ${path('scgi')};
-${servers.map(({ port, directives }) => `  server {
+${servers
+  .map(
+    ({ port, directives }) => `  server {
     listen 127.0.0.1:${port} ssl;
     ssl_certificate ${path('cert.pem')};
     ssl_certificate_key ${path('key.pem')};
-${directives.trim().split('\n').map((line) => `    ${line.trim()}`).join('\n')}
-  }`).join('\n')}
+${directives
+  .trim()
+  .split('\n')
+  .map((line) => `    ${line.trim()}`)
+  .join('\n')}
+  }`,
+  )
+  .join('\n')}
 }
 `;
 }
@@ -77,8 +103,12 @@ export async function startNginx(servers: NginxServer[]): Promise<Nginx> {
   let output = '';
   // -e: nginx opens its compiled-in error log before reading the configuration.
   const child = spawn(findNginx()!, ['-p', folder, '-e', join(folder, 'error.log'), '-c', join(folder, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk; });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -79,22 +79,30 @@ export async function startNodeAdapterApp(): Promise<NodeAdapterApp> {
   });
   const visits: HandlerVisit[] = [];
   const app = express();
-  app.use('/api/upload', (req, res, next) => {
-    const visit: HandlerVisit = {
-      method: req.method,
-      path: req.originalUrl,
-      host: header(req.headers.host),
-      origin: header(req.headers.origin),
-      fetchSite: header(req.headers['sec-fetch-site']),
-      forwardedProto: header(req.headers['x-forwarded-proto']),
-      status: 0,
-    };
-    visits.push(visit);
-    res.once('finish', () => { visit.status = res.statusCode; });
-    next();
-  }, toNodeListener(handler));
+  app.use(
+    '/api/upload',
+    (req, res, next) => {
+      const visit: HandlerVisit = {
+        method: req.method,
+        path: req.originalUrl,
+        host: header(req.headers.host),
+        origin: header(req.headers.origin),
+        fetchSite: header(req.headers['sec-fetch-site']),
+        forwardedProto: header(req.headers['x-forwarded-proto']),
+        status: 0,
+      };
+      visits.push(visit);
+      res.once('finish', () => {
+        visit.status = res.statusCode;
+      });
+      next();
+    },
+    toNodeListener(handler),
+  );
   app.use('/svc-uploader', express.static('dist/browser'));
-  app.get('/', (_req, res) => { res.type('html').send(PAGE); });
+  app.get('/', (_req, res) => {
+    res.type('html').send(PAGE);
+  });
 
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -105,6 +113,10 @@ export async function startNodeAdapterApp(): Promise<NodeAdapterApp> {
     port,
     visits,
     identityCalls: () => identityCalls,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,7 +5,10 @@
 
 /** Largest number of requests whose time spans overlap. */
 export function maxOverlap(spans: Array<{ start: number; end: number }>): number {
-  const points = spans.flatMap((span) => [{ at: span.start, delta: 1 }, { at: span.end, delta: -1 }]);
+  const points = spans.flatMap((span) => [
+    { at: span.start, delta: 1 },
+    { at: span.end, delta: -1 },
+  ]);
   // At one instant, an end counts before a start: back-to-back requests do not overlap.
   points.sort((a, b) => a.at - b.at || a.delta - b.delta);
   let current = 0;

@@ -88,8 +88,9 @@ export type Diagnostic = string;
  * too): `src/App.vue(13,18): error TS2322: message`, with paths relative to `cwd`.
  */
 export function tscErrors(output: string, cwd: string): Diagnostic[] {
-  return [...output.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+: (.+)$/gm)]
-    .map(([, file, line, message]) => `${relative(cwd, join(cwd, file!))}:${line} ${message}`);
+  return [...output.matchAll(/^(.+?)\((\d+),\d+\): error TS\d+: (.+)$/gm)].map(
+    ([, file, line, message]) => `${relative(cwd, join(cwd, file!))}:${line} ${message}`,
+  );
 }
 
 /** The errors in svelte-check's `--output machine` lines: `<time> ERROR "src/App.svelte" 10:15 "message"`. */

@@ -35,9 +35,13 @@ let pending: Promise<TestStorage> | undefined;
 async function startOwnStorage(): Promise<void> {
   const storage = await startTestStorage();
   Object.assign(process.env, toTestEnv(storage));
-  process.once('exit', () => { void storage.stop(); });
+  process.once('exit', () => {
+    void storage.stop();
+  });
   // node:test keeps the process alive while the storage child processes run; stop them at the end.
-  process.once('beforeExit', () => { void storage.stop(); });
+  process.once('beforeExit', () => {
+    void storage.stop();
+  });
 }
 
 async function connect(): Promise<TestStorage> {

@@ -31,7 +31,8 @@ function fixtureText(displayName, name) {
 
 function seed(drive) {
   const { tree } = drive;
-  const text = (name, parentId, mimeType) => tree.addFile(name, { bytes: new TextEncoder().encode(fixtureText(drive.displayName, name)) }, { parentId, mimeType });
+  const text = (name, parentId, mimeType) =>
+    tree.addFile(name, { bytes: new TextEncoder().encode(fixtureText(drive.displayName, name)) }, { parentId, mimeType });
   const projects = tree.addFolder('Projects');
   const reports = tree.addFolder('Reports', projects.id);
   tree.addFolder('Empty');
@@ -68,14 +69,17 @@ function fixtures() {
     const corsHandler = (variant) => {
       if (!corsHandlers.has(variant)) {
         const allowedOrigins = JSON.parse(Buffer.from(variant, 'base64url').toString());
-        corsHandlers.set(variant, server.createUploadHandler({
-          storage: testStorageConfig(),
-          uploadTokenSecret: UPLOAD_TOKEN_SECRET,
-          providers: drives.providersConfig(),
-          tokenStore: server.createMemoryTokenStore(),
-          allowAnonymous: true,
-          ...(allowedOrigins.length > 0 ? { cors: { allowedOrigins } } : {}),
-        }));
+        corsHandlers.set(
+          variant,
+          server.createUploadHandler({
+            storage: testStorageConfig(),
+            uploadTokenSecret: UPLOAD_TOKEN_SECRET,
+            providers: drives.providersConfig(),
+            tokenStore: server.createMemoryTokenStore(),
+            allowAnonymous: true,
+            ...(allowedOrigins.length > 0 ? { cors: { allowedOrigins } } : {}),
+          }),
+        );
       }
       return corsHandlers.get(variant);
     };
@@ -115,7 +119,10 @@ async function driveFixtures(request) {
   const url = new URL(request.url);
   const [, , action, id] = url.pathname.split('/');
   if (action === 'info') {
-    return Response.json({ crossOrigin: crossOrigin.url.replace(/\/$/, ''), drives: drives.all.map(({ id: driveId, slug, displayName }) => ({ id: driveId, slug, displayName })) });
+    return Response.json({
+      crossOrigin: crossOrigin.url.replace(/\/$/, ''),
+      drives: drives.all.map(({ id: driveId, slug, displayName }) => ({ id: driveId, slug, displayName })),
+    });
   }
   const drive = findDrive(drives, id);
   if (action === 'content') {
@@ -146,17 +153,16 @@ async function driveFixtures(request) {
   return Response.json({ error: `Unknown fixture ${action}` }, { status: 404 });
 }
 
-export default [
-  mountFetchHandler('/api/drive-upload', driveUpload),
-  mountFetchHandler('/drive-fixtures', driveFixtures),
-];
+export default [mountFetchHandler('/api/drive-upload', driveUpload), mountFetchHandler('/drive-fixtures', driveFixtures)];
 
 /** Stops the fakes and the cross-origin server with the test server. */
-export const plugins = [{
-  name: 'svc-drive-fixtures',
-  async serverStop() {
-    if (!started) return;
-    const { drives, crossOrigin } = await started;
-    await Promise.all([drives.close(), crossOrigin.close(true)]);
+export const plugins = [
+  {
+    name: 'svc-drive-fixtures',
+    async serverStop() {
+      if (!started) return;
+      const { drives, crossOrigin } = await started;
+      await Promise.all([drives.close(), crossOrigin.close(true)]);
+    },
   },
-}];
+];

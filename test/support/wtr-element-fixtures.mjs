@@ -52,7 +52,9 @@ function gate(id) {
   let entry = gates.get(id);
   if (!entry) {
     let open;
-    const opened = new Promise((resolve) => { open = resolve; });
+    const opened = new Promise((resolve) => {
+      open = resolve;
+    });
     entry = { opened, open };
     gates.set(id, entry);
   }
@@ -167,16 +169,18 @@ async function diskFileCommand(page, { action, selector, name, text }) {
 }
 
 /** Test commands (`executeServerCommand`) that need Playwright's page. */
-export const plugins = [{
-  name: 'svc-element-commands',
-  async executeCommand({ command, payload, session }) {
-    if (command === 'svc-disk-file') return diskFileCommand(session.browser.getPage(session.id), payload);
-    if (command !== 'svc-set-input-files') return undefined;
-    const page = session.browser.getPage(session.id);
-    const files = payload.folder
-      ? (folderFixture ??= createFolderFixture())
-      : payload.files.map(({ name, mimeType, base64 }) => ({ name, mimeType, buffer: Buffer.from(base64, 'base64') }));
-    await page.locator(payload.selector).setInputFiles(files);
-    return true;
+export const plugins = [
+  {
+    name: 'svc-element-commands',
+    async executeCommand({ command, payload, session }) {
+      if (command === 'svc-disk-file') return diskFileCommand(session.browser.getPage(session.id), payload);
+      if (command !== 'svc-set-input-files') return undefined;
+      const page = session.browser.getPage(session.id);
+      const files = payload.folder
+        ? (folderFixture ??= createFolderFixture())
+        : payload.files.map(({ name, mimeType, base64 }) => ({ name, mimeType, buffer: Buffer.from(base64, 'base64') }));
+      await page.locator(payload.selector).setInputFiles(files);
+      return true;
+    },
   },
-}];
+];

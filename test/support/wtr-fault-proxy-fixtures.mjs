@@ -109,7 +109,4 @@ async function proxiedHandler(request) {
   return lostAnswer();
 }
 
-export default [
-  mountFetchHandler('/test-fixtures/fault-proxy', scenarioEndpoint),
-  mountFetchHandler('/test-fixtures/proxied', proxiedHandler),
-];
+export default [mountFetchHandler('/test-fixtures/fault-proxy', scenarioEndpoint), mountFetchHandler('/test-fixtures/proxied', proxiedHandler)];

@@ -65,7 +65,18 @@ function createPlan(spec) {
     initSignsParts: spec.initSignsParts === true,
     initExpiresIn: spec.initExpiresIn,
     initPartsMalformed: spec.initPartsMalformed === true,
-    log: { signedParts: [], initParts: [], resumes: 0, completes: 0, aborts: 0, expiredAnswers: 0, failedAnswers: 0, bodies: {}, lastToken: undefined, statuses: [] },
+    log: {
+      signedParts: [],
+      initParts: [],
+      resumes: 0,
+      completes: 0,
+      aborts: 0,
+      expiredAnswers: 0,
+      failedAnswers: 0,
+      bodies: {},
+      lastToken: undefined,
+      statuses: [],
+    },
   });
   return id;
 }

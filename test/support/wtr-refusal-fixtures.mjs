@@ -27,8 +27,12 @@ const SLOW_INIT_ANSWER_MS = 2500;
 async function createBucketWithoutCors() {
   const config = testStorageConfig();
   const client = new S3Client({
-    endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials: config.credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: config.credentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const bucket = `svc-no-cors-${randomBytes(4).toString('hex')}`;
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
@@ -76,7 +80,10 @@ function handlers() {
         if (new URL(request.url).pathname.endsWith('/multipart/init')) await new Promise((resolve) => setTimeout(resolve, SLOW_INIT_ANSWER_MS));
         return answer;
       },
-      'wrong-secret': createUploadHandler({ ...open, storage: { ...storage, credentials: { ...storage.credentials, secretAccessKey: 'not-the-storage-secret' } } }),
+      'wrong-secret': createUploadHandler({
+        ...open,
+        storage: { ...storage, credentials: { ...storage.credentials, secretAccessKey: 'not-the-storage-secret' } },
+      }),
     };
   })();
   return started;

@@ -33,14 +33,17 @@ function floodRoute(request) {
   const url = new URL(request.url);
   const id = url.pathname.split('/').pop();
   produced.set(id, 0);
-  const body = new ReadableStream({
-    pull(controller) {
-      const sent = produced.get(id);
-      if (sent >= FLOOD_BYTES) return controller.close();
-      produced.set(id, sent + CHUNK.byteLength);
-      controller.enqueue(CHUNK.slice());
+  const body = new ReadableStream(
+    {
+      pull(controller) {
+        const sent = produced.get(id);
+        if (sent >= FLOOD_BYTES) return controller.close();
+        produced.set(id, sent + CHUNK.byteLength);
+        controller.enqueue(CHUNK.slice());
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const headers = { ...CORS, 'content-type': 'application/octet-stream' };
   if (url.searchParams.get('declare') === '1') headers['content-length'] = String(FLOOD_BYTES);
   return new Response(body, { headers });
@@ -113,11 +116,14 @@ function tusElsewhereRoute(request) {
 function processingRoute(request) {
   const url = new URL(request.url);
   const key = url.searchParams.get('key');
-  const body = url.searchParams.get('mode') === 'verbose-error' ? `data: ${JSON.stringify({ status: 'failed', error: { detail: 'x'.repeat(100_000) } })}\n\n` : [
-    `data: ${JSON.stringify({ progress: 10, key })}\n\n`,
-    'data: 50%\n\n',
-    `event: complete\ndata: ${JSON.stringify({ key, variants: ['small'] })}\n\n`,
-  ].join('');
+  const body =
+    url.searchParams.get('mode') === 'verbose-error'
+      ? `data: ${JSON.stringify({ status: 'failed', error: { detail: 'x'.repeat(100_000) } })}\n\n`
+      : [
+          `data: ${JSON.stringify({ progress: 10, key })}\n\n`,
+          'data: 50%\n\n',
+          `event: complete\ndata: ${JSON.stringify({ key, variants: ['small'] })}\n\n`,
+        ].join('');
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' } });
 }
 
@@ -154,14 +160,17 @@ function hostileDriveRoute(request) {
   produced.set(id, 0);
   const head = new TextEncoder().encode('{"files":[],"padding":"');
   const pad = new Uint8Array(CHUNK.byteLength).fill(0x78);
-  const body = new ReadableStream({
-    pull(controller) {
-      const sent = produced.get(id);
-      if (sent >= FLOOD_BYTES) return controller.close();
-      produced.set(id, sent + CHUNK.byteLength);
-      controller.enqueue(sent === 0 ? head : pad.slice());
+  const body = new ReadableStream(
+    {
+      pull(controller) {
+        const sent = produced.get(id);
+        if (sent >= FLOOD_BYTES) return controller.close();
+        produced.set(id, sent + CHUNK.byteLength);
+        controller.enqueue(sent === 0 ? head : pad.slice());
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 

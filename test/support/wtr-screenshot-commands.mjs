@@ -45,7 +45,11 @@ export function compareWithBaseline(name, actualBytes, { maxDiffRatio = DEFAULT_
     if (dryRun) return { name, status: 'missing', message: `no baseline ${baselineFolder}${name}.png` };
     mkdirSync(failedDir, { recursive: true });
     writeFileSync(new URL(`${name}.actual.png`, failedDir), actualBytes);
-    return { name, status: 'missing', message: `no baseline ${baselineFolder}${name}.png: review test/screenshots/failed/${name}.actual.png, then run with SVC_UPDATE_SCREENSHOTS=1` };
+    return {
+      name,
+      status: 'missing',
+      message: `no baseline ${baselineFolder}${name}.png: review test/screenshots/failed/${name}.actual.png, then run with SVC_UPDATE_SCREENSHOTS=1`,
+    };
   }
   const baseline = PNG.sync.read(readFileSync(baselinePath));
   const actual = PNG.sync.read(actualBytes);
@@ -65,7 +69,13 @@ export function compareWithBaseline(name, actualBytes, { maxDiffRatio = DEFAULT_
   const ratio = differing / (width * height);
   if (ratio > maxDiffRatio) {
     writeFailure(diff);
-    return { name, status: 'mismatch', differing, ratio, message: `${differing} pixels (${(ratio * 100).toFixed(2)} %) differ from the baseline; see test/screenshots/failed/${name}.diff.png` };
+    return {
+      name,
+      status: 'mismatch',
+      differing,
+      ratio,
+      message: `${differing} pixels (${(ratio * 100).toFixed(2)} %) differ from the baseline; see test/screenshots/failed/${name}.diff.png`,
+    };
   }
   return { name, status: 'match', differing, ratio };
 }
@@ -75,15 +85,17 @@ export function baselineAvailability() {
   return { platform, folder: baselineFolder, available: existsSync(baselineDir), updating };
 }
 
-export const plugins = [{
-  name: 'svc-screenshot-commands',
-  async executeCommand({ command, payload, session }) {
-    if (command === 'svc-screenshot-baselines') return baselineAvailability();
-    if (command !== 'svc-compare-screenshot') return undefined;
-    const page = session.browser.getPage(session.id);
-    const image = await page.locator(payload.selector).screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
-    return compareWithBaseline(payload.name, image, payload);
+export const plugins = [
+  {
+    name: 'svc-screenshot-commands',
+    async executeCommand({ command, payload, session }) {
+      if (command === 'svc-screenshot-baselines') return baselineAvailability();
+      if (command !== 'svc-compare-screenshot') return undefined;
+      const page = session.browser.getPage(session.id);
+      const image = await page.locator(payload.selector).screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+      return compareWithBaseline(payload.name, image, payload);
+    },
   },
-}];
+];
 
 export default [];

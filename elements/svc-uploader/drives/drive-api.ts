@@ -21,7 +21,12 @@ export type { DriveTransferResponse };
 /** A drive route refused. `reauth` is the handler's signal that the user must sign in again. */
 export class DriveRequestError extends Error {
   override readonly name = 'DriveRequestError';
-  constructor(message: string, readonly status: number, readonly reauth: boolean, readonly serverCode?: string) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly reauth: boolean,
+    readonly serverCode?: string,
+  ) {
     super(message);
   }
 }
@@ -93,7 +98,10 @@ export class DriveApi {
     if (file.size !== undefined) body.size = file.size;
     if (file.mimeType) body.mimeType = file.mimeType;
     const answer = await this.#send(`${this.baseUrl}/files/${this.provider}/transfer`, {
-      method: 'POST', signal, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...extraHeaders },
+      method: 'POST',
+      signal,
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...extraHeaders },
     });
     const stored = answer as Partial<DriveTransferResponse>;
     if (typeof stored.key !== 'string' || typeof stored.size !== 'number') {
@@ -125,7 +133,15 @@ export class DriveApi {
     }
     if (response.ok && (body !== undefined || okIsEnough)) return body;
     const failure = (body ?? {}) as { error?: unknown; code?: unknown; reauth?: unknown };
-    const message = typeof failure.error === 'string' ? failure.error.slice(0, MAX_SERVER_MESSAGE_LENGTH) : `${what} answered ${response.status}${text === undefined ? ' more than 4 MiB' : ''}`;
-    throw new DriveRequestError(message, response.status, response.status === 401 && failure.reauth === true, typeof failure.code === 'string' ? failure.code.slice(0, MAX_SERVER_CODE_LENGTH) : undefined);
+    const message =
+      typeof failure.error === 'string'
+        ? failure.error.slice(0, MAX_SERVER_MESSAGE_LENGTH)
+        : `${what} answered ${response.status}${text === undefined ? ' more than 4 MiB' : ''}`;
+    throw new DriveRequestError(
+      message,
+      response.status,
+      response.status === 401 && failure.reauth === true,
+      typeof failure.code === 'string' ? failure.code.slice(0, MAX_SERVER_CODE_LENGTH) : undefined,
+    );
   }
 }

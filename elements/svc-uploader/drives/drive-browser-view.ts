@@ -64,7 +64,10 @@ function renderToolbar({ t, provider, state, actions }: DriveViewContext): Templ
   const searching = state.location.kind === 'search';
   return html`
     <div part="drive-toolbar" class="drive-toolbar">
-      <form part="drive-search" class="drive-search" role="search" @submit=${(event: Event) => { event.preventDefault(); actions.search(); }}>
+      <form part="drive-search" class="drive-search" role="search" @submit=${(event: Event) => {
+        event.preventDefault();
+        actions.search();
+      }}>
         <input part="drive-search-input" type="search" .value=${state.searchText} aria-label=${t('drive.search')}
           placeholder=${t('drive.searchPlaceholder', { provider })} @input=${(event: InputEvent) => actions.setSearchText((event.target as HTMLInputElement).value)} />
         <button part="drive-search-button button" type="submit">${t('drive.search')}</button>
@@ -105,7 +108,9 @@ function renderThumbnail(view: DriveViewContext, entry: DriveFileEntry): Templat
   const fromHandler = url.origin === view.handlerOrigin;
   return html`<img part="drive-item-thumbnail" class="drive-item-thumbnail" src=${url.href} alt="" width="32" height="32" loading="lazy" decoding="async"
     referrerpolicy="no-referrer" crossorigin=${fromHandler ? 'use-credentials' : nothing}
-    @error=${(event: Event) => { (event.target as HTMLImageElement).hidden = true; }} />`;
+    @error=${(event: Event) => {
+      (event.target as HTMLImageElement).hidden = true;
+    }} />`;
 }
 
 function renderEntry(view: DriveViewContext, entry: DriveFileEntry): TemplateResult {
@@ -148,10 +153,12 @@ function renderListing(view: DriveViewContext): TemplateResult {
       ${state.entries.map((entry) => renderEntry(view, entry))}
     </ul>
     ${state.status === 'error' ? html`<p part="drive-error" class="error" role="alert">${t('drive.error', { provider })}</p>` : nothing}
-    ${state.nextCursor
-      ? html`<button part="drive-load-more button" type="button" ?disabled=${loadingMore} @click=${actions.loadMore}>
+    ${
+      state.nextCursor
+        ? html`<button part="drive-load-more button" type="button" ?disabled=${loadingMore} @click=${actions.loadMore}>
           ${loadingMore ? t('drive.loading') : t('drive.loadMore')}</button>`
-      : nothing}
+        : nothing
+    }
   `;
 }
 

@@ -27,7 +27,8 @@ function toDriveFileEntry(value: unknown): DriveFileEntry | undefined {
   const { id, name, isFolder, size, mimeType, thumbnailUrl, modifiedAt } = value as Record<string, unknown>;
   if (!isText(id, MAX_ID_CHARS) || !isText(name, MAX_NAME_CHARS) || typeof isFolder !== 'boolean') return undefined;
   if (size !== undefined && !(typeof size === 'number' && Number.isSafeInteger(size) && size >= 0)) return undefined;
-  if (!isOptionalText(mimeType, MAX_MIME_CHARS) || !isOptionalText(thumbnailUrl, MAX_URL_CHARS) || !isOptionalText(modifiedAt, MAX_DATE_CHARS)) return undefined;
+  if (!isOptionalText(mimeType, MAX_MIME_CHARS) || !isOptionalText(thumbnailUrl, MAX_URL_CHARS) || !isOptionalText(modifiedAt, MAX_DATE_CHARS))
+    return undefined;
   const entry: DriveFileEntry = { id, name, isFolder };
   if (size !== undefined) entry.size = size;
   if (mimeType !== undefined) entry.mimeType = mimeType as string;

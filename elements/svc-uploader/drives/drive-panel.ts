@@ -37,7 +37,10 @@ class DrivePanel implements SourcePanel {
 
   readonly #context: SourcePanelContext;
 
-  constructor(readonly source: DriveSource, context: SourcePanelContext) {
+  constructor(
+    readonly source: DriveSource,
+    context: SourcePanelContext,
+  ) {
     this.#context = context;
     this.#provider = DRIVE_SLUGS[source];
   }
@@ -47,12 +50,23 @@ class DrivePanel implements SourcePanel {
     const serverUrl = serverUrlOf(engine.options);
     if (!serverUrl) {
       this.#show({ kind: 'unavailable' });
-      this.#reportError('DRIVE_NEEDS_SERVER', 'Cloud drives run through the upload handler: set server-url (server mode) and configure the provider on the handler.');
+      this.#reportError(
+        'DRIVE_NEEDS_SERVER',
+        'Cloud drives run through the upload handler: set server-url (server mode) and configure the provider on the handler.',
+      );
       return;
     }
-    this.#api = new DriveApi(serverUrl, this.#provider, () => requestHeadersOf(engine.options), (dropped) => this.#context.notify('svc-warn', {
-      code: 'DRIVE_ENTRIES_DROPPED', message: `${dropped} malformed ${dropped === 1 ? 'entry' : 'entries'} of the ${this.#provider} listing left out`,
-    }), engine.options.requestTimeoutMs);
+    this.#api = new DriveApi(
+      serverUrl,
+      this.#provider,
+      () => requestHeadersOf(engine.options),
+      (dropped) =>
+        this.#context.notify('svc-warn', {
+          code: 'DRIVE_ENTRIES_DROPPED',
+          message: `${dropped} malformed ${dropped === 1 ? 'entry' : 'entries'} of the ${this.#provider} listing left out`,
+        }),
+      engine.options.requestTimeoutMs,
+    );
     window.addEventListener('focus', this.#onWindowFocus);
     const note = readSessionNote(this.#api);
     if (note) return this.#show({ kind: 'sign-in', reason: note === 'reauth' ? 'reauth' : 'connect', popupBlocked: false });
@@ -173,14 +187,16 @@ class DrivePanel implements SourcePanel {
     if (!this.#popupUnconfirmed || this.#state.screen.kind !== 'sign-in' || this.#listing) return;
     const controller = new AbortController();
     this.#listing = controller;
-    this.#api!.list({}, controller.signal).then(
-      (listing) => {
-        if (this.#listing === controller && this.#state.screen.kind === 'sign-in') this.#signedIn(listing);
-      },
-      () => undefined,
-    ).finally(() => {
-      if (this.#listing === controller) this.#listing = undefined;
-    });
+    this.#api!.list({}, controller.signal)
+      .then(
+        (listing) => {
+          if (this.#listing === controller && this.#state.screen.kind === 'sign-in') this.#signedIn(listing);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        if (this.#listing === controller) this.#listing = undefined;
+      });
   };
 
   readonly #actions: DriveActions = {
@@ -201,8 +217,9 @@ class DrivePanel implements SourcePanel {
       const controller = new AbortController();
       this.#signingIn = controller;
       this.#show({ kind: 'waiting' });
-      void waitForSignIn({ popup, origin: this.#api!.serverOrigin, provider: this.#provider, signal: controller.signal })
-        .then((outcome) => this.#afterPopup(outcome, reason));
+      void waitForSignIn({ popup, origin: this.#api!.serverOrigin, provider: this.#provider, signal: controller.signal }).then((outcome) =>
+        this.#afterPopup(outcome, reason),
+      );
     },
     cancelSignIn: () => {
       this.#signingIn?.abort();
@@ -289,7 +306,10 @@ class DrivePanel implements SourcePanel {
     if (files.length === 0) return;
     if (!this.#context.notify('svc-drive-import', { source: this.source, provider: this.#provider, files })) return;
     const api = this.#api!;
-    const result = await this.#context.engine().addRemoteFiles(files.map((file) => toRemoteFile(api, file)), this.source);
+    const result = await this.#context.engine().addRemoteFiles(
+      files.map((file) => toRemoteFile(api, file)),
+      this.source,
+    );
     if (result.added.length > 0) this.#context.notify('svc-files-add', { files: result.added });
     if (result.rejected.length > 0) this.#context.notify('svc-files-reject', { rejections: result.rejected });
     this.#state.selection.clear();

@@ -18,7 +18,6 @@ export const DRIVE_SLUGS: Readonly<Record<DriveSource, DriveProviderSlug>> = {
   box: 'box',
 };
 
-
 /** `svc-drive-auth` and `svc-drive-sign-out`. */
 export interface DriveAuthDetail {
   source: DriveSource;

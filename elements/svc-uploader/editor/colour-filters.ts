@@ -27,9 +27,20 @@ const PRESETS: Record<FilterPreset, readonly ColourOperation[]> = {
   none: [],
   grayscale: [{ fn: 'grayscale', amount: 1 }],
   sepia: [{ fn: 'sepia', amount: 1 }],
-  vivid: [{ fn: 'saturate', amount: 1.45 }, { fn: 'contrast', amount: 1.1 }],
-  warm: [{ fn: 'sepia', amount: 0.3 }, { fn: 'saturate', amount: 1.25 }],
-  cool: [{ fn: 'invert', amount: 1 }, { fn: 'sepia', amount: 0.3 }, { fn: 'invert', amount: 1 }, { fn: 'saturate', amount: 1.25 }],
+  vivid: [
+    { fn: 'saturate', amount: 1.45 },
+    { fn: 'contrast', amount: 1.1 },
+  ],
+  warm: [
+    { fn: 'sepia', amount: 0.3 },
+    { fn: 'saturate', amount: 1.25 },
+  ],
+  cool: [
+    { fn: 'invert', amount: 1 },
+    { fn: 'sepia', amount: 0.3 },
+    { fn: 'invert', amount: 1 },
+    { fn: 'saturate', amount: 1.25 },
+  ],
 };
 
 /** Sliders first (-100..100 map to 0..2, 0 = unchanged), then the preset on top. */
@@ -99,32 +110,72 @@ function twoValueTable(v0: number, v1: number): Float64Array {
 /** The functions of Filter Effects Module Level 1, section "Filter Functions". */
 function toStep({ fn, amount }: ColourOperation): Step {
   switch (fn) {
-    case 'brightness': return { table: linearTable(Math.max(0, amount), 0) };
-    case 'contrast': { const slope = Math.max(0, amount); return { table: linearTable(slope, 0.5 - 0.5 * slope) }; }
-    case 'invert': { const a = clampUnit(amount); return { table: twoValueTable(a, 1 - a) }; }
+    case 'brightness':
+      return { table: linearTable(Math.max(0, amount), 0) };
+    case 'contrast': {
+      const slope = Math.max(0, amount);
+      return { table: linearTable(slope, 0.5 - 0.5 * slope) };
+    }
+    case 'invert': {
+      const a = clampUnit(amount);
+      return { table: twoValueTable(a, 1 - a) };
+    }
     case 'saturate': {
       const s = Math.max(0, amount);
-      return { matrix: [
-        0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0,
-        0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0,
-        0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0,
-      ] };
+      return {
+        matrix: [
+          0.213 + 0.787 * s,
+          0.715 - 0.715 * s,
+          0.072 - 0.072 * s,
+          0,
+          0.213 - 0.213 * s,
+          0.715 + 0.285 * s,
+          0.072 - 0.072 * s,
+          0,
+          0.213 - 0.213 * s,
+          0.715 - 0.715 * s,
+          0.072 + 0.928 * s,
+          0,
+        ],
+      };
     }
     case 'grayscale': {
       const k = 1 - clampUnit(amount);
-      return { matrix: [
-        0.2126 + 0.7874 * k, 0.7152 - 0.7152 * k, 0.0722 - 0.0722 * k, 0,
-        0.2126 - 0.2126 * k, 0.7152 + 0.2848 * k, 0.0722 - 0.0722 * k, 0,
-        0.2126 - 0.2126 * k, 0.7152 - 0.7152 * k, 0.0722 + 0.9278 * k, 0,
-      ] };
+      return {
+        matrix: [
+          0.2126 + 0.7874 * k,
+          0.7152 - 0.7152 * k,
+          0.0722 - 0.0722 * k,
+          0,
+          0.2126 - 0.2126 * k,
+          0.7152 + 0.2848 * k,
+          0.0722 - 0.0722 * k,
+          0,
+          0.2126 - 0.2126 * k,
+          0.7152 - 0.7152 * k,
+          0.0722 + 0.9278 * k,
+          0,
+        ],
+      };
     }
     case 'sepia': {
       const k = 1 - clampUnit(amount);
-      return { matrix: [
-        0.393 + 0.607 * k, 0.769 - 0.769 * k, 0.189 - 0.189 * k, 0,
-        0.349 - 0.349 * k, 0.686 + 0.314 * k, 0.168 - 0.168 * k, 0,
-        0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k, 0,
-      ] };
+      return {
+        matrix: [
+          0.393 + 0.607 * k,
+          0.769 - 0.769 * k,
+          0.189 - 0.189 * k,
+          0,
+          0.349 - 0.349 * k,
+          0.686 + 0.314 * k,
+          0.168 - 0.168 * k,
+          0,
+          0.272 - 0.272 * k,
+          0.534 - 0.534 * k,
+          0.131 + 0.869 * k,
+          0,
+        ],
+      };
     }
   }
 }

@@ -61,8 +61,10 @@ export class CropInteraction {
     const box = interactive
       ? html`<div class="editor-crop-box" part="editor-crop-box" role="group" tabindex="0" style=${position}
           aria-label=${t('edit.cropArea')} aria-describedby=${hintId} @keydown=${this.#onKeyDown}>
-          ${CORNERS.map((corner) => html`<span class="editor-crop-handle" part="editor-crop-handle" data-corner=${corner}
-            title=${t('edit.cropHandle', { corner })} aria-hidden="true"></span>`)}
+          ${CORNERS.map(
+            (corner) => html`<span class="editor-crop-handle" part="editor-crop-handle" data-corner=${corner}
+            title=${t('edit.cropHandle', { corner })} aria-hidden="true"></span>`,
+          )}
         </div>
         <p id=${hintId} hidden>${t('edit.cropHint')}</p>`
       : html`<div class="editor-crop-box editor-crop-box-static" style=${position}></div>`;
@@ -144,7 +146,10 @@ export class CropInteraction {
     const stepX = Math.max(1, Math.round(width / 100));
     const stepY = Math.max(1, Math.round(height / 100));
     const steps: Record<string, [number, number]> = {
-      ArrowLeft: [-stepX, 0], ArrowRight: [stepX, 0], ArrowUp: [0, -stepY], ArrowDown: [0, stepY],
+      ArrowLeft: [-stepX, 0],
+      ArrowRight: [stepX, 0],
+      ArrowUp: [0, -stepY],
+      ArrowDown: [0, stepY],
     };
     const step = steps[event.key];
     if (!step || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -50,10 +50,19 @@ export type ColourSetting = keyof ColourAdjustments;
 export function initialEditState(sourceWidth: number, sourceHeight: number, name: string): EditState {
   return {
     // The field shows the name without bidi controls (see templates/display-name.ts).
-    sourceWidth, sourceHeight, originalName: name, name: displayName(name),
-    rotation: 0, flipX: false, flipY: false,
+    sourceWidth,
+    sourceHeight,
+    originalName: name,
+    name: displayName(name),
+    rotation: 0,
+    flipX: false,
+    flipY: false,
     crop: { x: 0, y: 0, width: sourceWidth, height: sourceHeight },
-    aspect: 'free', filter: 'none', brightness: 0, contrast: 0, saturation: 0,
+    aspect: 'free',
+    filter: 'none',
+    brightness: 0,
+    contrast: 0,
+    saturation: 0,
   };
 }
 
@@ -99,9 +108,7 @@ function normaliseFlips(state: EditState): EditState {
 export function rotateQuarter(state: EditState, direction: 1 | -1): EditState {
   const { width, height } = displaySize(state);
   const { x, y, width: w, height: h } = state.crop;
-  const crop = direction === 1
-    ? { x: height - (y + h), y: x, width: h, height: w }
-    : { x: y, y: width - (x + w), width: h, height: w };
+  const crop = direction === 1 ? { x: height - (y + h), y: x, width: h, height: w } : { x: y, y: width - (x + w), width: h, height: w };
   // Turning a mirrored image by a quarter swaps which axis the mirror is on.
   const rotation = ((state.rotation + (direction === 1 ? 90 : 270)) % 360) as QuarterTurn;
   return { ...state, rotation, flipX: state.flipY, flipY: state.flipX, crop };
@@ -110,9 +117,10 @@ export function rotateQuarter(state: EditState, direction: 1 | -1): EditState {
 export function flip(state: EditState, axis: 'horizontal' | 'vertical'): EditState {
   const { width, height } = displaySize(state);
   const { crop } = state;
-  const next = axis === 'horizontal'
-    ? { ...state, flipX: !state.flipX, crop: { ...crop, x: width - crop.x - crop.width } }
-    : { ...state, flipY: !state.flipY, crop: { ...crop, y: height - crop.y - crop.height } };
+  const next =
+    axis === 'horizontal'
+      ? { ...state, flipX: !state.flipX, crop: { ...crop, x: width - crop.x - crop.width } }
+      : { ...state, flipY: !state.flipY, crop: { ...crop, y: height - crop.y - crop.height } };
   return normaliseFlips(next);
 }
 
@@ -125,11 +133,16 @@ export function aspectRatio(state: EditState, preset: AspectPreset = state.aspec
   const { width, height } = displaySize(state);
   const landscape = width >= height;
   switch (preset) {
-    case 'free': return null;
-    case 'original': return width / height;
-    case 'square': return 1;
-    case '4:3': return landscape ? 4 / 3 : 3 / 4;
-    case '16:9': return landscape ? 16 / 9 : 9 / 16;
+    case 'free':
+      return null;
+    case 'original':
+      return width / height;
+    case 'square':
+      return 1;
+    case '4:3':
+      return landscape ? 4 / 3 : 3 / 4;
+    case '16:9':
+      return landscape ? 16 / 9 : 9 / 16;
   }
 }
 
@@ -232,8 +245,7 @@ export function effectiveName(state: EditState): string {
 function isGeometryChanged(state: EditState): boolean {
   const full = displaySize(state);
   const { crop } = state;
-  return state.rotation !== 0 || state.flipX || state.flipY
-    || crop.x !== 0 || crop.y !== 0 || crop.width !== full.width || crop.height !== full.height;
+  return state.rotation !== 0 || state.flipX || state.flipY || crop.x !== 0 || crop.y !== 0 || crop.width !== full.width || crop.height !== full.height;
 }
 
 function isColourChanged(state: EditState): boolean {

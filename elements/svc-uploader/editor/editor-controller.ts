@@ -59,7 +59,11 @@ export class EditorController implements ReactiveController {
   #attempt = 0;
   /** The file whose Edit button gets the focus back once the editor has left the screen. */
   #focusAfterRender: string | undefined;
-  #settings: { prop: unknown; mini: boolean; resolved: EditorSettings | undefined } = { prop: undefined, mini: false, resolved: resolveEditorOptions(undefined) };
+  #settings: { prop: unknown; mini: boolean; resolved: EditorSettings | undefined } = {
+    prop: undefined,
+    mini: false,
+    resolved: resolveEditorOptions(undefined),
+  };
 
   readonly #host: EditorHost;
   readonly #callbacks: EditorCallbacks;
@@ -139,7 +143,12 @@ export class EditorController implements ReactiveController {
     } catch (error) {
       if (attempt !== this.#attempt) return;
       editor.error = this.#callbacks.session().t('edit.decodeFailed');
-      this.#callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_DECODE_FAILED', message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`, file: record });
+      this.#callbacks.notify('svc-error', {
+        scope: 'editor',
+        code: 'IMAGE_DECODE_FAILED',
+        message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`,
+        file: record,
+      });
     }
     this.#host.requestUpdate();
   }
@@ -149,7 +158,9 @@ export class EditorController implements ReactiveController {
     if (attempt !== this.#attempt) return;
     editor.error = this.#callbacks.session().t('edit.tooLarge');
     this.#callbacks.notify('svc-error', {
-      scope: 'editor', code: 'IMAGE_TOO_LARGE', file: record,
+      scope: 'editor',
+      code: 'IMAGE_TOO_LARGE',
+      file: record,
       message: `${record.name} is ${size}, above what maxImagePixels allows: it is not opened for editing.`,
     });
     this.#host.requestUpdate();
@@ -180,7 +191,12 @@ export class EditorController implements ReactiveController {
     } catch (error) {
       if (attempt !== this.#attempt) return;
       this.#failed(editor, this.#callbacks.session().t('edit.saveFailed'));
-      this.#callbacks.notify('svc-error', { scope: 'editor', code: 'IMAGE_ENCODE_FAILED', message: `${record.name} could not be encoded: ${String(error)}`, file: record });
+      this.#callbacks.notify('svc-error', {
+        scope: 'editor',
+        code: 'IMAGE_ENCODE_FAILED',
+        message: `${record.name} could not be encoded: ${String(error)}`,
+        file: record,
+      });
       return;
     }
     if (attempt !== this.#attempt) return;
@@ -255,8 +271,7 @@ export class EditorController implements ReactiveController {
   /** Back to the file's Edit button, or its name when the button is gone (the file changed state). */
   #focusBack(id: string): void {
     const root = this.#host.renderRoot;
-    const target = root.querySelector<HTMLElement>(`[data-edit-for="${id}"]`)
-      ?? root.querySelector<HTMLElement>(`[data-file-id="${id}"] [part~="file-name"]`);
+    const target = root.querySelector<HTMLElement>(`[data-edit-for="${id}"]`) ?? root.querySelector<HTMLElement>(`[data-file-id="${id}"] [part~="file-name"]`);
     target?.focus();
   }
 

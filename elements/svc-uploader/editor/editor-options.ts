@@ -55,7 +55,12 @@ export function resolveEditorOptions(
   return { display, autoOpen, output: options.output ?? {}, tabs, tools, callbacks: { onOpen, onCancel, onSave } };
 }
 
-function oneOf<Value extends string>(option: EditorOptionsProblem['option'], value: string | undefined, allowed: readonly Value[], report: (problem: EditorOptionsProblem) => void): Value {
+function oneOf<Value extends string>(
+  option: EditorOptionsProblem['option'],
+  value: string | undefined,
+  allowed: readonly Value[],
+  report: (problem: EditorOptionsProblem) => void,
+): Value {
   if (value === undefined) return allowed[0]!;
   if (allowed.includes(value as Value)) return value as Value;
   report({ option, value });

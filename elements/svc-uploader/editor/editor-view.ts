@@ -11,9 +11,7 @@ import { displayName } from '../templates/display-name.js';
 import { renderIcon, type GlyphName } from '../templates/icons.js';
 import type { IconsConfig } from '../types.js';
 import { cssFilter } from './colour-filters.js';
-import {
-  ASPECT_PRESETS, FILTER_PRESETS, displaySize, type AspectPreset, type ColourSetting, type EditState, type FilterPreset,
-} from './edit-state.js';
+import { ASPECT_PRESETS, FILTER_PRESETS, displaySize, type AspectPreset, type ColourSetting, type EditState, type FilterPreset } from './edit-state.js';
 import type { EditorTab, EditorTool } from '../types.js';
 import type { ResolvedEditorOptions } from './editor-session.js';
 import { editorStyles } from './editor-styles.js';
@@ -70,21 +68,39 @@ function cropTools(model: EditorViewModel): TemplateResult {
   const { t, actions, state } = model;
   const turning = has(model, 'rotate') || has(model, 'flip');
   return html`<div class="editor-crop-tools">
-    ${turning ? html`<div class="editor-toolbar">
-      ${has(model, 'rotate') ? html`<div class="editor-tool-group">
+    ${
+      turning
+        ? html`<div class="editor-toolbar">
+      ${
+        has(model, 'rotate')
+          ? html`<div class="editor-tool-group">
         ${iconButton(model, 'editor-rotate-left', 'RotateLeftIcon', t('edit.rotateLeft'), () => actions.rotate(-1))}
         ${iconButton(model, 'editor-rotate-right', 'RotateRightIcon', t('edit.rotateRight'), () => actions.rotate(1))}
-      </div>` : nothing}
-      ${has(model, 'flip') ? html`<div class="editor-tool-group">
+      </div>`
+          : nothing
+      }
+      ${
+        has(model, 'flip')
+          ? html`<div class="editor-tool-group">
         ${iconButton(model, 'editor-flip-horizontal', 'FlipHorizontalIcon', t('edit.flipHorizontal'), () => actions.flip('horizontal'))}
         ${iconButton(model, 'editor-flip-vertical', 'FlipVerticalIcon', t('edit.flipVertical'), () => actions.flip('vertical'))}
-      </div>` : nothing}
-    </div>` : nothing}
-    ${has(model, 'crop') ? html`<div class="editor-tool-group editor-aspects" role="group" aria-label=${t('edit.aspect')}>
+      </div>`
+          : nothing
+      }
+    </div>`
+        : nothing
+    }
+    ${
+      has(model, 'crop')
+        ? html`<div class="editor-tool-group editor-aspects" role="group" aria-label=${t('edit.aspect')}>
       ${renderIcon('CropIcon', model.icons, 'icon editor-aspect-icon')}
-      ${ASPECT_PRESETS.map((aspect) => html`<button part="editor-aspect button" class="editor-chip" type="button" data-aspect=${aspect}
-        aria-pressed=${state.aspect === aspect ? 'true' : 'false'} @click=${() => actions.setAspect(aspect)}>${aspectLabel(t, aspect)}</button>`)}
-    </div>` : nothing}
+      ${ASPECT_PRESETS.map(
+        (aspect) => html`<button part="editor-aspect button" class="editor-chip" type="button" data-aspect=${aspect}
+        aria-pressed=${state.aspect === aspect ? 'true' : 'false'} @click=${() => actions.setAspect(aspect)}>${aspectLabel(t, aspect)}</button>`,
+      )}
+    </div>`
+        : nothing
+    }
   </div>`;
 }
 
@@ -110,11 +126,13 @@ function filterTools(model: EditorViewModel): TemplateResult {
   const thumbnail = model.thumbnail();
   const adjustments = { brightness: state.brightness, contrast: state.contrast, saturation: state.saturation };
   return html`<div class="editor-filters">
-    ${FILTER_PRESETS.map((filter) => html`<button part="editor-filter button" class="editor-filter" type="button" data-filter=${filter}
+    ${FILTER_PRESETS.map(
+      (filter) => html`<button part="editor-filter button" class="editor-filter" type="button" data-filter=${filter}
       aria-pressed=${state.filter === filter ? 'true' : 'false'} @click=${() => actions.setFilter(filter)}>
       <img class="editor-filter-thumbnail" src=${thumbnail} alt="" style=${styleMap({ filter: cssFilter({ ...adjustments, filter }) })} />
       <span class="editor-filter-name">${t('edit.filter', { filter })}</span>
-    </button>`)}
+    </button>`,
+    )}
   </div>`;
 }
 
@@ -126,9 +144,16 @@ function onTabKeyDown(model: EditorViewModel, event: KeyboardEvent): void {
   const rtl = getComputedStyle(event.currentTarget as Element).direction === 'rtl';
   const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
   const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-  const next = event.key === forward ? (current + 1) % tabs.length
-    : event.key === backward ? (current - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : -1;
+  const next =
+    event.key === forward
+      ? (current + 1) % tabs.length
+      : event.key === backward
+        ? (current - 1 + tabs.length) % tabs.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? tabs.length - 1
+            : -1;
   if (next < 0) return;
   event.preventDefault();
   // Selection follows focus; the tab exists already, so it can take focus before the re-render.
@@ -140,15 +165,19 @@ function tabs(model: EditorViewModel): TemplateResult | typeof nothing {
   const { options, t, activeTab, idPrefix } = model;
   if (options.tabs.length === 0) return nothing;
   return html`<div class="editor-tabs" role="tablist" aria-label=${t('edit.tabs')} @keydown=${(event: KeyboardEvent) => onTabKeyDown(model, event)}>
-      ${options.tabs.map((tab) => html`<button part="editor-tab button" class="editor-tab" type="button" role="tab" id="${idPrefix}-tab-${tab}"
+      ${options.tabs.map(
+        (tab) => html`<button part="editor-tab button" class="editor-tab" type="button" role="tab" id="${idPrefix}-tab-${tab}"
         data-tab=${tab} aria-selected=${tab === activeTab ? 'true' : 'false'} aria-controls="${idPrefix}-panel-${tab}"
-        tabindex=${tab === activeTab ? '0' : '-1'} @click=${() => model.actions.selectTab(tab)}>${t('edit.tab', { tab })}</button>`)}
+        tabindex=${tab === activeTab ? '0' : '-1'} @click=${() => model.actions.selectTab(tab)}>${t('edit.tab', { tab })}</button>`,
+      )}
     </div>
     <div class="editor-panels">
-      ${options.tabs.map((tab) => html`<div class="editor-panel" part="editor-panel" role="tabpanel" id="${idPrefix}-panel-${tab}"
+      ${options.tabs.map(
+        (tab) => html`<div class="editor-panel" part="editor-panel" role="tabpanel" id="${idPrefix}-panel-${tab}"
         aria-labelledby="${idPrefix}-tab-${tab}" ?data-active=${tab === activeTab} ?inert=${tab !== activeTab}>
         ${PANELS[tab](model)}
-      </div>`)}
+      </div>`,
+      )}
     </div>`;
 }
 
@@ -170,11 +199,15 @@ function details(model: EditorViewModel): TemplateResult {
   return html`<div class="editor-details">
     <output part="editor-size" class="editor-size" aria-live="polite">${t('edit.size', output)}</output>
     <button part="editor-reset button" class="editor-reset" type="button" ?disabled=${!model.changed} @click=${actions.reset}>${t('edit.reset')}</button>
-    ${has(model, 'rename') ? html`<div class="editor-name">
+    ${
+      has(model, 'rename')
+        ? html`<div class="editor-name">
       <label for=${nameId}>${t('edit.fileName')}</label>
       <input id=${nameId} part="editor-file-name" type="text" dir="auto" autocomplete="off" spellcheck="false" .value=${state.name}
         @input=${(event: Event) => actions.rename((event.target as HTMLInputElement).value)} />
-    </div>` : nothing}
+    </div>`
+        : nothing
+    }
   </div>`;
 }
 

@@ -7,8 +7,18 @@
 import { nothing } from 'lit';
 import { CropInteraction } from './crop-box.js';
 import {
-  flip, initialEditState, isChanged, isImageChanged, effectiveName, rename, resetEditState, rotateQuarter, setAspect, setColour,
-  setFilter, type EditState,
+  flip,
+  initialEditState,
+  isChanged,
+  isImageChanged,
+  effectiveName,
+  rename,
+  resetEditState,
+  rotateQuarter,
+  setAspect,
+  setColour,
+  setFilter,
+  type EditState,
 } from './edit-state.js';
 import type { EditorTab } from '../types.js';
 import type { EditorSession, EditorSessionContext, EditorSessionFactory } from './editor-session.js';

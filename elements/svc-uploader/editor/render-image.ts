@@ -61,8 +61,14 @@ export function outputSize(state: EditState, output: ImageEditorOutput): { width
  * `height`. `source` may be a downscaled copy: it is stretched over the full-size source's
  * coordinates, so the state's pixel numbers apply unchanged.
  */
-export function drawEdited(context: CanvasRenderingContext2D, source: CanvasImageSource, state: EditState,
-  region: CropRect, width: number, height: number): void {
+export function drawEdited(
+  context: CanvasRenderingContext2D,
+  source: CanvasImageSource,
+  state: EditState,
+  region: CropRect,
+  width: number,
+  height: number,
+): void {
   const scaleX = width / region.width;
   const scaleY = height / region.height;
   context.save();
@@ -75,8 +81,14 @@ export function drawEdited(context: CanvasRenderingContext2D, source: CanvasImag
 }
 
 /** Draws with the state's colour: through `ctx.filter` where it exists, on the pixels otherwise. */
-function drawEditedWithColour(context: CanvasRenderingContext2D, source: CanvasImageSource, state: EditState,
-  region: CropRect, width: number, height: number): void {
+function drawEditedWithColour(
+  context: CanvasRenderingContext2D,
+  source: CanvasImageSource,
+  state: EditState,
+  region: CropRect,
+  width: number,
+  height: number,
+): void {
   const operations = colourOperations(state);
   const canFilter = supportsCanvasFilter(context);
   if (canFilter) context.filter = toCssFilter(operations);

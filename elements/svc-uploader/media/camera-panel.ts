@@ -94,11 +94,13 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
   }
 
   function useCapture() {
-    return recorder.use(({ file, kind }) => context.deliver({
-      source: 'camera',
-      file,
-      capture: { file, kind: kind === 'image' ? 'photo' : 'video', facingMode },
-    }));
+    return recorder.use(({ file, kind }) =>
+      context.deliver({
+        source: 'camera',
+        file,
+        capture: { file, kind: kind === 'image' ? 'photo' : 'video', facingMode },
+      }),
+    );
   }
 
   function renderLive() {
@@ -109,17 +111,21 @@ export function createCameraPanel(context: SourcePanelContext): SourcePanel {
         .srcObject=${stream ?? null} autoplay muted playsinline aria-label=${t('camera.preview')}></video>
       ${recorder.renderTimer()}
       <div part="media-controls" class="media-controls">
-        ${recorder.isRecording
-          ? html`<button part="camera-stop-recording button button-primary" type="button" @click=${stopRecording}>${t('camera.stopRecording')}</button>`
-          : html`
+        ${
+          recorder.isRecording
+            ? html`<button part="camera-stop-recording button button-primary" type="button" @click=${stopRecording}>${t('camera.stopRecording')}</button>`
+            : html`
               <button part="camera-capture button button-primary" type="button" ?disabled=${phase !== 'live'} @click=${capturePhoto}>
                 ${renderIcon('CameraCaptureIcon', icons)}<span>${t('camera.capture')}</span>
               </button>
               <button part="camera-record button" type="button" ?disabled=${phase !== 'live'} @click=${startRecording}>${t('camera.startRecording')}</button>
-              ${cameraIds.length > 1
-                ? html`<button part="camera-switch button" type="button" @click=${switchCamera} aria-label=${t('camera.switch')}>
+              ${
+                cameraIds.length > 1
+                  ? html`<button part="camera-switch button" type="button" @click=${switchCamera} aria-label=${t('camera.switch')}>
                     ${renderIcon('CameraRotateIcon', icons)}</button>`
-                : nothing}`}
+                  : nothing
+              }`
+        }
       </div>
     `;
   }

@@ -9,7 +9,11 @@ export type CapturedKind = 'image' | 'video' | 'audio';
 export class CapturedMedia {
   readonly url: string;
 
-  constructor(readonly file: File, readonly kind: CapturedKind, readonly durationMs = 0) {
+  constructor(
+    readonly file: File,
+    readonly kind: CapturedKind,
+    readonly durationMs = 0,
+  ) {
     this.url = URL.createObjectURL(file);
   }
 

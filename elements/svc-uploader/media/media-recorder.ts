@@ -19,7 +19,10 @@ function extensionFor(type: string): string {
 
 /** `camera-2024-05-01T10-20-30.webm`: sortable, unique enough, safe on every file system. */
 export function timestampedName(prefix: string, extension: string): string {
-  const stamp = new Date().toISOString().replace(/\.\d+Z$/, '').replace(/:/g, '-');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/:/g, '-');
   return `${prefix}-${stamp}.${extension}`;
 }
 

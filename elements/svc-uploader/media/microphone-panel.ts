@@ -47,8 +47,7 @@ export function createMicrophonePanel(context: SourcePanelContext): SourcePanel 
 
   const stopRecording = () => recorder.stop();
 
-  const useRecording = () =>
-    recorder.use(({ file, durationMs }) => context.deliver({ source: 'microphone', file, recording: { file, durationMs } }));
+  const useRecording = () => recorder.use(({ file, durationMs }) => context.deliver({ source: 'microphone', file, recording: { file, durationMs } }));
 
   function renderLive() {
     const { t } = context;
@@ -57,9 +56,11 @@ export function createMicrophonePanel(context: SourcePanelContext): SourcePanel 
         .value=${shownLevel} aria-label=${t('microphone.title')}></meter>
       ${recorder.renderTimer((elapsed) => t('microphone.recording', { elapsed }))}
       <div part="media-controls" class="media-controls">
-        ${recorder.isRecording
-          ? html`<button part="microphone-stop button button-primary" type="button" @click=${stopRecording}>${t('microphone.stop')}</button>`
-          : html`<button part="microphone-start button button-primary" type="button" ?disabled=${phase !== 'live'} @click=${startRecording}>${t('microphone.start')}</button>`}
+        ${
+          recorder.isRecording
+            ? html`<button part="microphone-stop button button-primary" type="button" @click=${stopRecording}>${t('microphone.stop')}</button>`
+            : html`<button part="microphone-start button button-primary" type="button" ?disabled=${phase !== 'live'} @click=${startRecording}>${t('microphone.start')}</button>`
+        }
       </div>
     `;
   }

@@ -41,8 +41,7 @@ export function createScreenPanel(context: SourcePanelContext): SourcePanel {
     });
   }
 
-  const useRecording = () =>
-    recorder.use(({ file, durationMs }) => context.deliver({ source: 'screen', file, recording: { file, durationMs } }));
+  const useRecording = () => recorder.use(({ file, durationMs }) => context.deliver({ source: 'screen', file, recording: { file, durationMs } }));
 
   function renderIdle() {
     const { t } = context;

@@ -36,13 +36,27 @@ const MP4_AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'F4A ']);
 
 const SIGNATURES: readonly Signature[] = [
   { type: 'image/png', extensions: ['.png'], matches: (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { type: 'image/jpeg', aliases: ['image/jpg', 'image/pjpeg'], extensions: ['.jpg', '.jpeg', '.jpe', '.jfif'], matches: (head) => startsWith(head, [0xff, 0xd8, 0xff]) },
+  {
+    type: 'image/jpeg',
+    aliases: ['image/jpg', 'image/pjpeg'],
+    extensions: ['.jpg', '.jpeg', '.jpe', '.jfif'],
+    matches: (head) => startsWith(head, [0xff, 0xd8, 0xff]),
+  },
   { type: 'image/gif', extensions: ['.gif'], matches: (head) => startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a')) },
   { type: 'image/webp', extensions: ['.webp'], matches: (head) => startsWith(head, ascii('RIFF')) && readAscii(head, 8, 4) === 'WEBP' },
   { type: 'image/bmp', aliases: ['image/x-ms-bmp'], extensions: ['.bmp'], matches: (head) => startsWith(head, ascii('BM')) && head.length >= 14 },
-  { type: 'image/tiff', extensions: ['.tif', '.tiff'], matches: (head) => startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]) },
+  {
+    type: 'image/tiff',
+    extensions: ['.tif', '.tiff'],
+    matches: (head) => startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]),
+  },
   { type: 'image/avif', extensions: ['.avif'], matches: (head) => ['avif', 'avis'].includes(ftypBrand(head) ?? '') },
-  { type: 'image/heic', aliases: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'], extensions: ['.heic', '.heif'], matches: (head) => HEIF_BRANDS.has(ftypBrand(head) ?? '') },
+  {
+    type: 'image/heic',
+    aliases: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'],
+    extensions: ['.heic', '.heif'],
+    matches: (head) => HEIF_BRANDS.has(ftypBrand(head) ?? ''),
+  },
   { type: 'audio/mp4', aliases: ['audio/x-m4a', 'audio/m4a'], extensions: ['.m4a', '.m4b'], matches: (head) => MP4_AUDIO_BRANDS.has(ftypBrand(head) ?? '') },
   { type: 'video/quicktime', extensions: ['.mov', '.qt'], matches: (head) => ftypBrand(head) === 'qt  ' },
   {
@@ -54,10 +68,30 @@ const SIGNATURES: readonly Signature[] = [
       return brand !== undefined && !HEIF_BRANDS.has(brand) && !MP4_AUDIO_BRANDS.has(brand) && !['avif', 'avis', 'qt  '].includes(brand);
     },
   },
-  { type: 'video/webm', aliases: ['audio/webm', 'video/x-matroska', 'audio/x-matroska'], extensions: ['.webm', '.mkv', '.mka'], matches: (head) => startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) },
-  { type: 'audio/wav', aliases: ['audio/wave', 'audio/x-wav', 'audio/vnd.wave'], extensions: ['.wav'], matches: (head) => startsWith(head, ascii('RIFF')) && readAscii(head, 8, 4) === 'WAVE' },
-  { type: 'video/x-msvideo', aliases: ['video/avi'], extensions: ['.avi'], matches: (head) => startsWith(head, ascii('RIFF')) && readAscii(head, 8, 4) === 'AVI ' },
-  { type: 'audio/ogg', aliases: ['video/ogg', 'application/ogg', 'audio/opus'], extensions: ['.ogg', '.oga', '.ogv', '.opus'], matches: (head) => startsWith(head, ascii('OggS')) },
+  {
+    type: 'video/webm',
+    aliases: ['audio/webm', 'video/x-matroska', 'audio/x-matroska'],
+    extensions: ['.webm', '.mkv', '.mka'],
+    matches: (head) => startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]),
+  },
+  {
+    type: 'audio/wav',
+    aliases: ['audio/wave', 'audio/x-wav', 'audio/vnd.wave'],
+    extensions: ['.wav'],
+    matches: (head) => startsWith(head, ascii('RIFF')) && readAscii(head, 8, 4) === 'WAVE',
+  },
+  {
+    type: 'video/x-msvideo',
+    aliases: ['video/avi'],
+    extensions: ['.avi'],
+    matches: (head) => startsWith(head, ascii('RIFF')) && readAscii(head, 8, 4) === 'AVI ',
+  },
+  {
+    type: 'audio/ogg',
+    aliases: ['video/ogg', 'application/ogg', 'audio/opus'],
+    extensions: ['.ogg', '.oga', '.ogv', '.opus'],
+    matches: (head) => startsWith(head, ascii('OggS')),
+  },
   { type: 'audio/flac', aliases: ['audio/x-flac'], extensions: ['.flac'], matches: (head) => startsWith(head, ascii('fLaC')) },
   {
     type: 'audio/mpeg',
@@ -71,7 +105,13 @@ const SIGNATURES: readonly Signature[] = [
     type: 'application/zip',
     aliases: ['application/x-zip-compressed'],
     extensions: ['.zip'],
-    matches: (head) => startsWith(head, [0x50, 0x4b]) && [[0x03, 0x04], [0x05, 0x06], [0x07, 0x08]].some((tail) => startsWith(head, tail, 2)),
+    matches: (head) =>
+      startsWith(head, [0x50, 0x4b]) &&
+      [
+        [0x03, 0x04],
+        [0x05, 0x06],
+        [0x07, 0x08],
+      ].some((tail) => startsWith(head, tail, 2)),
   },
 ];
 
@@ -86,8 +126,9 @@ function extensionOf(name: string): string {
 /** Signatures a file name or declared type lays claim to (empty: a format the table does not know). */
 function claimedSignatures(name: string, declaredType: string): Signature[] {
   const extension = extensionOf(name);
-  return SIGNATURES.filter((signature) => signature.extensions.includes(extension)
-    || signature.type === declaredType || signature.aliases?.includes(declaredType));
+  return SIGNATURES.filter(
+    (signature) => signature.extensions.includes(extension) || signature.type === declaredType || signature.aliases?.includes(declaredType),
+  );
 }
 
 export type SniffVerdict = { ok: true; type: string } | { ok: false; claimed: string; sniffed?: string };

@@ -46,7 +46,11 @@ export function readDroppedFiles(dataTransfer: DataTransfer, options: { allowFol
   } else {
     plainFiles.push(...Array.from(dataTransfer.files ?? []));
   }
-  return collect(entries.filter((entry): entry is FileSystemEntry => entry !== null), plainFiles, options.allowFolders);
+  return collect(
+    entries.filter((entry): entry is FileSystemEntry => entry !== null),
+    plainFiles,
+    options.allowFolders,
+  );
 }
 
 async function collect(entries: FileSystemEntry[], plainFiles: File[], allowFolders: boolean): Promise<DropReadResult> {

@@ -83,8 +83,8 @@ export class PanelController implements ReactiveController {
   async #focusChip(source: UploadSource): Promise<void> {
     await this.#host.updateComplete;
     const root = this.#host.renderRoot;
-    const target = root.querySelector<HTMLElement>(`[part~="source-chip"][data-source="${source}"]`)
-      ?? root.querySelector<HTMLElement>('[part~="browse-button"]');
+    const target =
+      root.querySelector<HTMLElement>(`[part~="source-chip"][data-source="${source}"]`) ?? root.querySelector<HTMLElement>('[part~="browse-button"]');
     target?.focus();
   }
 }

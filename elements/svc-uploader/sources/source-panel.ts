@@ -45,8 +45,16 @@ export interface SourcePanelContext {
 }
 
 type PanelNotification =
-  | 'svc-url-import' | 'svc-url-import-abort' | 'svc-camera-switch'
-  | 'svc-drive-auth' | 'svc-drive-sign-out' | 'svc-drive-import' | 'svc-files-add' | 'svc-files-reject' | 'svc-error' | 'svc-warn';
+  | 'svc-url-import'
+  | 'svc-url-import-abort'
+  | 'svc-camera-switch'
+  | 'svc-drive-auth'
+  | 'svc-drive-sign-out'
+  | 'svc-drive-import'
+  | 'svc-files-add'
+  | 'svc-files-reject'
+  | 'svc-error'
+  | 'svc-warn';
 
 export interface SourcePanel {
   readonly source: UploadSource;

@@ -35,9 +35,10 @@ function idleDeadline(signal: AbortSignal, idleTimeoutMs: number) {
 export async function fetchUrlAsFile(text: string, signal: AbortSignal, limits: UrlImportLimits): Promise<File> {
   const url = parseImportUrl(text);
   const deadline = idleDeadline(signal, limits.idleTimeoutMs);
-  const stopped = (): UrlImportError => deadline.timedOut()
-    ? new UrlImportError('URL_TIMEOUT', `${url.href} stopped answering for ${limits.idleTimeoutMs} ms.`)
-    : new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
+  const stopped = (): UrlImportError =>
+    deadline.timedOut()
+      ? new UrlImportError('URL_TIMEOUT', `${url.href} stopped answering for ${limits.idleTimeoutMs} ms.`)
+      : new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
   try {
     let response: Response;
     try {
@@ -64,7 +65,10 @@ export async function fetchUrlAsFile(text: string, signal: AbortSignal, limits: 
     const head = new Uint8Array(await blob.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
     const verdict = decideContentType(name, declaredContentType(response), head);
     if (!verdict.ok) {
-      throw new UrlImportError('URL_TYPE_MISMATCH', `${url.href} claims to be ${verdict.claimed} but its bytes are ${verdict.sniffed ?? 'of no known format'}.`);
+      throw new UrlImportError(
+        'URL_TYPE_MISMATCH',
+        `${url.href} claims to be ${verdict.claimed} but its bytes are ${verdict.sniffed ?? 'of no known format'}.`,
+      );
     }
     return new File([blob], name, {
       type: verdict.type,
@@ -87,7 +91,10 @@ async function classifyFetchFailure(url: URL, signal: AbortSignal, cause: unknow
     try {
       // An opaque answer proves the server is reachable, so the real failure was CORS.
       await fetch(url, { mode: 'no-cors', credentials: 'omit', signal });
-      return new UrlImportError('URL_CORS_BLOCKED', `${url.origin} does not allow this page to download ${url.href} (no CORS permission for ${location.origin}).`);
+      return new UrlImportError(
+        'URL_CORS_BLOCKED',
+        `${url.origin} does not allow this page to download ${url.href} (no CORS permission for ${location.origin}).`,
+      );
     } catch {
       if (signal.aborted) return new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
     }

@@ -4,18 +4,15 @@
  */
 
 export type UrlImportErrorCode =
-  | 'URL_INVALID'
-  | 'URL_CORS_BLOCKED'
-  | 'URL_NETWORK_ERROR'
-  | 'URL_HTTP_ERROR'
-  | 'URL_TOO_LARGE'
-  | 'URL_TIMEOUT'
-  | 'URL_TYPE_MISMATCH'
-  | 'URL_ABORTED';
+  'URL_INVALID' | 'URL_CORS_BLOCKED' | 'URL_NETWORK_ERROR' | 'URL_HTTP_ERROR' | 'URL_TOO_LARGE' | 'URL_TIMEOUT' | 'URL_TYPE_MISMATCH' | 'URL_ABORTED';
 
 export class UrlImportError extends Error {
   override readonly name = 'UrlImportError';
-  constructor(readonly code: UrlImportErrorCode, message: string, readonly status?: number) {
+  constructor(
+    readonly code: UrlImportErrorCode,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }

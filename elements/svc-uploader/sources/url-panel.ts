@@ -7,9 +7,7 @@ import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
 import { toBytes } from '../../../engine/sizes.js';
 import { ENGINE_DEFAULTS } from '../../../engine/engine-defaults.js';
-import {
-  isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits,
-} from './url-import.js';
+import { isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits } from './url-import.js';
 
 /** Which message explains each failure to the user. */
 const ERROR_MESSAGES: Record<UrlImportErrorCode, MessageKey> = {
@@ -108,16 +106,22 @@ export function createUrlPanel(context: SourcePanelContext): SourcePanel {
               ?disabled=${Boolean(loading)}
               aria-invalid=${error ? 'true' : 'false'}
               aria-describedby=${error ? 'url-error' : nothing}
-              @input=${(event: InputEvent) => { value = (event.target as HTMLInputElement).value; }}
+              @input=${(event: InputEvent) => {
+                value = (event.target as HTMLInputElement).value;
+              }}
             />
-            ${loading
-              ? html`<button part="url-cancel button" type="button" @click=${abort}>${t('view.cancel')}</button>`
-              : html`<button part="url-submit button button-primary" type="submit">${t('url.submit')}</button>`}
+            ${
+              loading
+                ? html`<button part="url-cancel button" type="button" @click=${abort}>${t('view.cancel')}</button>`
+                : html`<button part="url-submit button button-primary" type="submit">${t('url.submit')}</button>`
+            }
           </div>
           ${loading ? html`<p part="url-status" role="status">${t('url.importing')}</p>` : nothing}
-          ${error
-            ? html`<p part="url-error" id="url-error" class="error" role="alert">${t(ERROR_MESSAGES[error.code], { origin: error.origin ?? '', status: error.status ?? '', size: context.formatBytes(error.maxBytes ?? 0) })}</p>`
-            : nothing}
+          ${
+            error
+              ? html`<p part="url-error" id="url-error" class="error" role="alert">${t(ERROR_MESSAGES[error.code], { origin: error.origin ?? '', status: error.status ?? '', size: context.formatBytes(error.maxBytes ?? 0) })}</p>`
+              : nothing
+          }
         </form>
       `;
     },

@@ -38,9 +38,7 @@ const ELLIPSIS = '\u2026';
 
 /** The name without bidi controls, as characters in the order they were written, control characters shown as U+FFFD. */
 export function displayName(name: string): string {
-  const bounded = name.length > MAX_NAME_LENGTH
-    ? `${name.slice(0, MAX_NAME_LENGTH / 2)}${ELLIPSIS}${name.slice(-MAX_NAME_LENGTH / 2)}`
-    : name;
+  const bounded = name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH / 2)}${ELLIPSIS}${name.slice(-MAX_NAME_LENGTH / 2)}` : name;
   return bounded.replace(BIDI_CONTROLS, '').replace(CONTROL_CHARACTERS, REPLACEMENT_CHARACTER);
 }
 
@@ -68,4 +66,3 @@ export function shortName(name: string, maxLength = LISTED_NAME_LENGTH): string 
   const headLength = maxLength - tailLength - 1;
   return `${parts.slice(0, headLength).join('')}${ELLIPSIS}${parts.slice(parts.length - tailLength).join('')}`;
 }
-

@@ -48,27 +48,33 @@ export function renderDropZone(view: UploaderView) {
       aria-label=${t('aria.dropZone')} @click=${openFromBackground(view)}>
       <span part="drop-zone-icon" class="drop-zone-icon ${view.slot('dropZone', 'icon')}">${dropGlyph(view)}</span>
       ${view.dragDropEnabled ? html`<p part=${dragging ? nothing : 'drop-zone-title'} class="drop-zone-title ${view.slot('dropZone', 'title')}">${titleFor(view, 'idle')}</p>` : nothing}
-      ${showLocal
-        ? html`
+      ${
+        showLocal
+          ? html`
             <div part="local-actions" class="local-actions">
               ${view.dragDropEnabled ? html`<span part="drop-zone-or" class="drop-zone-or">${t('dropZone.or')}</span>` : nothing}
               <button part="browse-button button button-primary" class="button-primary ${view.slot('dropZone', 'browseButton')}" type="button"
                 ?disabled=${view.isProcessing} @click=${intents.openFilePicker}>${t(single ? 'dropZone.browseSingle' : 'dropZone.browse')}</button>
-              ${view.showSelectFolderButton
-                ? html`<button part="folder-button button" type="button" ?disabled=${view.isProcessing} @click=${intents.openFolderPicker}>
+              ${
+                view.showSelectFolderButton
+                  ? html`<button part="folder-button button" type="button" ?disabled=${view.isProcessing} @click=${intents.openFolderPicker}>
                     ${renderIcon('FolderIcon', view.icons)}<span>${t('dropZone.browseFolder')}</span></button>`
-                : nothing}
+                  : nothing
+              }
             </div>`
-        : nothing}
+          : nothing
+      }
       ${renderSourceChips(view, view.mini)}
       ${view.enablePaste && !view.mini ? html`<p part="paste-hint" class="hint">${t('dropZone.pasteHint')}</p>` : nothing}
       ${view.mini ? nothing : renderLimits(view)}
-      ${dragging
-        ? html`<div class="drop-zone-feedback">
+      ${
+        dragging
+          ? html`<div class="drop-zone-feedback">
             <span class="drop-zone-icon">${dropGlyph(view)}</span>
             <p part="drop-zone-title" class="drop-zone-title ${view.slot('dropZone', 'title')}">${titleFor(view, view.dragState)}</p>
           </div>`
-        : nothing}
+          : nothing
+      }
     </section>
   `;
 }

@@ -52,11 +52,13 @@ function renderThumbnail(view: UploaderView, file: UploadFileRecord, kind: FileK
       aria-label=${t('aria.previewFile', { name: displayName(file.name) })} @click=${() => intents.openPreview(file.id)}>${visual}</button>`;
   }
   return html`<span part="file-thumbnail" class=${classes} data-kind=${kind}>${visual}
-    ${layout === 'hero' && view.allowPreview && isPreviewable(kind)
-      ? html`<button part="file-preview-button button" class="preview-button icon-button" type="button" data-preview-for=${file.id}
+    ${
+      layout === 'hero' && view.allowPreview && isPreviewable(kind)
+        ? html`<button part="file-preview-button button" class="preview-button icon-button" type="button" data-preview-for=${file.id}
           aria-label=${t('aria.previewFile', { name: displayName(file.name) })} title=${t('action.preview')} @click=${() => intents.openPreview(file.id)}>
           ${renderIcon('ExpandIcon', view.icons)}</button>`
-      : nothing}</span>`;
+        : nothing
+    }</span>`;
 }
 
 function iconButton(part: string, label: string, glyph: Parameters<typeof renderIcon>[0], view: UploaderView, action: () => void, text?: string) {
@@ -71,16 +73,22 @@ function renderActions(view: UploaderView, file: UploadFileRecord) {
     <span part="file-actions" class="file-actions ${view.slot('file', 'actions')}">
       ${file.state === 'successful' ? html`<span part="file-done" class="file-done">${renderIcon('CheckIcon', view.icons)}</span>` : nothing}
       ${file.state === 'uploading' ? iconButton('file-pause', t('aria.pauseFile', { name }), 'PauseIcon', view, () => intents.pauseFile(file.id)) : nothing}
-      ${file.state === 'paused' && file.pausedBy !== 'offline'
-        ? iconButton('file-resume', t('aria.resumeFile', { name }), 'ResumeIcon', view, () => intents.resumeFile(file.id))
-        : nothing}
-      ${file.state === 'failed' || file.state === 'canceled'
-        ? iconButton('file-retry', t('aria.retryFile', { name }), 'RetryIcon', view, () => intents.retryFile(file.id), t('action.retry'))
-        : nothing}
-      ${view.canEdit(file)
-        ? html`<button part="file-edit button" class="icon-button" type="button" data-edit-for=${file.id} aria-label=${t('aria.editFile', { name })}
+      ${
+        file.state === 'paused' && file.pausedBy !== 'offline'
+          ? iconButton('file-resume', t('aria.resumeFile', { name }), 'ResumeIcon', view, () => intents.resumeFile(file.id))
+          : nothing
+      }
+      ${
+        file.state === 'failed' || file.state === 'canceled'
+          ? iconButton('file-retry', t('aria.retryFile', { name }), 'RetryIcon', view, () => intents.retryFile(file.id), t('action.retry'))
+          : nothing
+      }
+      ${
+        view.canEdit(file)
+          ? html`<button part="file-edit button" class="icon-button" type="button" data-edit-for=${file.id} aria-label=${t('aria.editFile', { name })}
             title=${t('action.edit')} @click=${() => intents.editFile(file.id)}>${renderIcon('EditIcon', view.icons)}</button>`
-        : nothing}
+          : nothing
+      }
       ${iconButton('file-remove', t('aria.removeFile', { name }), 'FileDeleteIcon', view, () => intents.removeFile(file.id))}
     </span>
   `;

@@ -21,15 +21,19 @@ function renderHeader(view: UploaderView) {
         <h2 part="file-count" class="file-count ${view.slot('fileList', 'count')}">${t('fileList.count', { count: view.files.length })}</h2>
         ${view.mini ? nothing : html`<span part="file-total" class="file-total">${t('fileList.totalSize', { totalSize: translator.formatBytes(view.counts.totalSize) })}</span>`}
       </div>
-      ${canAddMore
-        ? html`<div part="file-list-toolbar" class="file-list-toolbar">
-            ${view.sources.includes('local')
-              ? html`<button part="add-more-button button" class=${view.slot('fileList', 'addMore')} type="button" @click=${intents.openFilePicker}>
+      ${
+        canAddMore
+          ? html`<div part="file-list-toolbar" class="file-list-toolbar">
+            ${
+              view.sources.includes('local')
+                ? html`<button part="add-more-button button" class=${view.slot('fileList', 'addMore')} type="button" @click=${intents.openFilePicker}>
                   ${renderIcon('ContainerAddMoreIcon', view.icons)}<span>${t('fileList.addMore')}</span></button>`
-              : nothing}
+                : nothing
+            }
             ${renderSourceChips(view, true)}
           </div>`
-        : nothing}
+          : nothing
+      }
     </header>
   `;
 }
@@ -43,10 +47,22 @@ function renderHeader(view: UploaderView) {
 function renderFile(view: UploaderView, file: UploadFileRecord, layout: ItemLayout, placement?: RowPlacement) {
   const { translator } = view;
   const inputs = [
-    file, layout, placement?.index, placement?.count, placement?.offset,
+    file,
+    layout,
+    placement?.index,
+    placement?.count,
+    placement?.offset,
     // The translator fills in messages that arrive after it was made: `pending` turns false then.
-    translator, translator.pending, view.intents, view.icons, view.slot, view.allowPreview, view.maxRetries, view.mini,
-    view.canEdit(file), view.thumbnailUrl(file),
+    translator,
+    translator.pending,
+    view.intents,
+    view.icons,
+    view.slot,
+    view.allowPreview,
+    view.maxRetries,
+    view.mini,
+    view.canEdit(file),
+    view.thumbnailUrl(file),
   ];
   return guard(inputs, () => renderFileItem(view, file, layout, placement));
 }
@@ -57,7 +73,11 @@ function renderRows(view: UploaderView) {
   const label = view.t('fileList.label');
   if (!window.virtual) {
     return html`<ul part="file-list" class=${listClass} aria-label=${label}>
-      ${repeat(files, (file) => file.id, (file) => renderFile(view, file, 'row'))}</ul>`;
+      ${repeat(
+        files,
+        (file) => file.id,
+        (file) => renderFile(view, file, 'row'),
+      )}</ul>`;
   }
   const indexes: number[] = [];
   if (window.focused !== undefined && window.focused < window.start) indexes.push(window.focused);
@@ -66,7 +86,11 @@ function renderRows(view: UploaderView) {
   const rows = indexes.map((index) => ({ index, file: files[index]! }));
   return html`
     <ul part="file-list" class=${listClass} data-virtual aria-label=${label} style=${styleMap({ blockSize: `${files.length * window.rowSize}px` })}>
-      ${repeat(rows, ({ file }) => file.id, ({ file, index }) => renderFile(view, file, 'row', { index, count: files.length, offset: index * window.rowSize }))}
+      ${repeat(
+        rows,
+        ({ file }) => file.id,
+        ({ file, index }) => renderFile(view, file, 'row', { index, count: files.length, offset: index * window.rowSize }),
+      )}
     </ul>
   `;
 }
@@ -81,9 +105,11 @@ export function renderFileList(view: UploaderView) {
       ${view.mini ? nothing : renderHeader(view)}
       <div part="file-list-viewport" class="file-list-viewport ${view.listWindow.virtual ? 'is-virtual' : ''}"
         @scroll=${intents.listScrolled} @focusin=${intents.listFocusIn} @focusout=${intents.listFocusOut}>
-        ${only
-          ? html`<ul part="file-list" class="file-list ${view.slot('fileList', 'list')}" aria-label=${view.t('fileList.label')}>${renderFile(view, only, 'hero')}</ul>`
-          : renderRows(view)}
+        ${
+          only
+            ? html`<ul part="file-list" class="file-list ${view.slot('fileList', 'list')}" aria-label=${view.t('fileList.label')}>${renderFile(view, only, 'hero')}</ul>`
+            : renderRows(view)
+        }
       </div>
     </section>
   `;

@@ -9,9 +9,7 @@ import type { FileRejection } from '../../../engine/types.js';
 /** Lines of the notice, at most; a screenful in the smallest uploader. */
 const MAX_REFUSAL_ROWS = 5;
 
-export type RefusalRow =
-  | { kind: 'file'; rejection: FileRejection }
-  | { kind: 'over-limit'; count: number; maxFiles: number | undefined };
+export type RefusalRow = { kind: 'file'; rejection: FileRejection } | { kind: 'over-limit'; count: number; maxFiles: number | undefined };
 
 export interface RefusalSummary {
   rows: RefusalRow[];

@@ -24,14 +24,16 @@ export function renderSourceChips(view: UploaderView, compact = false) {
   if (view.chipSources.length === 0) return nothing;
   return html`
     <ul part="sources" class="sources ${compact ? 'sources-compact' : ''} ${view.slot('sources', 'root')}" aria-label=${t('source.listLabel')}>
-      ${view.chipSources.map((source) => html`
+      ${view.chipSources.map(
+        (source) => html`
         <li part="source-item">
           <button part="source-chip source-chip-${source}" class="source-chip ${view.slot('sources', 'chip')}" type="button" data-source=${source}
             ?disabled=${view.isProcessing} aria-label=${t('source.open', { source: t(`source.${source}`) })}
             title=${compact ? t(`source.${source}`) : nothing} @click=${() => intents.openSource(source)}>
             ${renderIcon(SOURCE_GLYPHS[source], view.icons, 'icon source-icon')}${compact ? nothing : html`<span>${t(`source.${source}`)}</span>`}
           </button>
-        </li>`)}
+        </li>`,
+      )}
     </ul>
   `;
 }

@@ -36,9 +36,11 @@ export function renderSourceView(view: UploaderView) {
         <h2 part="source-view-title" id="source-view-title" class="source-view-title ${view.slot('sourceView', 'title')}" tabindex="-1">${t(TITLES[panel.source])}</h2>
       </header>
       <div part="source-view-body" class="source-view-body ${view.slot('sourceView', 'body')}">
-        ${panel.view
-          ? panel.view.render()
-          : html`<p part="source-view-loading" class="source-view-loading" role="status">${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${t('view.loading')}</span></p>`}
+        ${
+          panel.view
+            ? panel.view.render()
+            : html`<p part="source-view-loading" class="source-view-loading" role="status">${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${t('view.loading')}</span></p>`
+        }
       </div>
     </section>
   `;

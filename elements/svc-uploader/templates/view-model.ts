@@ -123,14 +123,25 @@ export function countFiles(files: readonly UploadFileRecord[]): FileCounts {
   for (const file of files) {
     totalSize += file.size;
     switch (file.state) {
-      case 'queued': queued += 1; break;
-      case 'failed': case 'canceled': failed += 1; break;
-      case 'successful': successful += 1; storedBytes += file.size; break;
-      case 'paused': paused += 1; break;
-      default: active += 1;
+      case 'queued':
+        queued += 1;
+        break;
+      case 'failed':
+      case 'canceled':
+        failed += 1;
+        break;
+      case 'successful':
+        successful += 1;
+        storedBytes += file.size;
+        break;
+      case 'paused':
+        paused += 1;
+        break;
+      default:
+        active += 1;
     }
   }
-  const status: UploaderStatus = files.length === 0 ? 'idle' : active > 0 ? 'uploading' : paused > 0 ? 'paused'
-    : queued > 0 ? 'ready' : failed > 0 ? 'failed' : 'complete';
+  const status: UploaderStatus =
+    files.length === 0 ? 'idle' : active > 0 ? 'uploading' : paused > 0 ? 'paused' : queued > 0 ? 'ready' : failed > 0 ? 'failed' : 'complete';
   return { queued, failed, successful, storedBytes, totalSize, status };
 }

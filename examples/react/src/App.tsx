@@ -44,7 +44,9 @@ export function App() {
       {summary && <p className="run-summary">{summary}</p>}
       <ul className="stored-files">
         {stored.map((file) => (
-          <li key={file.key} data-key={file.key}>{file.name} → {file.key}</li>
+          <li key={file.key} data-key={file.key}>
+            {file.name} → {file.key}
+          </li>
         ))}
       </ul>
     </main>

@@ -49,8 +49,9 @@ async function readUserIndex(store: DriveTokenStore, userId: string): Promise<Li
   try {
     const entries = JSON.parse(text) as unknown;
     if (!Array.isArray(entries)) return [];
-    return entries.filter((entry): entry is LiveState =>
-      typeof entry === 'object' && entry !== null && typeof entry.state === 'string' && typeof entry.createdAt === 'number');
+    return entries.filter(
+      (entry): entry is LiveState => typeof entry === 'object' && entry !== null && typeof entry.state === 'string' && typeof entry.createdAt === 'number',
+    );
   } catch {
     return [];
   }
@@ -112,11 +113,7 @@ function parseRecord(text: string | null | undefined): OAuthStateRecord | undefi
  * Reads and deletes the state in one step: it is spent whatever the outcome, so a replay, an
  * unknown value, a provider mismatch or an age above 10 minutes all give `undefined`.
  */
-export async function consumeOAuthState(
-  store: DriveTokenStore,
-  state: string,
-  provider: DriveProviderSlug,
-): Promise<OAuthStateRecord | undefined> {
+export async function consumeOAuthState(store: DriveTokenStore, state: string, provider: DriveProviderSlug): Promise<OAuthStateRecord | undefined> {
   if (!STATE_PATTERN.test(state) || statesBeingConsumed.has(state)) return undefined;
   statesBeingConsumed.add(state);
   try {

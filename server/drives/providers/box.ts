@@ -85,16 +85,22 @@ export function createBoxProvider(credentials: DriveProviderCredentials): DriveP
     slug: 'box',
     displayName: 'Box',
     scope: SCOPE,
-    getAuthorizationUrl: ({ redirectUri, state }) =>
-      buildAuthorizationUrl(`${authBase}/api/oauth2/authorize`, client, { redirectUri, state, scope: SCOPE }),
+    getAuthorizationUrl: ({ redirectUri, state }) => buildAuthorizationUrl(`${authBase}/api/oauth2/authorize`, client, { redirectUri, state, scope: SCOPE }),
     supportsPkce: false,
     exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
     refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
     // Box takes either token with the client credentials; the refresh token ends both.
     // https://developer.box.com/reference/post-oauth2-revoke/
-    revokeTokens: (tokens, limits) => postRevocation(`${apiBase}/oauth2/revoke`, {
-      client_id: credentials.clientId, client_secret: credentials.clientSecret, token: tokens.refreshToken ?? tokens.accessToken,
-    }, limits),
+    revokeTokens: (tokens, limits) =>
+      postRevocation(
+        `${apiBase}/oauth2/revoke`,
+        {
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+          token: tokens.refreshToken ?? tokens.accessToken,
+        },
+        limits,
+      ),
     listPage(accessToken, query, continuation, limits) {
       if (query.search !== undefined) return search(accessToken, query.search, continuation, limits);
       const folderId = query.folderId === undefined || query.folderId === 'root' ? ROOT_FOLDER_ID : query.folderId;
@@ -108,7 +114,9 @@ export function createBoxProvider(credentials: DriveProviderCredentials): DriveP
     async openThumbnail(accessToken, fileId, limits) {
       const params = new URLSearchParams({ min_width: '128', min_height: '128', max_width: '128', max_height: '128' });
       try {
-        const response = await fetchWithToken(`${apiBase}/2.0/files/${encodeURIComponent(fileId)}/thumbnail.png?${params}`, accessToken, limits, { redirect: 'manual' });
+        const response = await fetchWithToken(`${apiBase}/2.0/files/${encodeURIComponent(fileId)}/thumbnail.png?${params}`, accessToken, limits, {
+          redirect: 'manual',
+        });
         if (response.status === 200) return response;
         await response.body?.cancel();
         return undefined;

@@ -77,11 +77,11 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
     const result = cursor
       ? await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder/continue`, accessToken, limits, { cursor })
       : await postJsonWithToken<DropboxListResult>(`${apiBase}/2/files/list_folder`, accessToken, limits, {
-        // The root is the empty path; other folders are addressed by id (`id:...`).
-        path: query.folderId === undefined || query.folderId === 'root' ? '' : query.folderId,
-        limit: LIST_LIMIT,
-        include_non_downloadable_files: false,
-      });
+          // The root is the empty path; other folders are addressed by id (`id:...`).
+          path: query.folderId === undefined || query.folderId === 'root' ? '' : query.folderId,
+          limit: LIST_LIMIT,
+          include_non_downloadable_files: false,
+        });
     const files = (result.entries ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
     return result.has_more && result.cursor ? { files, continuation: LIST_CURSOR_PREFIX + result.cursor } : { files };
   };
@@ -90,9 +90,9 @@ export function createDropboxProvider(credentials: DriveProviderCredentials): Dr
     const result = cursor
       ? await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search/continue_v2`, accessToken, limits, { cursor })
       : await postJsonWithToken<DropboxSearchResult>(`${apiBase}/2/files/search_v2`, accessToken, limits, {
-        query: text,
-        options: { max_results: SEARCH_LIMIT, file_status: 'active' },
-      });
+          query: text,
+          options: { max_results: SEARCH_LIMIT, file_status: 'active' },
+        });
     const files = (result.matches ?? [])
       .map((match) => (match.metadata?.['.tag'] === 'metadata' && match.metadata.metadata ? toEntry(match.metadata.metadata) : undefined))
       .filter((entry): entry is DriveFileEntry => entry !== undefined);

@@ -77,20 +77,24 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
     scope: SCOPE,
     getAuthorizationUrl: ({ redirectUri, state, codeChallenge }) =>
       // Offline access with a consent prompt is what makes Google return a refresh token every time.
-      buildAuthorizationUrl(`${authBase}/o/oauth2/v2/auth`, client, { redirectUri, state, codeChallenge, scope: SCOPE }, {
-        access_type: 'offline',
-        prompt: 'consent',
-        include_granted_scopes: 'true',
-      }),
+      buildAuthorizationUrl(
+        `${authBase}/o/oauth2/v2/auth`,
+        client,
+        { redirectUri, state, codeChallenge, scope: SCOPE },
+        {
+          access_type: 'offline',
+          prompt: 'consent',
+          include_granted_scopes: 'true',
+        },
+      ),
     supportsPkce: true,
     exchangeCode: (exchange, limits) => exchangeAuthorizationCode(client, exchange, limits),
     refreshTokens: (refreshToken, limits) => refreshAccessToken(client, refreshToken, limits),
     // Revoking the refresh token ends the whole grant, access tokens included.
     revokeTokens: (tokens, limits) => postRevocation(revokeUrl, { token: tokens.refreshToken ?? tokens.accessToken }, limits),
     async listPage(accessToken, query, continuation, limits) {
-      const condition = query.search !== undefined
-        ? `name contains ${quoteQueryValue(query.search)}`
-        : `${quoteQueryValue(query.folderId ?? 'root')} in parents`;
+      const condition =
+        query.search !== undefined ? `name contains ${quoteQueryValue(query.search)}` : `${quoteQueryValue(query.folderId ?? 'root')} in parents`;
       const params = new URLSearchParams({
         q: `${condition} and trashed = false`,
         fields: `nextPageToken,files(${FILE_FIELDS})`,

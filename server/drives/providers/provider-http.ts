@@ -28,7 +28,10 @@ function describeUrl(url: string): string {
 
 /** The upstream status of a failed call, kept on the cause so callers can tell "no such thing" apart. */
 class ProviderAnswerError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -117,7 +120,13 @@ function assertRedirectAllowed(target: URL, policy: RedirectPolicy): void {
  * covers the wait for the answer's headers; the client's signal stays on the body, and the part
  * reader times out a body that stops sending.
  */
-export async function fetchDownload(url: string, accessToken: string, limits: UpstreamLimits, policy: RedirectPolicy, init: RequestInit = {}): Promise<Response> {
+export async function fetchDownload(
+  url: string,
+  accessToken: string,
+  limits: UpstreamLimits,
+  policy: RedirectPolicy,
+  init: RequestInit = {},
+): Promise<Response> {
   const method = init.method ?? 'GET';
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${accessToken}`);

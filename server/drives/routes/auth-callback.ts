@@ -14,7 +14,14 @@ import { consumeOAuthState } from '../oauth/oauth-state.js';
 import { getPublicOrigin } from '../public-origin.js';
 import { getPostMessageTargets, resolveReturnTo } from '../return-to.js';
 import { getBindingCookieScope, getRedirectUri } from './auth-start.js';
-import { findCallbackUserId, getDriveRouteOptions, getUpstreamLimits, requireConfiguredProvider, requireProviderSlug, requireTokenStore } from './drive-request.js';
+import {
+  findCallbackUserId,
+  getDriveRouteOptions,
+  getUpstreamLimits,
+  requireConfiguredProvider,
+  requireProviderSlug,
+  requireTokenStore,
+} from './drive-request.js';
 import type { DriveProviderDescription } from '../providers/descriptions.js';
 
 /** Provider error codes are short (`access_denied`); anything longer is not worth echoing. */
@@ -34,7 +41,10 @@ function badRequest(message: string, detail?: string): UpupError {
 async function assertCallingUser(ctx: RouteContext, startingUserId: string): Promise<void> {
   const callbackUserId = await findCallbackUserId(ctx);
   if (callbackUserId === undefined && getDriveRouteOptions(ctx.settings).requireSignedInCallback) {
-    throw new UpupError('Unauthenticated', undefined, { status: 401, cause: new Error('drives.requireSignedInCallback is on and getUserId named nobody at the callback') });
+    throw new UpupError('Unauthenticated', undefined, {
+      status: 401,
+      cause: new Error('drives.requireSignedInCallback is on and getUserId named nobody at the callback'),
+    });
   }
   if (callbackUserId !== undefined && callbackUserId !== startingUserId) {
     throw badRequest('Invalid or expired state', 'the state was issued to a different user than the one calling back');

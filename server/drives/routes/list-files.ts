@@ -40,7 +40,11 @@ export async function listFilesRoute(ctx: RouteContext): Promise<Response> {
   const limits = getUpstreamLimits(ctx);
   try {
     const listing = await withDriveTokens(store, provider, userId, limits, (accessToken) => listDriveFiles(provider, accessToken, limits, query, continuation));
-    const body: DriveListResponse = { provider: provider.slug, files: withProxiedThumbnails(ctx, provider, listing.files), ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}) };
+    const body: DriveListResponse = {
+      provider: provider.slug,
+      files: withProxiedThumbnails(ctx, provider, listing.files),
+      ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}),
+    };
     return toJsonResponse(body);
   } catch (error) {
     if (isDriveReauthRequired(error)) return toReauthResponse(ctx, description, error);

@@ -50,7 +50,10 @@ async function readTransferRequest(ctx: RouteContext): Promise<TransferRequest> 
   }
   // The same cap as a /presign `name`: it reaches hooks, the key strategy and the answer.
   if (typeof request.fileName === 'string' && request.fileName.length > MAX_FILE_NAME_LENGTH) {
-    throw new UpupError('Invalid fileName', UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`fileName is longer than ${MAX_FILE_NAME_LENGTH} characters`) });
+    throw new UpupError('Invalid fileName', UpupErrorCode.BAD_REQUEST, {
+      status: 400,
+      cause: new Error(`fileName is longer than ${MAX_FILE_NAME_LENGTH} characters`),
+    });
   }
   return {
     fileId: requireDriveItemId(request.fileId, 'fileId'),
@@ -94,7 +97,12 @@ async function assertDownloadAllowed(ctx: RouteContext, download: DriveDownload,
 }
 
 /** The bucket (static or resolved) and the key, chosen exactly as /presign chooses them. */
-async function chooseDestination(ctx: RouteContext, download: DriveDownload, name: string, userId: string | null): Promise<{ storage: RequestStorage; key: string }> {
+async function chooseDestination(
+  ctx: RouteContext,
+  download: DriveDownload,
+  name: string,
+  userId: string | null,
+): Promise<{ storage: RequestStorage; key: string }> {
   try {
     const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId, metadata: undefined });
     const file = { name, type: download.mimeType, size: download.size ?? 0 };

@@ -128,31 +128,45 @@ export async function streamToBucket(body: ReadableStream<Uint8Array>, target: B
     // (the object could land without its hooks). It keeps its own timeout.
     const commitLimits = options.limits ? withoutClientSignal(options.limits) : undefined;
     const contentMd5 = md5Base64(firstPart);
-    const put = await retryBadDigest(() => target.client.send(new PutObjectCommand({
-      Bucket: target.bucket,
-      Key: target.key,
-      Body: firstPart,
-      ContentLength: firstPart.byteLength,
-      ContentMD5: contentMd5,
-      ContentType: target.contentType,
-      ...checksumField(target.checksumAlgorithm),
-    }), toSendOptions(commitLimits)));
+    const put = await retryBadDigest(() =>
+      target.client.send(
+        new PutObjectCommand({
+          Bucket: target.bucket,
+          Key: target.key,
+          Body: firstPart,
+          ContentLength: firstPart.byteLength,
+          ContentMD5: contentMd5,
+          ContentType: target.contentType,
+          ...checksumField(target.checksumAlgorithm),
+        }),
+        toSendOptions(commitLimits),
+      ),
+    );
     return { size: firstPart.byteLength, etag: toEtag(put.ETag), parts: 0 };
   }
   return writeMultipart(reader, firstPart, target, partSize, options.limits);
 }
 
-async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target: BucketObject, partSize: number, limits: UpstreamLimits | undefined): Promise<StoredObject> {
+async function writeMultipart(
+  reader: PartReader,
+  firstPart: Uint8Array,
+  target: BucketObject,
+  partSize: number,
+  limits: UpstreamLimits | undefined,
+): Promise<StoredObject> {
   const { client, bucket, key, checksumAlgorithm } = target;
   let created;
   try {
-    created = await client.send(new CreateMultipartUploadCommand({
-      Bucket: bucket,
-      Key: key,
-      ContentType: target.contentType,
-      // COMPOSITE, as for browser uploads: the object's checksum is made of the parts' digests.
-      ...(checksumAlgorithm ? { ChecksumAlgorithm: checksumAlgorithm, ChecksumType: 'COMPOSITE' as const } : {}),
-    }), toSendOptions(limits));
+    created = await client.send(
+      new CreateMultipartUploadCommand({
+        Bucket: bucket,
+        Key: key,
+        ContentType: target.contentType,
+        // COMPOSITE, as for browser uploads: the object's checksum is made of the parts' digests.
+        ...(checksumAlgorithm ? { ChecksumAlgorithm: checksumAlgorithm, ChecksumType: 'COMPOSITE' as const } : {}),
+      }),
+      toSendOptions(limits),
+    );
   } catch (error) {
     await reader.cancel(error);
     throw error;
@@ -163,16 +177,23 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
 
   const uploadPart = async (partNumber: number, bytes: Uint8Array): Promise<void> => {
     const contentMd5 = md5Base64(bytes);
-    const answer = await retryBadDigest(() => client.send(new UploadPartCommand({
-      Bucket: bucket,
-      Key: key,
-      UploadId: uploadId,
-      PartNumber: partNumber,
-      Body: bytes,
-      ContentLength: bytes.byteLength,
-      ContentMD5: contentMd5,
-      ...checksumField(checksumAlgorithm),
-    }), toSendOptions(limits)), limits?.signal);
+    const answer = await retryBadDigest(
+      () =>
+        client.send(
+          new UploadPartCommand({
+            Bucket: bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            Body: bytes,
+            ContentLength: bytes.byteLength,
+            ContentMD5: contentMd5,
+            ...checksumField(checksumAlgorithm),
+          }),
+          toSendOptions(limits),
+        ),
+      limits?.signal,
+    );
     completed.push(toCompletedPart(partNumber, answer, checksumAlgorithm));
   };
 
@@ -195,12 +216,15 @@ async function writeMultipart(reader: PartReader, firstPart: Uint8Array, target:
     completed.sort((left, right) => left.PartNumber! - right.PartNumber!);
     // Every byte is in storage: the commit is not cut when the client leaves, and has the time a
     // large object's assembly can take (see STORAGE_COMMIT_TIMEOUT_MS).
-    const done = await client.send(new CompleteMultipartUploadCommand({
-      Bucket: bucket,
-      Key: key,
-      UploadId: uploadId,
-      MultipartUpload: { Parts: completed },
-    }), limits ? { abortSignal: createDeadlineSignal(STORAGE_COMMIT_TIMEOUT_MS) } : {});
+    const done = await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: completed },
+      }),
+      limits ? { abortSignal: createDeadlineSignal(STORAGE_COMMIT_TIMEOUT_MS) } : {},
+    );
     return { size: reader.bytesRead, etag: toEtag(done.ETag), parts: completed.length };
   } catch (error) {
     await reader.cancel(error);

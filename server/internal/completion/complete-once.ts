@@ -20,7 +20,16 @@ import type { RequestStorage } from '../request-storage.js';
 import type { RouteContext } from '../routes/context.js';
 import { toJsonResponse } from '../responses.js';
 import type { StorageCallOptions } from '../s3-operations.js';
-import { createMarker, markerKeyFor, readMarker, replaceMarker, type CompletionSource, type MarkerRecord, type MarkerRefusal, type StoredMarker } from './marker-store.js';
+import {
+  createMarker,
+  markerKeyFor,
+  readMarker,
+  replaceMarker,
+  type CompletionSource,
+  type MarkerRecord,
+  type MarkerRefusal,
+  type StoredMarker,
+} from './marker-store.js';
 
 /** How long a request waits for a claim another instance holds before answering 503. */
 const COMPLETION_WAIT_MS = 10_000;
@@ -43,7 +52,10 @@ export interface CompletionTarget {
 const COMPLETION_IN_PROGRESS = 'COMPLETION_IN_PROGRESS';
 
 function completionBusy(): UpupError {
-  return new UpupError('Upload completion in progress', COMPLETION_IN_PROGRESS, { status: 503, cause: new Error('another request holds the completion claim') });
+  return new UpupError('Upload completion in progress', COMPLETION_IN_PROGRESS, {
+    status: 503,
+    cause: new Error('another request holds the completion claim'),
+  });
 }
 
 /** Thrown by completeOnce when another request still holds the claim after the wait. */
@@ -70,7 +82,8 @@ function detached(): StorageCallOptions {
 const runningByHandler = new WeakMap<object, Map<string, Promise<CompletionOutcome>>>();
 
 function toFinalOutcome(record: MarkerRecord): CompletionOutcome | undefined {
-  if (record.state === 'done') return { kind: 'done', key: record.acceptedKey ?? record.key, size: record.size ?? 0, ...(record.etag ? { etag: record.etag } : {}) };
+  if (record.state === 'done')
+    return { kind: 'done', key: record.acceptedKey ?? record.key, size: record.size ?? 0, ...(record.etag ? { etag: record.etag } : {}) };
   if (record.state === 'refused' && record.refusal) return { kind: 'refused', refusal: record.refusal };
   return undefined;
 }
@@ -103,7 +116,13 @@ interface Lease {
  * Holds the claim while `work` runs: renews it every third of the lease, then writes the outcome
  * (or releases the claim when `work` threw, so a later request runs it again).
  */
-async function holdClaim(ctx: RouteContext, target: CompletionTarget, base: MarkerRecord, lease: Lease, work: () => Promise<CompletionOutcome>): Promise<CompletionOutcome> {
+async function holdClaim(
+  ctx: RouteContext,
+  target: CompletionTarget,
+  base: MarkerRecord,
+  lease: Lease,
+  work: () => Promise<CompletionOutcome>,
+): Promise<CompletionOutcome> {
   const { client } = target.storage;
   const { bucket } = target.storage.storage;
   const leaseMs = ctx.settings.completion.leaseMs;
@@ -119,9 +138,12 @@ async function holdClaim(ctx: RouteContext, target: CompletionTarget, base: Mark
     }
     if (lease.lost) ctx.reportSwallowed(new Error('the completion claim was taken over while its work ran'), 'renewing the completion claim');
   };
-  const timer = setInterval(() => {
-    renewing = renewing.then(renew);
-  }, Math.max(100, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      renewing = renewing.then(renew);
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
   (timer as { unref?: () => void }).unref?.();
 
   let outcome: CompletionOutcome;
@@ -143,7 +165,13 @@ async function holdClaim(ctx: RouteContext, target: CompletionTarget, base: Mark
   await renewing;
   const final: MarkerRecord =
     outcome.kind === 'done'
-      ? { ...base, state: 'done', size: outcome.size, ...(outcome.etag ? { etag: outcome.etag } : {}), ...(outcome.key === base.key ? {} : { acceptedKey: outcome.key }) }
+      ? {
+          ...base,
+          state: 'done',
+          size: outcome.size,
+          ...(outcome.etag ? { etag: outcome.etag } : {}),
+          ...(outcome.key === base.key ? {} : { acceptedKey: outcome.key }),
+        }
       : { ...base, state: 'refused', refusal: outcome.refusal };
   delete final.holder;
   delete final.leaseExpiresAt;

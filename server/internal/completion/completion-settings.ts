@@ -26,8 +26,15 @@ export function readCompletionSettings(value: unknown): CompletionSettings {
   if (value === undefined) return { markerPrefix: DEFAULT_MARKER_PREFIX, leaseMs: DEFAULT_COMPLETION_LEASE_SECONDS * 1000 };
   if (typeof value !== 'object' || value === null) throw createConfigError('completion must be an object {markerPrefix?, leaseSeconds?}');
   const { markerPrefix = DEFAULT_MARKER_PREFIX, leaseSeconds = DEFAULT_COMPLETION_LEASE_SECONDS } = value as CompletionConfig;
-  if (typeof markerPrefix !== 'string' || !markerPrefix.endsWith('/') || new TextEncoder().encode(markerPrefix).length > MAX_MARKER_PREFIX_BYTES || findKeyProblem(markerPrefix.slice(0, -1)) !== undefined) {
-    throw createConfigError(`completion.markerPrefix must be a key prefix ending with "/", at most ${MAX_MARKER_PREFIX_BYTES} bytes, with no "." or ".." segment, leading "/", backslash or control character`);
+  if (
+    typeof markerPrefix !== 'string' ||
+    !markerPrefix.endsWith('/') ||
+    new TextEncoder().encode(markerPrefix).length > MAX_MARKER_PREFIX_BYTES ||
+    findKeyProblem(markerPrefix.slice(0, -1)) !== undefined
+  ) {
+    throw createConfigError(
+      `completion.markerPrefix must be a key prefix ending with "/", at most ${MAX_MARKER_PREFIX_BYTES} bytes, with no "." or ".." segment, leading "/", backslash or control character`,
+    );
   }
   if (typeof leaseSeconds !== 'number' || !Number.isSafeInteger(leaseSeconds) || leaseSeconds < 1 || leaseSeconds > 3600) {
     throw createConfigError(`completion.leaseSeconds must be a whole number of seconds from 1 to 3600; got ${String(leaseSeconds)}`);

@@ -48,7 +48,11 @@ async function askVerdict(ctx: RouteContext, storage: RequestStorage, upload: St
     verdict = await hook(event);
   } catch (error) {
     if (isUpupError(error)) {
-      const refusal = { status: isClientErrorStatus(error.status) ? error.status : 403, message: error.message, ...(error.code === undefined ? {} : { code: error.code }) };
+      const refusal = {
+        status: isClientErrorStatus(error.status) ? error.status : 403,
+        message: error.message,
+        ...(error.code === undefined ? {} : { code: error.code }),
+      };
       return { accepted: false, refusal };
     }
     throw toInternalError(error);

@@ -108,12 +108,28 @@ export async function readMarker(client: S3Client, bucket: string, markerKey: st
   }
 }
 
-function putMarker(client: S3Client, bucket: string, markerKey: string, record: MarkerRecord, condition: { IfNoneMatch: '*' } | { IfMatch: string }, options: StorageCallOptions) {
-  return client.send(new PutObjectCommand({ Bucket: bucket, Key: markerKey, Body: JSON.stringify(record), ContentType: 'application/json', ...condition }), options);
+function putMarker(
+  client: S3Client,
+  bucket: string,
+  markerKey: string,
+  record: MarkerRecord,
+  condition: { IfNoneMatch: '*' } | { IfMatch: string },
+  options: StorageCallOptions,
+) {
+  return client.send(
+    new PutObjectCommand({ Bucket: bucket, Key: markerKey, Body: JSON.stringify(record), ContentType: 'application/json', ...condition }),
+    options,
+  );
 }
 
 /** Creates the marker if there is none; the new ETag, or undefined when one exists already. */
-export async function createMarker(client: S3Client, bucket: string, markerKey: string, record: MarkerRecord, options: StorageCallOptions): Promise<string | undefined> {
+export async function createMarker(
+  client: S3Client,
+  bucket: string,
+  markerKey: string,
+  record: MarkerRecord,
+  options: StorageCallOptions,
+): Promise<string | undefined> {
   try {
     const answer = await putMarker(client, bucket, markerKey, record, { IfNoneMatch: '*' }, options);
     return unquoted(answer.ETag ?? '');

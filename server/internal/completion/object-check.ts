@@ -26,8 +26,12 @@ export function findMismatch(claims: CompletionTokenClaims, stored: StoredObject
   if (claims.type !== '' && (stored.contentType ?? '').toLowerCase() !== claims.type.toLowerCase()) return { status: 403, message: TYPE_MISMATCH };
   const digestDiffers =
     (claims.checksumSha256 !== undefined && stored.checksumSha256 !== undefined && stored.checksumSha256 !== claims.checksumSha256) ||
-    (claims.checksum !== undefined && stored.checksums[claims.checksum.algorithm] !== undefined && stored.checksums[claims.checksum.algorithm] !== claims.checksum.value) ||
-    (claims.contentMd5 !== undefined && !stored.etagIsNotMd5 && /^"?[0-9a-f]{32}"?$/.test(stored.etag ?? '') && stored.etag!.replace(/"/g, '') !== md5Hex(claims.contentMd5));
+    (claims.checksum !== undefined &&
+      stored.checksums[claims.checksum.algorithm] !== undefined &&
+      stored.checksums[claims.checksum.algorithm] !== claims.checksum.value) ||
+    (claims.contentMd5 !== undefined &&
+      !stored.etagIsNotMd5 &&
+      /^"?[0-9a-f]{32}"?$/.test(stored.etag ?? '') &&
+      stored.etag!.replace(/"/g, '') !== md5Hex(claims.contentMd5));
   return digestDiffers ? { status: 403, message: DIGEST_MISMATCH } : undefined;
 }
-

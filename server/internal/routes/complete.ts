@@ -5,7 +5,14 @@
  * hooks once, and answers like /multipart/complete.
  */
 import { UpupError, UpupErrorCode } from '../../errors.js';
-import { completeOnce, isCompletionBusy, readFinalOutcome, toCompletionBusyResponse, type CompletionOutcome, type CompletionTarget } from '../completion/complete-once.js';
+import {
+  completeOnce,
+  isCompletionBusy,
+  readFinalOutcome,
+  toCompletionBusyResponse,
+  type CompletionOutcome,
+  type CompletionTarget,
+} from '../completion/complete-once.js';
 import { toCompletedPayload } from '../completion/completed-payload.js';
 import { deleteRefusedObject, finalizeStoredUpload } from '../completion/finalize-upload.js';
 import { markerKeyFor } from '../completion/marker-store.js';

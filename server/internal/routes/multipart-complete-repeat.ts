@@ -14,7 +14,11 @@ import type { UploadSession } from './upload-session.js';
  * The object under the token's key when it is this upload's (same nonce, size inside the signed
  * envelope); undefined otherwise, and for tokens that carry no nonce.
  */
-export async function findCommittedObject(ctx: RouteContext, session: UploadSession, options: StorageCallOptions = storageCall(ctx)): Promise<StoredObjectSummary | undefined> {
+export async function findCommittedObject(
+  ctx: RouteContext,
+  session: UploadSession,
+  options: StorageCallOptions = storageCall(ctx),
+): Promise<StoredObjectSummary | undefined> {
   const { claims, storage } = session;
   if (claims.uploadNonce === undefined) return undefined;
   const stored = await readStoredObject(storage.client, storage.storage.bucket, claims.key, options);

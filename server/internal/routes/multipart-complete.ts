@@ -1,6 +1,13 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
-import { completeOnce, isCompletionBusy, readFinalOutcome, toCompletionBusyResponse, type CompletionOutcome, type CompletionTarget } from '../completion/complete-once.js';
+import {
+  completeOnce,
+  isCompletionBusy,
+  readFinalOutcome,
+  toCompletionBusyResponse,
+  type CompletionOutcome,
+  type CompletionTarget,
+} from '../completion/complete-once.js';
 import { toCompletedPayload } from '../completion/completed-payload.js';
 import { finalizeStoredUpload, type StoredUpload } from '../completion/finalize-upload.js';
 import { markerKeyFor } from '../completion/marker-store.js';
@@ -84,7 +91,9 @@ function matchStoredParts(requested: PartToComplete[], stored: StoragePart[]): A
 async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, received: number): Promise<never> {
   const { claims, storage } = session;
   try {
-    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId, { abortSignal: AbortSignal.timeout(STORAGE_CALL_TIMEOUT_MS) });
+    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId, {
+      abortSignal: AbortSignal.timeout(STORAGE_CALL_TIMEOUT_MS),
+    });
   } catch (error) {
     ctx.reportSwallowed(error, 'abort after a size outside the signed envelope');
   }

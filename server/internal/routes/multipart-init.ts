@@ -26,7 +26,11 @@ function createUploadNonce(): string {
  * Parts 1 to `min(signParts, part count)`, signed as /multipart/sign-part signs them. None for an
  * upload bound to a checksum algorithm: each of its part URLs must carry that part's digest.
  */
-async function signFirstParts(upload: PreparedUpload, binding: PartUrlBinding, checksumAlgorithm: AmzChecksumAlgorithm | undefined): Promise<InitPartUrl[] | undefined> {
+async function signFirstParts(
+  upload: PreparedUpload,
+  binding: PartUrlBinding,
+  checksumAlgorithm: AmzChecksumAlgorithm | undefined,
+): Promise<InitPartUrl[] | undefined> {
   if (upload.signParts === undefined || checksumAlgorithm) return undefined;
   const count = Math.min(upload.signParts, countParts(binding.maxSize, binding.partSize));
   const partNumbers = Array.from({ length: count }, (_, index) => index + 1);
@@ -61,7 +65,11 @@ async function issueSession(
   });
   const parts = await signFirstParts(upload, { key: upload.key, uploadId, maxSize: upload.file.size, partSize, expiresAt }, checksumAlgorithm);
   const payload: MultipartInitResponse = {
-    key: upload.key, uploadId, partSize, expiresIn: expiresAt - issuedAt, token,
+    key: upload.key,
+    uploadId,
+    partSize,
+    expiresIn: expiresAt - issuedAt,
+    token,
     ...(checksumAlgorithm ? { checksumAlgorithm } : {}),
     ...(parts ? { parts } : {}),
   };
@@ -83,12 +91,18 @@ export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   const partSize = computePartSize(upload.file.size, upload.chunkSizeBytes);
   const uploadNonce = createUploadNonce();
   const checksumAlgorithm = algorithmToBind(upload.checksumAlgorithm, storage.checksumAlgorithm);
-  const uploadId = await createMultipartUpload(client, storage.bucket, upload.key, {
-    type: upload.file.type,
-    uploadNonce,
-    checksumSha256: readChecksumSha256(upload.metadata),
-    checksumAlgorithm,
-  }, storageCall(ctx));
+  const uploadId = await createMultipartUpload(
+    client,
+    storage.bucket,
+    upload.key,
+    {
+      type: upload.file.type,
+      uploadNonce,
+      checksumSha256: readChecksumSha256(upload.metadata),
+      checksumAlgorithm,
+    },
+    storageCall(ctx),
+  );
   try {
     return toJsonResponse(await issueSession(ctx, upload, { uploadId, uploadNonce, partSize, checksumAlgorithm }));
   } catch (error) {

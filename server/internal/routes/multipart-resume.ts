@@ -36,6 +36,11 @@ export async function multipartResumeRoute(ctx: RouteContext): Promise<Response>
   }
   // Never past the window: a token re-issued near its close expires when the window does.
   const token = await requireTokenCodec(ctx).sign({ ...claims, expiresAt: tokenExpiry(now, claims.issuedAt, ctx.settings.resumeWindowSeconds) });
-  const payload: MultipartResumeResponse = { key: claims.key, token, parts, ...(claims.checksumAlgorithm ? { checksumAlgorithm: claims.checksumAlgorithm } : {}) };
+  const payload: MultipartResumeResponse = {
+    key: claims.key,
+    token,
+    parts,
+    ...(claims.checksumAlgorithm ? { checksumAlgorithm: claims.checksumAlgorithm } : {}),
+  };
   return toJsonResponse(payload);
 }

@@ -14,13 +14,19 @@ export const multipartSignPartFailure: RouteFailure = { message: 'Multipart sign
 /** The part size is what bounds each part URL; a token without one could sign parts of any length. */
 function requirePartSize(claims: UploadTokenClaims): number {
   if (claims.partSize !== undefined) return claims.partSize;
-  throw new UpupError(INVALID_UPLOAD_TOKEN, 'malformed', { status: 403, cause: new Error('upload token refused: it binds no part size (issued before parts were bound)') });
+  throw new UpupError(INVALID_UPLOAD_TOKEN, 'malformed', {
+    status: 403,
+    cause: new Error('upload token refused: it binds no part size (issued before parts were bound)'),
+  });
 }
 
 /** Whole numbers from 1 to the file's part count: the token's size and part size fix how many parts exist. */
 function readPartNumber(value: unknown, partCount: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > partCount) {
-    throw new UpupError('Invalid part number', UpupErrorCode.BAD_REQUEST, { status: 400, cause: new Error(`partNumber must be a whole number from 1 to ${partCount}`) });
+    throw new UpupError('Invalid part number', UpupErrorCode.BAD_REQUEST, {
+      status: 400,
+      cause: new Error(`partNumber must be a whole number from 1 to ${partCount}`),
+    });
   }
   return value;
 }

@@ -12,7 +12,12 @@ import { applyPresignResponseHook, prepareUploadStart, type PreparedUpload } fro
 export const presignFailure: RouteFailure = { message: 'Presign failed', code: 'PRESIGN_FAILED' };
 
 /** The completion token for /complete: what the PUT URL was signed for, bound to the owner and bucket. */
-function signCompletionToken(ctx: RouteContext, upload: PreparedUpload, uploadId: string, signed: { checksumSha256: string | undefined; checksum: ReturnType<typeof checksumToSign> }): Promise<string> | undefined {
+function signCompletionToken(
+  ctx: RouteContext,
+  upload: PreparedUpload,
+  uploadId: string,
+  signed: { checksumSha256: string | undefined; checksum: ReturnType<typeof checksumToSign> },
+): Promise<string> | undefined {
   const codec = ctx.settings.completionCodec;
   if (!codec) return undefined;
   const issuedAt = nowInSeconds();

@@ -44,13 +44,17 @@ export async function chooseObjectKey(ctx: RouteContext, request: UploadRequest,
   assertObjectKey(key);
   // The completion markers' folder is the handler's own: an upload there could forge one.
   if (key.startsWith(ctx.settings.completion.markerPrefix)) {
-    throw new UpupError('keyStrategy returned an unusable key: it is under completion.markerPrefix', undefined, { cause: new Error(`key ${JSON.stringify(key.slice(0, 200))}`) });
+    throw new UpupError('keyStrategy returned an unusable key: it is under completion.markerPrefix', undefined, {
+      cause: new Error(`key ${JSON.stringify(key.slice(0, 200))}`),
+    });
   }
   return key;
 }
 
 export async function prepareUploadStart(ctx: RouteContext, phase: UploadStartPhase): Promise<PreparedUpload> {
-  const request = parseUploadRequest(await readJsonBody(ctx.req, { timeoutMs: ctx.settings.requestBodyTimeoutMs }), { multipartInit: phase === 'multipart-init' });
+  const request = parseUploadRequest(await readJsonBody(ctx.req, { timeoutMs: ctx.settings.requestBodyTimeoutMs }), {
+    multipartInit: phase === 'multipart-init',
+  });
   assertFileAllowed(request.file, ctx.settings.maxFileSize, ctx.settings.allowedTypes, { singlePut: phase === 'presign' });
   await runBeforeUpload(ctx, phase, request);
   const userId = await resolveUploaderId(ctx.settings.config, ctx.req);

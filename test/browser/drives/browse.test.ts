@@ -2,7 +2,15 @@ import { expect } from '@open-wc/testing';
 import { maybePart, part, parts, unmountAll, until, type SvcUploader } from '../element/helpers.js';
 import { capProviderPages, signInAsNewUser } from './fixtures.js';
 import {
-  breadcrumbText, checkFile, clickFolder, listedNames, listingShown, mountDriveUploader, openDrivePanel, searchFor, signInThroughPopup,
+  breadcrumbText,
+  checkFile,
+  clickFolder,
+  listedNames,
+  listingShown,
+  mountDriveUploader,
+  openDrivePanel,
+  searchFor,
+  signInThroughPopup,
 } from './helpers.js';
 
 async function signedInPanel(source: 'googleDrive' | 'oneDrive' | 'dropbox' | 'box'): Promise<SvcUploader> {

@@ -94,10 +94,10 @@ describe('OAuth callback page in a real browser', () => {
     try {
       popup = openSignIn(refused, 'one-drive');
       // The page still closes itself after posting (to elsewhere.test only).
-      await waitFor(() => popup!.closed, 'the refused flow\'s popup to close');
+      await waitFor(() => popup!.closed, "the refused flow's popup to close");
       // A later flow that may reach this page: its message arrives, the refused one never did.
       popup = openSignIn(allowed, 'box');
-      await waitFor(() => messages.received.length > 0, 'the allowed flow\'s message');
+      await waitFor(() => messages.received.length > 0, "the allowed flow's message");
       expect(messages.received.map((message) => message.data)).to.deep.equal([{ type: 'svc:oauth-success', provider: 'box' }]);
     } finally {
       messages.stop();

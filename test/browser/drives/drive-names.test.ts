@@ -8,8 +8,19 @@ import { renderDrivePanel, type DriveActions } from '../../../elements/svc-uploa
 
 const noAction = () => undefined;
 const actions: DriveActions = {
-  signIn: noAction, cancelSignIn: noAction, signOut: noAction, openFolder: noAction, goTo: noAction, setSearchText: noAction,
-  search: noAction, clearSearch: noAction, loadMore: noAction, retry: noAction, toggle: noAction, toggleAll: noAction, add: noAction,
+  signIn: noAction,
+  cancelSignIn: noAction,
+  signOut: noAction,
+  openFolder: noAction,
+  goTo: noAction,
+  setSearchText: noAction,
+  search: noAction,
+  clearSearch: noAction,
+  loadMore: noAction,
+  retry: noAction,
+  toggle: noAction,
+  toggleAll: noAction,
+  add: noAction,
 };
 
 describe('<svc-uploader> drive listing names', () => {
@@ -31,9 +42,7 @@ describe('<svc-uploader> drive listing names', () => {
     render(renderDrivePanel({ t: translator.t, provider: 'Box', formatBytes: String, state, actions, handlerOrigin: location.origin }), host);
 
     const names = [...host.querySelectorAll<HTMLElement>('[part~="drive-item-name"]')];
-    expect(names.map((name) => name.textContent)).to.deep.equal([
-      'Invoicesfdp', 'invoicefdp.exe', 'quarterly-financial-report-for-the-boar…oved.pdf',
-    ]);
+    expect(names.map((name) => name.textContent)).to.deep.equal(['Invoicesfdp', 'invoicefdp.exe', 'quarterly-financial-report-for-the-boar…oved.pdf']);
     expect(names.every((name) => name.localName === 'bdi' && name.getAttribute('dir') === 'auto')).to.equal(true);
     expect(names[2]!.title).to.equal('quarterly-financial-report-for-the-board-of-directors-final-version-approved.pdf');
     expect(host.querySelector('[part~="drive-folder"]')!.getAttribute('aria-label')).to.equal('Open folder Invoicesfdp');

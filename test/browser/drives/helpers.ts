@@ -26,8 +26,14 @@ export async function openDrivePanel(element: SvcUploader, source: DriveSource):
 /** Waits until the browser shows a finished listing (entries or the empty message). */
 export async function listingShown(element: SvcUploader, what = 'the listing'): Promise<void> {
   await element.updateComplete;
-  await until(element, () => maybePart(element, 'drive-browser') !== null && maybePart(element, 'drive-status') === null
-    && (maybePart(element, 'drive-list') !== null || maybePart(element, 'drive-empty') !== null || maybePart(element, 'drive-failure') !== null), what);
+  await until(
+    element,
+    () =>
+      maybePart(element, 'drive-browser') !== null &&
+      maybePart(element, 'drive-status') === null &&
+      (maybePart(element, 'drive-list') !== null || maybePart(element, 'drive-empty') !== null || maybePart(element, 'drive-failure') !== null),
+    what,
+  );
 }
 
 /** Clicks Sign in and lets the popup run the OAuth dance against the fake provider. */

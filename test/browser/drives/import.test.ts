@@ -34,22 +34,41 @@ describe('<svc-uploader> drive import (server-side transfer)', () => {
   for (const source of ['googleDrive', 'oneDrive', 'dropbox', 'box'] as const) {
     it(`${source}: chosen files join the list, the server copies them, and the bucket holds their exact bytes`, async () => {
       const element = await signedInPanel(source);
-      const events = recordEvents(element, ['svc-drive-import', 'svc-files-add', 'svc-source-close', 'svc-file-upload-start', 'svc-file-upload-progress', 'svc-error']);
+      const events = recordEvents(element, [
+        'svc-drive-import',
+        'svc-files-add',
+        'svc-source-close',
+        'svc-file-upload-start',
+        'svc-file-upload-progress',
+        'svc-error',
+      ]);
       const added = nextEvent(element, 'svc-files-add');
       await chooseTwoFiles(element);
       const files = (await added).detail.files;
       await until(element, () => maybePart(element, 'source-view') === null, 'the panel to close');
 
-      const imported = events.find((event) => event.type === 'svc-drive-import')!.detail as { source: string; provider: string; files: Array<{ id: string; name: string; isFolder: boolean; size?: number }> };
+      const imported = events.find((event) => event.type === 'svc-drive-import')!.detail as {
+        source: string;
+        provider: string;
+        files: Array<{ id: string; name: string; isFolder: boolean; size?: number }>;
+      };
       expect(imported.source).to.equal(source);
       expect(imported.provider).to.equal(SLUGS[source]);
-      expect(imported.files.map((file) => [file.name, file.isFolder, file.size])).to.deep.equal([['notes.txt', false, (await driveFileBytes(source, 'notes.txt')).length], ['diagram.bin', false, 300 * 1024]]);
-      expect(files.map((file) => [file.name, file.source, file.state, file.size])).to.deep.equal([['notes.txt', source, 'queued', imported.files[0]!.size], ['diagram.bin', source, 'queued', 300 * 1024]]);
+      expect(imported.files.map((file) => [file.name, file.isFolder, file.size])).to.deep.equal([
+        ['notes.txt', false, (await driveFileBytes(source, 'notes.txt')).length],
+        ['diagram.bin', false, 300 * 1024],
+      ]);
+      expect(files.map((file) => [file.name, file.source, file.state, file.size])).to.deep.equal([
+        ['notes.txt', source, 'queued', imported.files[0]!.size],
+        ['diagram.bin', source, 'queued', 300 * 1024],
+      ]);
       expect(files.map((file) => file.remote)).to.deep.equal(imported.files.map((file) => ({ provider: SLUGS[source], fileId: file.id })));
       expect(events.map((event) => event.type)).to.deep.equal(['svc-drive-import', 'svc-files-add', 'svc-source-close']);
 
       const completions: Array<{ file: UploadFileRecord; key: string; downloadUrl?: string; strategy: string }> = [];
-      element.addEventListener('svc-file-upload-complete', ({ detail }) => completions.push({ file: detail.file, key: detail.key, downloadUrl: detail.result.downloadUrl, strategy: detail.result.strategy }));
+      element.addEventListener('svc-file-upload-complete', ({ detail }) =>
+        completions.push({ file: detail.file, key: detail.key, downloadUrl: detail.result.downloadUrl, strategy: detail.result.strategy }),
+      );
       const runComplete = nextEvent(element, 'svc-files-upload-complete');
       await element.upload();
       expect((await runComplete).detail).to.include({ successful: 2, failed: 0 });
@@ -62,8 +81,13 @@ describe('<svc-uploader> drive import (server-side transfer)', () => {
       }
       const starts = events.filter((event) => event.type === 'svc-file-upload-start').map((event) => (event.detail as { file: UploadFileRecord }).file.name);
       expect(starts.sort()).to.deep.equal(['diagram.bin', 'notes.txt']);
-      const progress = events.filter((event) => event.type === 'svc-file-upload-progress').map((event) => event.detail as { file: UploadFileRecord; percentage: number });
-      expect(progress.map((event) => [event.file.name, event.percentage]).sort()).to.deep.equal([['diagram.bin', 100], ['notes.txt', 100]]);
+      const progress = events
+        .filter((event) => event.type === 'svc-file-upload-progress')
+        .map((event) => event.detail as { file: UploadFileRecord; percentage: number });
+      expect(progress.map((event) => [event.file.name, event.percentage]).sort()).to.deep.equal([
+        ['diagram.bin', 100],
+        ['notes.txt', 100],
+      ]);
       expect(element.files.map((file) => file.state)).to.deep.equal(['successful', 'successful']);
       expect(events.filter((event) => event.type === 'svc-error')).to.deep.equal([]);
     });
@@ -73,10 +97,21 @@ describe('<svc-uploader> drive import (server-side transfer)', () => {
     const element = await mount(`<svc-uploader server-url="${DRIVE_SERVER}"></svc-uploader>`);
     let finish!: (result: RemoteTransferResult) => void;
     // The engine's own extension point, held open by the test to look at the list mid-copy.
-    await element.engine!.addRemoteFiles([{
-      name: 'report.pdf', size: 2048, type: 'application/pdf', reference: { provider: 'box', fileId: '11' },
-      transfer: () => new Promise((resolve) => { finish = resolve; }),
-    }], 'box');
+    await element.engine!.addRemoteFiles(
+      [
+        {
+          name: 'report.pdf',
+          size: 2048,
+          type: 'application/pdf',
+          reference: { provider: 'box', fileId: '11' },
+          transfer: () =>
+            new Promise((resolve) => {
+              finish = resolve;
+            }),
+        },
+      ],
+      'box',
+    );
     const run = element.upload();
     await until(element, () => element.files[0]?.state === 'uploading', 'the copy to start');
     const bar = part(element, 'file-progress');

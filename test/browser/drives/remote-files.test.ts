@@ -14,8 +14,12 @@ interface ControlledTransfer {
 function controlledRemoteFile(name: string, options: { size?: number; type?: string } = {}): ControlledTransfer {
   let begin!: (signal: AbortSignal) => void;
   let finish!: (result: RemoteTransferResult) => void;
-  const started = new Promise<AbortSignal>((resolve) => { begin = resolve; });
-  const result = new Promise<RemoteTransferResult>((resolve) => { finish = resolve; });
+  const started = new Promise<AbortSignal>((resolve) => {
+    begin = resolve;
+  });
+  const result = new Promise<RemoteTransferResult>((resolve) => {
+    finish = resolve;
+  });
   const input: RemoteFileInput = {
     name,
     ...options,
@@ -33,28 +37,51 @@ function controlledRemoteFile(name: string, options: { size?: number; type?: str
 
 class MemoryRecoveryStorage implements CrashRecoveryStorage {
   readonly entries = new Map<string, CrashRecoveryEntry>();
-  async getAll() { return [...this.entries.values()]; }
-  async put(entry: CrashRecoveryEntry) { this.entries.set(entry.id, entry); }
-  async delete(id: string) { this.entries.delete(id); }
-  async clear() { this.entries.clear(); }
+  async getAll() {
+    return [...this.entries.values()];
+  }
+  async put(entry: CrashRecoveryEntry) {
+    this.entries.set(entry.id, entry);
+  }
+  async delete(id: string) {
+    this.entries.delete(id);
+  }
+  async clear() {
+    this.entries.clear();
+  }
 }
 
 describe('UploadEngine remote files (server-side copies)', () => {
   it('lists them with their reference and stated size, and applies count, size and type limits', async () => {
     let filtered = 0;
     const engine = new UploadEngine({
-      maxFiles: 2, maxFileSize: { size: 1, unit: 'KB' }, allowedFileTypes: ['text/*'], onBeforeFileAdded: () => { filtered += 1; },
+      maxFiles: 2,
+      maxFileSize: { size: 1, unit: 'KB' },
+      allowedFileTypes: ['text/*'],
+      onBeforeFileAdded: () => {
+        filtered += 1;
+      },
     });
-    const { added, rejected } = await engine.addRemoteFiles([
-      controlledRemoteFile('a.txt', { size: 10, type: 'text/plain' }).input,
-      controlledRemoteFile('big.txt', { size: 4096, type: 'text/plain' }).input,
-      controlledRemoteFile('photo.jpg', { size: 10, type: 'image/jpeg' }).input,
-      controlledRemoteFile('b.txt', { size: 10, type: 'text/plain' }).input,
-      controlledRemoteFile('c.txt', { size: 10, type: 'text/plain' }).input,
-    ], 'dropbox');
-    expect(added.map((file) => [file.name, file.size, file.source, file.state])).to.deep.equal([['a.txt', 10, 'dropbox', 'queued'], ['b.txt', 10, 'dropbox', 'queued']]);
+    const { added, rejected } = await engine.addRemoteFiles(
+      [
+        controlledRemoteFile('a.txt', { size: 10, type: 'text/plain' }).input,
+        controlledRemoteFile('big.txt', { size: 4096, type: 'text/plain' }).input,
+        controlledRemoteFile('photo.jpg', { size: 10, type: 'image/jpeg' }).input,
+        controlledRemoteFile('b.txt', { size: 10, type: 'text/plain' }).input,
+        controlledRemoteFile('c.txt', { size: 10, type: 'text/plain' }).input,
+      ],
+      'dropbox',
+    );
+    expect(added.map((file) => [file.name, file.size, file.source, file.state])).to.deep.equal([
+      ['a.txt', 10, 'dropbox', 'queued'],
+      ['b.txt', 10, 'dropbox', 'queued'],
+    ]);
     expect(added[0]!.remote).to.deep.equal({ provider: 'dropbox', fileId: 'id:a.txt' });
-    expect(rejected.map((rejection) => [rejection.file.name, rejection.reason])).to.deep.equal([['big.txt', 'FILE_TOO_LARGE'], ['photo.jpg', 'TYPE_MISMATCH'], ['c.txt', 'LIMIT_EXCEEDED']]);
+    expect(rejected.map((rejection) => [rejection.file.name, rejection.reason])).to.deep.equal([
+      ['big.txt', 'FILE_TOO_LARGE'],
+      ['photo.jpg', 'TYPE_MISMATCH'],
+      ['c.txt', 'LIMIT_EXCEEDED'],
+    ]);
     // The host filter looks at bytes; a remote file has none in the browser.
     expect(filtered).to.equal(0);
   });

@@ -1,6 +1,14 @@
 import { expect } from '@open-wc/testing';
 import { maybePart, mount, nextEvent, part, recordEvents, unmountAll, until } from '../element/helpers.js';
-import { DRIVE_SERVER, driveFixtureInfo, providerRevocationCount, refuseNextConsent, revokeProviderTokens, signInAsNewUser, type FakeDriveInfo } from './fixtures.js';
+import {
+  DRIVE_SERVER,
+  driveFixtureInfo,
+  providerRevocationCount,
+  refuseNextConsent,
+  revokeProviderTokens,
+  signInAsNewUser,
+  type FakeDriveInfo,
+} from './fixtures.js';
 import { clickFolder, listedNames, listingShown, mountDriveUploader, openDrivePanel, signInThroughPopup } from './helpers.js';
 
 /** Resolves once every message posted before it has been dispatched (same task source, in order). */

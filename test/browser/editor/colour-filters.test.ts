@@ -1,7 +1,5 @@
 import { expect } from '@open-wc/testing';
-import {
-  applyColourOperations, colourOperations, cssFilter, toCssFilter, type ColourSettings,
-} from '../../../elements/svc-uploader/editor/colour-filters.js';
+import { applyColourOperations, colourOperations, cssFilter, toCssFilter, type ColourSettings } from '../../../elements/svc-uploader/editor/colour-filters.js';
 import { FILTER_PRESETS, flip, initialEditState, setColour, setFilter, type EditState } from '../../../elements/svc-uploader/editor/edit-state.js';
 import { renderEditedFile } from '../../../elements/svc-uploader/editor/render-image.js';
 import { canvasFile, decode } from './helpers.js';
@@ -64,8 +62,9 @@ describe('image editor colour', () => {
   it('describes the sliders and the preset as one CSS filter, sliders first', () => {
     expect(cssFilter(NEUTRAL)).to.equal('none');
     expect(cssFilter({ ...NEUTRAL, brightness: 50 })).to.equal('brightness(1.5)');
-    expect(cssFilter({ brightness: -20, contrast: 35, saturation: -100, filter: 'grayscale' }))
-      .to.equal('brightness(0.8) contrast(1.35) saturate(0) grayscale(1)');
+    expect(cssFilter({ brightness: -20, contrast: 35, saturation: -100, filter: 'grayscale' })).to.equal(
+      'brightness(0.8) contrast(1.35) saturate(0) grayscale(1)',
+    );
     expect(toCssFilter(colourOperations({ ...NEUTRAL, filter: 'cool' }))).to.equal('invert(1) sepia(0.3) invert(1) saturate(1.25)');
   });
 

@@ -1,7 +1,20 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import {
-  BLUE, RED, button, click, cropOnScreen, decode, editorOptions, mountEditor, part, press, repeat, settled, twoColourImage, unmountEditors,
+  BLUE,
+  RED,
+  button,
+  click,
+  cropOnScreen,
+  decode,
+  editorOptions,
+  mountEditor,
+  part,
+  press,
+  repeat,
+  settled,
+  twoColourImage,
+  unmountEditors,
 } from './helpers.js';
 
 describe('image editor crop tab', () => {
@@ -32,7 +45,12 @@ describe('image editor crop tab', () => {
 
     click(container, 'editor-flip-vertical');
     await settled();
-    expect([...part<HTMLCanvasElement>(container, 'editor-canvas').getContext('2d')!.getImageData(canvas.width / 2, 2, 1, 1).data.slice(0, 3)]).to.deep.equal(BLUE);
+    expect([
+      ...part<HTMLCanvasElement>(container, 'editor-canvas')
+        .getContext('2d')!
+        .getImageData(canvas.width / 2, 2, 1, 1)
+        .data.slice(0, 3),
+    ]).to.deep.equal(BLUE);
     const saved = await decode(await session.save());
     expect([saved.width, saved.height]).to.deep.equal([20, 40]);
     expect(saved.rgb(10, 2)).to.deep.equal(BLUE);

@@ -1,7 +1,23 @@
 import { expect } from '@open-wc/testing';
 import {
-  aspectRatio, displaySize, displayTransform, effectiveName, flip, initialEditState, isChanged, minimumCropSize, moveCrop, rename,
-  resetCrop, resetEditState, resizeCrop, rotateQuarter, setAspect, setColour, setFilter, type EditState,
+  aspectRatio,
+  displaySize,
+  displayTransform,
+  effectiveName,
+  flip,
+  initialEditState,
+  isChanged,
+  minimumCropSize,
+  moveCrop,
+  rename,
+  resetCrop,
+  resetEditState,
+  resizeCrop,
+  rotateQuarter,
+  setAspect,
+  setColour,
+  setFilter,
+  type EditState,
 } from '../../../elements/svc-uploader/editor/edit-state.js';
 
 /** Where the source pixel (x, y) lands in the displayed image. */

@@ -1,8 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import {
-  button, click, decode, editorOptions, mountEditor, nextFrame, part, parts, press, settled, twoColourImage, unmountEditors,
-} from './helpers.js';
+import { button, click, decode, editorOptions, mountEditor, nextFrame, part, parts, press, settled, twoColourImage, unmountEditors } from './helpers.js';
 
 describe('image editor surface', () => {
   afterEach(unmountEditors);
@@ -11,12 +9,13 @@ describe('image editor surface', () => {
     it('shows the given tabs; arrow keys, Home and End move the selection and the focus', async () => {
       const { container } = await mountEditor(await twoColourImage());
       const tabs = parts(container, 'editor-tab');
-      expect(tabs.map((tab) => tab.textContent!.trim())).to.deep.equal([
-        'edit.tab {"tab":"crop"}', 'edit.tab {"tab":"adjust"}', 'edit.tab {"tab":"filters"}',
-      ]);
+      expect(tabs.map((tab) => tab.textContent!.trim())).to.deep.equal(['edit.tab {"tab":"crop"}', 'edit.tab {"tab":"adjust"}', 'edit.tab {"tab":"filters"}']);
       const selected = () => parts(container, 'editor-tab').map((tab) => tab.getAttribute('aria-selected'));
       const focused = () => (document.activeElement as HTMLElement).dataset['tab'];
-      const visiblePanel = () => parts(container, 'editor-panel').filter((panel) => !panel.inert).map((panel) => panel.id);
+      const visiblePanel = () =>
+        parts(container, 'editor-panel')
+          .filter((panel) => !panel.inert)
+          .map((panel) => panel.id);
       expect(selected()).to.deep.equal(['true', 'false', 'false']);
 
       await press(tabs[0]!, ['ArrowRight']);

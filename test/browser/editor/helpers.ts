@@ -15,7 +15,9 @@ export const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(
 export const ALL_TABS: readonly EditorTab[] = ['crop', 'adjust', 'filters'];
 export const ALL_TOOLS: readonly EditorTool[] = ['rotate', 'flip', 'crop', 'brightness', 'contrast', 'saturation', 'filters', 'rename'];
 
-export function editorOptions(overrides: { output?: ImageEditorOutput; tabs?: readonly EditorTab[]; tools?: readonly EditorTool[] } = {}): ResolvedEditorOptions {
+export function editorOptions(
+  overrides: { output?: ImageEditorOutput; tabs?: readonly EditorTab[]; tools?: readonly EditorTool[] } = {},
+): ResolvedEditorOptions {
   return {
     display: 'inline',
     autoOpen: 'never',
@@ -34,10 +36,42 @@ export { canvasFile, twoColourBmp, twoColourCanvas, twoColourImage } from '../te
 export async function withExifOrientation(jpeg: File, orientation: number): Promise<File> {
   const bytes = new Uint8Array(await jpeg.arrayBuffer());
   const exif = new Uint8Array([
-    0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00,
-    0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00,
-    0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, orientation, 0x00, 0x00, 0x00,
-    0x00, 0x00, 0x00, 0x00,
+    0xff,
+    0xe1,
+    0x00,
+    0x22,
+    0x45,
+    0x78,
+    0x69,
+    0x66,
+    0x00,
+    0x00,
+    0x49,
+    0x49,
+    0x2a,
+    0x00,
+    0x08,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x12,
+    0x01,
+    0x03,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    orientation,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
   ]);
   return new File([bytes.slice(0, 2), exif, bytes.slice(2)], jpeg.name, { type: 'image/jpeg' });
 }

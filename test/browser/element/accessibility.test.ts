@@ -2,7 +2,18 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import ar from '../../../locales/ar.js';
 import {
-  animationsSettled, focusedPart, maybePart, mount, nextEvent, part, parts, randomFile, textFile, unmountAll, until, type SvcUploader,
+  animationsSettled,
+  focusedPart,
+  maybePart,
+  mount,
+  nextEvent,
+  part,
+  parts,
+  randomFile,
+  textFile,
+  unmountAll,
+  until,
+  type SvcUploader,
 } from './helpers.js';
 
 const MiB = 1024 * 1024;
@@ -40,7 +51,9 @@ describe('<svc-uploader> accessibility', () => {
 
   describe('automated checks (axe) in every state', () => {
     it('idle, drag-over and drop-rejected', async () => {
-      const element = await mount(`<svc-uploader server-url="/api/upload" max-files="2" enable-paste folder-upload='{"showSelectFolderButton":true}'></svc-uploader>`);
+      const element = await mount(
+        `<svc-uploader server-url="/api/upload" max-files="2" enable-paste folder-upload='{"showSelectFolderButton":true}'></svc-uploader>`,
+      );
       await expectAccessible(element);
       dragEnter(part(element, 'drop-zone'), 1);
       await expectAccessible(element);

@@ -1,8 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { html } from 'lit';
-import {
-  maybePart, mount, nextEvent, part, parts, randomFile, sha256, textFile, unmountAll, until, type SvcUploader,
-} from './helpers.js';
+import { maybePart, mount, nextEvent, part, parts, randomFile, sha256, textFile, unmountAll, until, type SvcUploader } from './helpers.js';
 
 const MiB = 1024 * 1024;
 const RESUMABLE = '{"protocol":"multipart","thresholdBytes":1048576,"chunkSizeBytes":5242880,"maxConcurrentParts":1}';
@@ -57,7 +55,9 @@ describe('<svc-uploader> appearance', () => {
       element.removeFile(element.files[0]!.id);
       await element.updateComplete;
       let fetched = true;
-      await fetch(url).catch(() => { fetched = false; });
+      await fetch(url).catch(() => {
+        fetched = false;
+      });
       expect(fetched, 'the object URL is revoked').to.equal(false);
     });
 
@@ -96,9 +96,14 @@ describe('<svc-uploader> appearance', () => {
   });
 
   describe('allowPreview', () => {
-    it('opens pictures, videos and recordings in the browser\'s own viewer or player', async () => {
+    it("opens pictures, videos and recordings in the browser's own viewer or player", async () => {
       const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
-      await element.addFiles([await picture('photo.png'), randomFile('clip.webm', 100, 'video/webm'), randomFile('memo.ogg', 100, 'audio/ogg'), textFile('plain.txt')]);
+      await element.addFiles([
+        await picture('photo.png'),
+        randomFile('clip.webm', 100, 'video/webm'),
+        randomFile('memo.ogg', 100, 'audio/ogg'),
+        textFile('plain.txt'),
+      ]);
       await element.updateComplete;
       const buttons = parts(element, 'file-preview-button');
       expect(buttons.map((button) => button.getAttribute('aria-label'))).to.deep.equal(['Preview photo.png', 'Preview clip.webm', 'Preview memo.ogg']);

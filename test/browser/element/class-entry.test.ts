@@ -3,7 +3,9 @@ import { SVC_UPLOADER_TAG, SvcUploader, UploadEngine } from '../../../elements/e
 
 // `svc-uploader/element` hands over the class and registers nothing; the app picks the tag.
 describe('the element class entry', () => {
-  afterEach(() => { for (const host of document.querySelectorAll('.test-host')) host.remove(); });
+  afterEach(() => {
+    for (const host of document.querySelectorAll('.test-host')) host.remove();
+  });
 
   it('registers no tag when imported', () => {
     expect(customElements.get(SVC_UPLOADER_TAG)).to.equal(undefined);
@@ -24,7 +26,7 @@ describe('the element class entry', () => {
     expect(customElements.get(SVC_UPLOADER_TAG)).to.equal(undefined);
   });
 
-  it('keeps the app\'s own tag when the define module loads afterwards, instead of throwing', async () => {
+  it("keeps the app's own tag when the define module loads afterwards, instead of throwing", async () => {
     await import('../../../elements/svc-uploader/define.js');
     expect(customElements.getName(SvcUploader)).to.equal('acme-uploader');
     expect(customElements.get(SVC_UPLOADER_TAG)).to.equal(undefined);

@@ -3,14 +3,27 @@ import { SvcUploader, svcUploaderEvents, uploaderProps, UPLOAD_SOURCES } from '.
 import { documentedProps } from '../../../elements/svc-uploader/property-docs.js';
 import { documentedEvents, documentEvents } from '../../../elements/svc-uploader/event-docs.js';
 import { maybePart, mount, nextEvent, part, parts, textFile, unmountAll, until, type SvcUploader as Uploader } from './helpers.js';
-import {
-  EVENTS_MARKERS, PROPS_MARKERS, readBetween, renderEventsTable, renderPropsTable,
-} from '../../../scripts/lib/element-api-tables.js';
+import { EVENTS_MARKERS, PROPS_MARKERS, readBetween, renderEventsTable, renderPropsTable } from '../../../scripts/lib/element-api-tables.js';
 
 /** The element suites; every event of the table must be exercised in one of them. */
 const SUITES = [
-  'accessibility', 'appearance', 'bundle', 'file-list', 'image-editor', 'interface', 'media', 'properties', 'run-controls', 'sources',
-  'theme-and-motion', 'upload', 'url-import', 'virtual-list', 'large-batch', 'displayed-names', 'folder-limit',
+  'accessibility',
+  'appearance',
+  'bundle',
+  'file-list',
+  'image-editor',
+  'interface',
+  'media',
+  'properties',
+  'run-controls',
+  'sources',
+  'theme-and-motion',
+  'upload',
+  'url-import',
+  'virtual-list',
+  'large-batch',
+  'displayed-names',
+  'folder-limit',
 ];
 /** The cloud-drive sources' suites, in their own folder next to their fixtures. */
 const DRIVE_SUITES = ['sign-in', 'browse', 'import'];
@@ -50,8 +63,9 @@ describe('<svc-uploader> API documentation', () => {
     const words = { group: 'files', callback: 'onFileAdded', detailType: '{}', doc: 'A file joined the list.' } as const;
     const events = { 'svc-file-add': { cancelable: false }, 'svc-file-remove': { cancelable: true } };
     expect(() => documentEvents(events, { 'svc-file-add': words })).to.throw('events without documentation (event-docs.ts): svc-file-remove');
-    expect(() => documentEvents(events, { 'svc-file-add': words, 'svc-file-remove': words, 'svc-file-gone': words }))
-      .to.throw('documentation for events that events.ts does not declare: svc-file-gone');
+    expect(() => documentEvents(events, { 'svc-file-add': words, 'svc-file-remove': words, 'svc-file-gone': words })).to.throw(
+      'documentation for events that events.ts does not declare: svc-file-gone',
+    );
   });
 
   it('documents every public method and read-only property on the element page', async () => {
@@ -62,7 +76,21 @@ describe('<svc-uploader> API documentation', () => {
       for (const name of Object.getOwnPropertyNames(prototype)) members.add(name);
       if (Object.getPrototypeOf(prototype).constructor.name === 'LitElement') break;
     }
-    const lifecycle = ['constructor', 'connectedCallback', 'disconnectedCallback', 'attributeChangedCallback', 'willUpdate', 'firstUpdated', 'render', 'getUpdateComplete', 'emit', 'engineOptions', 'effectiveMaxFiles', 'updated', 'isDisabled'];
+    const lifecycle = [
+      'constructor',
+      'connectedCallback',
+      'disconnectedCallback',
+      'attributeChangedCallback',
+      'willUpdate',
+      'firstUpdated',
+      'render',
+      'getUpdateComplete',
+      'emit',
+      'engineOptions',
+      'effectiveMaxFiles',
+      'updated',
+      'isDisabled',
+    ];
     const props = Object.keys(uploaderProps);
     for (const section of sections) {
       const undocumented = [...members].filter((name) => !lifecycle.includes(name) && !props.includes(name) && !section.includes(`\`${name}`));
@@ -78,8 +106,9 @@ describe('<svc-uploader> API documentation', () => {
       for (const node of element.shadowRoot!.querySelectorAll('[part]')) for (const name of node.getAttribute('part')!.split(' ')) seen.add(name);
     };
     /** `file-<state>`, `source-chip-<source>`, `source-view-<source>` are documented as patterns. */
-    const isVariant = (name: string) => /^file-(queued|processing|uploading|paused|uploaded|successful|failed|canceled)$/.test(name)
-      || UPLOAD_SOURCES.some((source) => name === `source-chip-${source}` || name === `source-view-${source}`);
+    const isVariant = (name: string) =>
+      /^file-(queued|processing|uploading|paused|uploaded|successful|failed|canceled)$/.test(name) ||
+      UPLOAD_SOURCES.some((source) => name === `source-chip-${source}` || name === `source-view-${source}`);
 
     /** Hero card, rows with previews, a run in progress and paused, its summary, the drop overlay, the preview. */
     async function collectListStates(collectFrom: (element: Uploader) => void): Promise<void> {

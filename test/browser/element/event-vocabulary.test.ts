@@ -74,10 +74,10 @@ function expectOldNamesHeard(log: EventLog): void {
   }
 }
 
-describe('<svc-uploader> speaks the engine\'s event vocabulary', () => {
+describe("<svc-uploader> speaks the engine's event vocabulary", () => {
   afterEach(unmountAll);
 
-  it('re-emits the events of an upload run, a refusal and a processing result with the engine\'s details', async () => {
+  it("re-emits the events of an upload run, a refusal and a processing result with the engine's details", async () => {
     const { element, log } = await mountWatched(
       '<svc-uploader server-url="/api/upload" allowed-file-types="image/*" processing-endpoint="/test-fixtures/processing?mode=ok"></svc-uploader>',
     );
@@ -85,7 +85,17 @@ describe('<svc-uploader> speaks the engine\'s event vocabulary', () => {
     const processed = nextEvent(element, 'svc-file-process');
     await element.upload();
     await processed;
-    for (const name of ['file-add', 'file-reject', 'file-state-change', 'file-upload-progress', 'upload-start', 'upload-progress', 'file-upload-complete', 'files-upload-complete', 'file-process'] as const) {
+    for (const name of [
+      'file-add',
+      'file-reject',
+      'file-state-change',
+      'file-upload-progress',
+      'upload-start',
+      'upload-progress',
+      'file-upload-complete',
+      'files-upload-complete',
+      'file-process',
+    ] as const) {
       expectReEmitted(log, name);
     }
     expectOldNamesHeard(log);

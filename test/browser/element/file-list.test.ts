@@ -61,9 +61,13 @@ describe('<svc-uploader> file list and validation', () => {
     await element.updateComplete;
     expect(element.files).to.have.length(0);
 
-    element.addEventListener('svc-files-select', (event) => {
-      event.detail.files = event.detail.files.map((file) => new File([file], `renamed-${file.name}`, { type: file.type }));
-    }, { once: true });
+    element.addEventListener(
+      'svc-files-select',
+      (event) => {
+        event.detail.files = event.detail.files.map((file) => new File([file], `renamed-${file.name}`, { type: file.type }));
+      },
+      { once: true },
+    );
     const added = nextEvent(element, 'svc-files-add');
     await chooseFiles(element, [textFile('kept.txt')]);
     expect((await added).detail.files.map((file) => file.name)).to.deep.equal(['renamed-kept.txt']);

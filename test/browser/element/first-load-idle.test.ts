@@ -14,7 +14,9 @@ const UPLOAD_ROUTE = 'multipart/sign-part';
 type Uploader = HTMLElement & { engine: object | undefined };
 
 async function fetchedScriptsHold(text: string): Promise<boolean> {
-  const urls = performance.getEntriesByType('resource').map((entry) => entry.name)
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
     .filter((url) => new URL(url).pathname.startsWith('/dist/browser/') && url.endsWith('.js'));
   const scripts = await Promise.all([...new Set(urls)].map(async (url) => (await fetch(url)).text()));
   return scripts.some((script) => script.includes(text));

@@ -13,8 +13,9 @@ holdIdleCallbacks();
 
 /** The resource entries of the bundle's chunks whose file names start with one of `prefixes`. */
 function chunkEntries(prefixes: string[]): PerformanceResourceTiming[] {
-  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((entry) => prefixes.some((prefix) => new URL(entry.name).pathname.startsWith(`/dist/browser/${prefix}-`)));
+  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+    prefixes.some((prefix) => new URL(entry.name).pathname.startsWith(`/dist/browser/${prefix}-`)),
+  );
 }
 
 describe('<svc-uploader> files added by script before the engine loaded (built bundle)', () => {
@@ -59,11 +60,19 @@ describe('<svc-uploader> files added by script before the engine loaded (built b
 
   it('fetched the engine, the file list, the upload machinery, the rest of English and the chunks they import', () => {
     const entries = chunkEntries(['engine', 'engine-views', 'file-views', 'upload-machinery', 'rolldown-runtime', 'en']);
-    expect(entries.map((entry) => new URL(entry.name).pathname.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '')).sort())
-      .to.deep.equal(['en', 'engine', 'engine-views', 'file-views', 'rolldown-runtime', 'upload-machinery']);
+    expect(
+      entries
+        .map((entry) =>
+          new URL(entry.name).pathname
+            .split('/')
+            .pop()!
+            .replace(/-[\w-]{8}\.js$/, ''),
+        )
+        .sort(),
+    ).to.deep.equal(['en', 'engine', 'engine-views', 'file-views', 'rolldown-runtime', 'upload-machinery']);
   });
 
-  it('asks for a lazy chunk\'s own imports next to the chunk itself, not once it has arrived', async () => {
+  it("asks for a lazy chunk's own imports next to the chunk itself, not once it has arrived", async () => {
     const entry = await (await fetch(BUNDLE)).text();
     // Quotes as the test server hands the file over, which may differ from the file on disk.
     const lazilyImported = (code: string) => new Set([...code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((match) => match[1]!));
@@ -72,7 +81,8 @@ describe('<svc-uploader> files added by script before the engine loaded (built b
     expect(lazy.length, 'the entry imports the engine, its element side, the file views and the rest of English lazily').to.be.at.least(4);
     for (const chunk of lazy) {
       const code = await (await fetch(`/dist/browser/${chunk}`)).text();
-      const ownImports = [...code.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((match) => match[1]!)
+      const ownImports = [...code.matchAll(/from\s*["'`]\.\/([\w.-]+\.js)["'`]/g)]
+        .map((match) => match[1]!)
         // The entry's own files are there already.
         .filter((imported) => imported !== 'svc-uploader.js' && !new RegExp(`from\\s*["'\`]\\./${imported.replaceAll('.', '\\.')}["'\`]`).test(entry));
       for (const imported of ownImports) expect(entryImports.has(imported), `${chunk} imports ${imported}`).to.equal(true);

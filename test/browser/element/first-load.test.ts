@@ -31,7 +31,9 @@ type Uploader = HTMLElement & {
 
 /** The bundle's scripts this page has fetched so far, with their text. */
 async function fetchedScripts(): Promise<string[]> {
-  const urls = performance.getEntriesByType('resource').map((entry) => entry.name)
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
     .filter((url) => new URL(url).pathname.startsWith('/dist/browser/') && url.endsWith('.js'));
   return Promise.all([...new Set(urls)].map(async (url) => (await fetch(url)).text()));
 }
@@ -60,7 +62,7 @@ describe('<svc-uploader> first load of the browser bundle', () => {
 
   after(() => element?.remove());
 
-  it('shows the drop zone without downloading the file list, the upload machinery, the ICU runtime, crash recovery, the rest of English or the props\' and events\' documentation', async () => {
+  it("shows the drop zone without downloading the file list, the upload machinery, the ICU runtime, crash recovery, the rest of English or the props' and events' documentation", async () => {
     const limits = [...element.shadowRoot!.querySelectorAll('[part~="drop-zone"] [part~="limit"]')].map((node) => node.textContent);
     expect(limits).to.include('Up to 10 files');
     expect(messageFormatFetched(), 'intl-messageformat').to.equal(false);

@@ -1,13 +1,16 @@
 // A folder of more than 10,000 files, chosen or dropped, in the built bundle: the first 10,000
 // are taken, the host gets an `svc-warn` and the user a notice saying the rest was left out.
 import { expect } from '@open-wc/testing';
-import {
-  loadBuiltBundle, mountBuilt, partOf, partsOf, recordBuiltEvents, textFiles, unmountBuilt, type SvcUploader,
-} from './built-bundle.js';
+import { loadBuiltBundle, mountBuilt, partOf, partsOf, recordBuiltEvents, textFiles, unmountBuilt, type SvcUploader } from './built-bundle.js';
 
 const LIMIT = 10_000;
 
-type RequestFileSystem = (type: number, size: number, success: (fs: { root: FileSystemDirectoryEntry }) => void, failure: (error: DOMException) => void) => void;
+type RequestFileSystem = (
+  type: number,
+  size: number,
+  success: (fs: { root: FileSystemDirectoryEntry }) => void,
+  failure: (error: DOMException) => void,
+) => void;
 
 function call<T>(run: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): Promise<T> {
   return new Promise(run);
@@ -18,7 +21,8 @@ async function realFolderOf(count: number): Promise<FileSystemDirectoryEntry> {
   const request = (window as unknown as { webkitRequestFileSystem: RequestFileSystem }).webkitRequestFileSystem;
   const fs = await call<{ root: FileSystemDirectoryEntry }>((resolve, reject) => request(0 /* TEMPORARY */, 16 * 1024 * 1024, resolve, reject));
   const folder = await call<FileSystemDirectoryEntry>((resolve, reject) =>
-    fs.root.getDirectory(`big-${crypto.randomUUID()}`, { create: true }, (entry) => resolve(entry as FileSystemDirectoryEntry), reject));
+    fs.root.getDirectory(`big-${crypto.randomUUID()}`, { create: true }, (entry) => resolve(entry as FileSystemDirectoryEntry), reject),
+  );
   const pending: Promise<unknown>[] = [];
   for (let index = 0; index < count; index += 1) {
     pending.push(call((resolve, reject) => folder.getFile(`f-${String(index).padStart(5, '0')}.txt`, { create: true }, resolve, reject)));

@@ -36,7 +36,9 @@ function gatedServer(): { serverUrl: string; open(): Promise<void> } {
   const id = crypto.randomUUID();
   return {
     serverUrl: `/element-fixtures/gated/${id}/api`,
-    open: async () => { await fetch(`/element-fixtures/gate/${id}`, { method: 'POST' }); },
+    open: async () => {
+      await fetch(`/element-fixtures/gate/${id}`, { method: 'POST' });
+    },
   };
 }
 
@@ -80,7 +82,10 @@ describe('<svc-uploader> in a form', () => {
     await element.addFiles(files);
     await element.updateComplete;
     const sent = trySubmit(form)!.getAll('documents') as File[];
-    expect(sent.map((file) => [file.name, file.size])).to.deep.equal([['letter.txt', 11], ['notes.txt', 17]]);
+    expect(sent.map((file) => [file.name, file.size])).to.deep.equal([
+      ['letter.txt', 11],
+      ['notes.txt', 17],
+    ]);
     expect(await sent[1]!.text()).to.equal('Remember the milk');
   });
 
@@ -136,7 +141,9 @@ describe('<svc-uploader> in a form', () => {
     browse.focus();
     expect(element.shadowRoot!.activeElement, 'focus on an inert button').to.equal(null);
     let pickerOpened = false;
-    part(element, 'file-input').addEventListener('click', () => { pickerOpened = true; });
+    part(element, 'file-input').addEventListener('click', () => {
+      pickerOpened = true;
+    });
     await clickAtCentre(browse);
     expect(pickerOpened, 'a real click on Browse').to.equal(false);
 
@@ -207,7 +214,13 @@ describe('<svc-uploader> in a form', () => {
     expect(part(element, 'restored-uploads').textContent).to.equal('1 file uploaded');
     expect(element.validity.valid).to.equal(true);
 
-    for (const state of ['{"key":"x"}', 'not json', JSON.stringify([{ key: 42, name: 'n' }]), JSON.stringify([{ key: 'k'.repeat(5000), name: 'n' }]), 'x'.repeat(300_000)]) {
+    for (const state of [
+      '{"key":"x"}',
+      'not json',
+      JSON.stringify([{ key: 42, name: 'n' }]),
+      JSON.stringify([{ key: 'k'.repeat(5000), name: 'n' }]),
+      'x'.repeat(300_000),
+    ]) {
       element.formStateRestoreCallback(state);
       await element.updateComplete;
       expect(trySubmit(form), state.slice(0, 30)).to.equal(undefined);

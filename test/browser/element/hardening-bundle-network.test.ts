@@ -73,7 +73,10 @@ describe('<svc-uploader> answers it cannot trust (built bundle)', function () {
   });
 
   it('refuses the upload URL data:,ok without sending a byte', async () => {
-    const { record, completions, log } = await uploadThroughElement({ handler: { presign: [{ rewriteUploadUrl: 'data:,ok' }] } }, randomBytesFile('data.bin', 1000));
+    const { record, completions, log } = await uploadThroughElement(
+      { handler: { presign: [{ rewriteUploadUrl: 'data:,ok' }] } },
+      randomBytesFile('data.bin', 1000),
+    );
     expect(record.state).to.equal('failed');
     expect(record.error!.message).to.contain('Refused upload URL');
     expect(completions).to.have.length(0);
@@ -131,7 +134,9 @@ describe('<svc-uploader> answers it cannot trust (built bundle)', function () {
 
   it('waits past status-less progress messages of the processing stream for its completion event', async () => {
     const element = await mountBuilt({ 'processing-endpoint': '/remote-fixtures/processing?mode=progress-only' });
-    const processed = new Promise<CustomEvent>((resolve) => element.addEventListener('svc-file-process', (event) => resolve(event as CustomEvent), { once: true }));
+    const processed = new Promise<CustomEvent>((resolve) =>
+      element.addEventListener('svc-file-process', (event) => resolve(event as CustomEvent), { once: true }),
+    );
     await element.addFiles([randomBytesFile('a.bin', 100)]);
     await element.upload();
     const { detail } = await processed;

@@ -57,10 +57,12 @@ describe('<svc-uploader> persisted uploads (built bundle)', function () {
     await clearRecovery();
   });
 
-  it('restores a document left by one uploader into neither an image-only uploader nor another user\'s, only into its own', async () => {
+  it("restores a document left by one uploader into neither an image-only uploader nor another user's, only into its own", async () => {
     await leaveBehind('id="documents" persistence-key="alice"', randomBytesFile('contract.pdf', 3000, 'application/pdf'));
     const seen = listen(['svc-files-restore', 'svc-file-upload-start']);
-    const avatar = await mountFromHtml('<svc-uploader id="avatar" server-url="/api/upload" crash-recovery auto-upload max-files="1" allowed-file-types="image/*" persistence-key="alice"></svc-uploader>');
+    const avatar = await mountFromHtml(
+      '<svc-uploader id="avatar" server-url="/api/upload" crash-recovery auto-upload max-files="1" allowed-file-types="image/*" persistence-key="alice"></svc-uploader>',
+    );
     const otherUser = await mountFromHtml('<svc-uploader id="documents" server-url="/api/upload" crash-recovery persistence-key="bob"></svc-uploader>');
     seen.stop();
     expect([avatar.files.length, otherUser.files.length]).to.deep.equal([0, 0]);
@@ -72,12 +74,14 @@ describe('<svc-uploader> persisted uploads (built bundle)', function () {
     expect(owner.files.map((file) => file.name)).to.deep.equal(['contract.pdf']);
   });
 
-  it('checks a restored file against the uploader\'s limits again and reports the refusal', async () => {
+  it("checks a restored file against the uploader's limits again and reports the refusal", async () => {
     await leaveBehind('id="uploads"', randomBytesFile('notes.pdf', 3000, 'application/pdf'));
     const seen = listen(['svc-file-reject', 'svc-files-restore']);
     const element = await mountFromHtml('<svc-uploader id="uploads" server-url="/api/upload" crash-recovery allowed-file-types="image/*"></svc-uploader>');
     seen.stop();
-    expect(seen.events.map((event) => [event.type, event.detail.file?.name, event.detail.reason])).to.deep.equal([['svc-file-reject', 'notes.pdf', 'TYPE_MISMATCH']]);
+    expect(seen.events.map((event) => [event.type, event.detail.file?.name, event.detail.reason])).to.deep.equal([
+      ['svc-file-reject', 'notes.pdf', 'TYPE_MISMATCH'],
+    ]);
     expect(element.files).to.have.length(0);
   });
 
@@ -105,7 +109,7 @@ describe('<svc-uploader> persisted uploads (built bundle)', function () {
     expect(multipartKeys()).to.deep.equal([]);
   });
 
-  it('keeps a tus upload URL under a hashed key without the file name, never under tus-js-client\'s own fingerprint', async () => {
+  it("keeps a tus upload URL under a hashed key without the file name, never under tus-js-client's own fingerprint", async () => {
     const engine = new bundle.UploadEngine({ resumable: { protocol: 'tus', endpoint: '/test-fixtures/tus', chunkSizeBytes: 256 * 1024 } });
     await engine.addFiles([randomBytesFile('medical-scan.bin', 2 * MIB)]);
     const halfway = new Promise<void>((resolve) => engine.on('file-upload-progress', ({ bytesUploaded }) => bytesUploaded >= 512 * 1024 && resolve()));

@@ -39,6 +39,7 @@ export async function createFaultPlan(spec: { fail?: Record<string, number>; fai
   const { id } = (await response.json()) as { id: string };
   return {
     serverUrl: `/test-fixtures/faulty/${id}`,
-    log: async () => (await (await fetch(`/test-fixtures/plans/${id}`)).json()) as { resumes: number; completes: number; aborts: number; failedAnswers: number },
+    log: async () =>
+      (await (await fetch(`/test-fixtures/plans/${id}`)).json()) as { resumes: number; completes: number; aborts: number; failedAnswers: number },
   };
 }

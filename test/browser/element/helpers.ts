@@ -117,8 +117,7 @@ export async function chooseFixtureFolder(element: SvcUploader): Promise<void> {
  */
 export async function animationsSettled(element: SvcUploader): Promise<void> {
   await element.updateComplete;
-  const running = element.shadowRoot!.getAnimations()
-    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+  const running = element.shadowRoot!.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
   await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
 }
 

@@ -14,11 +14,7 @@ declare global {
 /** Each payload, if it ever ran, calls `svcRan` with its name (short, so a listed name is not shortened). */
 const ran = (name: string) => `svcRan('${name}')`;
 let payloadsRun: string[] = [];
-const MARKUP_NAMES = [
-  `<img src=x onerror="${ran('img')}">.png`,
-  `<script>${ran('script')}</script>.txt`,
-  `"><svg onload="${ran('attribute')}">.pdf`,
-];
+const MARKUP_NAMES = [`<img src=x onerror="${ran('img')}">.png`, `<script>${ran('script')}</script>.txt`, `"><svg onload="${ran('attribute')}">.pdf`];
 
 const SCRIPTED_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="${ran('svg-onload')}">
   <script>${ran('svg-script')}</script><rect width="40" height="40" fill="teal"/></svg>`;
@@ -35,7 +31,9 @@ describe('<svc-uploader> and hostile files', () => {
 
   it('shows names holding markup as text in rows, tooltips, refusals and announcements, and runs none of it', async () => {
     const element = await mount('<svc-uploader allowed-file-types="image/*,text/plain"></svc-uploader>');
-    await element.addFiles(MARKUP_NAMES.map((name) => textFile(name, 'x', name.endsWith('.png') ? 'image/png' : name.endsWith('.txt') ? 'text/plain' : 'application/pdf')));
+    await element.addFiles(
+      MARKUP_NAMES.map((name) => textFile(name, 'x', name.endsWith('.png') ? 'image/png' : name.endsWith('.txt') ? 'text/plain' : 'application/pdf')),
+    );
     await element.updateComplete;
     const names = parts(element, 'file-name');
     expect(names.map((name) => name.textContent)).to.deep.equal(MARKUP_NAMES.slice(0, 2));

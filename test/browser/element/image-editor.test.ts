@@ -1,7 +1,18 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
-  animationsSettled, focusedPart, maybePart, mount, nextEvent, part, parts, recordEvents, storedBytes, textFile, unmountAll, until,
+  animationsSettled,
+  focusedPart,
+  maybePart,
+  mount,
+  nextEvent,
+  part,
+  parts,
+  recordEvents,
+  storedBytes,
+  textFile,
+  unmountAll,
+  until,
   type SvcUploader,
 } from './helpers.js';
 import { twoColourImage } from '../test-images.js';
@@ -159,7 +170,9 @@ describe('<svc-uploader> image editor', () => {
     await until(element, () => maybePart(element, 'editor') === null, 'the editor to close');
     expect(opened.map((event) => event.detail.file.name)).to.deep.equal(['a.png', 'b.png']);
     expect(element.files.map((file) => [file.name, file.state, file.held ?? false])).to.deep.equal([
-      ['a.png', 'queued', false], ['notes.txt', 'queued', false], ['b.png', 'queued', false],
+      ['a.png', 'queued', false],
+      ['notes.txt', 'queued', false],
+      ['b.png', 'queued', false],
     ]);
   });
 
@@ -200,7 +213,12 @@ describe('<svc-uploader> image editor', () => {
     part(element, 'editor-flip-vertical').click();
     part(element, 'editor-save').click();
     await until(element, () => maybePart(element, 'editor') === null, 'the editor to close');
-    expect(calls).to.deep.equal([['open', 'photo.png', 'photo.png'], ['cancel', 'photo.png', 'photo.png'], ['open', 'photo.png', 'photo.png'], ['save', 'image/jpeg', 'image/png']]);
+    expect(calls).to.deep.equal([
+      ['open', 'photo.png', 'photo.png'],
+      ['cancel', 'photo.png', 'photo.png'],
+      ['open', 'photo.png', 'photo.png'],
+      ['save', 'image/jpeg', 'image/png'],
+    ]);
     expect(element.files[0]).to.include({ name: 'photo.jpg', type: 'image/jpeg' });
   });
 
@@ -237,7 +255,9 @@ describe('<svc-uploader> image editor', () => {
     await openEditor(element);
     expect(part(element, 'editor-error').textContent!.trim()).to.equal('This image cannot be edited in this browser.');
     expect(part<HTMLButtonElement>(element, 'editor-save').disabled).to.equal(true);
-    expect(errors.map((event) => [event.detail.scope, event.detail.code, event.detail.file?.name])).to.deep.equal([['editor', 'IMAGE_DECODE_FAILED', 'broken.png']]);
+    expect(errors.map((event) => [event.detail.scope, event.detail.code, event.detail.file?.name])).to.deep.equal([
+      ['editor', 'IMAGE_DECODE_FAILED', 'broken.png'],
+    ]);
     part(element, 'editor-cancel').click();
     await until(element, () => maybePart(element, 'editor') === null, 'the editor to close');
   });

@@ -67,7 +67,13 @@ describe('<svc-uploader> interface', () => {
       const run = element.upload();
       await started;
       await element.updateComplete;
-      expect(announcer.textContent).to.be.oneOf(['Uploading 2 files', 'Upload 25% complete', 'Upload 50% complete', 'Upload 75% complete', 'All 2 files uploaded']);
+      expect(announcer.textContent).to.be.oneOf([
+        'Uploading 2 files',
+        'Upload 25% complete',
+        'Upload 50% complete',
+        'Upload 75% complete',
+        'All 2 files uploaded',
+      ]);
       await run;
       await element.updateComplete;
       expect(announcer.textContent).to.equal('All 2 files uploaded');
@@ -98,7 +104,9 @@ describe('<svc-uploader> interface', () => {
     });
 
     it('applies theme tokens and mode', async () => {
-      const element = await mount(`<svc-uploader theme='{"mode":"dark","tokens":{"color-accent":"rgb(10, 125, 56)","--svc-radius-medium":"3px"}}'></svc-uploader>`);
+      const element = await mount(
+        `<svc-uploader theme='{"mode":"dark","tokens":{"color-accent":"rgb(10, 125, 56)","--svc-radius-medium":"3px"}}'></svc-uploader>`,
+      );
       const browse = part(element, 'browse-button');
       expect(getComputedStyle(browse).backgroundColor).to.equal('rgb(10, 125, 56)');
       expect(getComputedStyle(browse).borderTopLeftRadius).to.equal('3px');

@@ -2,9 +2,7 @@
 // while the batch is taken, the refusal notice stays one screen high, and the host still learns
 // which files were refused.
 import { expect } from '@open-wc/testing';
-import {
-  loadBuiltBundle, mountBuilt, partOf, partsOf, recordBuiltEvents, textFiles, unmountBuilt, type SvcUploader,
-} from './built-bundle.js';
+import { loadBuiltBundle, mountBuilt, partOf, partsOf, recordBuiltEvents, textFiles, unmountBuilt, type SvcUploader } from './built-bundle.js';
 
 /** Chooses files in the element's own picker, as the OS dialog hands them over. */
 function choose(element: SvcUploader, files: File[], input: 'file-input' | 'folder-input' = 'file-input'): void {
@@ -81,10 +79,18 @@ describe('<svc-uploader> large batches (built bundle)', function () {
     const element = await mountBuilt();
     let settled = false;
     const seenWhileTaking = { frame: false, timer: false };
-    requestAnimationFrame(() => { seenWhileTaking.frame = !settled; });
-    setTimeout(() => { seenWhileTaking.timer = !settled; });
-    const refused = nextEvent(element, 'svc-files-reject').then(() => { settled = true; });
-    const added = nextEvent(element, 'svc-files-add').then(() => { settled = true; });
+    requestAnimationFrame(() => {
+      seenWhileTaking.frame = !settled;
+    });
+    setTimeout(() => {
+      seenWhileTaking.timer = !settled;
+    });
+    const refused = nextEvent(element, 'svc-files-reject').then(() => {
+      settled = true;
+    });
+    const added = nextEvent(element, 'svc-files-add').then(() => {
+      settled = true;
+    });
     choose(element, textFiles(3_000));
     await Promise.race([refused, added]);
     await element.updateComplete;

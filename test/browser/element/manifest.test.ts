@@ -44,7 +44,7 @@ describe('<svc-uploader> against its custom-elements manifest', () => {
 
   it('has every method and read-only field the manifest lists', async () => {
     const { fields, methods } = await readManifest();
-    const uploader = await mount('<svc-uploader></svc-uploader>') as unknown as Record<string, unknown>;
+    const uploader = (await mount('<svc-uploader></svc-uploader>')) as unknown as Record<string, unknown>;
     for (const method of methods) expect(typeof uploader[method.name], method.name).to.equal('function');
     for (const field of fields.filter((candidate) => candidate.readonly)) expect(uploader[field.name], field.name).to.not.equal(undefined);
   });

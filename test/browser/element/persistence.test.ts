@@ -23,8 +23,12 @@ describe('<svc-uploader> persisted uploads', () => {
   it('does not restore a document left by one uploader into image-only uploaders of another page', async () => {
     await leaveBehind('id="documents" persistence-key="alice"', randomFile('contract.pdf', 3000, 'application/pdf'));
     const seen = listen(['svc-files-restore', 'svc-file-upload-start', 'svc-file-reject']);
-    const avatar = await mountSettled('<svc-uploader id="avatar" server-url="/api/upload" crash-recovery auto-upload max-files="1" allowed-file-types="image/*" persistence-key="alice"></svc-uploader>');
-    const cover = await mountSettled('<svc-uploader id="cover" server-url="/api/upload" crash-recovery auto-upload max-files="1" allowed-file-types="image/*" persistence-key="alice"></svc-uploader>');
+    const avatar = await mountSettled(
+      '<svc-uploader id="avatar" server-url="/api/upload" crash-recovery auto-upload max-files="1" allowed-file-types="image/*" persistence-key="alice"></svc-uploader>',
+    );
+    const cover = await mountSettled(
+      '<svc-uploader id="cover" server-url="/api/upload" crash-recovery auto-upload max-files="1" allowed-file-types="image/*" persistence-key="alice"></svc-uploader>',
+    );
     const otherUser = await mountSettled('<svc-uploader id="documents" server-url="/api/upload" crash-recovery persistence-key="bob"></svc-uploader>');
     seen.stop();
     expect([avatar.files, cover.files, otherUser.files]).to.deep.equal([[], [], []]);
@@ -40,7 +44,9 @@ describe('<svc-uploader> persisted uploads', () => {
     const seen = listen(['svc-file-reject', 'svc-files-restore']);
     const element = await mountSettled('<svc-uploader id="uploads" server-url="/api/upload" crash-recovery allowed-file-types="image/*"></svc-uploader>');
     seen.stop();
-    expect(seen.events.map((event) => [event.type, event.detail.file.name, event.detail.reason])).to.deep.equal([['svc-file-reject', 'notes.pdf', 'TYPE_MISMATCH']]);
+    expect(seen.events.map((event) => [event.type, event.detail.file.name, event.detail.reason])).to.deep.equal([
+      ['svc-file-reject', 'notes.pdf', 'TYPE_MISMATCH'],
+    ]);
     expect(element.files).to.deep.equal([]);
   });
 

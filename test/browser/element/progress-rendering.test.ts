@@ -3,7 +3,20 @@ import { html, type ReactiveController, type ReactiveControllerHost } from 'lit'
 import { createTranslator } from '../../../elements/i18n/index.js';
 import { Announcer } from '../../../elements/svc-uploader/announcer.js';
 import { RenderPacer } from '../../../elements/svc-uploader/render-pacer.js';
-import { animationsSettled, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, textFile, unmountAll, until, type SvcUploader } from './helpers.js';
+import {
+  animationsSettled,
+  maybePart,
+  mount,
+  nextEvent,
+  part,
+  parts,
+  randomFile,
+  recordEvents,
+  textFile,
+  unmountAll,
+  until,
+  type SvcUploader,
+} from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -64,7 +77,10 @@ describe('<svc-uploader> progress rendering', () => {
     const stateChanges = events.filter((event) => event.type === 'svc-file-state-change').length;
     const report = `${renderTimes.length} renders for ${events.length} events (${stateChanges} state changes); gaps ${gaps.map((gap) => gap.toFixed(0)).join(' ')} ms`;
     expect(stateChanges, report).to.equal(3 * count);
-    expect(gaps.filter((gap) => gap < 95), report).to.deep.equal([]);
+    expect(
+      gaps.filter((gap) => gap < 95),
+      report,
+    ).to.deep.equal([]);
   });
 
   it('resolves updateComplete once progress waiting for its paced render is on screen', async () => {

@@ -35,7 +35,14 @@ const samples: Record<UploaderPropName, Sample> = {
   onBeforeFileAdded: { value: (file: File) => file.size > 0 },
   maxFiles: { attribute: '4', value: 4 },
   allowedFileTypes: { attribute: 'images,.pdf', value: 'images,.pdf', alternatives: [['["images",".pdf"]', ['images', '.pdf']]] },
-  maxFileSize: { attribute: '20 MB', value: { size: 20, unit: 'MB' }, alternatives: [['{"size":2,"unit":"GB"}', { size: 2, unit: 'GB' }], ['512', { size: 512, unit: 'B' }]] },
+  maxFileSize: {
+    attribute: '20 MB',
+    value: { size: 20, unit: 'MB' },
+    alternatives: [
+      ['{"size":2,"unit":"GB"}', { size: 2, unit: 'GB' }],
+      ['512', { size: 512, unit: 'B' }],
+    ],
+  },
   minFileSize: { attribute: '1KB', value: { size: 1, unit: 'KB' } },
   maxTotalFileSize: { attribute: '1.5 GB', value: { size: 1.5, unit: 'GB' } },
   contentDeduplication: { attribute: '', value: true },
@@ -46,7 +53,14 @@ const samples: Record<UploaderPropName, Sample> = {
   checksumVerification: { attribute: '', value: true },
   checksumAlgorithm: { attribute: 'CRC32C', value: 'CRC32C' },
   webWorker: { attribute: 'false', value: false, alternatives: [['', true]] },
-  imageEditor: { attribute: 'false', value: false, alternatives: [['{"display":"modal"}', { display: 'modal' }], ['', true]] },
+  imageEditor: {
+    attribute: 'false',
+    value: false,
+    alternatives: [
+      ['{"display":"modal"}', { display: 'modal' }],
+      ['', true],
+    ],
+  },
   processingEndpoint: { attribute: '/events', value: '/events' },
   processingTimeout: { attribute: '5000', value: 5000 },
   maxRetries: { attribute: '1', value: 1 },
@@ -130,9 +144,24 @@ describe('<svc-uploader> properties and attributes', () => {
   it('has the contract defaults', async () => {
     const element = await mount('<svc-uploader></svc-uploader>');
     expect(element).to.include({
-      autoUpload: false, quietCompletion: false, enablePaste: false, pasteScope: 'element', disableDragDrop: false, maxFiles: 10,
-      allowedFileTypes: '*', contentDeduplication: false, maxRetries: 3, maxConcurrentUploads: 3, processingTimeout: 60000,
-      crashRecovery: false, networkAware: true, animations: true, mini: false, allowPreview: true, showBranding: true, isProcessing: false,
+      autoUpload: false,
+      quietCompletion: false,
+      enablePaste: false,
+      pasteScope: 'element',
+      disableDragDrop: false,
+      maxFiles: 10,
+      allowedFileTypes: '*',
+      contentDeduplication: false,
+      maxRetries: 3,
+      maxConcurrentUploads: 3,
+      processingTimeout: 60000,
+      crashRecovery: false,
+      networkAware: true,
+      animations: true,
+      mini: false,
+      allowPreview: true,
+      showBranding: true,
+      isProcessing: false,
     });
     expect(element.maxFileSize).to.deep.equal({ size: 1, unit: 'GB' });
     expect(element.sources).to.deep.equal(['local', 'url', 'camera', 'microphone', 'screen']);

@@ -20,7 +20,9 @@ const CASES: RefusalCase[] = [
     fixture: 'no-auth',
     text: 'Sign in to upload files, then try again.',
     detail: {
-      code: 'HTTP_ERROR', status: 403, serverCode: 'AUTH_REQUIRED',
+      code: 'HTTP_ERROR',
+      status: 403,
+      serverCode: 'AUTH_REQUIRED',
       serverMessage: 'Uploads are closed: set allowAnonymousUploads: true, or configure auth or getUserId on the upload handler',
     },
   },
@@ -29,7 +31,11 @@ const CASES: RefusalCase[] = [
     text: 'The server does not accept uploads from this page. The site owner must allow this site.',
     detail: { code: 'HTTP_ERROR', status: 403, serverCode: 'AUTH_DENIED', serverMessage: 'Cross-site request refused' },
   },
-  { fixture: 'small', text: 'This file is too large for the server. Choose a smaller file.', detail: { code: 'HTTP_ERROR', status: 413, serverMessage: 'File too large' } },
+  {
+    fixture: 'small',
+    text: 'This file is too large for the server. Choose a smaller file.',
+    detail: { code: 'HTTP_ERROR', status: 413, serverMessage: 'File too large' },
+  },
   {
     fixture: 'images-only',
     file: randomFile('notes.txt', 200, 'text/plain'),
@@ -125,7 +131,9 @@ describe('<svc-uploader> refusal messages', () => {
   for (const { label, width, count, mini } of NARROW_LAYOUTS) {
     it(`a failed ${label} shows its state and message whole, beside a long name`, async () => {
       const name = 'a-very-long-file-name-for-the-quarterly-financial-report-2025-final.bin';
-      const element = await mount(`<svc-uploader ${mini ? 'mini' : ''} server-url="/refusal-fixtures/no-cors-bucket" max-retries="0" style="inline-size: ${width}px"></svc-uploader>`);
+      const element = await mount(
+        `<svc-uploader ${mini ? 'mini' : ''} server-url="/refusal-fixtures/no-cors-bucket" max-retries="0" style="inline-size: ${width}px"></svc-uploader>`,
+      );
       await element.addFiles(Array.from({ length: count }, (_, index) => randomFile(index ? `${index}-${name}` : name, 4000)));
       await element.upload();
       await element.updateComplete;
@@ -141,11 +149,14 @@ describe('<svc-uploader> refusal messages', () => {
     // A proxy in front of the storage changes one byte of every PUT body; with checksum-verification
     // the upload URL is signed with the body's Content-MD5, so storage answers 400 BadDigest each time.
     const faults = await fetch('/test-fixtures/fault-proxy', {
-      method: 'POST', body: JSON.stringify({ storage: [{ match: 'put', side: 'browser', fault: 'flip-byte', times: 10 }] }),
+      method: 'POST',
+      body: JSON.stringify({ storage: [{ match: 'put', side: 'browser', fault: 'flip-byte', times: 10 }] }),
     });
     const { id } = (await faults.json()) as { id: string };
     try {
-      const element = await mount(`<svc-uploader server-url="/test-fixtures/proxied/${id}" checksum-verification max-retries="1" style="inline-size: 22rem"></svc-uploader>`);
+      const element = await mount(
+        `<svc-uploader server-url="/test-fixtures/proxied/${id}" checksum-verification max-retries="1" style="inline-size: 22rem"></svc-uploader>`,
+      );
       const events = recordEvents(element, ['svc-error']);
       await element.addFiles([randomFile('damaged.bin', 64 * 1024)]);
       expect(await element.upload()).to.include({ successful: 0, failed: 1 });
@@ -154,7 +165,10 @@ describe('<svc-uploader> refusal messages', () => {
       expect(events.map((event) => event.detail)).to.have.length(1);
       expect(events[0]!.detail).to.include({ scope: 'upload', status: 400, serverCode: 'BadDigest' });
       const seen = (await (await fetch(`/test-fixtures/fault-proxy/${id}?name=damaged`)).json()) as { proxy: string[]; objects: unknown[] };
-      expect(seen.proxy.filter((line) => line === 'browser put flip-byte 400'), 'both attempts refused').to.have.length(2);
+      expect(
+        seen.proxy.filter((line) => line === 'browser put flip-byte 400'),
+        'both attempts refused',
+      ).to.have.length(2);
       expect(seen.objects, 'nothing stored').to.deep.equal([]);
     } finally {
       await fetch(`/test-fixtures/fault-proxy/${id}`, { method: 'DELETE' });
@@ -163,7 +177,9 @@ describe('<svc-uploader> refusal messages', () => {
 
   it('says the unfinished upload expired when its token outlived the resume window', async () => {
     const resumable = JSON.stringify({ protocol: 'multipart', thresholdBytes: 5 * 1024 * 1024, chunkSizeBytes: 5 * 1024 * 1024 });
-    const element = await mount(`<svc-uploader server-url="/refusal-fixtures/short-window" max-retries="0" resumable='${resumable}' style="inline-size: 22rem"></svc-uploader>`);
+    const element = await mount(
+      `<svc-uploader server-url="/refusal-fixtures/short-window" max-retries="0" resumable='${resumable}' style="inline-size: 22rem"></svc-uploader>`,
+    );
     const events = recordEvents(element, ['svc-error']);
     await element.addFiles([randomFile('late.bin', 6 * 1024 * 1024)]);
     expect(await element.upload()).to.include({ successful: 0, failed: 1 });
@@ -178,14 +194,20 @@ describe('<svc-uploader> refusal messages', () => {
     await translator.ready();
     const english = createTranslator();
     await english.ready();
-    expect(failureText(english.t, { code: 'NETWORK_ERROR', message: 'x', retryable: true }, 'en', false)).to.equal('You are offline. Connect to the internet, then retry.');
-    expect(failureText(english.t, { code: 'HTTP_ERROR', status: 400, serverCode: 'BadDigest', from: 'storage', message: 'x', retryable: false }, 'en', true))
-      .to.equal('The file was damaged on the way to the storage. Retry the upload.');
-    expect(failureText(english.t, { code: 'UPLOAD_GONE', message: 'x', retryable: false }, 'en', true))
-      .to.equal('The unfinished upload expired. Retry to send the file again from the start.');
-    expect(failureText(english.t, { code: 'HTTP_ERROR', status: 413, serverCode: 'MULTIPART_REQUIRED', message: 'x', retryable: false }, 'en', true))
-      .to.equal('This file is too large to send in one piece. The site owner must enable multipart uploads.');
-    expect(failureText(translator.t, { code: 'HTTP_ERROR', status: 429, retryAfterMs: 30_000, message: 'x', retryable: true }, 'de', true))
-      .to.equal('Der Server ist ausgelastet. Versuchen Sie es in 30 Sekunden erneut.');
+    expect(failureText(english.t, { code: 'NETWORK_ERROR', message: 'x', retryable: true }, 'en', false)).to.equal(
+      'You are offline. Connect to the internet, then retry.',
+    );
+    expect(
+      failureText(english.t, { code: 'HTTP_ERROR', status: 400, serverCode: 'BadDigest', from: 'storage', message: 'x', retryable: false }, 'en', true),
+    ).to.equal('The file was damaged on the way to the storage. Retry the upload.');
+    expect(failureText(english.t, { code: 'UPLOAD_GONE', message: 'x', retryable: false }, 'en', true)).to.equal(
+      'The unfinished upload expired. Retry to send the file again from the start.',
+    );
+    expect(failureText(english.t, { code: 'HTTP_ERROR', status: 413, serverCode: 'MULTIPART_REQUIRED', message: 'x', retryable: false }, 'en', true)).to.equal(
+      'This file is too large to send in one piece. The site owner must enable multipart uploads.',
+    );
+    expect(failureText(translator.t, { code: 'HTTP_ERROR', status: 429, retryAfterMs: 30_000, message: 'x', retryable: true }, 'de', true)).to.equal(
+      'Der Server ist ausgelastet. Versuchen Sie es in 30 Sekunden erneut.',
+    );
   });
 });

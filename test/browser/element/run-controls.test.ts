@@ -1,15 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { IndexedDbRecoveryStorage } from '../../../elements/index.js';
-import {
-  eventually, maybePart, mount, nextEvent, part, randomFile, recordEvents, sha256, storedBytes, unmountAll, until,
-} from './helpers.js';
+import { eventually, maybePart, mount, nextEvent, part, randomFile, recordEvents, sha256, storedBytes, unmountAll, until } from './helpers.js';
 
 /** A handler whose requests wait until the test opens the gate, so "while uploading" is certain. */
 function gatedServer(): { serverUrl: string; open(): Promise<void> } {
   const id = crypto.randomUUID();
   return {
     serverUrl: `/element-fixtures/gated/${id}/api`,
-    open: async () => { await fetch(`/element-fixtures/gate/${id}`, { method: 'POST' }); },
+    open: async () => {
+      await fetch(`/element-fixtures/gate/${id}`, { method: 'POST' });
+    },
   };
 }
 

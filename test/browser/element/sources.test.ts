@@ -1,6 +1,16 @@
 import { expect } from '@open-wc/testing';
 import {
-  chooseFixtureFolder, fixtureFileText, maybePart, mount, nextEvent, part, recordEvents, sha256, storedBytes, textFile, unmountAll,
+  chooseFixtureFolder,
+  fixtureFileText,
+  maybePart,
+  mount,
+  nextEvent,
+  part,
+  recordEvents,
+  sha256,
+  storedBytes,
+  textFile,
+  unmountAll,
   type SvcUploader,
 } from './helpers.js';
 
@@ -16,7 +26,12 @@ function drag(target: Element, type: 'dragenter' | 'dragover' | 'dragleave' | 'd
   return event;
 }
 
-type RequestFileSystem = (type: number, size: number, success: (fs: { root: FileSystemDirectoryEntry }) => void, failure: (error: DOMException) => void) => void;
+type RequestFileSystem = (
+  type: number,
+  size: number,
+  success: (fs: { root: FileSystemDirectoryEntry }) => void,
+  failure: (error: DOMException) => void,
+) => void;
 
 function call<T>(run: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): Promise<T> {
   return new Promise(run);
@@ -30,16 +45,21 @@ async function realFolder(name: string, files: Record<string, string>): Promise<
   const request = (window as unknown as { webkitRequestFileSystem: RequestFileSystem }).webkitRequestFileSystem;
   const fs = await call<{ root: FileSystemDirectoryEntry }>((resolve, reject) => request(0 /* TEMPORARY */, 16 * 1024 * 1024, resolve, reject));
   const directory = (parent: FileSystemDirectoryEntry, path: string) =>
-    call<FileSystemDirectoryEntry>((resolve, reject) => parent.getDirectory(path, { create: true }, (entry) => resolve(entry as FileSystemDirectoryEntry), reject));
+    call<FileSystemDirectoryEntry>((resolve, reject) =>
+      parent.getDirectory(path, { create: true }, (entry) => resolve(entry as FileSystemDirectoryEntry), reject),
+    );
   const root = await directory(fs.root, `${name}-${crypto.randomUUID()}`);
   const folder = await directory(root, name);
   for (const [path, text] of Object.entries(files)) {
     const segments = path.split('/');
     let parent = folder;
     for (const segment of segments.slice(0, -1)) parent = await directory(parent, segment);
-    const fileEntry = await call<FileSystemFileEntry>((resolve, reject) => parent.getFile(segments.at(-1)!, { create: true }, (entry) => resolve(entry as FileSystemFileEntry), reject));
+    const fileEntry = await call<FileSystemFileEntry>((resolve, reject) =>
+      parent.getFile(segments.at(-1)!, { create: true }, (entry) => resolve(entry as FileSystemFileEntry), reject),
+    );
     const writer = await call<{ write(blob: Blob): void; onwriteend: () => void; onerror: (error: unknown) => void }>((resolve, reject) =>
-      (fileEntry as unknown as { createWriter(success: (writer: never) => void, failure: (error: unknown) => void): void }).createWriter(resolve, reject));
+      (fileEntry as unknown as { createWriter(success: (writer: never) => void, failure: (error: unknown) => void): void }).createWriter(resolve, reject),
+    );
     await new Promise<void>((resolve, reject) => {
       writer.onwriteend = () => resolve();
       writer.onerror = reject;
@@ -148,10 +168,14 @@ describe('<svc-uploader> sources', () => {
     const element = await mount(`<svc-uploader server-url="/api/upload" folder-upload='{"showSelectFolderButton":true}'></svc-uploader>`);
     const input = part<HTMLInputElement>(element, 'folder-input');
     let opened = false;
-    input.addEventListener('click', (event) => {
-      opened = true;
-      event.preventDefault();
-    }, { once: true });
+    input.addEventListener(
+      'click',
+      (event) => {
+        opened = true;
+        event.preventDefault();
+      },
+      { once: true },
+    );
     part(element, 'folder-button').click();
     expect(opened).to.equal(true);
 
@@ -195,7 +219,9 @@ describe('<svc-uploader> sources', () => {
     const element = await mount('<svc-uploader server-url="/api/upload" disable-drag-drop></svc-uploader>');
     const events = recordEvents(element, ['svc-files-paste', 'svc-files-drop', 'svc-drag-enter', 'svc-files-select']);
     expect(maybePart(element, 'drop-zone-title')).to.equal(null);
-    part(element, 'browse-button').dispatchEvent(new ClipboardEvent('paste', { clipboardData: transferOf([textFile('p.txt')]), bubbles: true, composed: true }));
+    part(element, 'browse-button').dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: transferOf([textFile('p.txt')]), bubbles: true, composed: true }),
+    );
     drag(part(element, 'drop-zone'), 'dragenter', transferOf([textFile('d.txt')]));
     const drop = drag(part(element, 'drop-zone'), 'drop', transferOf([textFile('d.txt')]));
     await element.updateComplete;

@@ -48,7 +48,10 @@ describe('<svc-uploader> theme, direction and motion', () => {
   });
 
   describe('right-to-left', () => {
-    for (const [name, bundle] of [['Arabic', ar], ['Hebrew', he]] as const) {
+    for (const [name, bundle] of [
+      ['Arabic', ar],
+      ['Hebrew', he],
+    ] as const) {
       it(`mirrors the layout in ${name}`, async () => {
         const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
         element.i18n = { bundle };

@@ -25,14 +25,14 @@ function text(element: HTMLElement & { shadowRoot: ShadowRoot | null }, name: st
 describe('<svc-uploader> transfer rate and time left', () => {
   afterEach(unmountAll);
 
-  it('shows each uploading row\'s rate and time left, and the run\'s, once the estimate is stable; a pause hides them', async () => {
+  it("shows each uploading row's rate and time left, and the run's, once the estimate is stable; a pause hides them", async () => {
     const element = await mount(`<svc-uploader ${PACED}></svc-uploader>`);
     const fileEvents = recordEvents(element, ['svc-file-upload-progress']);
     const runEvents = recordEvents(element, ['svc-upload-progress']);
     await element.addFiles([randomFile('paced.bin', 8 * 5 * MiB)]);
     void element.upload();
 
-    await until(element, () => maybePart(element, 'file-rate') !== null, 'the row\'s rate');
+    await until(element, () => maybePart(element, 'file-rate') !== null, "the row's rate");
     const record = element.files[0]! as UploadFileRecord;
     expect(record.state).to.equal('uploading');
     expect(record.bytesPerSecond).to.be.above(0);
@@ -40,7 +40,7 @@ describe('<svc-uploader> transfer rate and time left', () => {
     expect(text(element, 'file-rate')).to.equal(formatByteRate(record.bytesPerSecond!, 'en'));
     expect(text(element, 'file-rate')).to.match(RATE);
     expect(text(element, 'file-time-left')).to.match(TIME_LEFT);
-    await until(element, () => maybePart(element, 'overall-rate') !== null, 'the run\'s rate');
+    await until(element, () => maybePart(element, 'overall-rate') !== null, "the run's rate");
     const [runRate, runTimeLeft] = text(element, 'overall-rate')!.split(' · ');
     expect(runRate).to.match(RATE);
     expect(runTimeLeft).to.match(TIME_LEFT);
@@ -93,7 +93,7 @@ describe('<svc-uploader> transfer rate and time left', () => {
     element.i18n = { bundle: de };
     await element.addFiles([randomFile('langsam.bin', 6 * 5 * MiB)]);
     void element.upload();
-    await until(element, () => maybePart(element, 'file-time-left') !== null, 'the row\'s time left');
+    await until(element, () => maybePart(element, 'file-time-left') !== null, "the row's time left");
     expect(text(element, 'file-rate')).to.match(/^\d+(,\d)? (kB|MB|GB)\/s$/);
     expect(text(element, 'file-time-left')).to.match(/^Noch \d+ (Sekunde|Sekunden|Minute|Minuten)$/);
     element.reset();
@@ -101,13 +101,17 @@ describe('<svc-uploader> transfer rate and time left', () => {
 });
 
 describe('live region: time left', () => {
-  it('announces the run\'s time left when it first appears, then at most every 10 seconds', async () => {
+  it("announces the run's time left when it first appears, then at most every 10 seconds", async () => {
     let now = 0;
     const announcer = new Announcer(() => now);
     const translator = createTranslator();
     await translator.load();
     const progress = (percentage: number, secondsRemaining?: number) =>
-      announcer.onEvent('svc-upload-progress', { bytesUploaded: percentage, bytesTotal: 100, percentage, ...(secondsRemaining === undefined ? {} : { bytesPerSecond: 1, secondsRemaining }) }, translator);
+      announcer.onEvent(
+        'svc-upload-progress',
+        { bytesUploaded: percentage, bytesTotal: 100, percentage, ...(secondsRemaining === undefined ? {} : { bytesPerSecond: 1, secondsRemaining }) },
+        translator,
+      );
 
     announcer.onEvent('svc-upload-start', { files: [] }, translator);
     expect(progress(1), 'no estimate yet').to.equal(false);

@@ -1,7 +1,5 @@
 import { expect } from '@open-wc/testing';
-import {
-  chooseFiles, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, sha256, storedBytes, unmountAll, until,
-} from './helpers.js';
+import { chooseFiles, maybePart, mount, nextEvent, part, parts, randomFile, recordEvents, sha256, storedBytes, unmountAll, until } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -12,8 +10,17 @@ describe('<svc-uploader> uploads', () => {
     const element = await mount('<svc-uploader server-url="/api/upload"></svc-uploader>');
     const files = [randomFile('first.bin', 3000), randomFile('second.bin', 70_000, 'image/png')];
     const events = recordEvents(element, [
-      'svc-files-select', 'svc-file-add', 'svc-files-add', 'svc-upload-start', 'svc-file-upload-start', 'svc-file-upload-progress',
-      'svc-upload-progress', 'svc-file-upload-complete', 'svc-files-upload-complete', 'svc-status-change', 'svc-file-state-change',
+      'svc-files-select',
+      'svc-file-add',
+      'svc-files-add',
+      'svc-upload-start',
+      'svc-file-upload-start',
+      'svc-file-upload-progress',
+      'svc-upload-progress',
+      'svc-file-upload-complete',
+      'svc-files-upload-complete',
+      'svc-status-change',
+      'svc-file-state-change',
     ]);
     const added = nextEvent(element, 'svc-files-add');
     await chooseFiles(element, files);
@@ -44,13 +51,24 @@ describe('<svc-uploader> uploads', () => {
     expect(select.cancelable).to.equal(true);
     expect(events.filter((event) => event.type === 'svc-file-add').map((event) => event.detail.file.name)).to.deep.equal(['first.bin', 'second.bin']);
     expect(events.find((event) => event.type === 'svc-upload-start')!.detail.files).to.have.length(2);
-    expect(events.filter((event) => event.type === 'svc-file-upload-start').map((event) => event.detail.file.name).sort()).to.deep.equal(['first.bin', 'second.bin']);
+    expect(
+      events
+        .filter((event) => event.type === 'svc-file-upload-start')
+        .map((event) => event.detail.file.name)
+        .sort(),
+    ).to.deep.equal(['first.bin', 'second.bin']);
     const lastProgress = events.filter((event) => event.type === 'svc-file-upload-progress').pop()!;
     expect(lastProgress.detail.bytesTotal).to.be.oneOf([3000, 70_000]);
-    expect(events.filter((event) => event.type === 'svc-upload-progress').pop()!.detail).to.include({ bytesUploaded: 73_000, bytesTotal: 73_000, percentage: 100 });
+    expect(events.filter((event) => event.type === 'svc-upload-progress').pop()!.detail).to.include({
+      bytesUploaded: 73_000,
+      bytesTotal: 73_000,
+      percentage: 100,
+    });
     const statuses = events.filter((event) => event.type === 'svc-status-change').map((event) => event.detail.status);
     expect(statuses).to.deep.equal(['ready', 'uploading', 'complete']);
-    const states = events.filter((event) => event.type === 'svc-file-state-change' && event.detail.file.name === 'first.bin').map((event) => event.detail.state);
+    const states = events
+      .filter((event) => event.type === 'svc-file-state-change' && event.detail.file.name === 'first.bin')
+      .map((event) => event.detail.state);
     expect(states.at(-1)).to.equal('successful');
     expect(states).to.include('uploading');
     for (const event of events) {

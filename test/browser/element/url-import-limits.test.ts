@@ -86,7 +86,10 @@ describe('<svc-uploader> link import from a hostile server', () => {
     expect(maybePart(element, 'url-submit')).not.to.equal(null);
   });
 
-  for (const [what, type] of [['text/html', 'text/html'], ['image/png', 'image/png']]) {
+  for (const [what, type] of [
+    ['text/html', 'text/html'],
+    ['image/png', 'image/png'],
+  ]) {
     it(`refuses an HTML page served as /cat.png with Content-Type ${what}, whatever allowed-file-types says`, async () => {
       const element = await mount('<svc-uploader server-url="/api/upload" allowed-file-types=".png"></svc-uploader>');
       const added = recordEvents(element, ['svc-files-add']);

@@ -1,7 +1,5 @@
 import { expect } from '@open-wc/testing';
-import {
-  fixtureFileText, focusedPart, maybePart, mount, nextEvent, part, recordEvents, storedBytes, unmountAll, until, type SvcUploader,
-} from './helpers.js';
+import { fixtureFileText, focusedPart, maybePart, mount, nextEvent, part, recordEvents, storedBytes, unmountAll, until, type SvcUploader } from './helpers.js';
 
 /** The same test server under another origin (127.0.0.1 instead of localhost), so CORS applies. */
 const otherOrigin = `${location.protocol}//127.0.0.1:${location.port}`;

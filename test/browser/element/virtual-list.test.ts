@@ -67,10 +67,14 @@ describe('<svc-uploader> long lists', () => {
     expect(focusedPart(element)).to.be.oneOf(['file-name', 'file-remove button']);
     const position = Number(focused.closest('[aria-posinset]')!.getAttribute('aria-posinset'));
     expect(position).to.be.above(start);
-    await until(element, () => {
-      const box = focused.getBoundingClientRect();
-      const viewport = part(element, 'file-list-viewport').getBoundingClientRect();
-      return box.top >= viewport.top - 1 && box.bottom <= viewport.bottom + 1;
-    }, 'the focused row scrolled into view');
+    await until(
+      element,
+      () => {
+        const box = focused.getBoundingClientRect();
+        const viewport = part(element, 'file-list-viewport').getBoundingClientRect();
+        return box.top >= viewport.top - 1 && box.bottom <= viewport.bottom + 1;
+      },
+      'the focused row scrolled into view',
+    );
   });
 });

@@ -46,10 +46,18 @@ describe('checksumAlgorithm (x-amz-checksum-*)', () => {
 
   for (const algorithm of ['CRC32', 'CRC32C', 'SHA256'] as const) {
     it(`${algorithm}: the single PUT carries x-amz-checksum-${algorithm.toLowerCase()} with the file's digest, and the bucket holds exactly the file`, async () => {
-      const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: [], handler: { checksumAlgorithm: algorithm } }) })).json()) as { id: string };
+      const { id } = (await (
+        await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: [], handler: { checksumAlgorithm: algorithm } }) })
+      ).json()) as { id: string };
       const file = randomFile(`amz-${algorithm.toLowerCase()}.bin`, 512 * 1024 + 3);
       try {
-        const engine = new UploadEngine({ serverUrl: `/test-fixtures/proxied/${id}`, checksumVerification: true, checksumAlgorithm: algorithm, maxRetries: 0, requestTimeoutMs: 10_000 });
+        const engine = new UploadEngine({
+          serverUrl: `/test-fixtures/proxied/${id}`,
+          checksumVerification: true,
+          checksumAlgorithm: algorithm,
+          maxRetries: 0,
+          requestTimeoutMs: 10_000,
+        });
         await engine.addFiles([file]);
         await engine.start();
         const record = engine.files[0]!;

@@ -39,7 +39,9 @@ async function scenarioState(id: string, name: string): Promise<ScenarioState> {
 
 /** Uploads a one-PUT file and a three-part file through the flipping proxy. */
 async function uploadThroughFlips(label: string, checksumVerification: boolean) {
-  const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: FLIP_RULES }) })).json()) as { id: string };
+  const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: FLIP_RULES }) })).json()) as {
+    id: string;
+  };
   const files = [randomFile(`${label}-single.bin`, 1 * MIB), randomFile(`${label}-multipart.bin`, 12 * MIB)];
   try {
     const engine = new UploadEngine(options(`/test-fixtures/proxied/${id}`, checksumVerification));
@@ -51,7 +53,10 @@ async function uploadThroughFlips(label: string, checksumVerification: boolean) 
       const record = engine.files[index]!;
       expect(record.state, `${file.name}: ${record.error?.code} ${record.error?.message}`).to.equal('successful');
       const state = await scenarioState(id, file.name);
-      expect(state.objects.map((object) => object.size), `${file.name} stored once`).to.deep.equal([file.size]);
+      expect(
+        state.objects.map((object) => object.size),
+        `${file.name} stored once`,
+      ).to.deep.equal([file.size]);
       expect(state.openUploads, `${file.name}: open multipart uploads`).to.deep.equal([]);
       stored.push({ original: await sha256Of(file), stored: await sha256Of(await readBack(record.result!.downloadUrl)) });
     }

@@ -84,10 +84,32 @@ export async function halvesJpeg(width: number, height: number): Promise<Blob> {
 export async function withExifOrientation(jpeg: Blob, orientation: number): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new Uint8Array(await jpeg.arrayBuffer());
   const tiff = new Uint8Array([
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // big-endian TIFF header, first IFD at 8
-    0x00, 0x01, // one entry
-    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation, SHORT, 1
-    0x00, 0x00, 0x00, 0x00, // no next IFD
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // big-endian TIFF header, first IFD at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    orientation,
+    0x00,
+    0x00, // Orientation, SHORT, 1
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
   ]);
   const payload = concat(ascii('Exif\0\0'), tiff);
   const length = payload.length + 2;
@@ -227,7 +249,12 @@ export function watchEncodes(): { calls: EncodeCall[]; restore(): void } {
     calls.push({ type: options?.type, quality: options?.quality, size: blob.size, width, height });
     return blob;
   };
-  return { calls, restore: () => { OffscreenCanvas.prototype.convertToBlob = original; } };
+  return {
+    calls,
+    restore: () => {
+      OffscreenCanvas.prototype.convertToBlob = original;
+    },
+  };
 }
 
 /** Dimensions of an encoded image, decoded as stored (no orientation applied by us). */

@@ -12,7 +12,9 @@ describe('UploadEngine configuration', () => {
     }
     expect(caught).to.be.instanceOf(ConfigurationError);
     expect((caught as ConfigurationError).code).to.equal('CONFIGURATION_ERROR');
-    expect((caught as Error).message).to.contain('uploadEndpoint').and.to.contain('serverUrl');
+    expect((caught as Error).message)
+      .to.contain('uploadEndpoint')
+      .and.to.contain('serverUrl');
   });
 
   it("refuses mode 'server' with only a client-mode target", () => {

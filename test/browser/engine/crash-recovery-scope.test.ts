@@ -79,7 +79,10 @@ describe('UploadEngine crashRecovery scope', () => {
     await engine.ready;
     expect(engine.files.map((file) => file.name)).to.deep.equal(['a.png']);
     const rejected = rejections.map(({ detail }) => [detail.file.name, detail.reason]);
-    expect(rejected.sort()).to.deep.equal([['blocked.png', 'REJECTED_BY_HOOK'], ['report.pdf', 'TYPE_MISMATCH']]);
+    expect(rejected.sort()).to.deep.equal([
+      ['blocked.png', 'REJECTED_BY_HOOK'],
+      ['report.pdf', 'TYPE_MISMATCH'],
+    ]);
     expect(restorations.map(({ detail }) => detail.files.map((file) => file.name))).to.deep.equal([['a.png']]);
     // A refused file is forgotten, not offered again on the next load.
     await engine.whenPersisted();
@@ -128,11 +131,12 @@ describe('UploadEngine crashRecovery scope', () => {
     expect(log.completes).to.equal(0);
     // The handler stops knowing the upload once the abort lands: storage discarded its parts.
     const resumeStatus = async (): Promise<number> =>
-      (await fetch(`${plan.serverUrl}/multipart/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })).status;
+      (await fetch(`${plan.serverUrl}/multipart/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }))
+        .status;
     await until(async () => (await resumeStatus()) === 404);
   });
 
-  it('restores a user\'s files once the user key arrives after start-up', async () => {
+  it("restores a user's files once the user key arrives after start-up", async () => {
     const scope = { serverUrl: '/api/upload', uploaderId: 'inbox' };
     await leaveBehind({ ...scope, persistenceKey: 'alice' }, [randomFile('late.bin', 100)]);
     const engine = new UploadEngine({ ...scope, crashRecovery: true });
@@ -167,7 +171,7 @@ describe('UploadEngine crashRecovery scope', () => {
     expect([first.names, second.names]).to.deep.equal([['moved.png'], []]);
   });
 
-  it('reset() removes the records of its own scope and leaves other uploaders\' records alone', async () => {
+  it("reset() removes the records of its own scope and leaves other uploaders' records alone", async () => {
     await leaveBehind({ serverUrl: '/api/upload', uploaderId: 'left' }, [randomFile('left.bin', 10)]);
     const right = new UploadEngine({ serverUrl: '/api/upload', uploaderId: 'right', crashRecovery: true });
     await right.addFiles([randomFile('right.bin', 10)]);

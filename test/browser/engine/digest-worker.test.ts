@@ -26,7 +26,9 @@ function options(serverUrl: string, checksumVerification: boolean): EngineOption
 
 /** Script paths this page or its workers fetched (Resource Timing) whose file name is `name` (.js or .ts). */
 function fetchedScripts(name: string): string[] {
-  return performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
     .filter((path) => [`${name}.js`, `${name}.ts`].includes(path.split('/').pop()!));
 }
 
@@ -83,7 +85,14 @@ function recordWorkers(): Recorded {
     }
   }
   window.Worker = RecordingWorker;
-  return { posted, replies, created, restore: () => { window.Worker = OriginalWorker; } };
+  return {
+    posted,
+    replies,
+    created,
+    restore: () => {
+      window.Worker = OriginalWorker;
+    },
+  };
 }
 
 describe('checksumVerification: where the digests are computed', () => {
@@ -107,7 +116,10 @@ describe('checksumVerification: where the digests are computed', () => {
     // Both files' SHA-256, the single PUT's digests, the three parts' digests (an MD5 each).
     expect(jobs.map((job) => job.kind).sort()).to.deep.equal(['sha256', 'sha256', 'upload', 'upload', 'upload', 'upload']);
     // Each answered by the worker: none was computed again on the main thread.
-    const answered = recorder.replies.filter((reply) => 'value' in reply).map((reply) => reply.id).sort();
+    const answered = recorder.replies
+      .filter((reply) => 'value' in reply)
+      .map((reply) => reply.id)
+      .sort();
     expect(answered).to.deep.equal(jobs.map((job) => job.id).sort());
     expect(recorder.replies.filter((reply) => 'error' in reply)).to.deep.equal([]);
   });

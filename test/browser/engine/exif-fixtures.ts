@@ -82,7 +82,11 @@ export function degreesRationals(degrees: number, littleEndian: boolean): Bytes 
   const seconds = Math.round(((degrees - whole) * 60 - minutes) * 60 * 100);
   const bytes = new Uint8Array(24);
   const view = new DataView(bytes.buffer);
-  [[whole, 1], [minutes, 1], [seconds, 100]].forEach(([numerator, denominator], i) => {
+  [
+    [whole, 1],
+    [minutes, 1],
+    [seconds, 100],
+  ].forEach(([numerator, denominator], i) => {
     view.setUint32(i * 8, numerator!, littleEndian);
     view.setUint32(i * 8 + 4, denominator!, littleEndian);
   });
@@ -153,7 +157,11 @@ export function exifTiff(fields: ExifFields): Bytes {
 }
 
 /** Every IFD0 entry of a TIFF: tag → (type, count, first SHORT value). */
-export function readIfd0(tiff: Uint8Array): { littleEndian: boolean; entries: Array<{ tag: number; type: number; count: number; short: number }>; next: number } {
+export function readIfd0(tiff: Uint8Array): {
+  littleEndian: boolean;
+  entries: Array<{ tag: number; type: number; count: number; short: number }>;
+  next: number;
+} {
   const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
   const order = String.fromCharCode(tiff[0]!, tiff[1]!);
   if (order !== 'II' && order !== 'MM') throw new Error(`No TIFF byte order mark: ${order}`);
@@ -164,7 +172,12 @@ export function readIfd0(tiff: Uint8Array): { littleEndian: boolean; entries: Ar
   const entries = [];
   for (let i = 0; i < count; i += 1) {
     const slot = ifd + 2 + i * 12;
-    entries.push({ tag: view.getUint16(slot, little), type: view.getUint16(slot + 2, little), count: view.getUint32(slot + 4, little), short: view.getUint16(slot + 8, little) });
+    entries.push({
+      tag: view.getUint16(slot, little),
+      type: view.getUint16(slot + 2, little),
+      count: view.getUint32(slot + 4, little),
+      short: view.getUint16(slot + 8, little),
+    });
   }
   return { littleEndian: little, entries, next: view.getUint32(ifd + 2 + count * 12, little) };
 }
@@ -451,7 +464,12 @@ export function webpWithMetadata(webp: Uint8Array, extra: { exif?: Uint8Array; x
  * An asymmetric picture (coloured quadrants and a diagonal), so a rotation or a colour change
  * shows in the decoded pixels. A display-p3 canvas makes Chromium embed its ICC profile.
  */
-export async function canvasImage(type: string, width: number, height: number, options: { quality?: number; colorSpace?: PredefinedColorSpace } = {}): Promise<Bytes> {
+export async function canvasImage(
+  type: string,
+  width: number,
+  height: number,
+  options: { quality?: number; colorSpace?: PredefinedColorSpace } = {},
+): Promise<Bytes> {
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { colorSpace: options.colorSpace ?? 'srgb' })!;
   const colours = ['#d0302a', '#2a9d4f', '#2f5ad0', '#e8c21a'];
@@ -491,7 +509,9 @@ export function tinyGif(): Bytes {
     ascii('GIF89a'),
     new Uint8Array([2, 0, 2, 0, 0x80, 0, 0]),
     new Uint8Array([0xff, 0x00, 0x00, 0x00, 0x00, 0xff]),
-    new Uint8Array([0x21, 0xfe, 10]), ascii('GPS 48N 2E'), new Uint8Array([0]),
+    new Uint8Array([0x21, 0xfe, 10]),
+    ascii('GPS 48N 2E'),
+    new Uint8Array([0]),
     new Uint8Array([0x2c, 0, 0, 0, 0, 2, 0, 2, 0, 0]),
     new Uint8Array([0x02, 0x02, 0x44, 0x01, 0x00]),
     new Uint8Array([0x3b]),

@@ -57,7 +57,10 @@ async function withScenario(spec: ScenarioSpec, files: File[]): Promise<void> {
       expect(record.state, `${file.name}: ${record.error?.code} ${record.error?.message}`).to.equal('successful');
       expect(await sha256Of(await readBack(record.result!.downloadUrl)), file.name).to.equal(await sha256Of(file));
       const state = await scenarioState(id, file.name);
-      expect(state.objects.map((object) => object.size), `${file.name} stored once`).to.deep.equal([file.size]);
+      expect(
+        state.objects.map((object) => object.size),
+        `${file.name} stored once`,
+      ).to.deep.equal([file.size]);
       expect(state.openUploads, `${file.name}: open multipart uploads`).to.deep.equal([]);
     }
     const state = await scenarioState(id, '-');
@@ -88,7 +91,12 @@ describe('Fault injection: browser ↔ storage', () => {
   for (const fault of BROWSER_FAULTS) {
     it(`survives ${fault} on a single PUT and on a part`, async () => {
       await withScenario(
-        { storage: [{ match: 'put', side: 'browser', fault }, { match: 'part', side: 'browser', partNumber: 1, fault }] },
+        {
+          storage: [
+            { match: 'put', side: 'browser', fault },
+            { match: 'part', side: 'browser', partNumber: 1, fault },
+          ],
+        },
         filesFor(`browser-${fault}`),
       );
     });
@@ -125,7 +133,9 @@ describe('Fault injection: storage keeps failing', () => {
       { match: 'put', side: 'browser', fault: '500', times: 100 },
       { match: 'part', side: 'browser', partNumber: 1, fault: '500', times: 100 },
     ];
-    const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: always500 }) })).json()) as { id: string };
+    const { id } = (await (await fetch('/test-fixtures/fault-proxy', { method: 'POST', body: JSON.stringify({ storage: always500 }) })).json()) as {
+      id: string;
+    };
     try {
       const files = filesFor('always-500');
       const engine = new UploadEngine(options(`/test-fixtures/proxied/${id}`));

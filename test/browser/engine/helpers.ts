@@ -146,15 +146,19 @@ export interface StoredUpload {
  * Uploads `files` through the real handler with `options`, expects each to succeed, and reads every
  * object back from the bucket; `errors` are the `pipeline-error` details seen on the way.
  */
-export async function uploadAndReadBack(files: File[], options: EngineOptions): Promise<{ uploads: StoredUpload[]; errors: Array<EngineEventMap['pipeline-error']> }> {
+export async function uploadAndReadBack(
+  files: File[],
+  options: EngineOptions,
+): Promise<{ uploads: StoredUpload[]; errors: Array<EngineEventMap['pipeline-error']> }> {
   const engine = new UploadEngine({ serverUrl: '/api/upload', ...options });
   const errors = recordEvents(engine, ['pipeline-error']);
   await engine.addFiles(files);
   await engine.start();
-  const uploads = await Promise.all(engine.files.map(async (record) => {
-    expect(record.state, record.error?.message).to.equal('successful');
-    return { record, stored: await readBack(record.result?.downloadUrl) };
-  }));
+  const uploads = await Promise.all(
+    engine.files.map(async (record) => {
+      expect(record.state, record.error?.message).to.equal('successful');
+      return { record, stored: await readBack(record.result?.downloadUrl) };
+    }),
+  );
   return { uploads, errors: errors.map((event) => event.detail) };
 }
-

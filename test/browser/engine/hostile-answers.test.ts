@@ -32,7 +32,12 @@ describe('UploadEngine and a hostile handler', () => {
   afterEach(() => localStorage.clear());
 
   it('stops reading a /presign answer of 40 MB and fails the file without sending a byte', async () => {
-    const enormous = { status: 200, padBytes: 40 * MIB, headers: { 'content-type': 'application/json' }, body: `{"key":"uploads/k","uploadUrl":"${canned}","padding":"{pad}"}` };
+    const enormous = {
+      status: 200,
+      padBytes: 40 * MIB,
+      headers: { 'content-type': 'application/json' },
+      body: `{"key":"uploads/k","uploadUrl":"${canned}","padding":"{pad}"}`,
+    };
     const { record, plan } = await uploadThrough({ handler: { presign: [enormous] } }, randomFile('enormous.bin', 1000));
     expect(record.state).to.equal('failed');
     expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
@@ -50,7 +55,13 @@ describe('UploadEngine and a hostile handler', () => {
   });
 
   it('gives up on a /presign answer that trickles in for longer than requestTimeoutMs', async () => {
-    const trickle = { status: 200, padBytes: 20 * 64 * 1024, paceMs: 500, headers: { 'content-type': 'application/json' }, body: `{"key":"uploads/k","uploadUrl":"${canned}","padding":"{pad}"}` };
+    const trickle = {
+      status: 200,
+      padBytes: 20 * 64 * 1024,
+      paceMs: 500,
+      headers: { 'content-type': 'application/json' },
+      body: `{"key":"uploads/k","uploadUrl":"${canned}","padding":"{pad}"}`,
+    };
     const { record, plan } = await uploadThrough({ handler: { presign: [trickle] } }, randomFile('trickle.bin', 1000), { requestTimeoutMs: 1500 });
     expect(record.state).to.equal('failed');
     expect(record.error).to.include({ code: 'REQUEST_TIMEOUT', retryable: true });
@@ -60,7 +71,9 @@ describe('UploadEngine and a hostile handler', () => {
 
   it('follows no redirect from the handler: the request and its headers stay where they were sent', async () => {
     const redirect = { status: 307, headers: { location: '/api/upload/presign' } };
-    const { record, plan } = await uploadThrough({ handler: { presign: [redirect] } }, randomFile('redirected.bin', 1000), { requestHeaders: { 'x-api-key': 'secret' } });
+    const { record, plan } = await uploadThrough({ handler: { presign: [redirect] } }, randomFile('redirected.bin', 1000), {
+      requestHeaders: { 'x-api-key': 'secret' },
+    });
     expect(record.state).to.equal('failed');
     expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
     expect(record.error!.message).to.contain('redirect');
@@ -85,7 +98,12 @@ describe('UploadEngine and a hostile storage', () => {
   });
 
   it('stops reading an S3 error document of 20 MB and still reads its code', async () => {
-    const enormous = { status: 503, padBytes: 20 * MIB, headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>{pad}</Message></Error>' };
+    const enormous = {
+      status: 503,
+      padBytes: 20 * MIB,
+      headers: { 'content-type': 'application/xml' },
+      body: '<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>{pad}</Message></Error>',
+    };
     const { record, plan } = await uploadThrough({ storage: { file: [enormous] } }, randomFile('slow-down.bin', 1000));
     expect(record.state).to.equal('failed');
     expect(record.error).to.include({ code: 'HTTP_ERROR', status: 503, serverCode: 'SlowDown', retryable: true });
@@ -124,7 +142,10 @@ describe('UploadEngine and a hostile storage', () => {
     expect(record.state).to.equal('failed');
     expect(record.error).to.include({ code: 'INVALID_RESPONSE', retryable: false });
     expect((await plan.log()).handler, 'complete never asked').to.not.include('multipart/complete scripted');
-    expect(Object.values({ ...localStorage }).some((value) => value.includes('a'.repeat(2000))), 'nothing persisted').to.equal(false);
+    expect(
+      Object.values({ ...localStorage }).some((value) => value.includes('a'.repeat(2000))),
+      'nothing persisted',
+    ).to.equal(false);
   });
 });
 
@@ -145,7 +166,11 @@ describe('UploadEngine and a hostile tus server', () => {
   afterEach(() => localStorage.clear());
 
   it('sends no byte to a plain-http upload URL elsewhere that the tus server names, and does not retry', async () => {
-    const engine = new UploadEngine({ maxRetries: 2, retryBaseDelayMs: 0, resumable: { protocol: 'tus', endpoint: '/remote-fixtures/tus-elsewhere', retryDelays: [0, 0] } });
+    const engine = new UploadEngine({
+      maxRetries: 2,
+      retryBaseDelayMs: 0,
+      resumable: { protocol: 'tus', endpoint: '/remote-fixtures/tus-elsewhere', retryDelays: [0, 0] },
+    });
     const retries = recordEvents(engine, ['file-retry']);
     await engine.addFiles([randomFile('elsewhere.bin', 1000)]);
     await engine.start();

@@ -91,7 +91,10 @@ describe('checksumAlgorithm on multipart uploads (x-amz-checksum-* per part)', (
 
         const state = await scenarioState(id, file.name);
         const sent = browserParts(state, algorithm).sort((a, b) => a.partNumber - b.partNumber);
-        expect(sent.map((part) => part.partNumber), state.proxy.join(', ')).to.deep.equal([1, 2, 3]);
+        expect(
+          sent.map((part) => part.partNumber),
+          state.proxy.join(', '),
+        ).to.deep.equal([1, 2, 3]);
         for (const part of sent) expect(part.header, `part ${part.partNumber}`).to.equal(part.sent);
         const named = completedChecksums(state, algorithm);
         expect([...named.keys()].sort()).to.deep.equal([1, 2, 3]);
@@ -128,7 +131,10 @@ describe('checksumAlgorithm on multipart uploads (x-amz-checksum-* per part)', (
       expect(state.proxy.filter((entry) => entry === 'handler list-parts').length, state.proxy.join(', ')).to.be.greaterThan(0);
       // Parts 1 and 2 are not sent again: their digests came from the session kept before the reload
       // (RGW lists none), without them the engine would have to send the parts again.
-      expect(state.proxy.filter((entry) => entry === 'browser part 1' || entry === 'browser part 2'), state.proxy.join(', ')).to.deep.equal(['browser part 1', 'browser part 2']);
+      expect(
+        state.proxy.filter((entry) => entry === 'browser part 1' || entry === 'browser part 2'),
+        state.proxy.join(', '),
+      ).to.deep.equal(['browser part 1', 'browser part 2']);
       // The last PUT of each part is the one storage kept.
       const lastSent = new Map(browserParts(state, algorithm).map((part) => [part.partNumber, part]));
       expect([...lastSent.keys()].sort()).to.deep.equal([1, 2, 3, 4]);
@@ -164,7 +170,10 @@ describe('checksumAlgorithm on multipart uploads (x-amz-checksum-* per part)', (
       expect(record.state, `${record.error?.code} ${record.error?.message}`).to.equal('successful');
 
       const state = await scenarioState(id, file.name);
-      expect(state.proxy.filter((entry) => entry === 'browser part 1' || entry === 'browser part 2'), state.proxy.join(', ')).to.deep.equal(['browser part 1', 'browser part 2', 'browser part 2']);
+      expect(
+        state.proxy.filter((entry) => entry === 'browser part 1' || entry === 'browser part 2'),
+        state.proxy.join(', '),
+      ).to.deep.equal(['browser part 1', 'browser part 2', 'browser part 2']);
       const lastSent = new Map(browserParts(state, algorithm).map((part) => [part.partNumber, part]));
       const named = completedChecksums(state, algorithm);
       expect(named.get(1)).to.equal(listed[1].value);

@@ -29,7 +29,9 @@ async function uploadFourParts(checksumVerification: boolean, planSpec: FaultPla
   expect(record!.state, record!.error?.message).to.equal('successful');
   const stored = await readBack(record!.result!.downloadUrl);
   expect(await sha256Of(stored), 'the bucket holds the exact bytes').to.equal(await sha256Of(file));
-  const putParts = storagePartRequests(since).map((request) => request.partNumber).sort();
+  const putParts = storagePartRequests(since)
+    .map((request) => request.partNumber)
+    .sort();
   return { log: await plan.log(), putParts };
 }
 

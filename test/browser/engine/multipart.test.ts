@@ -86,7 +86,9 @@ describe('UploadEngine multipart (real handler, real storage)', () => {
     await engine.addFiles([file]);
     await engine.start();
     await expectStored(engine, file);
-    expect(retries.map((event) => [(event.detail as { partNumber: number }).partNumber, (event.detail as { error: { code: string } }).error.code])).to.deep.equal([[1, 'PART_TIMEOUT']]);
+    expect(
+      retries.map((event) => [(event.detail as { partNumber: number }).partNumber, (event.detail as { error: { code: string } }).error.code]),
+    ).to.deep.equal([[1, 'PART_TIMEOUT']]);
   });
 
   it('fails the file once a part has used up its retryDelays', async () => {

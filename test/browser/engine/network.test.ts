@@ -25,7 +25,10 @@ describe('UploadEngine networkAware', () => {
 
     await nextEvent(engine, 'part-upload', ({ partNumber }) => partNumber === 1);
     window.dispatchEvent(new Event('offline'));
-    expect(engine.files.map((file) => [file.state, file.pausedBy])).to.deep.equal([['paused', 'offline'], ['paused', 'user']]);
+    expect(engine.files.map((file) => [file.state, file.pausedBy])).to.deep.equal([
+      ['paused', 'offline'],
+      ['paused', 'user'],
+    ]);
 
     window.dispatchEvent(new Event('online'));
     expect(engine.files[1]).to.include({ state: 'paused', pausedBy: 'user' });

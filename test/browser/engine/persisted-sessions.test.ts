@@ -29,7 +29,11 @@ async function interruptAfterFirstPart(options: EngineOptions, file: File): Prom
 }
 
 async function resumeStatus(serverUrl: string, token: string): Promise<number> {
-  const response = await fetch(`${serverUrl}/multipart/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const response = await fetch(`${serverUrl}/multipart/resume`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   return response.status;
 }
 
@@ -97,7 +101,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
     expect(keysStartingWith(MULTIPART_PREFIX)).to.deep.equal([]);
   });
 
-  it('reset() aborts a failed file\'s upload and removes its resume record', async () => {
+  it("reset() aborts a failed file's upload and removes its resume record", async () => {
     const plan = await createFaultPlan({ failParts: { 2: 100 } });
     const engine = new UploadEngine(multipartOptions(plan.serverUrl, { maxRetries: 0 }));
     await engine.addFiles([randomFile('half.bin', 11 * MIB)]);
@@ -166,7 +170,17 @@ describe('Persisted multipart sessions and tus uploads', () => {
     await saved.addFiles([randomFile('b.bin', 100)]);
     await saved.whenPersisted();
     saved.destroy();
-    localStorage.setItem(`${TUS_PREFIX}abc:1`, JSON.stringify({ scope: 'x', uploadUrl: '/u', parallelUploadUrls: null, size: 1, creationTime: new Date().toISOString(), expiresAt: Date.now() + DAY_MS }));
+    localStorage.setItem(
+      `${TUS_PREFIX}abc:1`,
+      JSON.stringify({
+        scope: 'x',
+        uploadUrl: '/u',
+        parallelUploadUrls: null,
+        size: 1,
+        creationTime: new Date().toISOString(),
+        expiresAt: Date.now() + DAY_MS,
+      }),
+    );
     // Written by tus-js-client's own storage with its default fingerprint.
     localStorage.setItem('tus::tus-br-old-name.bin-application/octet-stream-10-1-/files::1', '{}');
     localStorage.setItem('unrelated', 'kept');

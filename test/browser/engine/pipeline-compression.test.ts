@@ -1,7 +1,20 @@
 import { expect } from '@open-wc/testing';
 import type { EngineOptions } from '../../../engine/index.js';
 import {
-  animatedGif, animatedPng, bmpOf, dimensionsOf, drawPhoto, encodedPhoto, halvesJpeg, jpegMarkers, pixelAt, watchEncodes, withExifOrientation, withoutOffscreenCanvas, withoutWebpEncoding, withPngComment,
+  animatedGif,
+  animatedPng,
+  bmpOf,
+  dimensionsOf,
+  drawPhoto,
+  encodedPhoto,
+  halvesJpeg,
+  jpegMarkers,
+  pixelAt,
+  watchEncodes,
+  withExifOrientation,
+  withoutOffscreenCanvas,
+  withoutWebpEncoding,
+  withPngComment,
   type EncodeCall,
 } from './compression-fixtures.js';
 import { randomFile, sha256Of, type StoredUpload, textFile, uploadAndReadBack } from './helpers.js';
@@ -15,7 +28,11 @@ function upload(files: File[], imageCompression: EngineOptions['imageCompression
   return uploadAndReadBack(files, { imageCompression, ...options });
 }
 
-async function uploadOne(file: File, imageCompression: EngineOptions['imageCompression'], options: EngineOptions = {}): Promise<StoredUpload & { errors: unknown[] }> {
+async function uploadOne(
+  file: File,
+  imageCompression: EngineOptions['imageCompression'],
+  options: EngineOptions = {},
+): Promise<StoredUpload & { errors: unknown[] }> {
   const { uploads, errors } = await upload([file], imageCompression, options);
   return { ...uploads[0]!, errors };
 }
@@ -188,12 +205,19 @@ describe('imageCompression (real handler, bytes read back from the bucket)', () 
     const apng = await animatedPng(await drawPhoto(300, 200, { seed: 1 }).convertToBlob(), await drawPhoto(300, 200, { seed: 2 }).convertToBlob());
     // The browser decodes it: only the step's own check keeps it from being flattened.
     expect(await dimensionsOf(new Blob([apng]))).to.deep.equal({ width: 300, height: 200 });
-    const gif = animatedGif(64, 32, [[255, 0, 0], [0, 0, 255]]);
+    const gif = animatedGif(64, 32, [
+      [255, 0, 0],
+      [0, 0, 255],
+    ]);
     const files = [
       new File([gif], 'wave.gif', { type: 'image/gif' }),
       new File([gif], 'disguised.jpg', { type: 'image/jpeg' }),
       new File([apng], 'spinner.png', { type: 'image/png' }),
-      textFile('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="red"/></svg>', 'image/svg+xml'),
+      textFile(
+        'logo.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="red"/></svg>',
+        'image/svg+xml',
+      ),
       randomFile('IMG_0001.heic', 40_000, 'image/heic'),
       textFile('notes.txt', 'not an image'),
     ];

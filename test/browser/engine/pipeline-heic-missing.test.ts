@@ -16,10 +16,13 @@ describe('heicConversion without the optional decoder', () => {
 
     const [record] = engine.files;
     expect(record!.state).to.equal('successful');
-    expect(events.map(({ detail }) => [detail.step, detail.file.name, detail.message])).to.deep.equal([[
-      'heic-conversion', 'photo.heic',
-      'HEIC conversion needs the optional heic-to package: install it (npm install heic-to) and import \'svc-uploader/heic\' once in the app',
-    ]]);
+    expect(events.map(({ detail }) => [detail.step, detail.file.name, detail.message])).to.deep.equal([
+      [
+        'heic-conversion',
+        'photo.heic',
+        "HEIC conversion needs the optional heic-to package: install it (npm install heic-to) and import 'svc-uploader/heic' once in the app",
+      ],
+    ]);
     expect([record!.name, record!.type]).to.deep.equal(['photo.heic', 'image/heic']);
     expect(await sha256Of(await readBack(record!.result?.downloadUrl))).to.equal(await sha256Of(photo));
   });

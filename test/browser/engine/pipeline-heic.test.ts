@@ -43,7 +43,14 @@ const BLUE = [0, 0, 255];
 /** Asserts a 64×48 picture, red on the left half and blue on the right (JPEG tolerance). */
 async function expectRedLeftBlueRight(blob: Blob): Promise<void> {
   // Away from the middle seam, where JPEG chroma subsampling blends the two colours.
-  const points: Array<[number, number]> = [[4, 4], [20, 24], [4, 43], [59, 4], [44, 24], [59, 43]];
+  const points: Array<[number, number]> = [
+    [4, 4],
+    [20, 24],
+    [4, 43],
+    [59, 4],
+    [44, 24],
+    [59, 43],
+  ];
   const { width, height, pixels } = await samplePixels(blob, points);
   expect([width, height]).to.deep.equal([64, 48]);
   const expected = [RED, RED, RED, BLUE, BLUE, BLUE];
@@ -54,7 +61,10 @@ async function expectRedLeftBlueRight(blob: Blob): Promise<void> {
 }
 
 async function expectRejection(work: Promise<unknown>, message: string): Promise<void> {
-  const outcome = await work.then(() => 'converted', (reason: unknown) => (reason as Error).message);
+  const outcome = await work.then(
+    () => 'converted',
+    (reason: unknown) => (reason as Error).message,
+  );
   expect(outcome).to.equal(message);
 }
 
@@ -81,7 +91,10 @@ async function pngFile(name: string, type: string): Promise<File> {
 describe('heicConversion', () => {
   it('stores a HEIC photo as a JPEG named .jpg, with its picture and date kept', async () => {
     const original = await fixture('red-blue.heic', 'photo.heic');
-    const { records: [record], errors } = await upload(original);
+    const {
+      records: [record],
+      errors,
+    } = await upload(original);
     expect(errors).to.deep.equal([]);
     expect(record!.name).to.equal('photo.jpg');
     expect(record!.type).to.equal('image/jpeg');
@@ -95,28 +108,27 @@ describe('heicConversion', () => {
   });
 
   it('turns a photo stored sideways (irot) upright', async () => {
-    const { records: [record], errors } = await upload(await fixture('red-blue-rotated.heic', 'portrait.heic'));
+    const {
+      records: [record],
+      errors,
+    } = await upload(await fixture('red-blue-rotated.heic', 'portrait.heic'));
     expect(errors).to.deep.equal([]);
     expect(record!.name).to.equal('portrait.jpg');
     await expectRedLeftBlueRight(await readBack(record!.result?.downloadUrl));
   });
 
   it('recognises HEIC by its bytes when the browser gives no type or an unrelated name', async () => {
-    const { records, errors } = await upload(
-      await fixture('red-blue.heic', 'IMG_0001.HEIC', ''),
-      await fixture('red-blue.heic', 'pasted-image', ''),
-    );
+    const { records, errors } = await upload(await fixture('red-blue.heic', 'IMG_0001.HEIC', ''), await fixture('red-blue.heic', 'pasted-image', ''));
     expect(errors).to.deep.equal([]);
-    expect(records.map((record) => [record.name, record.type])).to.deep.equal([['IMG_0001.JPG', 'image/jpeg'], ['pasted-image.jpg', 'image/jpeg']]);
+    expect(records.map((record) => [record.name, record.type])).to.deep.equal([
+      ['IMG_0001.JPG', 'image/jpeg'],
+      ['pasted-image.jpg', 'image/jpeg'],
+    ]);
     for (const record of records) await expectRedLeftBlueRight(await readBack(record.result?.downloadUrl));
   });
 
   it('stores other files byte for byte, even when named or typed as HEIC', async () => {
-    const files = [
-      await pngFile('drawing.png', 'image/png'),
-      await pngFile('mislabelled.heic', 'image/heic'),
-      textFile('notes.txt', 'not a photo'),
-    ];
+    const files = [await pngFile('drawing.png', 'image/png'), await pngFile('mislabelled.heic', 'image/heic'), textFile('notes.txt', 'not a photo')];
     const { records, errors } = await upload(...files);
     expect(errors).to.deep.equal([]);
     expect(records.map((record) => [record.name, record.type])).to.deep.equal(files.map((file) => [file.name, file.type]));
@@ -129,7 +141,10 @@ describe('heicConversion', () => {
     // An ftyp box as AVIF encoders write it, then bytes nothing would decode: untouched means not tried.
     const ftyp = new Uint8Array([0, 0, 0, 28, ...new TextEncoder().encode('ftypavif'), 0, 0, 0, 0, ...new TextEncoder().encode('avifmif1miaf')]);
     const avif = new File([ftyp, new Uint8Array(256)], 'picture.avif', { type: 'image/avif' });
-    const { records: [record], errors } = await upload(avif);
+    const {
+      records: [record],
+      errors,
+    } = await upload(avif);
     expect(errors).to.deep.equal([]);
     expect(record!.name).to.equal('picture.avif');
     expect(await sha256Of(await readBack(record!.result?.downloadUrl))).to.equal(await sha256Of(avif));
@@ -174,7 +189,10 @@ describe('heicConversion', () => {
     document.body.append(frame);
     try {
       const { files, errors } = await answer;
-      expect(files).to.deep.equal([['one.heic', 'image/heic', 'successful'], ['two.heic', 'image/heic', 'successful']]);
+      expect(files).to.deep.equal([
+        ['one.heic', 'image/heic', 'successful'],
+        ['two.heic', 'image/heic', 'successful'],
+      ]);
       expect(errors).to.have.length(2);
       for (const message of errors) expect(message).to.contain('worker-src blob:');
     } finally {

@@ -54,7 +54,18 @@ function cameraExif(orientation: number | undefined, littleEndian = true): ExifF
   };
 }
 
-const PLANTED_STRINGS = ['PlantedMake', 'PlantedModel', '2023:07:14', 'PlantedTool', 'PlantedExtended', 'PlantedCopyright', 'PlantedComment', 'ns.adobe.com', 'Photoshop 3.0', 'Exif\0\0II'];
+const PLANTED_STRINGS = [
+  'PlantedMake',
+  'PlantedModel',
+  '2023:07:14',
+  'PlantedTool',
+  'PlantedExtended',
+  'PlantedCopyright',
+  'PlantedComment',
+  'ns.adobe.com',
+  'Photoshop 3.0',
+  'Exif\0\0II',
+];
 
 function expectNoPlantedMetadata(bytes: Uint8Array): void {
   for (const text of PLANTED_STRINGS) expect(containsAscii(bytes, text), `"${text}" still in the stored file`).to.equal(false);
@@ -82,7 +93,10 @@ async function cameraJpeg(orientation: number | undefined, littleEndian = true):
 }
 
 async function upload(file: File, options: Partial<EngineOptions> = { stripExifData: true }) {
-  const { uploads: [{ record, stored }], errors } = await uploadAndReadBack([file], options);
+  const {
+    uploads: [{ record, stored }],
+    errors,
+  } = await uploadAndReadBack([file], options);
   return { record, stored: await bytesOf(stored), errors };
 }
 
@@ -154,13 +168,25 @@ describe('stripExifData: JPEG', () => {
   it('walks fill bytes and length-less markers, and keeps them', async () => {
     const plain = await canvasImage('image/jpeg', 40, 24);
     // Fill bytes before a kept table, a TEM marker, and fill bytes before a dropped comment.
-    const photo = insertBefore(insertAfterSoi(plain, exifApp1(cameraExif(3))), 0xdb, new Uint8Array([0xff, 0xff, 0xff, 0x01, 0xff, 0xff]), comSegment('PlantedComment'), new Uint8Array([0xff, 0xff]));
+    const photo = insertBefore(
+      insertAfterSoi(plain, exifApp1(cameraExif(3))),
+      0xdb,
+      new Uint8Array([0xff, 0xff, 0xff, 0x01, 0xff, 0xff]),
+      comSegment('PlantedComment'),
+      new Uint8Array([0xff, 0xff]),
+    );
     expect((await decode(photo)).width, 'the decoder accepts the fixture').to.equal(40);
     const { stored, errors } = await upload(jpegFile(photo));
     expect(errors).to.deep.equal([]);
     expectNoPlantedMetadata(stored);
     expect(indexOfBytes(stored, new Uint8Array([0xff, 0xff, 0xff, 0x01])), 'TEM and its fill bytes kept').to.be.greaterThan(0);
-    expect(readIfd0(jpegSegments(stored).find((segment) => segment.marker === 0xe1)!.payload.subarray(6)).entries[0]!.short).to.equal(3);
+    expect(
+      readIfd0(
+        jpegSegments(stored)
+          .find((segment) => segment.marker === 0xe1)!
+          .payload.subarray(6),
+      ).entries[0]!.short,
+    ).to.equal(3);
     expect(Array.from(fromSos(stored))).to.deep.equal(Array.from(fromSos(plain)));
     expectSamePixels(await decode(stored), await decode(photo));
   });
@@ -174,7 +200,9 @@ describe('stripExifData: JPEG', () => {
     const secondaryStart = draft.length - secondary.length;
     const photo = layout(secondaryStart - readMpf(draft).headerStart);
     const original = readMpf(photo);
-    expect(Array.from(photo.subarray(original.headerStart + original.images[1]!.offset, original.headerStart + original.images[1]!.offset + 2))).to.deep.equal([0xff, 0xd8]);
+    expect(Array.from(photo.subarray(original.headerStart + original.images[1]!.offset, original.headerStart + original.images[1]!.offset + 2))).to.deep.equal([
+      0xff, 0xd8,
+    ]);
 
     const { stored, errors } = await upload(jpegFile(photo));
     expect(errors).to.deep.equal([]);
@@ -182,7 +210,9 @@ describe('stripExifData: JPEG', () => {
     const mpf = readMpf(stored);
     const removedAfterMpf = afterMpf.reduce((sum, segment) => sum + segment.length, 0);
     expect(mpf.images[1]!.offset).to.equal(original.images[1]!.offset - removedAfterMpf);
-    expect(Array.from(stored.subarray(mpf.headerStart + mpf.images[1]!.offset)), 'the appended image at its recorded offset').to.deep.equal(Array.from(secondary));
+    expect(Array.from(stored.subarray(mpf.headerStart + mpf.images[1]!.offset)), 'the appended image at its recorded offset').to.deep.equal(
+      Array.from(secondary),
+    );
     expectSamePixels(await decode(stored), await decode(photo));
   });
 
@@ -245,7 +275,11 @@ describe('stripExifData: PNG', () => {
     const plain = await canvasImage('image/png', 48, 32, { colorSpace: 'display-p3' });
     const photo = withPngChunks(
       plain,
-      [pngTextChunk('Author', 'PlantedMake'), pngChunk('eXIf', exifTiff(cameraExif(orientation, false))), pngChunk('pHYs', new Uint8Array([0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1]))],
+      [
+        pngTextChunk('Author', 'PlantedMake'),
+        pngChunk('eXIf', exifTiff(cameraExif(orientation, false))),
+        pngChunk('pHYs', new Uint8Array([0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1])),
+      ],
       [pngInternationalTextChunk('Comment', 'PlantedComment'), await pngCompressedTextChunk('Description', 'PlantedTool'), pngTimeChunk()],
     );
     return { plain, photo };
@@ -258,7 +292,10 @@ describe('stripExifData: PNG', () => {
     expect(errors).to.deep.equal([]);
     expectNoPlantedMetadata(stored);
     expect(pngChunks(stored).map((chunk) => chunk.type)).to.deep.equal(['IHDR', 'pHYs', 'iCCP', 'IDAT', 'IDAT', 'IEND']);
-    const rawOf = (bytes: Uint8Array, type: string) => pngChunks(bytes).filter((chunk) => chunk.type === type).map((chunk) => Array.from(chunk.raw));
+    const rawOf = (bytes: Uint8Array, type: string) =>
+      pngChunks(bytes)
+        .filter((chunk) => chunk.type === type)
+        .map((chunk) => Array.from(chunk.raw));
     for (const type of ['IHDR', 'iCCP', 'IDAT', 'IEND']) expect(rawOf(stored, type), type).to.deep.equal(rawOf(plain, type));
     expectSamePixels(await decode(stored), await decode(plain));
     expect(record.file.name).to.equal('chart.png');
@@ -319,12 +356,19 @@ describe('stripExifData: damaged PNG and WebP', () => {
     const webp = webpWithMetadata(await canvasImage('image/webp', 32, 32), { exif: exifTiff(cameraExif(6)) });
     const cases: Array<[string, File, RegExp]> = [
       ['PNG cut inside its image data', new File([png.slice(0, png.length - 40)], 'cut.png', { type: 'image/png' }), /malformed PNG/],
-      ['PNG with garbage for a chunk type', new File([concat(png.subarray(0, 33), new Uint8Array([0, 0, 0, 4, 0x00, 0x01, 0x02, 0x03]), png.subarray(33))], 'garbage.png', { type: 'image/png' }), /malformed PNG/],
+      [
+        'PNG with garbage for a chunk type',
+        new File([concat(png.subarray(0, 33), new Uint8Array([0, 0, 0, 4, 0x00, 0x01, 0x02, 0x03]), png.subarray(33))], 'garbage.png', { type: 'image/png' }),
+        /malformed PNG/,
+      ],
       ['WebP cut short of its RIFF size', new File([webp.slice(0, webp.length - 30)], 'cut.webp', { type: 'image/webp' }), /malformed WebP/],
     ];
     for (const [label, file, message] of cases) {
       const { record, stored, errors } = await upload(file);
-      expect(errors.map((error) => error.step), label).to.deep.equal(['strip-exif']);
+      expect(
+        errors.map((error) => error.step),
+        label,
+      ).to.deep.equal(['strip-exif']);
       expect(errors[0]!.message, label).to.match(message);
       expect(record.file, label).to.equal(file);
       expect(Array.from(stored), label).to.deep.equal(Array.from(await bytesOf(file)));

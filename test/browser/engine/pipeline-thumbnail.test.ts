@@ -1,6 +1,15 @@
 import { expect } from '@open-wc/testing';
 import type { EngineOptions, UploadFileRecord } from '../../../engine/index.js';
-import { animatedGif, dimensionsOf, encodedPhoto, halvesJpeg, pixelAt, watchEncodes, withExifOrientation, withoutWebpEncoding } from './compression-fixtures.js';
+import {
+  animatedGif,
+  dimensionsOf,
+  encodedPhoto,
+  halvesJpeg,
+  pixelAt,
+  watchEncodes,
+  withExifOrientation,
+  withoutWebpEncoding,
+} from './compression-fixtures.js';
 import { createFaultPlan, randomFile, sha256Of, textFile, uploadAndReadBack } from './helpers.js';
 
 function upload(files: File[], options: EngineOptions): ReturnType<typeof uploadAndReadBack> {
@@ -10,7 +19,11 @@ function upload(files: File[], options: EngineOptions): ReturnType<typeof upload
 /** For tests that watch or alter the page's canvas: the step then runs here, not in the image worker. */
 const ON_MAIN_THREAD: EngineOptions = { webWorker: false };
 
-async function thumbnailOf(file: File, thumbnailGenerator: EngineOptions['thumbnailGenerator'], options: EngineOptions = {}): Promise<{ record: UploadFileRecord; thumbnail: ImageBitmap }> {
+async function thumbnailOf(
+  file: File,
+  thumbnailGenerator: EngineOptions['thumbnailGenerator'],
+  options: EngineOptions = {},
+): Promise<{ record: UploadFileRecord; thumbnail: ImageBitmap }> {
   const { uploads, errors } = await upload([file], { thumbnailGenerator, ...options });
   expect(errors).to.deep.equal([]);
   const { record } = uploads[0]!;
@@ -71,7 +84,10 @@ describe('thumbnailGenerator (real handler)', () => {
   });
 
   it('uses the first frame of an animated GIF', async () => {
-    const gif = animatedGif(400, 200, [[255, 0, 0], [0, 0, 255]]);
+    const gif = animatedGif(400, 200, [
+      [255, 0, 0],
+      [0, 0, 255],
+    ]);
     const { thumbnail } = await thumbnailOf(new File([gif], 'blink.gif', { type: 'image/gif' }), true);
     expect([thumbnail.width, thumbnail.height]).to.deep.equal([200, 100]);
     const [r, g, b] = pixelAt(thumbnail, 100, 50);
@@ -118,7 +134,11 @@ describe('thumbnailGenerator (real handler)', () => {
 
   it('makes none for SVG, undecodable HEIC and non-images, without an error', async () => {
     const files = [
-      textFile('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="red"/></svg>', 'image/svg+xml'),
+      textFile(
+        'logo.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="red"/></svg>',
+        'image/svg+xml',
+      ),
       randomFile('IMG_0002.heic', 30_000, 'image/heic'),
       textFile('notes.txt', 'not an image'),
     ];

@@ -33,7 +33,11 @@ interface WorkerLog {
 /** Replaces `window.Worker` for the length of a test; `restore` puts the browser's own back. */
 function replaceWorker(Replacement: typeof Worker): { restore(): void } {
   window.Worker = Replacement;
-  return { restore: () => { window.Worker = OriginalWorker; } };
+  return {
+    restore: () => {
+      window.Worker = OriginalWorker;
+    },
+  };
 }
 
 /** Starts real workers as the page asks, and records each one with its messages both ways. */
@@ -52,7 +56,9 @@ function recordWorkers(): { workers: WorkerLog[]; nextJob(): Promise<WorkerJobMe
         type: options?.type,
         sent: [],
         replies: [],
-        terminated: new Promise((resolve) => { this.#markTerminated = resolve; }),
+        terminated: new Promise((resolve) => {
+          this.#markTerminated = resolve;
+        }),
       };
       workers.push(this.#log);
       this.addEventListener('message', (event: MessageEvent<WorkerReplyMessage>) => this.#log.replies.push(event.data));
@@ -73,7 +79,10 @@ function recordWorkers(): { workers: WorkerLog[]; nextJob(): Promise<WorkerJobMe
   }
   const replaced = replaceWorker(RecordingWorker);
   // Resolved from within postMessage: the test goes on before any reply (a task) can arrive.
-  const nextJob = (): Promise<WorkerJobMessage> => new Promise((resolve) => { jobWaiters.push(resolve); });
+  const nextJob = (): Promise<WorkerJobMessage> =>
+    new Promise((resolve) => {
+      jobWaiters.push(resolve);
+    });
   return { workers, nextJob, restore: replaced.restore };
 }
 
@@ -142,9 +151,12 @@ describe('webWorker: compression and thumbnails off the main thread (real handle
     const [worker] = workers;
     expect(worker!.url).to.match(/\/image-worker\.js$/);
     expect(worker!.type).to.equal('module');
-    expect(worker!.sent.map((job) => `${job.file?.name}:${job.step}`).sort()).to.deep.equal(
-      ['beach.jpg:compression', 'beach.jpg:thumbnail', 'holiday.jpg:compression', 'holiday.jpg:thumbnail'],
-    );
+    expect(worker!.sent.map((job) => `${job.file?.name}:${job.step}`).sort()).to.deep.equal([
+      'beach.jpg:compression',
+      'beach.jpg:thumbnail',
+      'holiday.jpg:compression',
+      'holiday.jpg:thumbnail',
+    ]);
     expect(worker!.replies.filter((reply) => reply.error)).to.deep.equal([]);
     expect(mainThreadEncodes).to.deep.equal([]);
 
@@ -199,12 +211,14 @@ describe('webWorker: compression and thumbnails off the main thread (real handle
 
   it('runs on the main thread when the Worker constructor throws (no module workers, a bundle from another origin)', async () => {
     let attempts = 0;
-    const replaced = replaceWorker(class RefusedWorker {
-      constructor() {
-        attempts += 1;
-        throw new DOMException('Script at a cross-origin URL cannot be accessed from this origin', 'SecurityError');
-      }
-    } as unknown as typeof Worker);
+    const replaced = replaceWorker(
+      class RefusedWorker {
+        constructor() {
+          attempts += 1;
+          throw new DOMException('Script at a cross-origin URL cannot be accessed from this origin', 'SecurityError');
+        }
+      } as unknown as typeof Worker,
+    );
     const encodes = watchEncodes();
     try {
       const { uploads, errors } = await uploadAndReadBack([original], BOTH_STEPS);
@@ -220,11 +234,13 @@ describe('webWorker: compression and thumbnails off the main thread (real handle
 
   it('runs on the main thread when the worker script cannot be loaded', async () => {
     // Without the `error` event handled this would wait for the 30 s default timeout, past the test's own.
-    const replaced = replaceWorker(class MissingWorker extends OriginalWorker {
-      constructor(_url: string | URL, options?: WorkerOptions) {
-        super('/no-such-worker.js', options);
-      }
-    });
+    const replaced = replaceWorker(
+      class MissingWorker extends OriginalWorker {
+        constructor(_url: string | URL, options?: WorkerOptions) {
+          super('/no-such-worker.js', options);
+        }
+      },
+    );
     try {
       const { uploads, errors } = await uploadAndReadBack([original], BOTH_STEPS);
       expect(errors).to.deep.equal([]);
@@ -236,18 +252,24 @@ describe('webWorker: compression and thumbnails off the main thread (real handle
 
   it('runs on the main thread after workerTimeoutMs when the worker never answers, and stops that worker', async () => {
     const terminated: Array<Promise<void>> = [];
-    const replaced = replaceWorker(class SilentWorker extends OriginalWorker {
-      #markTerminated!: () => void;
-      constructor(_url: string | URL, options?: WorkerOptions) {
-        super(URL.createObjectURL(new Blob(['// never answers'], { type: 'text/javascript' })), options);
-        terminated.push(new Promise((resolve) => { this.#markTerminated = resolve; }));
-      }
+    const replaced = replaceWorker(
+      class SilentWorker extends OriginalWorker {
+        #markTerminated!: () => void;
+        constructor(_url: string | URL, options?: WorkerOptions) {
+          super(URL.createObjectURL(new Blob(['// never answers'], { type: 'text/javascript' })), options);
+          terminated.push(
+            new Promise((resolve) => {
+              this.#markTerminated = resolve;
+            }),
+          );
+        }
 
-      override terminate(): void {
-        super.terminate();
-        this.#markTerminated();
-      }
-    });
+        override terminate(): void {
+          super.terminate();
+          this.#markTerminated();
+        }
+      },
+    );
     try {
       const { uploads, errors } = await uploadAndReadBack([original], { ...BOTH_STEPS, workerTimeoutMs: 300 });
       expect(errors).to.deep.equal([]);
@@ -286,7 +308,7 @@ describe('webWorker: compression and thumbnails off the main thread (real handle
   });
 
   // Last: a policy added to the page cannot be taken away again.
-  it('runs on the main thread under a Content-Security-Policy with worker-src \'none\'', async () => {
+  it("runs on the main thread under a Content-Security-Policy with worker-src 'none'", async () => {
     const policy = Object.assign(document.createElement('meta'), { httpEquiv: 'Content-Security-Policy', content: "worker-src 'none'" });
     document.head.append(policy);
     const { result, workers, mainThreadEncodes } = await observing(() => uploadAndReadBack([original], BOTH_STEPS));
@@ -296,4 +318,3 @@ describe('webWorker: compression and thumbnails off the main thread (real handle
     expect(mainThreadEncodes.map(({ type }) => type)).to.deep.equal(['image/jpeg', 'image/webp']);
   });
 });
-

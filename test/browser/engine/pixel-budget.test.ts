@@ -15,9 +15,15 @@ function isobmffWithSize(brand: string, width: number, height: number): Blob {
   const bytes = new Uint8Array(64);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, 24);
-  bytes.set([...'ftyp', ...brand, 0, 0, 0, 0, ...'mif1'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)), 4);
+  bytes.set(
+    [...'ftyp', ...brand, 0, 0, 0, 0, ...'mif1'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)),
+    4,
+  );
   view.setUint32(24, 20);
-  bytes.set([...'ispe'].map((c) => c.charCodeAt(0)), 28);
+  bytes.set(
+    [...'ispe'].map((c) => c.charCodeAt(0)),
+    28,
+  );
   view.setUint32(36, width);
   view.setUint32(40, height);
   return new Blob([bytes]);

@@ -50,7 +50,14 @@ describe('UploadEngine queue and events', () => {
     const id = engine.files[0]!.id;
     engine.removeFile(id);
     expect(events.map((event) => event.name)).to.deep.equal([
-      'file-add', 'upload-start', 'file-state-change', 'file-state-change', 'file-state-change', 'file-failed', 'files-upload-complete', 'file-removed',
+      'file-add',
+      'upload-start',
+      'file-state-change',
+      'file-state-change',
+      'file-state-change',
+      'file-failed',
+      'files-upload-complete',
+      'file-removed',
     ]);
     const transitions = events
       .filter((event) => event.name === 'file-state-change')
@@ -59,7 +66,9 @@ describe('UploadEngine queue and events', () => {
         return `${detail.previous}->${detail.file.state}`;
       });
     expect(transitions).to.deep.equal(['queued->processing', 'processing->uploading', 'uploading->failed']);
-    const states = events.filter((event) => event.name === 'file-state-change').map((event) => event.detail as { state: FileState; file: { state: FileState } });
+    const states = events
+      .filter((event) => event.name === 'file-state-change')
+      .map((event) => event.detail as { state: FileState; file: { state: FileState } });
     expect(states.map((detail) => detail.state)).to.deep.equal(states.map((detail) => detail.file.state));
     const complete = events.find((event) => event.name === 'files-upload-complete')!.detail as { successful: number; failed: number };
     expect(complete).to.include({ successful: 0, failed: 1 });
@@ -145,7 +154,13 @@ describe('UploadEngine queue and events', () => {
       pipeline: [
         step('hash', 'hashing'),
         step('thumb', 'thumbnail'),
-        { name: 'broken', stage: 'compression', run: () => { throw new Error('decoder missing'); } },
+        {
+          name: 'broken',
+          stage: 'compression',
+          run: () => {
+            throw new Error('decoder missing');
+          },
+        },
         step('exif', 'exif'),
         step('mine', 'custom'),
         step('heic', 'heic'),
@@ -155,17 +170,21 @@ describe('UploadEngine queue and events', () => {
     await engine.addFiles([textFile('a', 'a')]);
     await engine.start();
     expect(order).to.deep.equal(['heic', 'exif', 'thumb', 'mine', 'hash']);
-    expect(errors.map((event) => (event.detail as { step: string; message: string }))).to.deep.equal([{ step: 'broken', message: 'decoder missing', file: errors[0]!.detail.file }]);
+    expect(errors.map((event) => event.detail as { step: string; message: string })).to.deep.equal([
+      { step: 'broken', message: 'decoder missing', file: errors[0]!.detail.file },
+    ]);
   });
 
   it('falls back to the main thread when a worker step times out', async () => {
     const engine = new UploadEngine({
       workerTimeoutMs: 20,
-      pipeline: [{
-        name: 'tag',
-        runInWorker: () => new Promise(() => undefined),
-        run: () => ({ metadata: { ranOn: 'main' } }),
-      }],
+      pipeline: [
+        {
+          name: 'tag',
+          runInWorker: () => new Promise(() => undefined),
+          run: () => ({ metadata: { ranOn: 'main' } }),
+        },
+      ],
     });
     await engine.addFiles([textFile('a', 'a')]);
     await engine.start();

@@ -10,7 +10,9 @@ describe('UploadEngine replaceFile (real handler, real storage)', () => {
     const events = recordEvents(engine, ['file-replaced']);
     const original = randomFile('photo.png', 40_000, 'image/png');
     const edited = randomFile('photo.jpg', 25_000, 'image/jpeg');
-    const { added: [added] } = await engine.addFiles([original]);
+    const {
+      added: [added],
+    } = await engine.addFiles([original]);
     const { replaced } = await engine.replaceFile(added!.id, edited);
     expect(replaced).to.include({ id: added!.id, name: 'photo.jpg', size: 25_000, type: 'image/jpeg', state: 'queued', file: edited, originalFile: original });
     expect(events.map((event) => [event.detail.file.id, event.detail.previous])).to.deep.equal([[added!.id, original]]);
@@ -44,7 +46,9 @@ describe('UploadEngine replaceFile (real handler, real storage)', () => {
     const plan = await createFaultPlan({ failParts: { 1: 10 } });
     const options = { serverUrl: plan.serverUrl, maxRetries: 0, resumable: { protocol: 'multipart' as const, chunkSizeBytes: 5 * MIB, retryDelays: [0] } };
     const engine = new UploadEngine(options);
-    const { added: [added] } = await engine.addFiles([randomFile('big.bin', 6 * MIB)]);
+    const {
+      added: [added],
+    } = await engine.addFiles([randomFile('big.bin', 6 * MIB)]);
     await engine.start();
     expect(engine.files[0]).to.include({ state: 'failed' });
 
@@ -65,11 +69,15 @@ describe('UploadEngine replaceFile (real handler, real storage)', () => {
     const held = gate();
     const step: PipelineStep = { name: 'hold', run: () => held.promise };
     const engine = new UploadEngine({ pipeline: [step] });
-    const { added: [added] } = await engine.addFiles([textFile('a.txt', 'a')]);
+    const {
+      added: [added],
+    } = await engine.addFiles([textFile('a.txt', 'a')]);
     const run = engine.start();
     await untilState(engine, 'a.txt', 'processing');
     let error: unknown;
-    await engine.replaceFile(added!.id, textFile('a.txt', 'b')).catch((caught) => { error = caught; });
+    await engine.replaceFile(added!.id, textFile('a.txt', 'b')).catch((caught) => {
+      error = caught;
+    });
     expect(String(error)).to.contain('cannot be replaced while it is processing');
     held.open();
     await run;
@@ -83,7 +91,10 @@ describe('UploadEngine hold and release', () => {
     const result = await engine.addFiles([textFile('notes.txt', 'notes'), randomFile('photo.png', 2000, 'image/png')], 'local', {
       hold: (file, accepted) => accepted.length === 2 && file.type === 'image/png',
     });
-    expect(result.added.map((file) => [file.name, file.held ?? false])).to.deep.equal([['notes.txt', false], ['photo.png', true]]);
+    expect(result.added.map((file) => [file.name, file.held ?? false])).to.deep.equal([
+      ['notes.txt', false],
+      ['photo.png', true],
+    ]);
     await untilState(engine, 'notes.txt', 'successful');
     expect(engine.files.find((file) => file.name === 'photo.png')).to.include({ state: 'queued', held: true });
     // `start()` leaves it out as well.

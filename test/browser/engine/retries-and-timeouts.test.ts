@@ -16,8 +16,12 @@ async function run(spec: NetworkPlanSpec, file: File, options: Partial<EngineOpt
   return {
     record,
     log: await plan.log(),
-    fileRetries: events.filter((event) => event.name === 'file-retry').map((event) => event.detail as { delayMs: number; error: { code: string; message: string; serverCode?: string } }),
-    partRetries: events.filter((event) => event.name === 'part-retry').map((event) => event.detail as { delayMs: number; error: { code: string; message: string; serverCode?: string } }),
+    fileRetries: events
+      .filter((event) => event.name === 'file-retry')
+      .map((event) => event.detail as { delayMs: number; error: { code: string; message: string; serverCode?: string } }),
+    partRetries: events
+      .filter((event) => event.name === 'part-retry')
+      .map((event) => event.detail as { delayMs: number; error: { code: string; message: string; serverCode?: string } }),
   };
 }
 
@@ -26,7 +30,11 @@ async function expectStoredExactly(record: UploadEngine['files'][number], file: 
   expect(await sha256Of(await readBack(record.result!.downloadUrl))).to.equal(await sha256Of(file));
 }
 
-const throttled = (status: number, retryAfter: string) => ({ status, body: { error: 'Busy' }, headers: { 'retry-after': retryAfter, 'content-type': 'application/json' } });
+const throttled = (status: number, retryAfter: string) => ({
+  status,
+  body: { error: 'Busy' },
+  headers: { 'retry-after': retryAfter, 'content-type': 'application/json' },
+});
 const multipart = (retryDelays: number[]): Partial<EngineOptions> => ({
   resumable: { protocol: 'multipart', thresholdBytes: 5 * MIB, chunkSizeBytes: 5 * MIB, retryDelays },
 });
@@ -67,12 +75,18 @@ describe('UploadEngine retries', () => {
 
   it('retries a part storage refused with 400 BadDigest, and fails a part refused with any other 400 at once', async () => {
     const file = randomFile('bad-digest.bin', 6 * MIB);
-    const badDigest = { status: 400, body: '<Error><Code>BadDigest</Code><Message>The Content-MD5 you specified did not match what we received.</Message></Error>' };
+    const badDigest = {
+      status: 400,
+      body: '<Error><Code>BadDigest</Code><Message>The Content-MD5 you specified did not match what we received.</Message></Error>',
+    };
     const retried = await run({ storage: { 1: [badDigest] } }, file, multipart([0]));
     expect(retried.partRetries.map((retry) => retry.error.serverCode)).to.deep.equal(['BadDigest']);
     await expectStoredExactly(retried.record, file);
     const invalid = { status: 400, body: '<Error><Code>InvalidArgument</Code></Error>' };
-    const refused = await run({ storage: { 1: [invalid, invalid, invalid, invalid] } }, randomFile('invalid.bin', 6 * MIB), { ...multipart([0, 0]), maxRetries: 2 });
+    const refused = await run({ storage: { 1: [invalid, invalid, invalid, invalid] } }, randomFile('invalid.bin', 6 * MIB), {
+      ...multipart([0, 0]),
+      maxRetries: 2,
+    });
     expect(refused.record.state).to.equal('failed');
     expect(refused.record.error).to.include({ status: 400, serverCode: 'InvalidArgument', retryable: false });
     expect(refused.partRetries).to.deep.equal([]);
@@ -162,7 +176,10 @@ describe('UploadEngine timeouts', () => {
     const file = randomFile('complete-hang.bin', 6 * MIB);
     // Ten times 1.5 s for the hanging complete (a watchdog of 3 s would wait 30 s for it); the
     // init and sign-part before it, warmed up by the tests above, answer within 0.2 s even loaded.
-    const { record, fileRetries, log } = await run({ handler: { 'multipart/complete': [{ hang: true }] } }, file, { ...multipart([0]), requestTimeoutMs: 1500 });
+    const { record, fileRetries, log } = await run({ handler: { 'multipart/complete': [{ hang: true }] } }, file, {
+      ...multipart([0]),
+      requestTimeoutMs: 1500,
+    });
     expect(fileRetries.map((retry) => retry.error.code)).to.deep.equal(['REQUEST_TIMEOUT']);
     expect(fileRetries[0]!.error.message).to.contain('15000 ms');
     expect(log.handler.filter((route) => route.startsWith('multipart/complete'))).to.deep.equal(['multipart/complete scripted', 'multipart/complete']);

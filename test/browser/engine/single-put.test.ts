@@ -22,7 +22,9 @@ describe('UploadEngine single PUT (real handler, real storage)', () => {
     const stored = await readBack(record!.result!.downloadUrl);
     expect(stored.size).to.equal(file.size);
     expect(await sha256Of(stored)).to.equal(await sha256Of(file));
-    const fileProgress = progress.filter((event) => event.name === 'file-upload-progress').map((event) => (event.detail as { bytesUploaded: number }).bytesUploaded);
+    const fileProgress = progress
+      .filter((event) => event.name === 'file-upload-progress')
+      .map((event) => (event.detail as { bytesUploaded: number }).bytesUploaded);
     expect(fileProgress.at(-1)).to.equal(file.size);
     const complete = progress.find((event) => event.name === 'file-upload-complete')!.detail as { result: { key: string } };
     expect(complete.result.key).to.equal(record!.result!.key);

@@ -4,10 +4,40 @@ import type { FileRejection, SizeUnit } from '../../../engine/index.js';
 import { randomFile, recordEvents, sha256Of, textFile } from './helpers.js';
 
 const PRESET_NAMES = [
-  'images', 'video', 'audio', 'documents', 'spreadsheets', 'presentations', 'archives', 'code', 'fonts', '3d',
-  'design', 'ebooks', 'photography', 'animation', 'ar', 'vector', 'cad', 'gis', 'data', 'markup', 'subtitles',
-  'email', 'calendar', 'contacts', 'disk', 'ml', 'database', 'certificates', 'firmware', 'executable', 'config',
-  'financial', 'scientific', 'medical',
+  'images',
+  'video',
+  'audio',
+  'documents',
+  'spreadsheets',
+  'presentations',
+  'archives',
+  'code',
+  'fonts',
+  '3d',
+  'design',
+  'ebooks',
+  'photography',
+  'animation',
+  'ar',
+  'vector',
+  'cad',
+  'gis',
+  'data',
+  'markup',
+  'subtitles',
+  'email',
+  'calendar',
+  'contacts',
+  'disk',
+  'ml',
+  'database',
+  'certificates',
+  'firmware',
+  'executable',
+  'config',
+  'financial',
+  'scientific',
+  'medical',
 ];
 
 function reasons(rejected: FileRejection[]): string[] {
@@ -34,7 +64,9 @@ describe('UploadEngine validation', () => {
       engine.on('file-reject', ({ file }) => order.push(file.name));
       let settled = false;
       let timerRanWhileTaking = false;
-      setTimeout(() => { timerRanWhileTaking = !settled; });
+      setTimeout(() => {
+        timerRanWhileTaking = !settled;
+      });
       const files = Array.from({ length: 3_000 }, (_, index) => textFile(`f-${String(index).padStart(4, '0')}.txt`, 'x'));
       const result = await engine.addFiles(files);
       settled = true;
@@ -88,11 +120,12 @@ describe('UploadEngine validation', () => {
       for (const preset of PRESET_NAMES) {
         const engine = new UploadEngine({ allowedFileTypes: preset, maxFiles: 5 });
         const sample = FILE_TYPE_PRESETS[preset as keyof typeof FILE_TYPE_PRESETS][0];
-        const accepted = sample.startsWith('.')
-          ? textFile(`sample${sample}`, 'x', '')
-          : textFile('sample', 'x', sample.replace('/*', '/anything'));
+        const accepted = sample.startsWith('.') ? textFile(`sample${sample}`, 'x', '') : textFile('sample', 'x', sample.replace('/*', '/anything'));
         const result = await engine.addFiles([accepted, textFile('unrelated.zzz', 'x', 'x-unknown/zzz')]);
-        expect(result.added.map((file) => file.name), preset).to.deep.equal([accepted.name]);
+        expect(
+          result.added.map((file) => file.name),
+          preset,
+        ).to.deep.equal([accepted.name]);
         expect(reasons(result.rejected), preset).to.deep.equal(['TYPE_MISMATCH']);
       }
     });
@@ -124,7 +157,10 @@ describe('UploadEngine validation', () => {
       const engine = new UploadEngine();
       // Blob parts that are Blobs are referenced, not copied: 1025 MiB costs 1 MiB.
       const chunk = new Blob([new Uint8Array(1024 * 1024)]);
-      const oversized = new File(Array.from({ length: 1025 }, () => chunk), 'huge.bin');
+      const oversized = new File(
+        Array.from({ length: 1025 }, () => chunk),
+        'huge.bin',
+      );
       const result = await engine.addFiles([oversized]);
       expect(reasons(result.rejected)).to.deep.equal(['FILE_TOO_LARGE']);
     });
@@ -214,7 +250,10 @@ describe('UploadEngine validation', () => {
       const otherEnd = new File([bytes], 'other-end.bin');
       const result = await engine.addFiles([first, otherEnd]);
       expect(result.added.map((file) => file.name)).to.deep.equal(['first.bin', 'other-end.bin']);
-      expect(engine.files.map((file) => file.contentHash), 'neither file was hashed in full').to.deep.equal([undefined, undefined]);
+      expect(
+        engine.files.map((file) => file.contentHash),
+        'neither file was hashed in full',
+      ).to.deep.equal([undefined, undefined]);
     });
 
     it('hashes in full the same-size files whose edges match: a difference in the middle keeps both, a copy is dropped (files hashed in the digest worker)', async () => {

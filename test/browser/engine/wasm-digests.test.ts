@@ -168,7 +168,10 @@ describe('reading ahead while hashing', () => {
   it('the MD5 with an x-amz-checksum digest reads ahead the same way', async () => {
     const file = new ObservedReads([randomFile('ahead-amz.bin', size)]);
     const expected = await referenceChecksums(new Blob([file]));
-    expect(await uploadDigests(file, 'CRC32C')).to.deep.equal({ contentMd5: await referenceMd5(new Blob([file])), checksum: { algorithm: 'CRC32C', value: expected.CRC32C } });
+    expect(await uploadDigests(file, 'CRC32C')).to.deep.equal({
+      contentMd5: await referenceMd5(new Blob([file])),
+      checksum: { algorithm: 'CRC32C', value: expected.CRC32C },
+    });
     expectReadAhead(file.log, 4);
   });
 

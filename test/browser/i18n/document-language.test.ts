@@ -30,10 +30,14 @@ function title(element: SvcUploader): string {
 }
 
 async function shows(element: SvcUploader, text: string): Promise<void> {
-  await waitUntil(async () => {
-    await element.updateComplete;
-    return title(element).includes(text);
-  }, `expected "${text}" on screen`, { timeout: 20_000 });
+  await waitUntil(
+    async () => {
+      await element.updateComplete;
+      return title(element).includes(text);
+    },
+    `expected "${text}" on screen`,
+    { timeout: 20_000 },
+  );
 }
 
 function restore(name: string, value: string | null): void {
@@ -119,10 +123,26 @@ describe('the uploader follows <html lang> and dir', () => {
 describe('closestBundleCode', () => {
   it('picks the closest shipped bundle for a tag', () => {
     const cases: Record<string, string | undefined> = {
-      de: 'de', 'de-AT': 'de', pt: 'pt-BR', 'pt-BR': 'pt-BR', 'pt-PT': 'pt-PT', 'pt-AO': 'pt-PT',
-      sr: 'sr-Cyrl', 'sr-Latn': 'sr-Latn', 'sr-ME': 'sr-Latn', 'zh-Hant-TW': 'zh-TW', 'zh-HK': 'zh-TW',
-      zh: 'zh-CN', 'zh-SG': 'zh-CN', 'nb-NO': 'nb', no: 'nb', nn: 'nb', fa: 'fa', 'he-IL': 'he',
-      xh: undefined, 'not a tag': undefined,
+      de: 'de',
+      'de-AT': 'de',
+      pt: 'pt-BR',
+      'pt-BR': 'pt-BR',
+      'pt-PT': 'pt-PT',
+      'pt-AO': 'pt-PT',
+      sr: 'sr-Cyrl',
+      'sr-Latn': 'sr-Latn',
+      'sr-ME': 'sr-Latn',
+      'zh-Hant-TW': 'zh-TW',
+      'zh-HK': 'zh-TW',
+      zh: 'zh-CN',
+      'zh-SG': 'zh-CN',
+      'nb-NO': 'nb',
+      no: 'nb',
+      nn: 'nb',
+      fa: 'fa',
+      'he-IL': 'he',
+      xh: undefined,
+      'not a tag': undefined,
     };
     for (const [tag, expected] of Object.entries(cases)) expect(closestBundleCode(tag), tag).to.equal(expected);
   });

@@ -127,10 +127,15 @@ describe('<svc-uploader> strings', () => {
   it('formats sizes, counts and percentages for the language', async () => {
     const element = await mount('<svc-uploader server-url="/api/upload" max-files="2000"></svc-uploader>');
     element.i18n = { bundle: de };
-    await element.addFiles([new File([new Uint8Array(1.5 * MiB)], 'gross.bin'), ...Array.from({ length: 1233 }, (_, index) => new File(['x'], `${index}.txt`))]);
+    await element.addFiles([
+      new File([new Uint8Array(1.5 * MiB)], 'gross.bin'),
+      ...Array.from({ length: 1233 }, (_, index) => new File(['x'], `${index}.txt`)),
+    ]);
     await element.updateComplete;
     expect(part(element, 'file-count')!.textContent).to.equal('1.234 Dateien ausgewählt');
-    expect(part(element, 'file-size')!.textContent).to.equal(new Intl.NumberFormat('de', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(1.5));
+    expect(part(element, 'file-size')!.textContent).to.equal(
+      new Intl.NumberFormat('de', { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(1.5),
+    );
     expect(part(element, 'file-size')!.textContent).to.equal('1,5 MB');
   });
 });

@@ -27,7 +27,7 @@ describe('Intl formatting', () => {
       expect(formatBytes(2048 * 1024 ** 5, 'en')).to.equal('2,048 PB');
     });
 
-    it('uses each locale\'s decimal separator and unit abbreviation', () => {
+    it("uses each locale's decimal separator and unit abbreviation", () => {
       expect(spaces(formatBytes(1.5 * MiB, 'de'))).to.equal('1,5 MB');
       expect(spaces(formatBytes(1.5 * MiB, 'fr'))).to.equal('1,5 Mo');
       expect(spaces(formatBytes(1.5 * MiB, 'ru'))).to.equal('1,5 МБ');
@@ -66,7 +66,7 @@ describe('Intl formatting', () => {
   });
 
   describe('formatList', () => {
-    it('joins alternatives with the locale\'s own word', () => {
+    it("joins alternatives with the locale's own word", () => {
       expect(formatList(['JPG', 'PNG', 'PDF'], 'en')).to.equal('JPG, PNG, or PDF');
       expect(formatList(['JPG', 'PNG', 'PDF'], 'es')).to.equal('JPG, PNG o PDF');
       expect(formatList(['JPG', 'PNG'], 'ja')).to.equal('JPGまたはPNG');

@@ -6,7 +6,7 @@ import { isEnglishComplete } from '../../../elements/i18n/english-messages.js';
 import { fetched } from './first-appearance.js';
 
 describe('the rest of English, loaded on first use', () => {
-  it('formats the empty uploader\'s messages at once, and waits for the others instead of showing their keys', async () => {
+  it("formats the empty uploader's messages at once, and waits for the others instead of showing their keys", async () => {
     expect(isEnglishComplete()).to.equal(false);
     const translator = createTranslator();
     // Built before English arrives, asked only after: it reads the English another translator loaded.
@@ -35,7 +35,7 @@ describe('the rest of English, loaded on first use', () => {
     expect(translator.t('no.such' as never)).to.equal('no.such');
 
     expect(german.t('fileList.removeAll')).to.equal('Remove all');
-    expect(german.t('fileList.label'), 'the bundle\'s own words stay over English').to.equal('Ausgewählte Dateien');
+    expect(german.t('fileList.label'), "the bundle's own words stay over English").to.equal('Ausgewählte Dateien');
     expect(german.pending).to.equal(false);
   });
 });

@@ -5,7 +5,9 @@ import { createTranslator } from '../../../elements/i18n/index.js';
 import { loadEnglishMessages } from '../../../elements/i18n/english-messages.js';
 
 /** A message only ICU formats (a select nested in a plural), as a page's override. */
-const NESTED = { 'action.upload': '{count, plural, one {Upload # file} other {{kind, select, folder {Upload {count, number} folders} other {Upload {count, number} files}}}}' };
+const NESTED = {
+  'action.upload': '{count, plural, one {Upload # file} other {{kind, select, folder {Upload {count, number} folders} other {Upload {count, number} files}}}}',
+};
 
 function messageFormatRequested(): boolean {
   return performance.getEntriesByType('resource').some((entry) => entry.name.includes('intl-messageformat'));

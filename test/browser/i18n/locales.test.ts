@@ -11,9 +11,21 @@ const englishShapes = new Map(Object.entries(en.messages).map(([key, text]) => [
 /** Counts that land in every CLDR plural category of the shipped languages (0, 1, 2, few, many…). */
 const PLURAL_SAMPLES = [0, 1, 2, 3, 5, 11, 21, 22, 100, 101, 1_000_000];
 const TEXT_SAMPLES: Record<string, string> = {
-  name: 'holiday-photo.jpg', size: '2.4 MB', maxSize: '10 MB', minSize: '1 KB', uploadedSize: '1.2 MB',
-  totalSize: '2.4 MB', percent: '42%', types: 'JPG, PNG', source: 'Camera', provider: 'Dropbox',
-  account: 'ana@example.com', query: 'invoice', reason: 'Network error', status: '503', origin: 'https://example.com',
+  name: 'holiday-photo.jpg',
+  size: '2.4 MB',
+  maxSize: '10 MB',
+  minSize: '1 KB',
+  uploadedSize: '1.2 MB',
+  totalSize: '2.4 MB',
+  percent: '42%',
+  types: 'JPG, PNG',
+  source: 'Camera',
+  provider: 'Dropbox',
+  account: 'ana@example.com',
+  query: 'invoice',
+  reason: 'Network error',
+  status: '503',
+  origin: 'https://example.com',
   elapsed: '0:42',
 };
 
@@ -32,8 +44,40 @@ describe('locales', () => {
     const codes = Object.keys(shippedLocales);
     expect(codes.length).to.be.at.least(50);
     expect(codes).to.include.members([
-      'en', 'es', 'fr', 'de', 'pt-BR', 'pt-PT', 'it', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'zh-CN', 'zh-TW', 'ko',
-      'ar', 'he', 'fa', 'ur', 'cs', 'da', 'fi', 'hu', 'nb', 'sv', 'sk', 'ro', 'el', 'hr', 'id', 'vi', 'th', 'ca',
+      'en',
+      'es',
+      'fr',
+      'de',
+      'pt-BR',
+      'pt-PT',
+      'it',
+      'nl',
+      'pl',
+      'ru',
+      'uk',
+      'tr',
+      'ja',
+      'zh-CN',
+      'zh-TW',
+      'ko',
+      'ar',
+      'he',
+      'fa',
+      'ur',
+      'cs',
+      'da',
+      'fi',
+      'hu',
+      'nb',
+      'sv',
+      'sk',
+      'ro',
+      'el',
+      'hr',
+      'id',
+      'vi',
+      'th',
+      'ca',
     ]);
   });
 
@@ -90,12 +134,14 @@ describe('locales', () => {
         }
       });
 
-      it('prints counts with the locale\'s digits wherever English prints the count', () => {
+      it("prints counts with the locale's digits wherever English prints the count", () => {
         const large = 1234;
         for (const [key, text] of Object.entries(bundle.messages)) {
           const englishShape = englishShapes.get(key)!;
           if (![...englishShape.arguments.values()].some((kind) => kind === 'plural' || kind === 'number')) continue;
-          const englishOutput = String(new IntlMessageFormat(en.messages[key as keyof typeof en.messages], 'en').format(sampleValues(englishShape, large, new Map())));
+          const englishOutput = String(
+            new IntlMessageFormat(en.messages[key as keyof typeof en.messages], 'en').format(sampleValues(englishShape, large, new Map())),
+          );
           if (!englishOutput.includes('1,234')) continue;
           const format = new IntlMessageFormat(text, bundle.lang);
           const output = String(format.format(sampleValues(shapeOf(format.getAst()), large, new Map())));

@@ -38,8 +38,7 @@ describe('messages formatted without intl-messageformat', () => {
         if (parts === undefined) continue;
         const icu = new IntlMessageFormat(text, bundle.lang, undefined, { ignoreTag: true });
         for (const values of sampleValues(icu)) {
-          expect(formatSimpleMessage(parts, values, bundle.lang), `${bundle.lang} ${key} ${JSON.stringify(values)}`)
-            .to.equal(String(icu.format(values)));
+          expect(formatSimpleMessage(parts, values, bundle.lang), `${bundle.lang} ${key} ${JSON.stringify(values)}`).to.equal(String(icu.format(values)));
           compared += 1;
         }
       }

@@ -163,10 +163,7 @@ describe('createTranslator', () => {
 
     it('falls back to English for an override that does not compile, and says so', () => {
       const errors: TranslationError[] = [];
-      const translator = createTranslator(
-        { overrides: { 'action.upload': '{count, plural, one {broken' } },
-        { onError: (error) => errors.push(error) },
-      );
+      const translator = createTranslator({ overrides: { 'action.upload': '{count, plural, one {broken' } }, { onError: (error) => errors.push(error) });
       expect(translator.t('action.upload', { count: 2 })).to.equal('Upload 2 files');
       expect(errors).to.have.length(1);
       expect(errors[0]!.key).to.equal('action.upload');

@@ -90,7 +90,11 @@ export async function compareShot(name: string, element: SvcUploader, options: {
   await settle(element);
   const frame = element.closest('.screenshot-stage')!;
   const { inner, ...rest } = options;
-  return executeServerCommand('svc-compare-screenshot', { selector: inner ? `#${frame.id} ${inner}` : `#${frame.id}`, name, ...rest }) as Promise<ScreenshotVerdict>;
+  return executeServerCommand('svc-compare-screenshot', {
+    selector: inner ? `#${frame.id} ${inner}` : `#${frame.id}`,
+    name,
+    ...rest,
+  }) as Promise<ScreenshotVerdict>;
 }
 
 export async function expectShot(name: string, element: SvcUploader, options: { inner?: string } = {}): Promise<void> {

@@ -29,9 +29,11 @@ describe('<svc-uploader> screenshots', () => {
     const baselines = await baselineAvailability();
     if (baselines.available || baselines.updating) return;
     // Text and curves rasterise differently on each OS, so another platform's baselines cannot match.
-    console.warn(`Screenshot tests skipped: no baselines for ${baselines.platform} in ${baselines.folder}. `
-      + 'Record them with SVC_UPDATE_SCREENSHOTS=1 node scripts/with-storage.mjs npx wtr --files \'test/browser/screenshots/*.test.ts\', '
-      + 'then review every image before committing it.');
+    console.warn(
+      `Screenshot tests skipped: no baselines for ${baselines.platform} in ${baselines.folder}. ` +
+        "Record them with SVC_UPDATE_SCREENSHOTS=1 node scripts/with-storage.mjs npx wtr --files 'test/browser/screenshots/*.test.ts', " +
+        'then review every image before committing it.',
+    );
     this.skip();
   });
   afterEach(removeStages);
@@ -81,10 +83,14 @@ describe('<svc-uploader> screenshots', () => {
     const video = sampleFile('product-demo.mp4', 12 * MiB, 'video/mp4');
     await element.addFiles([await samplePhoto('lake-at-dawn.png'), sampleFile('notes.pdf', 184_000, 'application/pdf'), video]);
     void element.upload();
-    await until(element, () => {
-      const [photo, notes, held] = element.files;
-      return photo!.state === 'successful' && notes!.state === 'successful' && held!.bytesUploaded === 5 * MiB;
-    }, 'two files stored and the video held after its first part');
+    await until(
+      element,
+      () => {
+        const [photo, notes, held] = element.files;
+        return photo!.state === 'successful' && notes!.state === 'successful' && held!.bytesUploaded === 5 * MiB;
+      },
+      'two files stored and the video held after its first part',
+    );
     await expectShot('uploading', element);
     element.reset();
     await fetch(`/element-fixtures/gate/${gate}`, { method: 'POST' });
@@ -106,7 +112,11 @@ describe('<svc-uploader> screenshots', () => {
 
   it('error: failed uploads, a refused file and the failure summary', async () => {
     const element = await stage('error', '<svc-uploader server-url="/element-fixtures/failing" max-retries="0" max-file-size="10 MB"></svc-uploader>');
-    await element.addFiles([sampleFile('notes.pdf', 184_000, 'application/pdf'), sampleFile('budget.xlsx', 92_000, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), sampleFile('raw-footage.mov', 12 * MiB, 'video/quicktime')]);
+    await element.addFiles([
+      sampleFile('notes.pdf', 184_000, 'application/pdf'),
+      sampleFile('budget.xlsx', 92_000, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      sampleFile('raw-footage.mov', 12 * MiB, 'video/quicktime'),
+    ]);
     await element.upload();
     await expectShot('error', element);
   });
@@ -165,7 +175,11 @@ describe('<svc-uploader> screenshots', () => {
   });
 
   it('editor: the adjust tab in a dialog, dark and right-to-left', async () => {
-    const element = await stage('editor-dialog', `<svc-uploader server-url="/api/upload" theme='{"mode":"dark"}' image-editor='{"display":"modal"}'></svc-uploader>`, { dark: true });
+    const element = await stage(
+      'editor-dialog',
+      `<svc-uploader server-url="/api/upload" theme='{"mode":"dark"}' image-editor='{"display":"modal"}'></svc-uploader>`,
+      { dark: true },
+    );
     element.i18n = { bundle: ar };
     await element.addFiles([await samplePhoto('lake-at-dawn.png')]);
     part(element, 'file-edit').click();

@@ -45,7 +45,7 @@ describe('<svc-uploader> theming', () => {
     for (const node of document.querySelectorAll('.theme-test-host, [data-theme-test]')) node.remove();
   });
 
-  describe('design tokens in the element\'s CSS', () => {
+  describe("design tokens in the element's CSS", () => {
     it('reads every token and no name that is not one', () => {
       expect(tokenUsageReport(elementCss())).to.deep.equal({ unused: [], undefined: [] });
     });
@@ -98,7 +98,7 @@ describe('<svc-uploader> theming', () => {
       return style;
     }
 
-    it('applies the page\'s utility classes inside the element, over its own look', async () => {
+    it("applies the page's utility classes inside the element, over its own look", async () => {
       addPageStyles(`
         :root { --brand: rgb(1, 2, 3); }
         @layer utilities {
@@ -135,7 +135,7 @@ describe('<svc-uploader> theming', () => {
       expect(getComputedStyle(count).fontWeight).to.equal(weight);
     });
 
-    it('keeps the boundary: other page rules stay out, and the element\'s rules stay in', async () => {
+    it("keeps the boundary: other page rules stay out, and the element's rules stay in", async () => {
       addPageStyles(`
         button { background-color: rgb(255, 0, 0); }
         .unrelated, [part] { outline: 5px solid rgb(255, 0, 0); }

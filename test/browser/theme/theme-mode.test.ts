@@ -55,7 +55,7 @@ describe('theme.mode', () => {
     expect(getComputedStyle(element.box).backgroundColor).to.equal(LIGHT_SURFACE);
   });
 
-  it('starts in the system\'s current mode', async () => {
+  it("starts in the system's current mode", async () => {
     await emulateMedia({ colorScheme: 'dark' });
     const element = await fixture<ThemedBox>(html`<themed-box .theme=${{ mode: 'system' }}></themed-box>`);
     expect(element.getAttribute(MODE_ATTRIBUTE)).to.equal('dark');

@@ -10,13 +10,14 @@ const computed = (element: Element) => getComputedStyle(element);
 
 function tokenValue(name: string, mode: 'light' | 'dark'): string {
   const token = designTokens.find((candidate) => candidate.name === `--svc-${name}`) as { light: string; dark?: string };
-  return mode === 'dark' ? token.dark ?? token.light : token.light;
+  return mode === 'dark' ? (token.dark ?? token.light) : token.light;
 }
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(first: string, second: string): number {
   const luminance = (hex: string) => {
-    const [red, green, blue] = [1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16) / 255)
+    const [red, green, blue] = [1, 3, 5]
+      .map((index) => parseInt(hex.slice(index, index + 2), 16) / 255)
       .map((channel) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4));
     return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
   };
@@ -33,7 +34,8 @@ describe('design tokens', () => {
     it('names every token --svc-<category>-… once, with a light value and a description', () => {
       expect(new Set(tokenNames).size).to.equal(tokenNames.length);
       for (const token of designTokens) {
-        const prefix = token.category === 'typography' ? /^--svc-(font|line)-/ : new RegExp(`^--svc-${token.category === 'motion' ? 'motion' : token.category}-`);
+        const prefix =
+          token.category === 'typography' ? /^--svc-(font|line)-/ : new RegExp(`^--svc-${token.category === 'motion' ? 'motion' : token.category}-`);
         expect(token.name).to.match(prefix);
         expect(token.light, token.name).to.not.equal('');
         expect(token.description, token.name).to.not.equal('');
@@ -51,11 +53,15 @@ describe('design tokens', () => {
     for (const mode of ['light', 'dark'] as const) {
       it(`meets WCAG AA contrast in ${mode} mode: 4.5:1 for text, 3:1 for control outlines and focus`, () => {
         const pairs: Array<[string, string, number]> = [
-          ['color-on-accent', 'color-accent', 4.5], ['color-on-accent', 'color-accent-hover', 4.5],
-          ['color-text', 'color-accent-subtle', 4.5], ['color-text', 'color-danger-subtle', 4.5], ['color-danger', 'color-danger-subtle', 4.5],
+          ['color-on-accent', 'color-accent', 4.5],
+          ['color-on-accent', 'color-accent-hover', 4.5],
+          ['color-text', 'color-accent-subtle', 4.5],
+          ['color-text', 'color-danger-subtle', 4.5],
+          ['color-danger', 'color-danger-subtle', 4.5],
         ];
         for (const surface of ['color-surface', 'color-surface-raised', 'color-surface-sunken']) {
-          for (const text of ['color-text', 'color-text-muted', 'color-accent', 'color-danger', 'color-success', 'color-warning']) pairs.push([text, surface, 4.5]);
+          for (const text of ['color-text', 'color-text-muted', 'color-accent', 'color-danger', 'color-success', 'color-warning'])
+            pairs.push([text, surface, 4.5]);
           for (const outline of ['color-border-strong', 'color-focus-ring']) pairs.push([outline, surface, 3]);
         }
         for (const [foreground, background, minimum] of pairs) {
@@ -99,7 +105,7 @@ describe('design tokens', () => {
       expect(computed(element.box).backgroundColor).to.equal('rgb(255, 255, 255)');
     });
 
-    it('skip names that are not tokens, leaving the page\'s own inline styles alone', async () => {
+    it("skip names that are not tokens, leaving the page's own inline styles alone", async () => {
       const warnings: unknown[] = [];
       const original = console.warn;
       console.warn = (...args: unknown[]) => warnings.push(args[0]);
@@ -114,7 +120,9 @@ describe('design tokens', () => {
     });
 
     it('win over values the page sets on an ancestor, which otherwise reach the element', async () => {
-      const wrapper = await fixture<HTMLDivElement>(html`<div style="--svc-color-text: rgb(9, 9, 9)"><themed-box></themed-box><themed-box .theme=${{ tokens: { 'color-text': 'rgb(7, 7, 7)' } }}></themed-box></div>`);
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div style="--svc-color-text: rgb(9, 9, 9)"><themed-box></themed-box><themed-box .theme=${{ tokens: { 'color-text': 'rgb(7, 7, 7)' } }}></themed-box></div>`,
+      );
       const [inherited, overridden] = [...wrapper.querySelectorAll('themed-box')];
       await Promise.all([inherited!.updateComplete, overridden!.updateComplete]);
       expect(computed(inherited!.box).color).to.equal('rgb(9, 9, 9)');

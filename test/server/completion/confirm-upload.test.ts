@@ -13,7 +13,10 @@ import { decodeTokenPayload } from '../support/upload-harness.js';
 const SECRET = 'the-token-endpoint-completion-secret';
 
 async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => assert.fail('expected a rejection'), (reason: unknown) => reason);
+  const error = await promise.then(
+    () => assert.fail('expected a rejection'),
+    (reason: unknown) => reason,
+  );
   assert.ok(isUpupError(error), String(error));
   return error;
 }
@@ -60,7 +63,15 @@ describe('confirmUpload', () => {
 
   it('deletes an object that is not what was signed, and refuses tokens it did not sign', async () => {
     const signed = await s3GeneratePresignedUrl(params);
-    await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: signed.key, Body: 'nine byte', ContentType: 'image/png', Metadata: { 'svc-upload-nonce': decodeTokenPayload(signed.completionToken!).u } }));
+    await storage.client.send(
+      new PutObjectCommand({
+        Bucket: storage.bucket,
+        Key: signed.key,
+        Body: 'nine byte',
+        ContentType: 'image/png',
+        Metadata: { 'svc-upload-nonce': decodeTokenPayload(signed.completionToken!).u },
+      }),
+    );
     const refused = await rejection(confirmUpload(target(), signed.completionToken));
     assert.deepEqual([refused.status, refused.message], [403, 'Upload size outside signed envelope']);
     await assert.rejects(storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: signed.key })));

@@ -20,13 +20,21 @@ describe('an instance that dies holding a completion claim', () => {
 
   before(async () => {
     storage = await getTestStorage();
-    survivor = await serveTracked(createUploadHandler({
-      storage: storage.storageConfig(),
-      uploadTokenSecret: TEST_SECRET,
-      allowAnonymousUploads: true,
-      completion: { leaseSeconds: 1 },
-      hooks: { ...recorder.hooks, verifyUpload: () => { verdicts += 1; return true; } },
-    }));
+    survivor = await serveTracked(
+      createUploadHandler({
+        storage: storage.storageConfig(),
+        uploadTokenSecret: TEST_SECRET,
+        allowAnonymousUploads: true,
+        completion: { leaseSeconds: 1 },
+        hooks: {
+          ...recorder.hooks,
+          verifyUpload: () => {
+            verdicts += 1;
+            return true;
+          },
+        },
+      }),
+    );
   });
   after(() => survivor.close());
 
@@ -36,11 +44,17 @@ describe('an instance that dies holding a completion claim', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
-    const printed = (text: string) => new Promise<void>((resolve) => {
-      const check = () => { if (output.includes(text)) resolve(); };
-      child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); check(); });
-      check();
-    });
+    const printed = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (output.includes(text)) resolve();
+        };
+        child.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          check();
+        });
+        check();
+      });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {
       await printed('Listening on ');

@@ -18,7 +18,9 @@ const handler = createUploadHandler({
       process.stdout.write('verdict started\n');
       return new Promise<boolean>(() => undefined);
     },
-    onFileUploaded: () => { process.stdout.write('onFileUploaded\n'); },
+    onFileUploaded: () => {
+      process.stdout.write('onFileUploaded\n');
+    },
   },
 });
 const server = createServer(toNodeListener(handler));

@@ -137,7 +137,11 @@ describe('after-commit hooks, exactly once per stored object', () => {
       first.post(`${MOUNT}/multipart/complete`, { token: multipart.token, parts: multipart.parts }),
       first.post(`${MOUNT}/multipart/complete`, { token: multipart.token, parts: multipart.parts }),
     ]);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200], answers.map((answer) => answer.text).join('\n'));
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200],
+      answers.map((answer) => answer.text).join('\n'),
+    );
     assert.equal(answers[0]!.body.etag, answers[1]!.body.etag);
     assert.equal(answers[2]!.body.key, answers[3]!.body.key);
     assert.equal(recorder.count(single.key), 1);
@@ -154,7 +158,11 @@ describe('after-commit hooks, exactly once per stored object', () => {
       first.post(`${MOUNT}/multipart/complete`, { token: multipart.token, parts: multipart.parts }),
       second.post(`${MOUNT}/multipart/complete`, { token: multipart.token, parts: multipart.parts }),
     ]);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200], answers.map((answer) => answer.text).join('\n'));
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200],
+      answers.map((answer) => answer.text).join('\n'),
+    );
     assert.equal(recorder.count(single.key), 1);
     assert.equal(recorder.count(multipart.key), 1);
     assert.equal(verdicts - before, 2, 'one verdict per upload');
@@ -164,12 +172,15 @@ describe('after-commit hooks, exactly once per stored object', () => {
     const upload = await putSingle(first, randomContent(100));
     const uploadId = decodeTokenPayload(upload.completionToken).u as string;
     const markerKey = await markerKeyFor(MARKER_PREFIX, upload.key, 'single', uploadId);
-    const claim = (leaseExpiresAt: number) => storage.client.send(new PutObjectCommand({
-      Bucket: storage.bucket,
-      Key: markerKey,
-      ContentType: 'application/json',
-      Body: JSON.stringify({ v: 1, state: 'claimed', key: upload.key, uploadId, source: 'single', holder: 'another-instance', leaseExpiresAt }),
-    }));
+    const claim = (leaseExpiresAt: number) =>
+      storage.client.send(
+        new PutObjectCommand({
+          Bucket: storage.bucket,
+          Key: markerKey,
+          ContentType: 'application/json',
+          Body: JSON.stringify({ v: 1, state: 'claimed', key: upload.key, uploadId, source: 'single', holder: 'another-instance', leaseExpiresAt }),
+        }),
+      );
     await claim(Date.now() + 10 * 60_000);
     const busy = await first.post(`${MOUNT}/complete`, { token: upload.completionToken });
     assert.equal(busy.status, 503, busy.text);

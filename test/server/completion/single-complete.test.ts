@@ -20,7 +20,10 @@ export async function presignAndPut(transport: Transport, content: Buffer, file:
 }
 
 async function objectExists(storage: TestStorage, key: string): Promise<boolean> {
-  return storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key })).then(() => true, () => false);
+  return storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key })).then(
+    () => true,
+    () => false,
+  );
 }
 
 describe('POST /complete', () => {
@@ -30,13 +33,19 @@ describe('POST /complete', () => {
 
   before(async () => {
     storage = await getTestStorage();
-    transport = await overHttp(await createTestHandler({
-      storage: { ...storage.storageConfig(), publicUrlBase: 'https://cdn.example.test/files' },
-      hooks: {
-        onFileUploaded: (file) => { calls.push({ hook: 'onFileUploaded', file }); },
-        onUploadComplete: (file) => { calls.push({ hook: 'onUploadComplete', file }); },
-      },
-    }));
+    transport = await overHttp(
+      await createTestHandler({
+        storage: { ...storage.storageConfig(), publicUrlBase: 'https://cdn.example.test/files' },
+        hooks: {
+          onFileUploaded: (file) => {
+            calls.push({ hook: 'onFileUploaded', file });
+          },
+          onUploadComplete: (file) => {
+            calls.push({ hook: 'onUploadComplete', file });
+          },
+        },
+      }),
+    );
   });
   after(() => closeAll([transport]));
 
@@ -50,7 +59,10 @@ describe('POST /complete', () => {
     assert.deepEqual(Object.keys(completed.body).sort(), ['downloadUrl', 'etag', 'key', 'publicUrl']);
     assert.equal(completed.body.key, presigned.key);
     assert.ok(Buffer.from(await (await fetch(completed.body.downloadUrl)).arrayBuffer()).equals(content));
-    assert.deepEqual(calls.map((call) => call.hook), ['onFileUploaded', 'onUploadComplete']);
+    assert.deepEqual(
+      calls.map((call) => call.hook),
+      ['onFileUploaded', 'onUploadComplete'],
+    );
     const event = calls[0]!.file;
     assert.equal(event.source, 'single');
     assert.equal(event.key, presigned.key);
@@ -87,7 +99,15 @@ describe('POST /complete', () => {
     const presigned = await transport.post(`${MOUNT}/presign`, { name: 'swap.txt', type: 'text/plain', size: 10 });
     const uploadId = decodeTokenPayload(presigned.body.completionToken).u;
     // Written around the URL (as storage that checks no signature would let a client do): 11 bytes.
-    await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: presigned.body.key, Body: 'eleven byte', ContentType: 'text/plain', Metadata: { 'svc-upload-nonce': uploadId } }));
+    await storage.client.send(
+      new PutObjectCommand({
+        Bucket: storage.bucket,
+        Key: presigned.body.key,
+        Body: 'eleven byte',
+        ContentType: 'text/plain',
+        Metadata: { 'svc-upload-nonce': uploadId },
+      }),
+    );
     const refused = await transport.post(`${MOUNT}/complete`, { token: presigned.body.completionToken });
     assert.equal(refused.status, 403, refused.text);
     assert.deepEqual(refused.body, { error: 'Upload size outside signed envelope' });
@@ -96,7 +116,15 @@ describe('POST /complete', () => {
     assert.deepEqual([again.status, again.body], [403, { error: 'Upload size outside signed envelope' }]);
 
     const typed = await transport.post(`${MOUNT}/presign`, { name: 'type.txt', type: 'text/plain', size: 4 });
-    await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: typed.body.key, Body: 'abcd', ContentType: 'text/html', Metadata: { 'svc-upload-nonce': decodeTokenPayload(typed.body.completionToken).u } }));
+    await storage.client.send(
+      new PutObjectCommand({
+        Bucket: storage.bucket,
+        Key: typed.body.key,
+        Body: 'abcd',
+        ContentType: 'text/html',
+        Metadata: { 'svc-upload-nonce': decodeTokenPayload(typed.body.completionToken).u },
+      }),
+    );
     const wrongType = await transport.post(`${MOUNT}/complete`, { token: typed.body.completionToken });
     assert.deepEqual([wrongType.status, wrongType.body], [403, { error: 'Upload type does not match the signed type' }]);
     assert.equal(await objectExists(storage, typed.body.key), false);
@@ -105,7 +133,15 @@ describe('POST /complete', () => {
 
   it("404 and no deletion when the object under the key is another upload's", async () => {
     const presigned = await transport.post(`${MOUNT}/presign`, { name: 'other.txt', type: 'text/plain', size: 5 });
-    await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: presigned.body.key, Body: 'other', ContentType: 'text/plain', Metadata: { 'svc-upload-nonce': 'another-upload' } }));
+    await storage.client.send(
+      new PutObjectCommand({
+        Bucket: storage.bucket,
+        Key: presigned.body.key,
+        Body: 'other',
+        ContentType: 'text/plain',
+        Metadata: { 'svc-upload-nonce': 'another-upload' },
+      }),
+    );
     const response = await transport.post(`${MOUNT}/complete`, { token: presigned.body.completionToken });
     assert.deepEqual([response.status, response.body], [404, NOT_FOUND]);
     assert.equal((await readObject(storage, presigned.body.key)).toString(), 'other');

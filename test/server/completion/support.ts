@@ -23,8 +23,12 @@ export function createHookRecorder(): HookRecorder {
   return {
     events,
     hooks: {
-      onFileUploaded: (file) => { events.push({ hook: 'onFileUploaded', file }); },
-      onUploadComplete: (file) => { events.push({ hook: 'onUploadComplete', file }); },
+      onFileUploaded: (file) => {
+        events.push({ hook: 'onFileUploaded', file });
+      },
+      onUploadComplete: (file) => {
+        events.push({ hook: 'onUploadComplete', file });
+      },
     },
     count: (key, hook = 'onFileUploaded') => events.filter((event) => event.hook === hook && event.file.key === key).length,
   };
@@ -71,14 +75,23 @@ export async function serveTracked(handler: UploadHandler): Promise<TrackedServe
     origin,
     send,
     post: (path, body, headers) => send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
-    idle: () => (active === 0 ? Promise.resolve() : new Promise((resolve) => { idleWaiters.push(resolve); })),
-    nextClientGone: () => new Promise((resolve) => { goneWaiters.push(resolve); }),
-    close: () => new Promise<void>((resolve) => {
-      idleWaiters = [];
-      goneWaiters = [];
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    idle: () =>
+      active === 0
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            idleWaiters.push(resolve);
+          }),
+    nextClientGone: () =>
+      new Promise((resolve) => {
+        goneWaiters.push(resolve);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters = [];
+        goneWaiters = [];
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -89,7 +102,10 @@ export async function serveTracked(handler: UploadHandler): Promise<TrackedServe
 export function postAndLeave(server: TrackedServer, path: string, body: unknown, cut?: Promise<unknown>): Promise<void> {
   return new Promise((resolve, reject) => {
     const payload = Buffer.from(JSON.stringify(body));
-    const request = httpRequest(server.origin + MOUNT + path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': payload.length } });
+    const request = httpRequest(server.origin + MOUNT + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': payload.length },
+    });
     request.on('error', () => undefined);
     request.on('response', () => reject(new Error('the answer arrived before the client left')));
     request.end(payload, () => {
@@ -108,7 +124,12 @@ export interface SingleUpload {
 }
 
 /** /presign and the PUT, as the browser does them; the completion is left to the test. */
-export async function putSingle(transport: Transport, content: Buffer, file: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<SingleUpload> {
+export async function putSingle(
+  transport: Transport,
+  content: Buffer,
+  file: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<SingleUpload> {
   const presigned = await transport.post(`${MOUNT}/presign`, { name: 'small.txt', type: 'text/plain', size: content.length, ...file }, headers);
   assert.equal(presigned.status, 200, presigned.text);
   assert.ok(presigned.body.completionToken, 'the answer carries a completion token');

@@ -19,21 +19,23 @@ describe('deleteUnconfirmedUploads', () => {
 
   before(async () => {
     storage = await getTestStorage();
-    server = await serveTracked(createUploadHandler({
-      storage: storage.storageConfig(),
-      uploadTokenSecret: TEST_SECRET,
-      allowAnonymousUploads: true,
-      keyStrategy: ({ safeName }) => `${folder}/${safeName.startsWith('moved') ? 'quarantine' : 'files'}/${randomUUID()}/${safeName}`,
-      hooks: {
-        verifyUpload: async (upload) => {
-          if (!upload.key.includes('/quarantine/')) return true;
-          const accepted = upload.key.replace('/quarantine/', '/files/');
-          await storage.client.send(new CopyObjectCommand({ Bucket: storage.bucket, Key: accepted, CopySource: `${storage.bucket}/${upload.key}` }));
-          await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: upload.key }));
-          return { key: accepted };
+    server = await serveTracked(
+      createUploadHandler({
+        storage: storage.storageConfig(),
+        uploadTokenSecret: TEST_SECRET,
+        allowAnonymousUploads: true,
+        keyStrategy: ({ safeName }) => `${folder}/${safeName.startsWith('moved') ? 'quarantine' : 'files'}/${randomUUID()}/${safeName}`,
+        hooks: {
+          verifyUpload: async (upload) => {
+            if (!upload.key.includes('/quarantine/')) return true;
+            const accepted = upload.key.replace('/quarantine/', '/files/');
+            await storage.client.send(new CopyObjectCommand({ Bucket: storage.bucket, Key: accepted, CopySource: `${storage.bucket}/${upload.key}` }));
+            await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: upload.key }));
+            return { key: accepted };
+          },
         },
-      },
-    }));
+      }),
+    );
   });
   after(() => server.close());
 

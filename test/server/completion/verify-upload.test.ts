@@ -25,25 +25,31 @@ describe('hooks.verifyUpload', () => {
   const seen: VerifyUploadContext[] = [];
 
   async function serve(overrides: Partial<UploadHandlerConfig> = {}): Promise<TrackedServer> {
-    const server = await serveTracked(createUploadHandler({
-      storage: storage.storageConfig(),
-      uploadTokenSecret: TEST_SECRET,
-      allowAnonymousUploads: true,
-      hooks: {
-        ...recorder.hooks,
-        verifyUpload: async (upload) => {
-          seen.push(upload);
-          return verdict(upload) as boolean;
+    const server = await serveTracked(
+      createUploadHandler({
+        storage: storage.storageConfig(),
+        uploadTokenSecret: TEST_SECRET,
+        allowAnonymousUploads: true,
+        hooks: {
+          ...recorder.hooks,
+          verifyUpload: async (upload) => {
+            seen.push(upload);
+            return verdict(upload) as boolean;
+          },
+          onError: () => undefined,
         },
-        onError: () => undefined,
-      },
-      ...overrides,
-    }));
+        ...overrides,
+      }),
+    );
     servers.push(server);
     return server;
   }
 
-  const exists = (key: string) => storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key })).then(() => true, () => false);
+  const exists = (key: string) =>
+    storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key })).then(
+      () => true,
+      () => false,
+    );
 
   before(async () => {
     storage = await getTestStorage();
@@ -91,11 +97,15 @@ describe('hooks.verifyUpload', () => {
 
   it('an UpupError refuses with its message, code and 4xx status (403 when it has none)', async () => {
     const server = await serve();
-    verdict = () => { throw new UpupError('File is encrypted', 'ENCRYPTED_FILE', { status: 422 }); };
+    verdict = () => {
+      throw new UpupError('File is encrypted', 'ENCRYPTED_FILE', { status: 422 });
+    };
     const first = await putSingle(server, randomContent(50));
     const refused = await server.post(`${MOUNT}/complete`, { token: first.completionToken });
     assert.deepEqual([refused.status, refused.body], [422, { error: 'File is encrypted', code: 'ENCRYPTED_FILE' }]);
-    verdict = () => { throw new UpupError('Quota exceeded', 'QUOTA'); };
+    verdict = () => {
+      throw new UpupError('Quota exceeded', 'QUOTA');
+    };
     const second = await putSingle(server, randomContent(50));
     const quota = await server.post(`${MOUNT}/complete`, { token: second.completionToken });
     assert.deepEqual([quota.status, quota.body], [403, { error: 'Quota exceeded', code: 'QUOTA' }]);
@@ -131,7 +141,9 @@ describe('hooks.verifyUpload', () => {
     const instanceB = await serve({ completion: { leaseSeconds: 1 } });
     let checks = 0;
     let checking: () => void = () => undefined;
-    const started = new Promise<void>((resolve) => { checking = resolve; });
+    const started = new Promise<void>((resolve) => {
+      checking = resolve;
+    });
     verdict = async () => {
       checks += 1;
       checking();
@@ -161,7 +173,14 @@ describe('hooks.verifyUpload', () => {
       if ((await object.Body!.transformToString('latin1')).includes(EICAR)) return false;
       const accepted = upload.key.replace('/quarantine/', '/files/');
       // CopySourceIfMatch: exactly the bytes that were scanned, even if the client PUT again since.
-      await s3.send(new CopyObjectCommand({ Bucket: upload.storage.bucket, Key: accepted, CopySource: `${upload.storage.bucket}/${encodeURI(upload.key)}`, CopySourceIfMatch: upload.etag }));
+      await s3.send(
+        new CopyObjectCommand({
+          Bucket: upload.storage.bucket,
+          Key: accepted,
+          CopySource: `${upload.storage.bucket}/${encodeURI(upload.key)}`,
+          CopySourceIfMatch: upload.etag,
+        }),
+      );
       await s3.send(new DeleteObjectCommand({ Bucket: upload.storage.bucket, Key: upload.key }));
       return { key: accepted };
     };

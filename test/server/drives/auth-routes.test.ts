@@ -29,14 +29,20 @@ function createStoreWithoutExpiry(): DriveTokenStore {
   const entries = new Map<string, string>();
   return {
     get: async (key) => entries.get(key) ?? null,
-    set: async (key, value) => { entries.set(key, value); },
-    delete: async (key) => { entries.delete(key); },
+    set: async (key, value) => {
+      entries.set(key, value);
+    },
+    delete: async (key) => {
+      entries.delete(key);
+    },
   };
 }
 
 describe('drive OAuth routes', () => {
   let fakes: FakeDrives;
-  before(async () => { fakes = await startFakeDrives(); });
+  before(async () => {
+    fakes = await startFakeDrives();
+  });
   after(() => fakes.close());
 
   describe('GET /auth/:provider', () => {
@@ -88,12 +94,18 @@ describe('drive OAuth routes', () => {
       assert.deepEqual(anonymous.body, { error: 'Unauthenticated' });
 
       const storage = await getTestStorage();
-      const withoutStore = inProcess(createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }), APP_ORIGIN);
+      const withoutStore = inProcess(
+        createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }),
+        APP_ORIGIN,
+      );
       const noStore = await withoutStore.send(`${MOUNT}/auth/google-drive`, { headers: { cookie: 'session=alice' } });
       assert.equal(noStore.status, 500);
       assert.deepEqual(noStore.body, { error: 'tokenStore is required for OAuth flows' });
 
-      const withoutProviders = inProcess(createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, tokenStore: createMemoryTokenStore() }), APP_ORIGIN);
+      const withoutProviders = inProcess(
+        createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, tokenStore: createMemoryTokenStore() }),
+        APP_ORIGIN,
+      );
       const noProviders = await withoutProviders.send(`${MOUNT}/auth/google-drive`, { headers: { cookie: 'session=alice' } });
       assert.equal(noProviders.status, 500);
       assert.deepEqual(noProviders.body, { error: 'No OAuth providers configured' });
@@ -239,7 +251,10 @@ describe('drive OAuth routes', () => {
       assert.deepEqual(exchange.body, { error: 'Token exchange failed', code: 'AUTH_PROVIDER_ERROR' });
 
       const storage = await getTestStorage();
-      const withoutStore = inProcess(createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }), APP_ORIGIN);
+      const withoutStore = inProcess(
+        createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }),
+        APP_ORIGIN,
+      );
       const noStore = await withoutStore.send(`${MOUNT}/auth/google-drive/cb?code=a&state=b`);
       assert.equal(noStore.status, 500);
       assert.deepEqual(noStore.body, { error: 'tokenStore is required' });

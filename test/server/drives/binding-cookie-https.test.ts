@@ -56,7 +56,13 @@ interface Flow {
 }
 
 /** GET /auth/:provider with these cookies and headers, then the fake consent page. */
-async function startFlow(transport: Transport, fake: FakeDrive, user: string, cookies: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Flow> {
+async function startFlow(
+  transport: Transport,
+  fake: FakeDrive,
+  user: string,
+  cookies: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Flow> {
   const start = await transport.send(`${MOUNT}/auth/${fake.slug}`, { headers: { ...cookieHeader(cookies, user), ...headers }, redirect: 'manual' });
   assert.equal(start.status, 302, start.text);
   const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
@@ -64,7 +70,13 @@ async function startFlow(transport: Transport, fake: FakeDrive, user: string, co
   return { start, callbackUrl: new URL(consent.headers.get('location')!) };
 }
 
-function openCallback(transport: Transport, callbackUrl: URL, cookies: Record<string, string>, user?: string, headers: Record<string, string> = {}): Promise<WireResponse> {
+function openCallback(
+  transport: Transport,
+  callbackUrl: URL,
+  cookies: Record<string, string>,
+  user?: string,
+  headers: Record<string, string> = {},
+): Promise<WireResponse> {
   return transport.send(callbackUrl.pathname + callbackUrl.search, { headers: { ...cookieHeader(cookies, user), ...headers } });
 }
 
@@ -75,7 +87,9 @@ async function hasStoredTokens(drive: DriveHandler, fake: FakeDrive, user: strin
 describe('drive OAuth binding cookie over https and http', () => {
   let fakes: FakeDrives;
   const transports: Transport[] = [];
-  before(async () => { fakes = await startFakeDrives(); });
+  before(async () => {
+    fakes = await startFakeDrives();
+  });
   after(async () => {
     await Promise.all(transports.map((transport) => transport.close()));
     await fakes.close();

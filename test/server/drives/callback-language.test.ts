@@ -46,7 +46,9 @@ describe('the OAuth callback page language', () => {
 
   it('answers in German for a German browser', async () => {
     assert.deepEqual(await callbackPage('de-DE,de;q=0.9,en;q=0.8'), {
-      lang: 'de', dir: 'ltr', title: 'Google Drive verbunden',
+      lang: 'de',
+      dir: 'ltr',
+      title: 'Google Drive verbunden',
       status: 'Google Drive ist verbunden. Sie können dieses Fenster schließen.',
     });
   });

@@ -42,18 +42,31 @@ describe('GET /files/:provider', () => {
         assert.equal(listing.status, 200, listing.text);
         assert.equal(listing.body.provider, slug);
         const files = listing.body.files as Array<Record<string, unknown>>;
-        assert.deepEqual(files.map((file) => file.name), ['Archive', 'a-photo.png', 'b-report.pdf']);
+        assert.deepEqual(
+          files.map((file) => file.name),
+          ['Archive', 'a-photo.png', 'b-report.pdf'],
+        );
         // Dropbox keeps no modification time for folders.
         const folderTime = slug === 'dropbox' ? {} : { modifiedAt: sub.modifiedAt };
         assert.deepEqual(files[0], { id: sub.id, name: 'Archive', isFolder: true, ...folderTime });
         const { thumbnailUrl, ...photoEntry } = files[1]!;
         assert.deepEqual(photoEntry, { id: photo.id, name: 'a-photo.png', isFolder: false, size: 1234, mimeType: 'image/png', modifiedAt: photo.modifiedAt });
         if (thumbnailUrl !== undefined) assert.match(String(thumbnailUrl), /^http/);
-        assert.deepEqual(files[2], { id: report.id, name: 'b-report.pdf', isFolder: false, size: 99, mimeType: 'application/pdf', modifiedAt: report.modifiedAt });
+        assert.deepEqual(files[2], {
+          id: report.id,
+          name: 'b-report.pdf',
+          isFolder: false,
+          size: 99,
+          mimeType: 'application/pdf',
+          modifiedAt: report.modifiedAt,
+        });
 
         const root = await drive.get(`/files/${slug}`, user);
         assert.equal(root.status, 200);
-        assert.ok(root.body.files.some((file: { id: string; isFolder: boolean }) => file.id === folder.id && file.isFolder), 'the new folder is in the root');
+        assert.ok(
+          root.body.files.some((file: { id: string; isFolder: boolean }) => file.id === folder.id && file.isFolder),
+          'the new folder is in the root',
+        );
       });
 
       it('follows every page of a folder and of a search', async () => {
@@ -62,19 +75,26 @@ describe('GET /files/:provider', () => {
         const { tree } = fake();
         const word = `zebra${randomBytes(3).toString('hex')}`;
         const folder = tree.addFolder(`Paged ${word}`);
-        for (let index = 1; index <= 7; index += 1) tree.addFile(`${word}-${index}.txt`, { bytes: new Uint8Array(index) }, { parentId: folder.id, mimeType: 'text/plain' });
+        for (let index = 1; index <= 7; index += 1)
+          tree.addFile(`${word}-${index}.txt`, { bytes: new Uint8Array(index) }, { parentId: folder.id, mimeType: 'text/plain' });
         fake().pageSizeCap = 2;
         try {
           const before = fake().requests.length;
           const listing = await drive.get(`/files/${slug}?folderId=${encodeURIComponent(folder.id)}`, user);
           assert.equal(listing.status, 200, listing.text);
-          assert.deepEqual(listing.body.files.map((file: { name: string }) => file.name), [1, 2, 3, 4, 5, 6, 7].map((index) => `${word}-${index}.txt`));
+          assert.deepEqual(
+            listing.body.files.map((file: { name: string }) => file.name),
+            [1, 2, 3, 4, 5, 6, 7].map((index) => `${word}-${index}.txt`),
+          );
           assert.ok(countListingRequests(fake(), before) >= 4, 'seven entries at two per page take four pages');
 
           const search = await drive.get(`/files/${slug}?search=${word}&folderId=ignored`, user);
           assert.equal(search.status, 200, search.text);
           const names = search.body.files.map((file: { name: string }) => file.name).sort();
-          assert.deepEqual(names, [`${word}-1.txt`, `${word}-2.txt`, `${word}-3.txt`, `${word}-4.txt`, `${word}-5.txt`, `${word}-6.txt`, `${word}-7.txt`, `Paged ${word}`].sort());
+          assert.deepEqual(
+            names,
+            [`${word}-1.txt`, `${word}-2.txt`, `${word}-3.txt`, `${word}-4.txt`, `${word}-5.txt`, `${word}-6.txt`, `${word}-7.txt`, `Paged ${word}`].sort(),
+          );
           assert.equal(search.body.nextCursor, undefined);
         } finally {
           fake().pageSizeCap = undefined;
@@ -131,7 +151,10 @@ describe('GET /files/:provider', () => {
       await connectDrive(drive, box, user);
       const refreshes = box.oauth.refreshes;
       const answers = await Promise.all([drive.get('/files/box', user), drive.get('/files/box', user), drive.get('/files/box', user)]);
-      assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        [200, 200, 200],
+      );
       assert.equal(box.oauth.refreshes, refreshes + 1);
     } finally {
       box.oauth.accessTokenLifetimeSeconds = 3600;
@@ -149,7 +172,10 @@ describe('GET /files/:provider', () => {
       assert.equal(listing.status, 401);
       assert.deepEqual(listing.body, { reauth: true, provider: 'box' });
       assert.equal(await drive.tokenStore.get(tokensKey(box, user)), null);
-      assert.ok(drive.errors.some((record) => record.status === 401 && String((record.error as Error).cause).includes('invalid_grant')), 'onError sees why');
+      assert.ok(
+        drive.errors.some((record) => record.status === 401 && String((record.error as Error).cause).includes('invalid_grant')),
+        'onError sees why',
+      );
     } finally {
       box.oauth.refuseRefresh = false;
       box.oauth.accessTokenLifetimeSeconds = 3600;
@@ -210,7 +236,10 @@ describe('GET /files/:provider', () => {
     const listing = await drive.get(`/files/google-drive?folderId=${folder.id}`, user);
     assert.deepEqual(
       listing.body.files.map((file: { id: string; name: string; isFolder: boolean; mimeType?: string }) => [file.id, file.name, file.isFolder, file.mimeType]),
-      [[shared.id, 'Team folder', true, undefined], [photo.id, 'Team photo', false, 'image/jpeg']],
+      [
+        [shared.id, 'Team folder', true, undefined],
+        [photo.id, 'Team photo', false, 'image/jpeg'],
+      ],
     );
   });
 
@@ -219,7 +248,8 @@ describe('GET /files/:provider', () => {
     const user = uniqueUser();
     await connectDrive(drive, google, user);
     const folder = google.tree.addFolder('Huge');
-    for (let index = 0; index < 5500; index += 1) google.tree.addFile(`f${String(index).padStart(5, '0')}.txt`, { bytes: new Uint8Array(1) }, { parentId: folder.id });
+    for (let index = 0; index < 5500; index += 1)
+      google.tree.addFile(`f${String(index).padStart(5, '0')}.txt`, { bytes: new Uint8Array(1) }, { parentId: folder.id });
     const first = await drive.get(`/files/google-drive?folderId=${folder.id}`, user);
     assert.equal(first.status, 200);
     assert.equal(first.body.files.length, 5000);
@@ -249,7 +279,10 @@ describe('GET /files/:provider', () => {
     assert.match(String((drive.errors.at(-1)!.error as Error).message), /answered 404/, 'the provider answer goes to onError only');
 
     const storage = await getTestStorage();
-    const withoutStore = inProcess(createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }), APP_ORIGIN);
+    const withoutStore = inProcess(
+      createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }),
+      APP_ORIGIN,
+    );
     const noStore = await withoutStore.send(`${MOUNT}/files/google-drive`, { headers: { cookie: `session=${user}` } });
     assert.equal(noStore.status, 500);
     assert.deepEqual(noStore.body, { error: 'tokenStore is required' });

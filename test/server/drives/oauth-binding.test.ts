@@ -17,8 +17,14 @@ function createInspectableStore(): DriveTokenStore & { keys(): string[] } {
   const keys = new Set<string>();
   return {
     get: (key) => inner.get(key),
-    async set(key, value, ttl) { keys.add(key); await inner.set(key, value, ttl); },
-    async delete(key) { keys.delete(key); await inner.delete(key); },
+    async set(key, value, ttl) {
+      keys.add(key);
+      await inner.set(key, value, ttl);
+    },
+    async delete(key) {
+      keys.delete(key);
+      await inner.delete(key);
+    },
     keys: () => [...keys],
   };
 }
@@ -31,7 +37,9 @@ function parseSetCookie(line: string): { name: string; value: string; attributes
 
 describe('drive OAuth flow binding', () => {
   let fakes: FakeDrives;
-  before(async () => { fakes = await startFakeDrives(); });
+  before(async () => {
+    fakes = await startFakeDrives();
+  });
   after(() => fakes.close());
 
   describe('browser binding', () => {
@@ -72,7 +80,10 @@ describe('drive OAuth flow binding', () => {
         assert.deepEqual(forwarded.body, { error: 'Sign-in was started in another browser' });
         assert.equal(fake.oauth.exchanges, exchanges, 'the code was not exchanged');
         assert.deepEqual((await drive.get(`/files/${fake.slug}`, starter)).body, { reauth: true, provider: fake.slug }, 'nothing stored for the starter');
-        const cleared = forwarded.headers.getSetCookie().map(parseSetCookie).find((cookie) => cookie.name === `svc_oauth_${fake.slug.replace('-', '_')}`);
+        const cleared = forwarded.headers
+          .getSetCookie()
+          .map(parseSetCookie)
+          .find((cookie) => cookie.name === `svc_oauth_${fake.slug.replace('-', '_')}`);
         assert.ok(cleared?.attributes.includes('Max-Age=0'), 'the refusal clears the binding cookie');
         const replay = await openCallback(drive, callbackUrl, starter);
         assert.deepEqual(replay.body, { error: 'Invalid or expired state' }, 'the refused flow is spent');
@@ -160,7 +171,11 @@ describe('drive OAuth flow binding', () => {
       const other = uniqueUser();
       await connectDrive(drive, fakes.byId.box, other);
       assert.equal((await openCallback(drive, flows[0]!.callbackUrl, user)).status, 400, 'the oldest flow was dropped');
-      assert.deepEqual((await openCallback(drive, flows[11]!.callbackUrl, user)).body, { error: 'Invalid or expired state' }, 'so was every flow beyond the newest 10');
+      assert.deepEqual(
+        (await openCallback(drive, flows[11]!.callbackUrl, user)).body,
+        { error: 'Invalid or expired state' },
+        'so was every flow beyond the newest 10',
+      );
       const latest = await startConsent(drive, fakes.byId.googleDrive, user);
       assert.equal((await openCallback(drive, latest.callbackUrl, user)).status, 200, 'a new flow still works');
       for (const key of tokenStore.keys().filter((name) => name.startsWith('oauth-state:'))) {

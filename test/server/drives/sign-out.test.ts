@@ -16,7 +16,9 @@ function signOut(drive: DriveHandler, fake: FakeDrive, user: string | undefined,
 
 describe('POST /auth/:provider/sign-out', () => {
   let fakes: FakeDrives;
-  before(async () => { fakes = await startFakeDrives(); });
+  before(async () => {
+    fakes = await startFakeDrives();
+  });
   after(() => fakes.close());
 
   for (const id of ['googleDrive', 'dropbox', 'box'] as const) {

@@ -37,7 +37,9 @@ async function hasStoredTokens(drive: DriveHandler, fake: FakeDrive, user: strin
 describe('drives.requireSignedInCallback', () => {
   let fakes: FakeDrives;
   const transports: Transport[] = [];
-  before(async () => { fakes = await startFakeDrives(); });
+  before(async () => {
+    fakes = await startFakeDrives();
+  });
   after(async () => {
     await Promise.all(transports.map((transport) => transport.close()));
     await fakes.close();
@@ -61,7 +63,10 @@ describe('drives.requireSignedInCallback', () => {
       assert.deepEqual(callback.body, { error: 'Unauthenticated' });
       assert.equal(fake.oauth.exchanges, exchanges, 'the code was not exchanged');
       assert.equal(await hasStoredTokens(drive, fake, user), false, 'no tokens stored');
-      assert.ok(callback.headers.getSetCookie().some((line) => line.startsWith(`${flow.bindingCookie.split('=')[0]}=;`) && line.includes('Max-Age=0')), 'the binding cookie is cleared');
+      assert.ok(
+        callback.headers.getSetCookie().some((line) => line.startsWith(`${flow.bindingCookie.split('=')[0]}=;`) && line.includes('Max-Age=0')),
+        'the binding cookie is cleared',
+      );
       assert.deepEqual((await openCallback(transport, flow, user)).body, { error: 'Invalid or expired state' }, 'the refused flow is spent');
     }
   });

@@ -4,7 +4,11 @@ import { startFakeDrives, type FakeDrive, type FakeDrives } from '../../support/
 import { createThumbnailPng } from '../../support/fake-drives/thumbnail-png.js';
 import { APP_ORIGIN, connectDrive, createDriveHandler, MOUNT, sessionHeaders, uniqueUser, type DriveHandler } from './support/drive-harness.js';
 
-interface Entry { id: string; name: string; thumbnailUrl?: string }
+interface Entry {
+  id: string;
+  name: string;
+  thumbnailUrl?: string;
+}
 
 async function listFolder(drive: DriveHandler, fake: FakeDrive, folderId: string, user: string): Promise<Entry[]> {
   const response = await drive.get(`/files/${fake.slug}?folderId=${encodeURIComponent(folderId)}`, user);
@@ -19,7 +23,9 @@ function fetchThumbnail(drive: DriveHandler, url: string, user: string | undefin
 
 describe('Dropbox and Box thumbnails through the handler', () => {
   let fakes: FakeDrives;
-  before(async () => { fakes = await startFakeDrives(); });
+  before(async () => {
+    fakes = await startFakeDrives();
+  });
   after(() => fakes.close());
 
   for (const id of ['dropbox', 'box'] as const) {
@@ -51,7 +57,7 @@ describe('Dropbox and Box thumbnails through the handler', () => {
         assert.equal(text.thumbnailUrl, undefined);
       });
 
-      it('serves the provider\'s PNG, fetched with the stored token, cacheable per user and never sniffed', async () => {
+      it("serves the provider's PNG, fetched with the stored token, cacheable per user and never sniffed", async () => {
         const before = fake.requests.length;
         const response = await drive.handler(new Request(picture.thumbnailUrl!, { headers: sessionHeaders(user) }));
         assert.equal(response.status, 200);
@@ -61,7 +67,7 @@ describe('Dropbox and Box thumbnails through the handler', () => {
         assert.deepEqual(new Uint8Array(await response.arrayBuffer()), createThumbnailPng());
         const upstream = fake.requests.slice(before).find((request) => request.path.includes('thumbnail'));
         assert.ok(upstream, 'the provider was asked');
-        assert.match(upstream.authorization ?? '', /^Bearer at-/, 'with the user\'s access token');
+        assert.match(upstream.authorization ?? '', /^Bearer at-/, "with the user's access token");
       });
 
       it('answers 404 for a file the provider has no picture of', async () => {
@@ -86,11 +92,15 @@ describe('Dropbox and Box thumbnails through the handler', () => {
         }
       });
 
-      it('answers the re-auth signal without tokens, and refuses a foreign page\'s <img>', async () => {
+      it("answers the re-auth signal without tokens, and refuses a foreign page's <img>", async () => {
         const stranger = await fetchThumbnail(drive, picture.thumbnailUrl!, uniqueUser('stranger'));
         assert.equal(stranger.status, 401);
         assert.deepEqual(stranger.body, { reauth: true, provider: fake.slug });
-        const embedded = await fetchThumbnail(drive, picture.thumbnailUrl!, user, { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' });
+        const embedded = await fetchThumbnail(drive, picture.thumbnailUrl!, user, {
+          'sec-fetch-site': 'cross-site',
+          'sec-fetch-mode': 'no-cors',
+          'sec-fetch-dest': 'image',
+        });
         assert.equal(embedded.status, 403);
         assert.deepEqual(embedded.body, { error: 'Cross-site request refused' });
       });

@@ -33,9 +33,11 @@ describe('drive transfers with storage.checksumAlgorithm', () => {
   before(async () => {
     fakes = await startFakeDrives();
     storage = await getTestStorage();
-    proxy = await startFaultProxy(storage.storageConfig().endpoint!, [
-      { match: 'part', side: 'handler', fault: 'echo-checksum', algorithm: 'CRC32C', times: 3 },
-    ], { digestBodies: true });
+    proxy = await startFaultProxy(
+      storage.storageConfig().endpoint!,
+      [{ match: 'part', side: 'handler', fault: 'echo-checksum', algorithm: 'CRC32C', times: 3 }],
+      { digestBodies: true },
+    );
     const viaProxy = { ...storage.storageConfig(), endpoint: proxy.endpoint };
     withChecksum = await createDriveHandler(fakes, { storage: { ...viaProxy, checksumAlgorithm: 'CRC32C' } });
     withoutChecksum = await createDriveHandler(fakes, { storage: viaProxy });
@@ -80,7 +82,11 @@ describe('drive transfers with storage.checksumAlgorithm', () => {
     const parts = requestsOf(proxy, 'part', from);
     assert.equal(parts.length, 3, `three 5 MiB parts (proxy saw: ${proxy.log.slice(from).join(', ')})`);
     const partDigests = parts.map((index) => proxy.digests[index]!.CRC32C);
-    assert.deepEqual(parts.map((index) => proxy.headers[index]!['x-amz-checksum-crc32c']), partDigests, 'each part carried the CRC32C of the bytes it sent');
+    assert.deepEqual(
+      parts.map((index) => proxy.headers[index]!['x-amz-checksum-crc32c']),
+      partDigests,
+      'each part carried the CRC32C of the bytes it sent',
+    );
     const [complete] = requestsOf(proxy, 'complete', from);
     const named = [...proxy.bodies[complete!]!.matchAll(/<ChecksumCRC32C>([^<]*)<\/ChecksumCRC32C>/g)].map((match) => match[1]);
     assert.deepEqual(named, partDigests, 'complete named every part digest storage answered with, in part order');

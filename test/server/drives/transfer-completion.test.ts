@@ -37,8 +37,12 @@ describe('drive transfer completion', () => {
       storage: { ...storage.storageConfig(), endpoint: proxy.endpoint },
       hooks: {
         verifyUpload: () => verdict(),
-        onFileUploaded: (file) => { events.push({ hook: 'onFileUploaded', file }); },
-        onUploadComplete: (file) => { events.push({ hook: 'onUploadComplete', file }); },
+        onFileUploaded: (file) => {
+          events.push({ hook: 'onFileUploaded', file });
+        },
+        onUploadComplete: (file) => {
+          events.push({ hook: 'onUploadComplete', file });
+        },
         onError: () => undefined,
       },
     });
@@ -52,12 +56,14 @@ describe('drive transfer completion', () => {
     const bytes = new Uint8Array(randomBytes(1000));
     const item = fake.tree.addFile('cut.bin', { bytes }, { mimeType: 'application/octet-stream' });
     const client = new AbortController();
-    const pending = drive.handler(new Request(`http://app.test${MOUNT}/files/dropbox/transfer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...sessionHeaders(user) },
-      body: JSON.stringify({ fileId: item.id, size: bytes.length }),
-      signal: client.signal,
-    }));
+    const pending = drive.handler(
+      new Request(`http://app.test${MOUNT}/files/dropbox/transfer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...sessionHeaders(user) },
+        body: JSON.stringify({ fileId: item.id, size: bytes.length }),
+        signal: client.signal,
+      }),
+    );
     await proxy.held();
     client.abort();
     proxy.releaseHeld();
@@ -76,7 +82,10 @@ describe('drive transfer completion', () => {
     const response = await drive.post('/files/dropbox/transfer', { fileId: item.id, size: bytes.length }, user);
     assert.equal(response.status, 200, response.text);
     const fired = events.filter((event) => event.file.key === response.body.key);
-    assert.deepEqual(fired.map((event) => event.hook), ['onFileUploaded', 'onUploadComplete']);
+    assert.deepEqual(
+      fired.map((event) => event.hook),
+      ['onFileUploaded', 'onUploadComplete'],
+    );
     assert.equal(fired[0]!.file.source, 'drive');
     assert.equal(fired[0]!.file.provider, 'dropbox');
     assert.match(fired[0]!.file.uploadId, /^[0-9a-f-]{36}$/);

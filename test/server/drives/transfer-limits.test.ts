@@ -21,10 +21,18 @@ const HANG_GUARD = { timeout: 120_000 };
 async function assertNothingLeft(storage: TestStorage, user: string, t: TestContext): Promise<void> {
   const prefix = `${encodeURIComponent(user)}/`;
   const objects = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix }));
-  assert.deepEqual((objects.Contents ?? []).map((object) => object.Key), [], 'no object');
+  assert.deepEqual(
+    (objects.Contents ?? []).map((object) => object.Key),
+    [],
+    'no object',
+  );
   try {
     const uploads = await storage.client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket, Prefix: prefix }));
-    assert.deepEqual((uploads.Uploads ?? []).map((upload) => upload.Key), [], 'no multipart upload left');
+    assert.deepEqual(
+      (uploads.Uploads ?? []).map((upload) => upload.Key),
+      [],
+      'no multipart upload left',
+    );
   } catch (error) {
     if ((error as Error).name === 'AssertionError') throw error;
     t.diagnostic('storage cannot list multipart uploads; checked objects only');
@@ -112,13 +120,20 @@ describe('drive transfer limits', () => {
     assert.deepEqual(overQuota.body, { error: 'Quota exceeded', code: 'QUOTA' });
     const allowed = dropbox.tree.addFile('notes.txt', { bytes: new TextEncoder().encode('fine') });
     assert.equal((await drive.post('/files/dropbox/transfer', { fileId: allowed.id, fileName: 'renamed.txt' }, user)).status, 200);
-    assert.deepEqual(seen.map((ctx) => [ctx.phase, ctx.file]), [
-      ['transfer', { name: 'blocked.txt', type: 'text/plain', size: 2 }],
-      ['transfer', { name: 'quota.txt', type: 'text/plain', size: 2 }],
-      ['transfer', { name: 'renamed.txt', type: 'text/plain', size: 4 }],
-    ]);
+    assert.deepEqual(
+      seen.map((ctx) => [ctx.phase, ctx.file]),
+      [
+        ['transfer', { name: 'blocked.txt', type: 'text/plain', size: 2 }],
+        ['transfer', { name: 'quota.txt', type: 'text/plain', size: 2 }],
+        ['transfer', { name: 'renamed.txt', type: 'text/plain', size: 4 }],
+      ],
+    );
     const stored = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: `${encodeURIComponent(user)}/` }));
-    assert.deepEqual((stored.Contents ?? []).map((object) => object.Key!.split('/').at(-1)), ['renamed.txt'], 'refused files never reached the bucket');
+    assert.deepEqual(
+      (stored.Contents ?? []).map((object) => object.Key!.split('/').at(-1)),
+      ['renamed.txt'],
+      'refused files never reached the bucket',
+    );
   });
 
   it('applies the anonymous-upload rule of /presign to anonymous drive namespaces', async () => {
@@ -168,12 +183,14 @@ describe('drive transfer limits', () => {
     const item = google.tree.addFile('movie.mp4', { size: 20 * MIB, seed: 9 }, { gate, mimeType: 'video/mp4' });
     const client = new AbortController();
     const failure = nextError(drive.errors);
-    const request = http.send(`${MOUNT}/files/google-drive/transfer`, {
-      method: 'POST',
-      body: JSON.stringify({ fileId: item.id }),
-      headers: { 'content-type': 'application/json', ...sessionHeaders(user) },
-      signal: client.signal,
-    }).catch((error: unknown) => error);
+    const request = http
+      .send(`${MOUNT}/files/google-drive/transfer`, {
+        method: 'POST',
+        body: JSON.stringify({ fileId: item.id }),
+        headers: { 'content-type': 'application/json', ...sessionHeaders(user) },
+        signal: client.signal,
+      })
+      .catch((error: unknown) => error);
     // Socket buffers let the provider run ahead of the handler: wait until the handler has written a part.
     await gate.reached;
     await waitUntil(async () => (await countMultipartUploads(storage, user)) === 1);
@@ -205,8 +222,13 @@ describe('drive transfer limits', () => {
     const user = uniqueUser();
     const dropbox = fakes.byId.dropbox;
     let release = () => {};
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    t.after(() => { dropbox.holdRequests = undefined; release(); });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    t.after(() => {
+      dropbox.holdRequests = undefined;
+      release();
+    });
 
     const { callbackUrl } = await startConsent(drive, dropbox, user);
     dropbox.holdRequests = { pathPrefix: '/oauth2/token', released };
@@ -224,7 +246,9 @@ describe('drive transfer limits', () => {
   });
 
   describe('download redirects', () => {
-    const lanAddress = Object.values(networkInterfaces()).flat().find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+    const lanAddress = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
     let lanServer: Server | undefined;
     let lanRequests = 0;
     let lanOrigin = '';
@@ -240,7 +264,11 @@ describe('drive transfer limits', () => {
     });
     after(async () => {
       fakes.byId.oneDrive.downloadRedirectOrigin = undefined;
-      if (lanServer) await new Promise<void>((resolve) => { lanServer!.closeAllConnections(); lanServer!.close(() => resolve()); });
+      if (lanServer)
+        await new Promise<void>((resolve) => {
+          lanServer!.closeAllConnections();
+          lanServer!.close(() => resolve());
+        });
     });
 
     it('follows a redirect only to https, or to loopback http when the provider itself is loopback http', async (t) => {

@@ -56,7 +56,9 @@ describe('POST /files/:provider/transfer', () => {
           const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: file.key })).catch(() => undefined);
           uploaded.push({ ...file, durable: head !== undefined });
         },
-        onError: (record) => { drive.errors.push(record); },
+        onError: (record) => {
+          drive.errors.push(record);
+        },
       },
     });
   });
@@ -200,7 +202,14 @@ describe('POST /files/:provider/transfer', () => {
     const errors: unknown[] = [];
     const custom = await createDriveHandler(fakes, {
       keyStrategy: ({ file, userId }) => `imports/${userId}/${file.name}`,
-      hooks: { onFileUploaded: () => { throw new Error('hook broke'); }, onError: (record) => { errors.push(record); } },
+      hooks: {
+        onFileUploaded: () => {
+          throw new Error('hook broke');
+        },
+        onError: (record) => {
+          errors.push(record);
+        },
+      },
     });
     const box = fakes.byId.box;
     const user = uniqueUser();
@@ -226,7 +235,11 @@ describe('POST /files/:provider/transfer', () => {
 
   it('answers the failure rows of the route table', async () => {
     const user = uniqueUser();
-    const invalidJson = await drive.transport.send(`${MOUNT}/files/google-drive/transfer`, { method: 'POST', body: '{nope', headers: { cookie: `session=${user}` } });
+    const invalidJson = await drive.transport.send(`${MOUNT}/files/google-drive/transfer`, {
+      method: 'POST',
+      body: '{nope',
+      headers: { cookie: `session=${user}` },
+    });
     assert.equal(invalidJson.status, 400);
     assert.equal(invalidJson.body.error, 'Invalid JSON body');
     assert.deepEqual((await drive.post('/files/google-drive/transfer', { fileName: 'x' }, user)).body, { error: 'Missing fileId' });
@@ -250,7 +263,10 @@ describe('POST /files/:provider/transfer', () => {
     assert.equal(revoked.status, 401);
     assert.deepEqual(revoked.body, { reauth: true, provider: 'google-drive' });
 
-    const withoutStore = inProcess(createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }), APP_ORIGIN);
+    const withoutStore = inProcess(
+      createUploadHandler({ storage: storage.storageConfig(), getUserId: readSessionUser, providers: fakes.providersConfig() }),
+      APP_ORIGIN,
+    );
     const noStore = await withoutStore.post(`${MOUNT}/files/google-drive/transfer`, { fileId: 'x' }, { cookie: `session=${user}` });
     assert.equal(noStore.status, 500);
     assert.deepEqual(noStore.body, { error: 'tokenStore is required' });

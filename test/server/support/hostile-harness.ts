@@ -94,7 +94,15 @@ export function assertRefusal(response: WireResponse, status: number, body: Reco
 export async function assertNothingLeft(user: string): Promise<void> {
   const storage = await getTestStorage();
   const objects = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: `${user}/` }));
-  assert.deepEqual((objects.Contents ?? []).map((object) => object.Key), [], 'no object left');
+  assert.deepEqual(
+    (objects.Contents ?? []).map((object) => object.Key),
+    [],
+    'no object left',
+  );
   const uploads = await storage.client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket, Prefix: `${user}/` }));
-  assert.deepEqual((uploads.Uploads ?? []).map((upload) => upload.Key), [], 'no multipart upload left');
+  assert.deepEqual(
+    (uploads.Uploads ?? []).map((upload) => upload.Key),
+    [],
+    'no multipart upload left',
+  );
 }

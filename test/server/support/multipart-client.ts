@@ -17,7 +17,13 @@ export async function initUpload(transport: Transport, file: { name: string; typ
   return response.body as { key: string; uploadId: string; partSize: number; expiresIn: number; token: string };
 }
 
-export async function sendPart(transport: Transport, token: string, partNumber: number, bytes: Buffer, headers: Record<string, string> = {}): Promise<SentPart> {
+export async function sendPart(
+  transport: Transport,
+  token: string,
+  partNumber: number,
+  bytes: Buffer,
+  headers: Record<string, string> = {},
+): Promise<SentPart> {
   const signed = await transport.post(`${MOUNT}/multipart/sign-part`, { token, partNumber }, headers);
   assert.equal(signed.status, 200, `sign-part ${partNumber}: ${signed.text}`);
   const put = await fetch(signed.body.uploadUrl, { method: 'PUT', body: Uint8Array.from(bytes), headers: signed.body.uploadHeaders });

@@ -31,7 +31,9 @@ function parseResponse(raw: Buffer): WireResponse {
     headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
   const length = Number(headers.get('content-length') ?? Number.NaN);
-  const bodyText = Number.isSafeInteger(length) ? raw.subarray(Buffer.byteLength(text.slice(0, split + 4)), Buffer.byteLength(text.slice(0, split + 4)) + length).toString('utf8') : text.slice(split + 4);
+  const bodyText = Number.isSafeInteger(length)
+    ? raw.subarray(Buffer.byteLength(text.slice(0, split + 4)), Buffer.byteLength(text.slice(0, split + 4)) + length).toString('utf8')
+    : text.slice(split + 4);
   let body: unknown = bodyText;
   if ((headers.get('content-type') ?? '').includes('json') && bodyText !== '') body = JSON.parse(bodyText);
   return { status: Number(statusLine.split(' ')[1]), headers, body, text: bodyText };
@@ -86,6 +88,10 @@ export async function startRawServer(handler: UploadHandler): Promise<RawServer>
         });
       });
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -56,7 +56,11 @@ export async function overHttp(handler: UploadHandler): Promise<Transport> {
     name: 'http',
     send,
     post: (path, body, headers) => send(path, withJsonBody(body, headers)),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -83,14 +87,24 @@ export function onBothTransports(tests: (use: () => Transport, storage: () => Te
   });
   after(() => closeAll(transports));
   for (const [index, title] of ['in-process', 'http'].entries()) {
-    describe(title, () => tests(() => transports[index]!, () => storage));
+    describe(title, () =>
+      tests(
+        () => transports[index]!,
+        () => storage,
+      ),
+    );
   }
 }
 
 /** Collects `onError` records, so tests can check that the real cause reached the host. */
 export function createErrorLog() {
   const records: UploadErrorRecord[] = [];
-  return { records, onError: (record: UploadErrorRecord) => { records.push(record); } };
+  return {
+    records,
+    onError: (record: UploadErrorRecord) => {
+      records.push(record);
+    },
+  };
 }
 
 export async function createTestHandler(overrides: Partial<UploadHandlerConfig> = {}, storage?: TestStorage): Promise<UploadHandler> {

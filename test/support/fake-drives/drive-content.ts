@@ -54,11 +54,17 @@ export class DownloadGate {
   #releaseGate!: () => void;
   #markReached!: () => void;
   #markCancelled!: () => void;
-  readonly released = new Promise<void>((resolve) => { this.#releaseGate = resolve; });
+  readonly released = new Promise<void>((resolve) => {
+    this.#releaseGate = resolve;
+  });
   /** Resolves once a download has sent `afterBytes` and is waiting. */
-  readonly reached = new Promise<void>((resolve) => { this.#markReached = resolve; });
+  readonly reached = new Promise<void>((resolve) => {
+    this.#markReached = resolve;
+  });
   /** Resolves when the reader cancelled the download (the server stopped reading). */
-  readonly cancelled = new Promise<void>((resolve) => { this.#markCancelled = resolve; });
+  readonly cancelled = new Promise<void>((resolve) => {
+    this.#markCancelled = resolve;
+  });
 
   constructor(readonly afterBytes: number) {}
 
@@ -81,24 +87,32 @@ export class DownloadGate {
 export function contentStream(content: FakeContent, gate?: DownloadGate): ReadableStream<Uint8Array> {
   if ('bytes' in content && !gate) {
     const bytes = content.bytes;
-    return new ReadableStream({ start(controller) { controller.enqueue(bytes.slice()); controller.close(); } });
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes.slice());
+        controller.close();
+      },
+    });
   }
   const chunks: Iterator<Uint8Array> = 'bytes' in content ? [content.bytes.slice()][Symbol.iterator]() : generateChunks(content.size, content.seed);
   let sent = 0;
-  return new ReadableStream({
-    async pull(controller) {
-      if (gate && sent >= gate.afterBytes) await gate.wait();
-      const next = chunks.next();
-      if (next.done) controller.close();
-      else {
-        sent += next.value.byteLength;
-        controller.enqueue(next.value);
-      }
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        if (gate && sent >= gate.afterBytes) await gate.wait();
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else {
+          sent += next.value.byteLength;
+          controller.enqueue(next.value);
+        }
+      },
+      cancel() {
+        gate?.noteCancelled();
+      },
     },
-    cancel() {
-      gate?.noteCancelled();
-    },
-  }, { highWaterMark: 1 });
+    { highWaterMark: 1 },
+  );
 }
 
 /** All bytes of generated content (for sizes a test can hold). */

@@ -5,7 +5,15 @@
  * `thumbnail.png` (a picture, or 302 to a generic placeholder for other files).
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
-import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
+import {
+  choosePageSize,
+  decodePageToken,
+  encodePageToken,
+  startFakeProviderServer,
+  toJson,
+  type FakeProviderServer,
+  type FakeProviderState,
+} from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
 import { createThumbnailPng, hasPicture } from './thumbnail-png.js';
 
@@ -21,7 +29,13 @@ function toBoxItem(item: FakeItem): Record<string, unknown> {
 
 export async function startFakeBox(): Promise<FakeProviderServer> {
   const tree = new FakeDriveTree((sequence) => String(1_000_000_000 + sequence), '0');
-  const oauth = new OAuthAuthority({ clientId: 'box-client-id', clientSecret: 'box-client-secret', scope: 'root_readonly', rotatesRefreshTokens: true, requiresPkce: false });
+  const oauth = new OAuthAuthority({
+    clientId: 'box-client-id',
+    clientSecret: 'box-client-secret',
+    scope: 'root_readonly',
+    rotatesRefreshTokens: true,
+    requiresPkce: false,
+  });
   const state: FakeProviderState = { tree, oauth, pageSizeCap: undefined, requests: [] };
 
   const folderItems = (folder: FakeItem, url: URL): Response => {
@@ -32,7 +46,11 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
       const offset = marker ? decodePageToken<{ offset: number }>(marker)?.offset : 0;
       if (offset === undefined) return boxError(400, 'bad_request', 'Invalid marker');
       const more = offset + limit < items.length;
-      return toJson({ entries: items.slice(offset, offset + limit).map(toBoxItem), limit, next_marker: more ? encodePageToken({ offset: offset + limit }) : null });
+      return toJson({
+        entries: items.slice(offset, offset + limit).map(toBoxItem),
+        limit,
+        next_marker: more ? encodePageToken({ offset: offset + limit }) : null,
+      });
     }
     const offset = Number(url.searchParams.get('offset') ?? 0);
     return toJson({ total_count: items.length, entries: items.slice(offset, offset + limit).map(toBoxItem), offset, limit, order: [] });
@@ -49,7 +67,10 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
 
   const api = (request: Request, url: URL, origin: string): Response => {
     if (!oauth.isAuthorized(request)) {
-      return new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer realm="Service", error="invalid_token", error_description="The access token provided is invalid."' } });
+      return new Response(null, {
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer realm="Service", error="invalid_token", error_description="The access token provided is invalid."' },
+      });
     }
     const path = url.pathname;
     if (path === '/2.0/search') return search(url);
@@ -70,7 +91,10 @@ export async function startFakeBox(): Promise<FakeProviderServer> {
     const item = file ? tree.get(decodeURIComponent(file[1]!)) : undefined;
     if (!file || !item || item.isFolder) return boxError(404, 'not_found', 'Not Found');
     if (!file[2]) return toJson(toBoxItem(item));
-    return new Response(null, { status: 302, headers: { location: `${state.downloadRedirectOrigin ?? origin}/dl/${encodeURIComponent(item.id)}/content?sig=fake` } });
+    return new Response(null, {
+      status: 302,
+      headers: { location: `${state.downloadRedirectOrigin ?? origin}/dl/${encodeURIComponent(item.id)}/content?sig=fake` },
+    });
   };
 
   const download = (request: Request, url: URL): Response => {

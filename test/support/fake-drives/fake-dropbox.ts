@@ -4,7 +4,15 @@
  * (ASCII-only JSON) answering its metadata in `Dropbox-API-Result`; get_thumbnail_v2 for pictures.
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
-import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
+import {
+  choosePageSize,
+  decodePageToken,
+  encodePageToken,
+  startFakeProviderServer,
+  toJson,
+  type FakeProviderServer,
+  type FakeProviderState,
+} from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
 import { createThumbnailPng, hasPicture } from './thumbnail-png.js';
 
@@ -77,7 +85,11 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     const hasMore = cursor.offset + cursor.limit < items.length;
     const next = encodePageToken({ ...cursor, offset: cursor.offset + cursor.limit });
     if (cursor.kind === 'search') {
-      return toJson({ matches: pageItems.map((item) => ({ match_type: { '.tag': 'filename' }, metadata: { '.tag': 'metadata', metadata: toMetadata(tree, item) } })), has_more: hasMore, ...(hasMore ? { cursor: next } : {}) });
+      return toJson({
+        matches: pageItems.map((item) => ({ match_type: { '.tag': 'filename' }, metadata: { '.tag': 'metadata', metadata: toMetadata(tree, item) } })),
+        has_more: hasMore,
+        ...(hasMore ? { cursor: next } : {}),
+      });
     }
     return toJson({ entries: pageItems.map((item) => toMetadata(tree, item)), cursor: next, has_more: hasMore });
   };
@@ -133,7 +145,9 @@ export async function startFakeDropbox(): Promise<FakeProviderServer> {
     if (!item || item.isFolder) return pathNotFound();
     if (!hasPicture(item.name)) return apiError(409, 'unsupported_extension/', { '.tag': 'unsupported_extension' });
     const png = state.thumbnailOverride?.body ?? createThumbnailPng();
-    return new Response(png, { headers: { 'content-type': 'application/octet-stream', 'dropbox-api-result': JSON.stringify({ file_metadata: { id: item.id } }) } });
+    return new Response(png, {
+      headers: { 'content-type': 'application/octet-stream', 'dropbox-api-result': JSON.stringify({ file_metadata: { id: item.id } }) },
+    });
   };
 
   return startFakeProviderServer(state, async (request, url) => {

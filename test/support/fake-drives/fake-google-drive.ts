@@ -24,10 +24,17 @@ const SHORTCUT_TYPE = 'application/vnd.google-apps.shortcut';
 function toFileResource(item: FakeItem, origin: string, tree: FakeDriveTree): Record<string, unknown> {
   if (item.shortcutTargetId) {
     const target = tree.get(item.shortcutTargetId)!;
-    const targetMimeType = target.isFolder ? FOLDER_TYPE : target.mimeType ?? 'application/octet-stream';
-    return { kind: 'drive#file', id: item.id, name: item.name, mimeType: SHORTCUT_TYPE, modifiedTime: item.modifiedAt, shortcutDetails: { targetId: target.id, targetMimeType } };
+    const targetMimeType = target.isFolder ? FOLDER_TYPE : (target.mimeType ?? 'application/octet-stream');
+    return {
+      kind: 'drive#file',
+      id: item.id,
+      name: item.name,
+      mimeType: SHORTCUT_TYPE,
+      modifiedTime: item.modifiedAt,
+      shortcutDetails: { targetId: target.id, targetMimeType },
+    };
   }
-  const mimeType = item.isFolder ? FOLDER_TYPE : item.mimeType ?? 'application/octet-stream';
+  const mimeType = item.isFolder ? FOLDER_TYPE : (item.mimeType ?? 'application/octet-stream');
   const resource: Record<string, unknown> = { kind: 'drive#file', id: item.id, name: item.name, mimeType, modifiedTime: item.modifiedAt };
   // The API sends int64 as a string, and no size for folders and Docs Editors files.
   if (item.content && !item.hideSize) resource.size = String(contentSize(item.content));
@@ -97,7 +104,15 @@ export async function startFakeGoogleDrive(): Promise<FakeProviderServer> {
     }
     const bytes = exportedBytes(item, target);
     // Exports stream without a length, like the real API.
-    return new Response(new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } }), { headers: { 'content-type': target } });
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': target } },
+    );
   };
 
   return startFakeProviderServer(state, async (request, url, origin) => {

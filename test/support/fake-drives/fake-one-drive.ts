@@ -4,7 +4,15 @@
  * item metadata; `/content` answering 302 to a pre-authenticated URL that must get no token.
  */
 import { contentSize, contentStream, FakeDriveTree, type FakeItem } from './drive-content.js';
-import { choosePageSize, decodePageToken, encodePageToken, startFakeProviderServer, toJson, type FakeProviderServer, type FakeProviderState } from './fake-provider.js';
+import {
+  choosePageSize,
+  decodePageToken,
+  encodePageToken,
+  startFakeProviderServer,
+  toJson,
+  type FakeProviderServer,
+  type FakeProviderState,
+} from './fake-provider.js';
 import { OAuthAuthority } from './oauth-authority.js';
 
 function graphError(status: number, code: string, message: string): Response {
@@ -67,7 +75,10 @@ export async function startFakeOneDrive(): Promise<FakeProviderServer> {
     if (itemRoute[2] === '/children') return page(tree.children(item.id), url, origin);
     if (itemRoute[2] === '/content') {
       if (!item.content) return graphError(404, 'itemNotFound', 'The item has no content.');
-      return new Response(null, { status: 302, headers: { location: `${state.downloadRedirectOrigin ?? origin}/download/${encodeURIComponent(item.id)}?tempauth=preauth-${Date.now()}` } });
+      return new Response(null, {
+        status: 302,
+        headers: { location: `${state.downloadRedirectOrigin ?? origin}/download/${encodeURIComponent(item.id)}?tempauth=preauth-${Date.now()}` },
+      });
     }
     return toJson(toDriveItem(item, origin, false));
   };

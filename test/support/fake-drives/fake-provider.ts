@@ -55,7 +55,10 @@ export function decodePageToken<T>(token: string): T | undefined {
   }
 }
 
-export async function startFakeProviderServer(state: FakeProviderState, handle: (request: Request, url: URL, origin: string) => Promise<Response>): Promise<FakeProviderServer> {
+export async function startFakeProviderServer(
+  state: FakeProviderState,
+  handle: (request: Request, url: URL, origin: string) => Promise<Response>,
+): Promise<FakeProviderServer> {
   let server: LocalServer | undefined;
   const handler: FetchHandler = async (request) => {
     const url = new URL(request.url);

@@ -34,7 +34,9 @@ async function toRequest(incoming: IncomingMessage, origin: string): Promise<Req
 
 async function sendResponse(response: Response, outgoing: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => { headers[name] = value; });
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   outgoing.writeHead(response.status, headers);
   if (!response.body) {
     outgoing.end();
@@ -63,9 +65,10 @@ export async function startLocalServer(handler: FetchHandler): Promise<LocalServ
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

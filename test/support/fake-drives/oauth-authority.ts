@@ -85,7 +85,10 @@ export class OAuthAuthority {
       this.refuseNextConsent = undefined;
     } else if (params.get('scope') !== this.options.scope) {
       back.searchParams.set('error', 'invalid_scope');
-    } else if (this.options.requiresPkce && (params.get('code_challenge_method') !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(params.get('code_challenge') ?? ''))) {
+    } else if (
+      this.options.requiresPkce &&
+      (params.get('code_challenge_method') !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(params.get('code_challenge') ?? ''))
+    ) {
       back.searchParams.set('error', 'invalid_request');
       back.searchParams.set('error_description', 'code_challenge with code_challenge_method S256 is required');
     } else {

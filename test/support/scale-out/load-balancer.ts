@@ -55,7 +55,10 @@ export async function waitForPort(port: number, child: ChildProcess, what: strin
   for (let attempt = 0; attempt < 200; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => { socket.destroy(); resolve(true); });
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
@@ -70,8 +73,12 @@ export async function startLoadBalancer(haproxy: string, port: number, backends:
   await writeFile(configPath, toConfig(port, backends));
   let output = '';
   const child = spawn(haproxy, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk; });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk; });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
   try {
     await waitForPort(port, child, 'haproxy');
   } catch (error) {

@@ -63,7 +63,11 @@ export async function createDriveHandler(fakes: FakeDrives, overrides: Partial<U
     getUserId: readSessionUser,
     providers: fakes.providersConfig(),
     tokenStore,
-    hooks: { onError: (record) => { errors.push(record); } },
+    hooks: {
+      onError: (record) => {
+        errors.push(record);
+      },
+    },
     ...overrides,
   });
   const transport = inProcess(handler, APP_ORIGIN);
@@ -104,7 +108,12 @@ export async function startConsent(drive: DriveHandler, fake: FakeDrive, user: s
  * A browser arriving at the callback URL (a top-level navigation: cookies, no Authorization): the
  * test browser that started the flow, or with `otherBrowser` one that never saw it.
  */
-export async function openCallback(drive: DriveHandler, callbackUrl: URL, user: string | undefined, options: { otherBrowser?: boolean; headers?: Record<string, string> } = {}): Promise<WireResponse> {
+export async function openCallback(
+  drive: DriveHandler,
+  callbackUrl: URL,
+  user: string | undefined,
+  options: { otherBrowser?: boolean; headers?: Record<string, string> } = {},
+): Promise<WireResponse> {
   assert.equal(callbackUrl.origin, APP_ORIGIN, 'the provider redirects back to the handler origin');
   const jar = options.otherBrowser ? new Map<string, string>() : drive.browserCookies;
   const response = await drive.transport.send(callbackUrl.pathname + callbackUrl.search, { headers: { ...sessionHeaders(user, jar), ...options.headers } });

@@ -64,10 +64,11 @@ export async function startRedisServer(binary: string): Promise<RedisServer> {
   child.stdout!.resume();
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -59,7 +59,7 @@ export function describeTokenStoreContract(createStore: () => DriveTokenStore | 
     if (!store.deleteIfEquals) return t.skip('this store offers no compare-and-delete');
     await store.set('drive-refresh-lock:box:carol', 'holder-a', 30);
     assert.equal(await store.deleteIfEquals('drive-refresh-lock:box:carol', 'holder-b'), false);
-    assert.equal(await store.get('drive-refresh-lock:box:carol'), 'holder-a', 'another holder\'s value stays');
+    assert.equal(await store.get('drive-refresh-lock:box:carol'), 'holder-a', "another holder's value stays");
     assert.equal(await store.deleteIfEquals('drive-refresh-lock:box:carol', 'holder-a'), true);
     assert.equal(await store.get('drive-refresh-lock:box:carol'), null);
     assert.equal(await store.deleteIfEquals('drive-refresh-lock:box:carol', 'holder-a'), false, 'nothing left to delete');

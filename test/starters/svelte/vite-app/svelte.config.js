@@ -1,2 +1,2 @@
 /** @type {import("@sveltejs/vite-plugin-svelte").SvelteConfig} */
-export default {}
+export default {};

@@ -4,4 +4,4 @@ export default defineNuxtConfig({
   devtools: { enabled: true },
   // The one change docs/frameworks.md asks of the starter: svc-* tags are custom elements.
   vue: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('svc-') } },
-})
+});

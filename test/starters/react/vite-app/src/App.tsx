@@ -1,7 +1,7 @@
-import { useState } from 'react'
+import { useState } from 'react';
 
 function App() {
-  const [keys, setKeys] = useState<string[]>([])
+  const [keys, setKeys] = useState<string[]>([]);
 
   return (
     <>
@@ -16,9 +16,11 @@ function App() {
       {/* and a detail field svc-file-upload-complete does not have. */}
       <svc-uploader onsvc-file-upload-complete={(event) => setKeys((known) => [...known, event.detail.url])}></svc-uploader>
 
-      {keys.map((key) => <p key={key}>{key}</p>)}
+      {keys.map((key) => (
+        <p key={key}>{key}</p>
+      ))}
     </>
-  )
+  );
 }
 
-export default App
+export default App;

@@ -1,9 +1,9 @@
-import { mount } from 'svelte'
-import 'svc-uploader'
-import App from './App.svelte'
+import { mount } from 'svelte';
+import 'svc-uploader';
+import App from './App.svelte';
 
 const app = mount(App, {
   target: document.getElementById('app')!,
-})
+});
 
-export default app
+export default app;
