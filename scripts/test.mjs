@@ -89,6 +89,12 @@ function runQuietly(command, args) {
 const STATIC_CHECKS = [
   { title: 'type-check (tsc --noEmit)', alone: 'npm run typecheck', command: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit'] },
   {
+    title: 'formatting (Prettier)',
+    alone: 'npm run format:check',
+    command: process.execPath,
+    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
+  },
+  {
     title: 'lint (ESLint: style, Lit and custom-element rules, import directions)',
     alone: 'npm run lint',
     command: process.execPath,
