@@ -220,7 +220,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
 
   it('engine.clearPersistedUploads() empties the list and aborts unfinished multipart uploads first', async () => {
     const plan = await createFaultPlan();
-    const options = multipartOptions(plan.serverUrl, { crashRecovery: true });
+    const options = multipartOptions(plan.serverUrl, { crashRecovery: true, persistenceKey: 'alice' });
     const engine = new UploadEngine(options);
     await engine.addFiles([randomFile('in-flight.bin', 11 * MIB)]);
     void engine.start();
