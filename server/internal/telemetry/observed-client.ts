@@ -20,7 +20,7 @@ function operationOf(command: unknown): string {
 }
 
 /** The storage error's code (bounded: it becomes a metric label), `error` when it has none. */
-export function toStorageOutcome(error: unknown): string {
+function toStorageOutcome(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'error';
   const { name, Code } = error as { name?: unknown; Code?: unknown };
   const code = typeof Code === 'string' ? Code : typeof name === 'string' ? name : 'error';
