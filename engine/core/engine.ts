@@ -366,7 +366,8 @@ export class UploadEngine {
   async #requestContext(signal: AbortSignal): Promise<RequestContext> {
     const configured = this.#resolved.raw.requestHeaders;
     const headers = typeof configured === 'function' ? await configured() : (configured ?? {});
-    return { headers, withCredentials: this.#resolved.raw.withCredentials, signal };
+    const traceparent = this.#resolved.raw.traceparent?.();
+    return { headers: traceparent ? { ...headers, traceparent } : headers, withCredentials: this.#resolved.raw.withCredentials, signal };
   }
 
   /**
