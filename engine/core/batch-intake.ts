@@ -8,7 +8,8 @@ import type { ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from '../upload/remote-file-types.js';
 import { toRemotePlaceholder } from '../upload/remote-files.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
-import type { AddFilesOptions, AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
+import type { AddFilesOptions, AddFilesResult } from './call-results.js';
+import type { FileRejection, FileSource, UploadFileRecord } from './file-record.js';
 
 /** What intake needs from the engine; options and recovery are read per file, as they may change. */
 export interface IntakeHost {

@@ -17,19 +17,10 @@ import { resolveOptions, type ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from '../upload/remote-file-types.js';
 import { loadUploadMachinery, withUploadMachinery } from '../upload/upload-machinery-loader.js';
 import { UploadQueue, type UploadQueueHost } from '../upload/upload-queue.js';
-import type {
-  AddFilesOptions,
-  AddFilesResult,
-  EngineListener,
-  EngineSubscribableEventName,
-  EngineOptions,
-  FileSource,
-  FileState,
-  ProgressDetail,
-  ReplaceFileResult,
-  UploadFileRecord,
-  UploadRunSummary,
-} from './types.js';
+import type { AddFilesOptions, AddFilesResult, ReplaceFileResult, UploadRunSummary } from './call-results.js';
+import type { EngineOptions } from './engine-options.js';
+import type { EngineListener, EngineSubscribableEventName, ProgressDetail } from './events.js';
+import type { FileSource, FileState, UploadFileRecord } from './file-record.js';
 
 /** The engine as its parts see it: one object serves intake, queue, runner and network pause. */
 type EngineHost = IntakeHost & UploadQueueHost & NetworkPauseHost;

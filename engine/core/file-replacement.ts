@@ -6,7 +6,8 @@ import type { RequestContext } from '../upload/http.js';
 import type { ResolvedOptions } from './options.js';
 import { loadedUploadMachinery, loadUploadMachinery } from '../upload/upload-machinery-loader.js';
 import { checkRestrictions } from './validation.js';
-import type { FileState, ReplaceFileResult } from './types.js';
+import type { ReplaceFileResult } from './call-results.js';
+import type { FileState } from './file-record.js';
 
 /** States in which no bytes of the file are on their way: its content may still change. */
 const REPLACEABLE_STATES: ReadonlySet<FileState> = new Set(['queued', 'failed', 'canceled']);

@@ -3,7 +3,8 @@ import type { EventBus } from '../core/event-bus.js';
 import { createEntry, toRecord, type FileEntry } from '../core/file-entry.js';
 import type { FileEntryList } from '../core/file-entry-list.js';
 import type { ResolvedOptions } from '../core/options.js';
-import type { CrashRecoveryEntry, FileState, UploadFileRecord } from '../core/types.js';
+import type { FileState, UploadFileRecord } from '../core/file-record.js';
+import type { CrashRecoveryEntry } from './crash-recovery-types.js';
 import { checkRestrictions, runBeforeFileAdded } from '../core/validation.js';
 
 /** Saved states after which a restored file continues by itself (it was mid-upload). */

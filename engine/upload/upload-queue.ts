@@ -4,7 +4,9 @@ import type { FileEntryList } from '../core/file-entry-list.js';
 import { TransferRateEstimator } from '../core/transfer-rate.js';
 import { withUploadMachinery } from './upload-machinery-loader.js';
 import type { RunnerHost } from './upload-runner.js';
-import type { ProgressDetail, UploadFileRecord, UploadRunSummary } from '../core/types.js';
+import type { UploadRunSummary } from '../core/call-results.js';
+import type { ProgressDetail } from '../core/events.js';
+import type { UploadFileRecord } from '../core/file-record.js';
 
 /** What the queue needs from the engine (which also runs each file); options may change. */
 export interface UploadQueueHost extends RunnerHost {

@@ -13,7 +13,7 @@ import { uploadSinglePut } from './single-put.js';
 import type { StrategyContext } from './strategy-context.js';
 import { TransferRateEstimator } from '../core/transfer-rate.js';
 import { uploadTus } from './tus.js';
-import type { FileState, UploadFailure, UploadResult } from '../core/types.js';
+import type { FileState, UploadFailure, UploadResult } from '../core/file-record.js';
 
 /** What the runner needs from the engine that owns the entry. */
 export interface RunnerHost {
