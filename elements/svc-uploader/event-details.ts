@@ -4,7 +4,7 @@
  * the engine's own detail types (declared in `engine/core/events.ts`, re-exported here under the names
  * the element has always used); only the element's own events are declared here.
  */
-import type { FileRejection, UploadFailure, UploadFileRecord } from '../../engine/core/types.js';
+import type { FileRejection, UploadFailure, UploadFileRecord } from '../../engine/core/file-record.js';
 import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
 
 export type {

@@ -3,7 +3,7 @@
 // imported index re-exports as reached, so the lazily loaded engine would join the first chunk.
 import { toAcceptAttribute } from '../../engine/core/file-types.js';
 import { toBytes } from '../../engine/core/sizes.js';
-import type { FileSizeLimit } from '../../engine/core/types.js';
+import type { FileSizeLimit } from '../../engine/core/file-limits.js';
 import type { Translator } from '../i18n/index.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
 import { countFiles, type UploaderView } from './templates/view-model.js';

@@ -1,24 +1,12 @@
-import type { DeferredCrashRecovery } from '../persistence/crash-recovery-loader.js';
 import { findDuplicate } from './deduplication.js';
-import type { EventBus } from './event-bus.js';
+import type { EngineState } from './engine-state.js';
 import { createEntry, toRecord } from './file-entry.js';
-import type { FileEntryList } from './file-entry-list.js';
 import { MainThreadSlicer } from './main-thread-yield.js';
-import type { ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from '../upload/remote-file-types.js';
 import { toRemotePlaceholder } from '../upload/remote-files.js';
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
-import type { AddFilesOptions, AddFilesResult, FileRejection, FileSource, UploadFileRecord } from './types.js';
-
-/** What intake needs from the engine; options and recovery are read per file, as they may change. */
-export interface IntakeHost {
-  readonly options: ResolvedOptions;
-  readonly recovery: DeferredCrashRecovery | undefined;
-  readonly list: FileEntryList;
-  readonly bus: EventBus;
-  /** A batch added files: the engine announces the new list (and starts them with `autoUpload`). */
-  added(): void;
-}
+import type { AddFilesOptions, AddFilesResult } from './call-results.js';
+import type { FileRejection, FileSource, UploadFileRecord } from './file-record.js';
 
 /**
  * How files join the list: `onBeforeFileAdded`, the restrictions, then deduplication, file by
@@ -32,10 +20,10 @@ export interface IntakeHost {
 export class BatchIntake {
   #queue: Promise<unknown> = Promise.resolve();
 
-  readonly #host: IntakeHost;
+  readonly #state: EngineState;
 
-  constructor(host: IntakeHost) {
-    this.#host = host;
+  constructor(state: EngineState) {
+    this.#state = state;
   }
 
   addFiles(files: File[] | FileList, source: FileSource, options: AddFilesOptions = {}): Promise<AddFilesResult> {
@@ -56,7 +44,7 @@ export class BatchIntake {
 
   /** `remotes[i]`, when given, is what `batch[i]` (a placeholder) stands for. */
   async #take(batch: File[], source: FileSource, remotes?: RemoteFileInput[], hold?: AddFilesOptions['hold']): Promise<AddFilesResult> {
-    const { list, bus } = this.#host;
+    const { list, bus } = this.#state;
     const added: UploadFileRecord[] = [];
     const rejected: FileRejection[] = [];
     const reject = (rejection: FileRejection): void => {
@@ -67,7 +55,7 @@ export class BatchIntake {
     for (const [index, candidate] of batch.entries()) {
       if (slicer.due()) await slicer.yield();
       const remote = remotes?.[index];
-      const hook = this.#host.options.raw.onBeforeFileAdded;
+      const hook = this.#state.options.raw.onBeforeFileAdded;
       // A host filter or a content hash would look at bytes a remote placeholder does not have.
       const filtered = remote || !hook ? { accepted: true as const, file: candidate } : await runBeforeFileAdded(candidate, hook);
       if (!filtered.accepted) {
@@ -75,12 +63,12 @@ export class BatchIntake {
         continue;
       }
       const file = filtered.file;
-      const restriction = checkRestrictions(file, this.#host.options, { count: list.length, totalBytes: list.totalBytes });
+      const restriction = checkRestrictions(file, this.#state.options, { count: list.length, totalBytes: list.totalBytes });
       if (restriction) {
         reject(restriction);
         continue;
       }
-      const hash = this.#host.options.raw.contentDeduplication && !remote ? await findDuplicate(file, list.withSize(file.size)) : undefined;
+      const hash = this.#state.options.raw.contentDeduplication && !remote ? await findDuplicate(file, list.withSize(file.size)) : undefined;
       if (hash?.duplicate) {
         reject({ file, reason: 'DUPLICATE', message: `${file.name} has the same content as ${hash.duplicate.file.name}` });
         continue;
@@ -89,23 +77,23 @@ export class BatchIntake {
       if (hash) entry.contentHash = hash.value;
       if (remote) entry.remote = { reference: remote.reference, transfer: remote.transfer };
       list.add(entry);
-      void this.#host.recovery?.save(entry);
+      void this.#state.recovery?.save(entry);
       added.push(toRecord(entry));
       bus.emit('file-add', { file: toRecord(entry) });
     }
     // Held before the list is announced, so `autoUpload` leaves them out of the run it starts.
     const kept = hold ? this.#holdAccepted(added, hold) : added;
-    if (added.length > 0) this.#host.added();
+    if (added.length > 0) this.#state.added();
     return { added: kept, rejected };
   }
 
   #holdAccepted(added: UploadFileRecord[], hold: NonNullable<AddFilesOptions['hold']>): UploadFileRecord[] {
     return added.map((record) => {
-      const entry = this.#host.list.find(record.id);
+      const entry = this.#state.list.find(record.id);
       if (!entry || !hold(record, added)) return record;
       entry.held = true;
       entry.snapshot = undefined;
-      this.#host.list.changed(entry);
+      this.#state.list.changed(entry);
       return toRecord(entry);
     });
   }

@@ -3,7 +3,7 @@
  * as props. Declared here once: the engine resolves its options with these values and the
  * element's prop table takes its defaults (and so its docs and manifest) from them.
  */
-import type { FileSizeLimit } from './types.js';
+import type { FileSizeLimit } from './file-limits.js';
 
 export interface EngineDefaults {
   /** Most files in the list. */

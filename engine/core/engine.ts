@@ -1,8 +1,9 @@
-import { BatchIntake, type IntakeHost } from './batch-intake.js';
+import { BatchIntake } from './batch-intake.js';
 import { ConnectionBudget } from '../upload/connection-budget.js';
 import { crashRecoveryInForce, DeferredCrashRecovery } from '../persistence/crash-recovery-loader.js';
 import { restoreInto } from '../persistence/crash-restore.js';
 import type { AbortCause } from './errors.js';
+import type { EngineState } from './engine-state.js';
 import { EventBus } from './event-bus.js';
 import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from './file-entry.js';
 import { FileEntryList } from './file-entry-list.js';
@@ -12,27 +13,15 @@ import { forgetSessions } from '../persistence/multipart-session.js';
 import { clearPersistedUploads } from '../persistence/persisted-uploads.js';
 import { persistenceScope, scopeIdentity } from '../persistence/persistence-scope.js';
 import { forgetTusUploads } from '../persistence/tus-records.js';
-import { NetworkPause, type NetworkPauseHost } from './network-pause.js';
+import { NetworkPause } from './network-pause.js';
 import { resolveOptions, type ResolvedOptions } from './options.js';
 import type { RemoteFileInput } from '../upload/remote-file-types.js';
 import { loadUploadMachinery, withUploadMachinery } from '../upload/upload-machinery-loader.js';
-import { UploadQueue, type UploadQueueHost } from '../upload/upload-queue.js';
-import type {
-  AddFilesOptions,
-  AddFilesResult,
-  EngineListener,
-  EngineSubscribableEventName,
-  EngineOptions,
-  FileSource,
-  FileState,
-  ProgressDetail,
-  ReplaceFileResult,
-  UploadFileRecord,
-  UploadRunSummary,
-} from './types.js';
-
-/** The engine as its parts see it: one object serves intake, queue, runner and network pause. */
-type EngineHost = IntakeHost & UploadQueueHost & NetworkPauseHost;
+import { UploadQueue } from '../upload/upload-queue.js';
+import type { AddFilesOptions, AddFilesResult, ReplaceFileResult, UploadRunSummary } from './call-results.js';
+import type { EngineOptions } from './engine-options.js';
+import type { EngineListener, EngineSubscribableEventName, ProgressDetail } from './events.js';
+import type { FileSource, FileState, UploadFileRecord } from './file-record.js';
 
 /**
  * Headless upload engine: owns the file list, validation, the processing pipeline, the upload
@@ -49,7 +38,8 @@ export class UploadEngine {
   #recovery?: DeferredCrashRecovery;
   readonly #queue: UploadQueue;
   readonly #initializedPlugins = new Set<string>();
-  readonly #host: EngineHost;
+  /** What intake, the queue and runner, the network pause, restore and replacement share. */
+  readonly #state: EngineState;
   /** Aborts started by the last `reset()`, awaited before persisted records are cleared. */
   #discarding: Promise<unknown> = Promise.resolve();
 
@@ -61,7 +51,7 @@ export class UploadEngine {
     this.#resolved = resolveOptions(options);
     this.#budget = new ConnectionBudget(this.#resolved.maxConnections);
     const engine = this;
-    this.#host = {
+    this.#state = {
       get options() {
         return engine.#resolved;
       },
@@ -83,9 +73,9 @@ export class UploadEngine {
       requeue: (entry) => this.#requeue(entry),
       pump: () => this.#queue.pump(),
     };
-    this.#intake = new BatchIntake(this.#host);
-    this.#network = new NetworkPause(this.#host);
-    this.#queue = new UploadQueue(this.#host);
+    this.#intake = new BatchIntake(this.#state);
+    this.#network = new NetworkPause(this.#state);
+    this.#queue = new UploadQueue(this.#state);
     this.#applyOptions();
     this.ready = this.#restoreFromCrash();
   }
@@ -160,7 +150,7 @@ export class UploadEngine {
   async replaceFile(id: string, file: File): Promise<ReplaceFileResult> {
     const entry = this.#entries.find(id);
     if (!entry) throw new Error(`No file with id ${id}`);
-    const result = await replaceEntryFile(this.#host, entry, file);
+    const result = await replaceEntryFile(this.#state, entry, file);
     this.#queue.checkComplete();
     return result;
   }
@@ -399,7 +389,7 @@ export class UploadEngine {
 
   async #restoreFromCrash(): Promise<void> {
     if (!this.#recovery) return;
-    const restored = await restoreInto({ options: this.#resolved, recovery: this.#recovery, list: this.#entries, bus: this.#bus });
+    const restored = await restoreInto(this.#state, this.#recovery);
     if (!restored) return;
     // A refused file's remembered multipart session would otherwise wait in storage for nobody.
     for (const entry of restored.refused) void this.#discard(entry, 'removed');

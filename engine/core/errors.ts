@@ -1,4 +1,4 @@
-import type { FailureCode, UploadFailure } from './types.js';
+import type { FailureCode, UploadFailure } from './file-record.js';
 
 /** Thrown for options that cannot work together (two targets, a mode without its target, …). */
 export class ConfigurationError extends Error {

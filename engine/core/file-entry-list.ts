@@ -1,5 +1,5 @@
 import { toRecord, type FileEntry } from './file-entry.js';
-import type { UploadFileRecord } from './types.js';
+import type { UploadFileRecord } from './file-record.js';
 
 /**
  * The engine's files in the order they were added, with what validation asks of the whole list

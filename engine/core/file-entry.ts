@@ -1,7 +1,7 @@
 import type { MultipartSession } from '../persistence/multipart-session.js';
 import type { RemoteSource } from '../upload/remote-file-types.js';
 import type { TransferEstimate, TransferRateEstimator } from './transfer-rate.js';
-import type { FileSource, FileState, PauseReason, UploadFailure, UploadFileRecord, UploadResult } from './types.js';
+import type { FileSource, FileState, PauseReason, UploadFailure, UploadFileRecord, UploadResult } from './file-record.js';
 
 /** States a file does not leave by itself: done, given up, or stopped by the user. */
 export const SETTLED_STATES: ReadonlySet<FileState> = new Set(['successful', 'failed', 'canceled']);

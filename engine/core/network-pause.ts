@@ -1,18 +1,6 @@
-import type { EventBus } from './event-bus.js';
-import { ACTIVE_STATES, type FileEntry } from './file-entry.js';
-import type { FileEntryList } from './file-entry-list.js';
+import type { EngineState } from './engine-state.js';
+import { ACTIVE_STATES } from './file-entry.js';
 import { isOnline, watchNetwork } from './network-watch.js';
-
-/** What the network-aware pause needs from the engine. */
-export interface NetworkPauseHost {
-  readonly bus: EventBus;
-  readonly list: FileEntryList;
-  pauseOffline(entry: FileEntry): void;
-  /** Puts a paused file back in the queue of the run. */
-  requeue(entry: FileEntry): void;
-  /** Starts queued files while slots are free. */
-  pump(): void;
-}
 
 /**
  * `networkAware`: going offline pauses the files of the run (`pausedBy: 'offline'`), coming back
@@ -22,10 +10,10 @@ export class NetworkPause {
   #online = isOnline();
   #stopWatching?: () => void;
 
-  readonly #host: NetworkPauseHost;
+  readonly #state: EngineState;
 
-  constructor(host: NetworkPauseHost) {
-    this.#host = host;
+  constructor(state: EngineState) {
+    this.#state = state;
   }
 
   /** True while the browser was last seen offline: files about to start wait instead. */
@@ -51,16 +39,16 @@ export class NetworkPause {
     if (online === this.#online) return;
     this.#online = online;
     const affected: string[] = [];
-    for (const entry of this.#host.list) {
+    for (const entry of this.#state.list) {
       if (!online && entry.inRun && (ACTIVE_STATES.has(entry.state) || entry.state === 'queued')) {
-        this.#host.pauseOffline(entry);
+        this.#state.pauseOffline(entry);
         affected.push(entry.id);
       } else if (online && entry.state === 'paused' && entry.pausedBy === 'offline') {
-        this.#host.requeue(entry);
+        this.#state.requeue(entry);
         affected.push(entry.id);
       }
     }
-    this.#host.bus.emit('network-change', { online, paused: online ? [] : affected, resumed: online ? affected : [] });
-    if (online) this.#host.pump();
+    this.#state.bus.emit('network-change', { online, paused: online ? [] : affected, resumed: online ? affected : [] });
+    if (online) this.#state.pump();
   }
 }

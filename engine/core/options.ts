@@ -6,7 +6,9 @@ import { DEFAULT_RETRY_MAX_DELAY_MS } from '../upload/retry-policy.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../processing/image-steps/pixel-budget.js';
 import { toBytes } from './sizes.js';
 import { resolveUploadOrigins } from '../upload/upload-url.js';
-import type { CrashRecoveryOptions, EngineOptions, MultipartResumableOptions, TusResumableOptions, UploadMode } from './types.js';
+import type { EngineOptions } from './engine-options.js';
+import type { CrashRecoveryOptions } from '../persistence/crash-recovery-types.js';
+import type { MultipartResumableOptions, TusResumableOptions, UploadMode } from '../upload/upload-options.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import type { FileSizeLimit, SizeUnit } from './types.js';
+import type { FileSizeLimit, SizeUnit } from './file-limits.js';
 
 const UNIT_EXPONENTS: Record<SizeUnit, number> = {
   B: 0,

@@ -1,7 +1,8 @@
 import { matchesFileType } from './file-types.js';
 import type { ResolvedOptions } from './options.js';
 import { describeBytes } from './sizes.js';
-import type { BeforeFileAddedResult, EngineOptions, FileRejection } from './types.js';
+import type { BeforeFileAddedResult, EngineOptions } from './engine-options.js';
+import type { FileRejection } from './file-record.js';
 
 /** What the list looks like when a candidate is checked (earlier files of the batch included). */
 export interface ListState {

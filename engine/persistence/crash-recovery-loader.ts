@@ -9,7 +9,7 @@ import type { CrashRecovery, QuotaWarning } from './crash-recovery.js';
 import type { FileEntry } from '../core/file-entry.js';
 import { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
 import type { ResolvedOptions } from '../core/options.js';
-import type { CrashRecoveryEntry, CrashRecoveryOptions } from '../core/types.js';
+import type { CrashRecoveryEntry, CrashRecoveryOptions } from './crash-recovery-types.js';
 
 type RecoverySettings = CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number };
 

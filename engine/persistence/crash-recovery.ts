@@ -1,6 +1,6 @@
 import type { FileEntry } from '../core/file-entry.js';
 import { TabLocks } from './tab-locks.js';
-import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage } from '../core/types.js';
+import type { CrashRecoveryEntry, CrashRecoveryOptions, CrashRecoveryStorage } from './crash-recovery-types.js';
 
 /** Keeps away from the quota edge: other data of the origin needs room too. */
 const QUOTA_HEADROOM = 0.9;

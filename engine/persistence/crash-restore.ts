@@ -1,20 +1,12 @@
 import type { DeferredCrashRecovery } from './crash-recovery-loader.js';
-import type { EventBus } from '../core/event-bus.js';
+import type { EngineState } from '../core/engine-state.js';
 import { createEntry, toRecord, type FileEntry } from '../core/file-entry.js';
-import type { FileEntryList } from '../core/file-entry-list.js';
-import type { ResolvedOptions } from '../core/options.js';
-import type { CrashRecoveryEntry, FileState, UploadFileRecord } from '../core/types.js';
+import type { FileState, UploadFileRecord } from '../core/file-record.js';
+import type { CrashRecoveryEntry } from './crash-recovery-types.js';
 import { checkRestrictions, runBeforeFileAdded } from '../core/validation.js';
 
 /** Saved states after which a restored file continues by itself (it was mid-upload). */
 const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'paused', 'uploaded']);
-
-export interface RestoreHost {
-  readonly options: ResolvedOptions;
-  readonly recovery: DeferredCrashRecovery;
-  readonly list: FileEntryList;
-  readonly bus: EventBus;
-}
 
 export interface RestoreOutcome {
   /** Files put back into the list. */
@@ -37,16 +29,17 @@ function toFile(saved: CrashRecoveryEntry): File {
  * a `file-rejected` event, and its record is removed. Nothing when storage holds none or cannot
  * be read.
  */
-export async function restoreInto(host: RestoreHost): Promise<RestoreOutcome | undefined> {
-  const { recovery, list, bus } = host;
+export async function restoreInto(state: EngineState, recovery: DeferredCrashRecovery): Promise<RestoreOutcome | undefined> {
+  // The options as they are when the restore starts, for every file of it.
+  const { options, list, bus } = state;
   const saved = (await recovery.restore().catch(() => [])).filter((record) => !list.find(record.id));
   if (saved.length === 0) return undefined;
   const outcome: RestoreOutcome = { records: [], continueUploads: false, refused: [] };
   for (const record of saved) {
     const original = toFile(record);
-    const filtered = await runBeforeFileAdded(original, host.options.raw.onBeforeFileAdded);
+    const filtered = await runBeforeFileAdded(original, options.raw.onBeforeFileAdded);
     const file = filtered.accepted ? filtered.file : original;
-    const rejection = filtered.accepted ? checkRestrictions(file, host.options, { count: list.length, totalBytes: list.totalBytes }) : filtered.rejection;
+    const rejection = filtered.accepted ? checkRestrictions(file, options, { count: list.length, totalBytes: list.totalBytes }) : filtered.rejection;
     if (rejection) {
       bus.emit('file-reject', rejection);
       outcome.refused.push(createEntry(original, original, record.source, record.metadata, record.id));

@@ -1,4 +1,4 @@
-import type { CrashRecoveryEntry, CrashRecoveryStorage } from '../core/types.js';
+import type { CrashRecoveryEntry, CrashRecoveryStorage } from './crash-recovery-types.js';
 
 const DATABASE_NAME = 'svc-uploader-recovery';
 const BLOBS = 'blobs';

@@ -1,7 +1,7 @@
 import { loadChecksumDigests } from './checksum-digests.js';
 import { BUILT_IN_IMAGE_STEPS, type ImageStage } from './image-steps/index.js';
 import type { ResolvedOptions } from '../core/options.js';
-import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from '../core/types.js';
+import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from '../core/engine-options.js';
 
 /** The contract's fixed order; `custom` steps run after the image steps and before hashing. */
 export const PIPELINE_STAGE_ORDER: readonly PipelineStage[] = ['heic', 'exif', 'compression', 'thumbnail', 'custom', 'hashing'];

@@ -5,7 +5,8 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 import { withTimeout } from './timeout-signal.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
 import type { FailureBody } from '../../protocol/wire.js';
-import type { FailureCode, StorageResponse } from '../core/types.js';
+import type { FailureCode } from '../core/file-record.js';
+import type { StorageResponse } from './upload-options.js';
 
 export interface RequestContext {
   headers?: Record<string, string>;

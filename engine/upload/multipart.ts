@@ -9,7 +9,7 @@ import { fileFingerprint, persistenceScope } from '../persistence/persistence-sc
 import { delayBeforeRetry } from './retry-policy.js';
 import { assertObjectStored, readETag } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
-import type { UploadResult } from '../core/types.js';
+import type { UploadResult } from '../core/file-record.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
 import type { MultipartInitRequest } from '../../protocol/wire.js';

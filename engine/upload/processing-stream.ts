@@ -1,5 +1,5 @@
 import { getPageBase } from './page-base.js';
-import type { UploadFailure } from '../core/types.js';
+import type { UploadFailure } from '../core/file-record.js';
 
 export type ProcessingOutcome = { ok: true; result: unknown } | { ok: false; error: UploadFailure };
 

@@ -3,7 +3,7 @@
  * hands over, what its transfer is given and answers, and what the engine keeps on the entry.
  */
 import type { RequestContext } from './http.js';
-import type { RemoteFileReference, UploadFailure } from '../core/types.js';
+import type { RemoteFileReference, UploadFailure } from '../core/file-record.js';
 
 /** What a server-side transfer answers once the object is stored. */
 export interface RemoteTransferResult {

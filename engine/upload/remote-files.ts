@@ -10,7 +10,7 @@
 import { UploadFailureError } from '../core/errors.js';
 import type { RemoteFileInput, RemoteTransferResult } from './remote-file-types.js';
 import type { StrategyContext } from './strategy-context.js';
-import type { UploadResult } from '../core/types.js';
+import type { UploadResult } from '../core/file-record.js';
 
 /**
  * A `File` with no bytes that states the remote size, so the list, the limits and progress read it

@@ -4,7 +4,7 @@ import { putBlob, postJson } from './http.js';
 import { assertPresignAnswer } from './handler-answers.js';
 import { assertObjectStored } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
-import type { UploadResult } from '../core/types.js';
+import type { UploadResult } from '../core/file-record.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
 import type { FileMetadata, PresignedUrlResponse } from '../../protocol/wire.js';

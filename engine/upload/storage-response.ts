@@ -1,7 +1,7 @@
 import { MAX_ETAG_LENGTH } from './answer-bounds.js';
 import { UploadFailureError } from '../core/errors.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS, parseRetryAfter } from './retry-policy.js';
-import type { StorageResponse } from '../core/types.js';
+import type { StorageResponse } from './upload-options.js';
 
 export type SuccessPredicate = ((response: StorageResponse) => boolean | Promise<boolean>) | undefined;
 

@@ -2,7 +2,7 @@ import type { ConnectionBudget } from './connection-budget.js';
 import type { FileEntry } from '../core/file-entry.js';
 import type { RequestContext } from './http.js';
 import type { ResolvedOptions } from '../core/options.js';
-import type { UploadFailure } from '../core/types.js';
+import type { UploadFailure } from '../core/file-record.js';
 
 /** Everything an upload strategy needs for one attempt of one file. */
 export interface StrategyContext {

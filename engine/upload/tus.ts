@@ -3,7 +3,8 @@ import { fileFingerprint, persistenceScope } from '../persistence/persistence-sc
 import { assertStorageSuccess } from './storage-response.js';
 import type { StrategyContext } from './strategy-context.js';
 import { ScopedTusUrlStorage } from '../persistence/tus-url-storage.js';
-import type { StorageResponse, UploadResult } from '../core/types.js';
+import type { UploadResult } from '../core/file-record.js';
+import type { StorageResponse } from './upload-options.js';
 import { assertUploadUrl } from './upload-url.js';
 
 /** How long a remembered tus upload URL is offered for resuming unless `resumeWindowSeconds` says otherwise. */

@@ -1,18 +1,11 @@
 import { toUploadFailure } from '../core/errors.js';
 import { ACTIVE_STATES, SETTLED_STATES, toRecord, type FileEntry } from '../core/file-entry.js';
-import type { FileEntryList } from '../core/file-entry-list.js';
 import { TransferRateEstimator } from '../core/transfer-rate.js';
 import { withUploadMachinery } from './upload-machinery-loader.js';
-import type { RunnerHost } from './upload-runner.js';
-import type { ProgressDetail, UploadFileRecord, UploadRunSummary } from '../core/types.js';
-
-/** What the queue needs from the engine (which also runs each file); options may change. */
-export interface UploadQueueHost extends RunnerHost {
-  readonly list: FileEntryList;
-  /** True when files about to start must wait for the connection instead. */
-  mustWaitForNetwork(): boolean;
-  pauseOffline(entry: FileEntry): void;
-}
+import type { EngineState } from '../core/engine-state.js';
+import type { UploadRunSummary } from '../core/call-results.js';
+import type { ProgressDetail } from '../core/events.js';
+import type { UploadFileRecord } from '../core/file-record.js';
 
 /**
  * The upload run: the files `start()`, `resume()` or `retry()` put in it (`entry.inRun`), started
@@ -25,17 +18,17 @@ export class UploadQueue {
   /** The last `progress` emitted; zeros outside a run. */
   #lastProgress: ProgressDetail = { bytesUploaded: 0, bytesTotal: 0, percentage: 0 };
 
-  readonly #host: UploadQueueHost;
+  readonly #state: EngineState;
 
-  constructor(host: UploadQueueHost) {
-    this.#host = host;
+  constructor(state: EngineState) {
+    this.#state = state;
   }
 
   /** Queued files not yet in the run (nor held) join it (`upload-start`); resolves when the run completes. */
   start(): Promise<UploadRunSummary> {
-    const joining = this.#host.list.filter((entry) => entry.state === 'queued' && !entry.inRun && !entry.held);
+    const joining = this.#state.list.filter((entry) => entry.state === 'queued' && !entry.inRun && !entry.held);
     for (const entry of joining) entry.inRun = true;
-    if (joining.length > 0) this.#host.bus.emit('upload-start', { files: joining.map(toRecord) });
+    if (joining.length > 0) this.#state.bus.emit('upload-start', { files: joining.map(toRecord) });
     return this.continue();
   }
 
@@ -49,15 +42,15 @@ export class UploadQueue {
 
   /** Starts queued files of the run while slots are free (offline: parks them as paused). */
   pump(): void {
-    const list = this.#host.list;
+    const list = this.#state.list;
     let active = list.filter((entry) => entry.controller).length;
     for (const entry of list) {
       if (entry.state !== 'queued' || !entry.inRun || entry.controller) continue;
-      if (this.#host.mustWaitForNetwork()) {
-        this.#host.pauseOffline(entry);
+      if (this.#state.mustWaitForNetwork()) {
+        this.#state.pauseOffline(entry);
         continue;
       }
-      if (active >= this.#host.options.maxConcurrentUploads) break;
+      if (active >= this.#state.options.maxConcurrentUploads) break;
       active += 1;
       const controller = new AbortController();
       entry.controller = controller;
@@ -74,17 +67,17 @@ export class UploadQueue {
    * the file's state already; a load that fails (the chunk could not be fetched) fails the file.
    */
   #run(entry: FileEntry, signal: AbortSignal): Promise<void> {
-    return withUploadMachinery((machinery) => (signal.aborted ? Promise.resolve() : machinery.runEntry(this.#host, entry, signal))).catch((error: unknown) => {
+    return withUploadMachinery((machinery) => (signal.aborted ? Promise.resolve() : machinery.runEntry(this.#state, entry, signal))).catch((error: unknown) => {
       if (signal.aborted) return;
       entry.error = toUploadFailure(error);
-      this.#host.setState(entry, 'failed');
-      this.#host.bus.emit('file-failed', { file: toRecord(entry), error: entry.error });
+      this.#state.setState(entry, 'failed');
+      this.#state.bus.emit('file-failed', { file: toRecord(entry), error: entry.error });
     });
   }
 
   /** Once every file of the run has settled: `files-upload-complete`, and the waiters resolve. */
   checkComplete(): void {
-    const run = this.#host.list.filter((entry) => entry.inRun);
+    const run = this.#state.list.filter((entry) => entry.inRun);
     if (run.some((entry) => !SETTLED_STATES.has(entry.state) || entry.controller)) return;
     for (const entry of run) entry.inRun = false;
     this.#runRate.reset();
@@ -93,7 +86,7 @@ export class UploadQueue {
     const successful = files.filter((file) => file.state === 'successful').length;
     const failed = files.filter((file) => file.state === 'failed').length;
     const summary: UploadRunSummary = { files, successful, failed };
-    if (run.length > 0) this.#host.bus.emit('files-upload-complete', { files, successful, failed });
+    if (run.length > 0) this.#state.bus.emit('files-upload-complete', { files, successful, failed });
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const resolve of waiters) resolve(summary);
@@ -111,7 +104,7 @@ export class UploadQueue {
 
   /** `progress` over the files of the run, measured on `files` (the list just announced). */
   emitProgress(files: readonly UploadFileRecord[]): void {
-    const run = files.filter((file) => this.#host.list.find(file.id)?.inRun);
+    const run = files.filter((file) => this.#state.list.find(file.id)?.inRun);
     if (run.length === 0) return;
     const bytesTotal = run.reduce((sum, file) => sum + file.size, 0);
     const bytesUploaded = run.reduce((sum, file) => sum + file.bytesUploaded, 0);
@@ -127,6 +120,6 @@ export class UploadQueue {
       percentage: bytesTotal === 0 ? 100 : (bytesUploaded / bytesTotal) * 100,
       ...(estimate.bytesPerSecond === undefined ? {} : estimate),
     };
-    this.#host.bus.emit('upload-progress', this.#lastProgress);
+    this.#state.bus.emit('upload-progress', this.#lastProgress);
   }
 }

@@ -1,10 +1,9 @@
-import type { ConnectionBudget } from './connection-budget.js';
 import { isAbortCause, retryHintOf, toUploadFailure, UploadFailureError } from '../core/errors.js';
-import type { EventBus } from '../core/event-bus.js';
-import { toRecord, type FileEntry } from '../core/file-entry.js';
-import { delay, type RequestContext } from './http.js';
-import { uploadMultipart } from './multipart.js';
+import type { EngineState } from '../core/engine-state.js';
 import type { ResolvedOptions } from '../core/options.js';
+import { toRecord, type FileEntry } from '../core/file-entry.js';
+import { delay } from './http.js';
+import { uploadMultipart } from './multipart.js';
 import { assemblePipeline, pipelineErrorCode, runStep } from '../processing/pipeline.js';
 import { awaitProcessing } from './processing-stream.js';
 import { transferRemote } from './remote-files.js';
@@ -13,17 +12,7 @@ import { uploadSinglePut } from './single-put.js';
 import type { StrategyContext } from './strategy-context.js';
 import { TransferRateEstimator } from '../core/transfer-rate.js';
 import { uploadTus } from './tus.js';
-import type { FileState, UploadFailure, UploadResult } from '../core/types.js';
-
-/** What the runner needs from the engine that owns the entry. */
-export interface RunnerHost {
-  readonly options: ResolvedOptions;
-  readonly bus: EventBus;
-  readonly budget: ConnectionBudget;
-  setState(entry: FileEntry, state: FileState): void;
-  touch(entry: FileEntry): void;
-  requestContext(signal: AbortSignal): Promise<RequestContext>;
-}
+import type { UploadFailure, UploadResult } from '../core/file-record.js';
 
 type Strategy = (context: StrategyContext) => Promise<UploadResult>;
 
@@ -36,27 +25,27 @@ function chooseStrategy(options: ResolvedOptions, entry: FileEntry): Strategy {
   return uploadSinglePut;
 }
 
-function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal): StrategyContext {
+function strategyContext(state: EngineState, entry: FileEntry, signal: AbortSignal): StrategyContext {
   const emitForEntry = (): ReturnType<typeof toRecord> => toRecord(entry);
   return {
     entry,
-    options: host.options,
+    options: state.options,
     signal,
-    budget: host.budget,
+    budget: state.budget,
     requestContext: async () => ({
-      ...(await host.requestContext(signal)),
-      timeoutMs: host.options.requestTimeoutMs,
-      retryMaxDelayMs: host.options.retryMaxDelayMs,
+      ...(await state.requestContext(signal)),
+      timeoutMs: state.options.requestTimeoutMs,
+      retryMaxDelayMs: state.options.retryMaxDelayMs,
     }),
-    uploadMetadata: () => ({ ...host.options.raw.metadata, ...entry.metadata }),
+    uploadMetadata: () => ({ ...state.options.raw.metadata, ...entry.metadata }),
     reportProgress(bytesUploaded) {
       if (bytesUploaded === entry.bytesUploaded) return;
       entry.bytesUploaded = bytesUploaded;
       (entry.transferRate ??= new TransferRateEstimator()).record(bytesUploaded);
-      host.touch(entry);
+      state.touch(entry);
       const size = entry.file.size;
       const file = emitForEntry();
-      host.bus.emit('file-upload-progress', {
+      state.bus.emit('file-upload-progress', {
         file,
         bytesUploaded,
         bytesTotal: size,
@@ -65,33 +54,33 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
       });
     },
     partUploaded(partNumber, size, inFlight) {
-      host.bus.emit('part-upload', { file: emitForEntry(), partNumber, size, inFlight });
+      state.bus.emit('part-upload', { file: emitForEntry(), partNumber, size, inFlight });
     },
     partRetry(partNumber, retry, delayMs, error) {
-      host.bus.emit('part-retry', { file: emitForEntry(), partNumber, retry, delayMs, error });
+      state.bus.emit('part-retry', { file: emitForEntry(), partNumber, retry, delayMs, error });
     },
     resumed(skippedParts) {
-      host.bus.emit('file-resume', { file: emitForEntry(), skippedParts });
+      state.bus.emit('file-resume', { file: emitForEntry(), skippedParts });
     },
   };
 }
 
 /** Runs the processing pipeline once per file; a failing step is reported and skipped. */
-async function runPipeline(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<void> {
-  for (const step of assemblePipeline(host.options)) {
+async function runPipeline(state: EngineState, entry: FileEntry, signal: AbortSignal): Promise<void> {
+  for (const step of assemblePipeline(state.options)) {
     signal.throwIfAborted();
     try {
-      const output = await runStep(step, { file: entry.file, record: toRecord(entry), options: host.options.raw, signal }, host.options);
+      const output = await runStep(step, { file: entry.file, record: toRecord(entry), options: state.options.raw, signal }, state.options);
       signal.throwIfAborted();
       if (!output) continue;
       if (output.file) entry.file = output.file;
       if (output.metadata) entry.metadata = { ...entry.metadata, ...output.metadata };
       if (output.thumbnail) entry.thumbnail = output.thumbnail;
       if (output.checksum) entry.checksum = output.checksum;
-      host.touch(entry);
+      state.touch(entry);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      host.bus.emit('pipeline-error', {
+      state.bus.emit('pipeline-error', {
         file: toRecord(entry),
         step: step.name,
         message: error instanceof Error ? error.message : String(error),
@@ -101,10 +90,10 @@ async function runPipeline(host: RunnerHost, entry: FileEntry, signal: AbortSign
   }
 }
 
-function fail(host: RunnerHost, entry: FileEntry, error: UploadFailure): void {
+function fail(state: EngineState, entry: FileEntry, error: UploadFailure): void {
   entry.error = error;
-  host.setState(entry, 'failed');
-  host.bus.emit('file-failed', { file: toRecord(entry), error });
+  state.setState(entry, 'failed');
+  state.bus.emit('file-failed', { file: toRecord(entry), error });
 }
 
 /**
@@ -112,23 +101,23 @@ function fail(host: RunnerHost, entry: FileEntry, error: UploadFailure): void {
  * wait up to `retryBaseDelayMs · 2^n` (capped at `retryMaxDelayMs`), or longer when the handler or
  * storage asked for it with `Retry-After` or `SlowDown`.
  */
-async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<UploadResult | undefined> {
+async function uploadWithRetries(state: EngineState, entry: FileEntry, signal: AbortSignal): Promise<UploadResult | undefined> {
   for (let retry = 0; ; retry += 1) {
     entry.attempts += 1;
     entry.error = undefined;
-    host.touch(entry);
+    state.touch(entry);
     try {
-      return await chooseStrategy(host.options, entry)(strategyContext(host, entry, signal));
+      return await chooseStrategy(state.options, entry)(strategyContext(state, entry, signal));
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const failure = toUploadFailure(error);
-      if (!failure.retryable || retry >= host.options.maxRetries) {
-        fail(host, entry, failure);
+      if (!failure.retryable || retry >= state.options.maxRetries) {
+        fail(state, entry, failure);
         return undefined;
       }
-      const { retryBaseDelayMs, retryMaxDelayMs } = host.options;
+      const { retryBaseDelayMs, retryMaxDelayMs } = state.options;
       const delayMs = delayBeforeRetry(backoffDelay(retry, retryBaseDelayMs, retryMaxDelayMs), retryHintOf(error), retryMaxDelayMs);
-      host.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, delayMs, error: failure });
+      state.bus.emit('file-retry', { file: toRecord(entry), retry: retry + 1, delayMs, error: failure });
       await delay(delayMs, signal);
     }
   }
@@ -139,40 +128,40 @@ async function uploadWithRetries(host: RunnerHost, entry: FileEntry, signal: Abo
  * stream when configured. A pause or cancel aborts it through `signal`; the state was already set
  * by whoever aborted, so it is left alone here.
  */
-export async function runEntry(host: RunnerHost, entry: FileEntry, signal: AbortSignal): Promise<void> {
+export async function runEntry(state: EngineState, entry: FileEntry, signal: AbortSignal): Promise<void> {
   try {
     // The pipeline edits bytes; a remote file's bytes are copied by the server untouched.
     if (!entry.processed && !entry.remote) {
-      host.setState(entry, 'processing');
-      await runPipeline(host, entry, signal);
+      state.setState(entry, 'processing');
+      await runPipeline(state, entry, signal);
       signal.throwIfAborted();
       entry.processed = true;
     }
-    host.setState(entry, 'uploading');
-    const result = await uploadWithRetries(host, entry, signal);
+    state.setState(entry, 'uploading');
+    const result = await uploadWithRetries(state, entry, signal);
     // A cancel or pause that lands as the last byte is acknowledged wins: its state stays.
     if (!result || signal.aborted) return;
     entry.result = result;
     entry.bytesUploaded = entry.file.size;
-    const endpoint = host.options.raw.processingEndpoint;
-    if (endpoint) host.setState(entry, 'uploaded');
-    host.bus.emit('file-upload-complete', { file: toRecord(entry), key: result.key, result });
+    const endpoint = state.options.raw.processingEndpoint;
+    if (endpoint) state.setState(entry, 'uploaded');
+    state.bus.emit('file-upload-complete', { file: toRecord(entry), key: result.key, result });
     if (endpoint) {
-      const outcome = await awaitProcessing(endpoint, result.key, host.options.processingTimeout, signal);
+      const outcome = await awaitProcessing(endpoint, result.key, state.options.processingTimeout, signal);
       if (signal.aborted) throw signal.reason;
       if (outcome.ok) {
         entry.processingResult = outcome.result;
-        host.touch(entry);
-        host.bus.emit('file-process', { file: toRecord(entry), result: outcome.result });
+        state.touch(entry);
+        state.bus.emit('file-process', { file: toRecord(entry), result: outcome.result });
       } else {
         entry.processingError = outcome.error;
-        host.touch(entry);
-        host.bus.emit('file-processing-failed', { file: toRecord(entry), error: outcome.error });
+        state.touch(entry);
+        state.bus.emit('file-processing-failed', { file: toRecord(entry), error: outcome.error });
       }
     }
-    host.setState(entry, 'successful');
+    state.setState(entry, 'successful');
   } catch (error) {
     if (isAbortCause(signal.reason)) return;
-    fail(host, entry, error instanceof UploadFailureError ? error.toFailure() : toUploadFailure(error));
+    fail(state, entry, error instanceof UploadFailureError ? error.toFailure() : toUploadFailure(error));
   }
 }

@@ -6,7 +6,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../../../engine/processing/image-steps/pixel-budget.js';
-import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../../engine/core/types.js';
+import type { ReplaceFileResult } from '../../../engine/core/call-results.js';
+import type { FileRejection, UploadFileRecord } from '../../../engine/core/file-record.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
 import { isAboveEditByteBudget } from './edit-budget.js';

@@ -16,7 +16,7 @@
  * uploaded; whenever a cap or target is set, the re-encode is kept even if larger, as the contract
  * asks, so the stored image is always the upright, metadata-free encode at the chosen quality.
  */
-import type { EngineOptions, PipelineContext, PipelineStepOutput } from '../../core/types.js';
+import type { EngineOptions, PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
 import { decodeImage, drawScaled, fitWithin, hasTransparency, nameForType, type ScaledImage } from './canvas-codec.js';
 
 const DEFAULT_QUALITY = 0.82;

@@ -9,7 +9,7 @@
  * `irot`/`imir` transforms, so the JPEG comes out upright. Its `/csp` build is used because the default
  * one needs `unsafe-eval`; the worker is still created from a `blob:` URL (CSP `worker-src blob:`).
  */
-import type { PipelineContext, PipelineStepOutput } from '../../core/types.js';
+import type { PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
 import { loadHeicDecoder } from './heic-decoder.js';
 
 /** What browsers use for a canvas JPEG when no quality is given; any shrinking is `imageCompression`'s job. */

@@ -4,7 +4,8 @@
  * exist in workers). Started by worker-client.ts; it answers each job with the step's output or an
  * error message, and a main-thread `run` then does the work instead.
  */
-import type { EngineOptions, PipelineContext, PipelineStepOutput, UploadFileRecord } from '../../core/types.js';
+import type { EngineOptions, PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
+import type { UploadFileRecord } from '../../core/file-record.js';
 import { compressImage } from './compress-image.js';
 import { createThumbnail } from './thumbnail.js';
 

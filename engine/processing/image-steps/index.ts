@@ -4,7 +4,7 @@
  * it runs on, so a page that never turns a flag on never downloads the code (nor, for HEIC, the
  * decoder). Only images the step understands are touched; other files pass through unchanged.
  */
-import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from '../../core/types.js';
+import type { PipelineContext, PipelineStage, PipelineStep, PipelineStepOutput } from '../../core/engine-options.js';
 import type { WorkerStep } from './image-worker.js';
 
 type StepRunner = (context: PipelineContext) => Promise<PipelineStepOutput | void>;

@@ -5,7 +5,7 @@
  * so photos still display upright. The format is told by its first bytes, not by name or type;
  * anything else (HEIC, GIF, non-images) passes through untouched.
  */
-import type { PipelineContext, PipelineStepOutput } from '../../core/types.js';
+import type { PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
 import { BlobWindow, applyEdits, editsChangeNothing, type ByteEdit } from './blob-edits.js';
 import { jpegMetadataEdits } from './jpeg-segments.js';
 import { PNG_SIGNATURE, pngMetadataEdits } from './png-chunks.js';

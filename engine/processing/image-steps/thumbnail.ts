@@ -11,7 +11,7 @@
  * already scalable, and rasterising one needs an `<img>`, which workers lack and which sizes
  * unsized drawings arbitrarily.
  */
-import type { EngineOptions, PipelineContext, PipelineStepOutput } from '../../core/types.js';
+import type { EngineOptions, PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
 import { decodeImage, drawScaled, fitWithin } from './canvas-codec.js';
 
 const DEFAULT_EDGE = 200;

@@ -10,7 +10,7 @@
  * that forbids workers); a reply that cannot be read (`messageerror`); and a worker that stays
  * silent past `workerTimeoutMs`. A worker that failed is terminated and the next job starts a new one.
  */
-import type { PipelineContext, PipelineStepOutput } from '../../core/types.js';
+import type { PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
 import type { WorkerCancel, WorkerJob, WorkerReply, WorkerStep } from './image-worker.js';
 
 /** The engine's default `workerTimeoutMs`; the engine stops waiting then too. */

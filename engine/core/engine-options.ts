@@ -1,67 +1,12 @@
 /**
- * Public types of the headless upload engine: options (the uploader props the engine acts on plus
- * the headless-only options) and what its calls return. The per-file record, its states and the
- * reason codes of rejections and failures are in `file-record.ts`, the events and their payloads
- * in `events.ts`; both are re-exported here.
+ * Options of the engine and the shapes they take. The processing pipeline's step types live here too:
+ * a step's context carries the options and the options carry the steps, so they are one topic.
  */
 import type { EngineEventBus } from './events.js';
-import type { FileRejection, FileSource, FileState, UploadFileRecord } from './file-record.js';
-
-export type * from './file-record.js';
-export type * from './events.js';
-
-/** Size units accepted by `maxFileSize`, `minFileSize` and `maxTotalFileSize` (powers of 1024). */
-export type SizeUnit = 'B' | 'KB' | 'MB' | 'GB' | 'TB' | 'PB' | 'EB' | 'ZB' | 'YB';
-
-/** A size limit as the uploader props express it, e.g. `{size: 20, unit: 'MB'}`. */
-export interface FileSizeLimit {
-  size: number;
-  unit: SizeUnit;
-}
-
-/** `client`: the browser asks a token endpoint for URLs; `server`: it talks only to the handler. */
-export type UploadMode = 'client' | 'server';
-
-/** Resumable multipart through the handler's `/multipart/*` routes. */
-export interface MultipartResumableOptions {
-  protocol: 'multipart';
-  /** Files of at least this many bytes go multipart; smaller ones use one PUT. Default 5 MiB. */
-  thresholdBytes?: number;
-  /** Requested part size (the handler raises it to at least 5 MiB). Default 8 MiB. */
-  chunkSizeBytes?: number;
-  /** Remember the session (token, key, part size) so a reload can continue it. Default true. */
-  persist?: boolean;
-  /** Delays (ms) before each retry of one part; its length is the number of part retries. Default [0, 1000, 3000]. */
-  retryDelays?: number[];
-  /** A part with no upload progress for this long is aborted and retried. Default 30000. */
-  partTimeoutMs?: number;
-  /** Parts of one file in flight at once, within the global connection budget. Default 6. */
-  maxConcurrentParts?: number;
-  /** Continue a remembered session of the same file, skipping stored parts. Default true. */
-  autoResume?: boolean;
-  /**
-   * How long a remembered session stays usable, counted from its init: the handler's
-   * `multipartResumeWindowSeconds`. Older records are ignored and removed. Default 86400.
-   */
-  resumeWindowSeconds?: number;
-}
-
-/** tus 1.0 through tus-js-client (loaded on first use). */
-export interface TusResumableOptions {
-  protocol: 'tus';
-  endpoint: string;
-  chunkSizeBytes?: number;
-  retryDelays?: number[];
-  storeFingerprintForResuming?: boolean;
-  removeFingerprintOnSuccess?: boolean;
-  headers?: Record<string, string>;
-  metadata?: Record<string, string>;
-  parallelUploads?: number;
-  /** How long a remembered upload URL stays usable, counted from its creation. Default 86400. */
-  resumeWindowSeconds?: number;
-}
-
-export type ResumableOptions = MultipartResumableOptions | TusResumableOptions;
+import type { UploadFileRecord } from './file-record.js';
+import type { FileSizeLimit } from './file-limits.js';
+import type { CorsOptions, ResumableOptions, StorageResponse, UploadMode } from '../upload/upload-options.js';
+import type { CrashRecoveryOptions } from '../persistence/crash-recovery-types.js';
 
 /** Object form of `imageCompression` accepted by the engine. */
 export interface ImageCompressionOptions {
@@ -77,63 +22,8 @@ export interface ThumbnailOptions {
   quality?: number;
 }
 
-/** The `cors` prop; in client mode `dangerouslyAutoConfigure` is forwarded to the token endpoint. */
-export interface CorsOptions {
-  dangerouslyAutoConfigure?: boolean;
-  allowedOrigins: string[];
-  allowedMethods?: string[];
-  allowedHeaders?: string[];
-  maxAgeSeconds?: number;
-}
-
 /** What `onBeforeFileAdded` may answer: false rejects, a File substitutes, true/undefined accepts. */
 export type BeforeFileAddedResult = boolean | File | undefined | void;
-
-/** Input of `isSuccessfulCall`: the storage (or tus) response of an upload. */
-export interface StorageResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Key-value store used for crash recovery; the default lives in IndexedDB. */
-export interface CrashRecoveryStorage {
-  /** Every stored entry; `value` holds the file blob and its session state. */
-  getAll(): Promise<CrashRecoveryEntry[]>;
-  put(entry: CrashRecoveryEntry): Promise<void>;
-  delete(id: string): Promise<void>;
-  clear(): Promise<void>;
-}
-
-/** One recovered file: the bytes themselves (not just a name) plus what the engine knew. */
-export interface CrashRecoveryEntry {
-  id: string;
-  blob: Blob;
-  name: string;
-  type: string;
-  lastModified: number;
-  source: FileSource;
-  state: FileState;
-  metadata: Record<string, unknown>;
-  /** When the file joined the list (restores keep the list order). */
-  addedAt: number;
-  savedAt: number;
-  /** Hashed scope of the uploader that saved it (see `persistenceKey`); only that scope restores it. */
-  scope?: string;
-}
-
-export interface CrashRecoveryOptions {
-  /**
-   * Custom storage (headless only). Default: an IndexedDB database named `svc-uploader-recovery`.
-   * It must hand back every field it was given, `scope` included: an entry without the engine's
-   * scope is not restored.
-   */
-  storage?: CrashRecoveryStorage;
-  /** Entries older than this are swept on start-up. Default 24 hours. */
-  ttlMs?: number;
-  /** Files larger than this are not stored (their state still is not). Default 512 MiB. */
-  maxFileBytes?: number;
-}
 
 /** Fixed stages of the processing pipeline, in the order they run. */
 export type PipelineStage = 'heic' | 'exif' | 'compression' | 'thumbnail' | 'custom' | 'hashing';
@@ -271,29 +161,4 @@ export interface EngineOptions {
    * editor for them. The file itself uploads unchanged. Default 50,000,000 (50 MP, 200 MB decoded).
    */
   maxImagePixels?: number;
-}
-
-/** What `addFiles` resolves with. */
-export interface AddFilesResult {
-  added: UploadFileRecord[];
-  rejected: FileRejection[];
-}
-
-/** Options of one `addFiles` call. */
-export interface AddFilesOptions {
-  /**
-   * Files of the batch to keep out of upload runs (even with `autoUpload`) until `release(id)`;
-   * asked once per accepted file, with every accepted file of the batch.
-   */
-  hold?: (file: UploadFileRecord, accepted: readonly UploadFileRecord[]) => boolean;
-}
-
-/** What `replaceFile` resolves with: the updated record, or why the new bytes were refused. */
-export type ReplaceFileResult = { replaced: UploadFileRecord; rejected?: undefined } | { replaced?: undefined; rejected: FileRejection };
-
-/** What `start()` resolves with once every file of the run has settled. */
-export interface UploadRunSummary {
-  files: readonly UploadFileRecord[];
-  successful: number;
-  failed: number;
 }
