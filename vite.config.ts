@@ -4,13 +4,13 @@ import { preloadDynamicImports } from './scripts/lib/preload-dynamic-imports.js'
 /**
  * Lit `css` literals keep their source indentation and comments; the element's stylesheets are
  * collapsed to single spaces here (whitespace next to braces and semicolons dropped), which gzip
- * alone does not fully recover. Only style modules are touched; they hold nothing but CSS.
+ * alone does not fully recover. Only style modules (`*-styles.ts`) are touched; those with `css` literals hold nothing but CSS.
  */
 function collapseCssLiterals(): Plugin {
   return {
     name: 'svc-collapse-css-literals',
     transform(code, id) {
-      if (!/\/elements\/.+\/styles\/[^/]+\.ts$/.test(id)) return null;
+      if (!/\/elements\/svc-uploader\/.+-styles\.ts$/.test(id)) return null;
       const collapsed = code.replace(
         /\bcss`([^`]*)`/g,
         (_, body: string) =>
@@ -25,7 +25,7 @@ function collapseCssLiterals(): Plugin {
   };
 }
 
-/** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-chunk.ts). */
+/** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-views/engine-chunk.ts). */
 const ENGINE_CORE = new RegExp(
   `/engine/(${[
     'engine',
@@ -66,23 +66,23 @@ const ENGINE_CORE = new RegExp(
 );
 
 /**
- * The element's side of the engine (elements/svc-uploader/engine-chunk.ts): the event bridge, the
+ * The element's side of the engine (elements/svc-uploader/engine-views/engine-chunk.ts): the event bridge, the
  * announcer, the refusal notice, the failure wording the file views share and the editor's options.
  * Apart from the engine core, which engine.js shares without Lit; fetched next to it, in parallel.
  */
 const ENGINE_VIEWS = new RegExp(
   [
-    '/elements/svc-uploader/(engine-chunk|engine-bridge|announcer|editor/editor-options)\\.ts$',
-    '/elements/svc-uploader/templates/(rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
+    '/elements/svc-uploader/engine-views/(engine-chunk|engine-bridge|announcer|rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
+    '/elements/svc-uploader/editor/editor-options\\.ts$',
   ].join('|'),
 );
 
-/** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (templates/file-views.ts), and the Lit directives they use. */
+/** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (file-list/file-views.ts), and the Lit directives they use. */
 const FILE_VIEWS = new RegExp(
   [
-    '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
-    '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
-    '/elements/svc-uploader/(editor/editor-controller|editor/edit-budget|thumbnails|row-previews|list-window|preview)\\.ts$',
+    '/elements/svc-uploader/file-list/(file-views|file-list|file-item|file-kind|actions|file-list-styles|run-styles|thumbnails|row-previews|list-window)\\.ts$',
+    '/elements/svc-uploader/preview/(preview|preview-controller)\\.ts$',
+    '/elements/svc-uploader/editor/(editor-frame|editor-frame-styles|editor-controller|edit-budget)\\.ts$',
     '/lit-html/(directives/(repeat|style-map|guard)|directive-helpers|directive)\\.js$',
     '/lit/directives/(repeat|style-map|guard)\\.js$',
   ].join('|'),

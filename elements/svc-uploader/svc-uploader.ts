@@ -4,30 +4,30 @@ import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
 import { withEnglish } from '../i18n/english-messages.js';
-import { PagePasteController } from './page-paste.js';
+import { PagePasteController } from './drop-zone/page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
-import type { Announcer } from './announcer.js';
+import type { Announcer } from './engine-views/announcer.js';
 import type { EditorCallbacks, EditorController } from './editor/editor-controller.js';
 import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import { FileIntake } from './file-intake.js';
-import type { FormValue } from './form-value.js';
+import { FileIntake } from './drop-zone/file-intake.js';
+import type { FormValue } from './form/form-value.js';
 import { FileViewsLoader } from './file-views-loader.js';
-import type { ListWindowController } from './list-window.js';
-import type { PreviewController } from './preview.js';
+import type { ListWindowController } from './file-list/list-window.js';
+import type { PreviewController } from './preview/preview-controller.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
-import { createDragDropHandlers } from './sources/drag-drop.js';
+import { createDragDropHandlers } from './drop-zone/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
-import { uploaderStyles } from './styles/index.js';
+import { uploaderStyles } from './shell/uploader-styles.js';
 import { RenderPacer } from './render-pacer.js';
-import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
-import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './templates/notices.js';
-import { renderSourceView } from './templates/source-view.js';
-import type { DragState, UploaderView } from './templates/view-model.js';
+import { renderDropOverlay, renderDropZone } from './drop-zone/drop-zone.js';
+import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './shell/notices.js';
+import { renderSourceView } from './sources/source-view.js';
+import type { DragState, UploaderView } from './view-model.js';
 import { readThemeSlots } from './theme-slots.js';
-import type { ObjectUrls } from './thumbnails.js';
+import type { ObjectUrls } from './file-list/thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
-import { FormControlElement } from './form-control-element.js';
+import { FormControlElement } from './form/form-control-element.js';
 import { buildUploaderView } from './uploader-view.js';
 
 /**
@@ -389,7 +389,7 @@ export class SvcUploader extends FormControlElement {
 
   #loadFormValue(): Promise<FormValue> {
     // The restored-files hint is one of English's later messages: it comes along.
-    this.#formValueLoad ??= withEnglish(import('./form-value.js')).then(({ FormValue }) => {
+    this.#formValueLoad ??= withEnglish(import('./form/form-value.js')).then(({ FormValue }) => {
       this.#formValue = new FormValue(this.internals, {
         name: () => this.name,
         required: () => this.required,

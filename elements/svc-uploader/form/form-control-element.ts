@@ -1,4 +1,4 @@
-import { UploaderPropsElement } from './uploader-props-element.js';
+import { UploaderPropsElement } from '../uploader-props-element.js';
 
 /**
  * The form-control face of `<svc-uploader>`: form association through `ElementInternals`, the
