@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { chunkOfModule } from './elements/svc-uploader/chunk-plan.js';
 import { preloadDynamicImports } from './scripts/lib/preload-dynamic-imports.js';
 
 /**
@@ -65,28 +66,17 @@ const ENGINE_CORE = new RegExp(
   ].join('|')})\\.ts$`,
 );
 
-/**
- * The element's side of the engine (elements/svc-uploader/engine-views/engine-chunk.ts): the event bridge, the
- * announcer, the refusal notice, the failure wording the file views share and the editor's options.
- * Apart from the engine core, which engine.js shares without Lit; fetched next to it, in parallel.
- */
-const ENGINE_VIEWS = new RegExp(
-  [
-    '/elements/svc-uploader/engine-views/(engine-chunk|engine-bridge|announcer|rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
-    '/elements/svc-uploader/editor/editor-options\\.ts$',
-  ].join('|'),
-);
+/** The Lit directives the file views use travel with them. */
+const FILE_VIEWS_DIRECTIVES =
+  /\/lit-html\/(directives\/(repeat|style-map|guard)|directive-helpers|directive)\.js$|\/lit\/directives\/(repeat|style-map|guard)\.js$/;
 
-/** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (file-list/file-views.ts), and the Lit directives they use. */
-const FILE_VIEWS = new RegExp(
-  [
-    '/elements/svc-uploader/file-list/(file-views|file-list|file-item|file-kind|actions|file-list-styles|run-styles|thumbnails|row-previews|list-window)\\.ts$',
-    '/elements/svc-uploader/preview/(preview|preview-controller)\\.ts$',
-    '/elements/svc-uploader/editor/(editor-frame|editor-frame-styles|editor-controller|edit-budget)\\.ts$',
-    '/lit-html/(directives/(repeat|style-map|guard)|directive-helpers|directive)\\.js$',
-    '/lit/directives/(repeat|style-map|guard)\\.js$',
-  ].join('|'),
-);
+/**
+ * The element's side of the engine (engine-views/engine-chunk.ts), fetched next to the engine
+ * core, in parallel, and the file views (file-list/file-views.ts): their modules are those
+ * elements/svc-uploader/chunk-plan.ts places there.
+ */
+const ENGINE_VIEWS = (id: string) => chunkOfModule(id) === 'engine-views';
+const FILE_VIEWS = (id: string) => chunkOfModule(id) === 'file-views' || FILE_VIEWS_DIRECTIVES.test(id);
 
 // The browser bundle for plain HTML pages: one ES module that registers <svc-uploader> (and
 // engine.js, the engine's exports), with Lit inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.
