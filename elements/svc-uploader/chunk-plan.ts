@@ -44,7 +44,8 @@ const MODULE_CHUNKS: Readonly<Record<string, ChunkName>> = {
   // Registering the drive sources puts their chips on screen; their panel loads on first use.
   'drives/register-drive-panels.ts': 'first-paint',
   // Form association is the element's class itself; what the form receives loads with a form.
-  'form/form-control-element.ts': 'first-paint',
+  'form/form-associated.ts': 'first-paint',
+  'form/form-value-controller.ts': 'first-paint',
 };
 
 /** The chunk of `path` (relative to elements/svc-uploader/, e.g. `file-list/file-item.ts`). */
