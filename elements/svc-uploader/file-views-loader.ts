@@ -5,7 +5,7 @@
  * loaded, the views serve every uploader of the page at once, as a static import would.
  */
 import { adoptStyles, type ReactiveControllerHost } from 'lit';
-import { lazyModule } from '../../engine/lazy-module.js';
+import { lazyModule } from '../../engine/core/lazy-module.js';
 import { orderedUploaderStyles } from './shell/uploader-styles.js';
 
 type FileViews = typeof import('./file-list/file-views.js');

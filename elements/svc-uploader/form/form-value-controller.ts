@@ -4,7 +4,7 @@
  * forms never fetch it; once there, the value and validity follow the list after every render.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ResumableOptions, UploadFileRecord } from '../../../engine/types.js';
+import type { ResumableOptions, UploadFileRecord } from '../../../engine/core/types.js';
 import { withEnglish } from '../../i18n/english-messages.js';
 import type { Translate } from '../sources/source-panel.js';
 import type { FormValue } from './form-value.js';
