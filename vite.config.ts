@@ -1,16 +1,17 @@
 import { defineConfig, type Plugin } from 'vite';
+import { chunkOfModule } from './elements/svc-uploader/chunk-plan.js';
 import { preloadDynamicImports } from './scripts/lib/preload-dynamic-imports.js';
 
 /**
  * Lit `css` literals keep their source indentation and comments; the element's stylesheets are
  * collapsed to single spaces here (whitespace next to braces and semicolons dropped), which gzip
- * alone does not fully recover. Only style modules are touched; they hold nothing but CSS.
+ * alone does not fully recover. Only style modules (`*-styles.ts`) are touched; those with `css` literals hold nothing but CSS.
  */
 function collapseCssLiterals(): Plugin {
   return {
     name: 'svc-collapse-css-literals',
     transform(code, id) {
-      if (!/\/elements\/.+\/styles\/[^/]+\.ts$/.test(id)) return null;
+      if (!/\/elements\/svc-uploader\/.+-styles\.ts$/.test(id)) return null;
       const collapsed = code.replace(
         /\bcss`([^`]*)`/g,
         (_, body: string) =>
@@ -25,7 +26,7 @@ function collapseCssLiterals(): Plugin {
   };
 }
 
-/** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-chunk.ts). */
+/** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-views/engine-chunk.ts). */
 const ENGINE_CORE = new RegExp(
   `/engine/(${[
     'core/engine',
@@ -65,28 +66,17 @@ const ENGINE_CORE = new RegExp(
   ].join('|')})\\.ts$`,
 );
 
-/**
- * The element's side of the engine (elements/svc-uploader/engine-chunk.ts): the event bridge, the
- * announcer, the refusal notice, the failure wording the file views share and the editor's options.
- * Apart from the engine core, which engine.js shares without Lit; fetched next to it, in parallel.
- */
-const ENGINE_VIEWS = new RegExp(
-  [
-    '/elements/svc-uploader/(engine-chunk|engine-bridge|announcer|editor/editor-options)\\.ts$',
-    '/elements/svc-uploader/templates/(rejections|refusal-summary|failure-message|transfer-rate-text|display-name)\\.ts$',
-  ].join('|'),
-);
+/** The Lit directives the file views use travel with them. */
+const FILE_VIEWS_DIRECTIVES =
+  /\/lit-html\/(directives\/(repeat|style-map|guard)|directive-helpers|directive)\.js$|\/lit\/directives\/(repeat|style-map|guard)\.js$/;
 
-/** The file list, run controls, preview, editor frame, editor controller and thumbnail URLs (templates/file-views.ts), and the Lit directives they use. */
-const FILE_VIEWS = new RegExp(
-  [
-    '/elements/svc-uploader/templates/(file-views|file-list|file-item|file-kind|actions|preview|editor-frame)\\.ts$',
-    '/elements/svc-uploader/styles/(file-list|run|editor-frame)\\.ts$',
-    '/elements/svc-uploader/(editor/editor-controller|editor/edit-budget|thumbnails|row-previews|list-window|preview)\\.ts$',
-    '/lit-html/(directives/(repeat|style-map|guard)|directive-helpers|directive)\\.js$',
-    '/lit/directives/(repeat|style-map|guard)\\.js$',
-  ].join('|'),
-);
+/**
+ * The element's side of the engine (engine-views/engine-chunk.ts), fetched next to the engine
+ * core, in parallel, and the file views (file-list/file-views.ts): their modules are those
+ * elements/svc-uploader/chunk-plan.ts places there.
+ */
+const ENGINE_VIEWS = (id: string) => chunkOfModule(id) === 'engine-views';
+const FILE_VIEWS = (id: string) => chunkOfModule(id) === 'file-views' || FILE_VIEWS_DIRECTIVES.test(id);
 
 // The browser bundle for plain HTML pages: one ES module that registers <svc-uploader> (and
 // engine.js, the engine's exports), with Lit inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.

@@ -9,14 +9,14 @@ import type { UploadEngine } from '../../engine/core/engine.js';
 import { lazyModule } from '../../engine/core/lazy-module.js';
 import { withEnglish } from '../i18n/english-messages.js';
 
-export type EngineModule = typeof import('./engine-chunk.js');
+export type EngineModule = typeof import('./engine-views/engine-chunk.js');
 
 /**
  * The rest of English comes with it: everything the engine brings to the screen (the list,
  * refusals, failures, announcements) is worded from the first time it shows. English that fails to
  * load does not hold the engine back: the translator asks for it again when a message needs it.
  */
-const engineModule = lazyModule(() => withEnglish(import('./engine-chunk.js')));
+const engineModule = lazyModule(() => withEnglish(import('./engine-views/engine-chunk.js')));
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 function loadEngineModule(): Promise<EngineModule> {

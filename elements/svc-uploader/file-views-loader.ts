@@ -1,17 +1,17 @@
 /**
- * Loads the file views (templates/file-views.ts) on first need and re-renders the element when
+ * Loads the file views (file-list/file-views.ts) on first need and re-renders the element when
  * they arrive. Until then the element renders the drop zone and nothing of the list: a file added
  * before the chunk lands is in the engine's list and shows with the first render after it. Once
  * loaded, the views serve every uploader of the page at once, as a static import would.
  */
 import { adoptStyles, type ReactiveControllerHost } from 'lit';
 import { lazyModule } from '../../engine/core/lazy-module.js';
-import { orderedUploaderStyles } from './styles/index.js';
+import { orderedUploaderStyles } from './shell/uploader-styles.js';
 
-type FileViews = typeof import('./templates/file-views.js');
+type FileViews = typeof import('./file-list/file-views.js');
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
-const fileViews = lazyModule(() => import('./templates/file-views.js'));
+const fileViews = lazyModule(() => import('./file-list/file-views.js'));
 
 interface FileViewsHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment | undefined;

@@ -3,31 +3,31 @@ import type { AddFilesResult, FileRejection, FileSource, UploadEngine, UploadFil
 import { loadUploadMachinery } from '../../engine/upload/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
-import { withEnglish } from '../i18n/english-messages.js';
-import { PagePasteController } from './page-paste.js';
+import { PagePasteController } from './drop-zone/page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
-import type { Announcer } from './announcer.js';
+import type { Announcer } from './engine-views/announcer.js';
 import type { EditorCallbacks, EditorController } from './editor/editor-controller.js';
 import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import { FileIntake } from './file-intake.js';
-import type { FormValue } from './form-value.js';
+import { FileIntake } from './drop-zone/file-intake.js';
+import { FormValueController } from './form/form-value-controller.js';
 import { FileViewsLoader } from './file-views-loader.js';
-import type { ListWindowController } from './list-window.js';
-import type { PreviewController } from './preview.js';
+import type { ListWindowController } from './file-list/list-window.js';
+import type { PreviewController } from './preview/preview-controller.js';
 import { ENGINE_PROP_NAMES } from './properties.js';
-import { createDragDropHandlers } from './sources/drag-drop.js';
+import { createDragDropHandlers } from './drop-zone/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
-import { uploaderStyles } from './styles/index.js';
+import { uploaderStyles } from './shell/uploader-styles.js';
 import { RenderPacer } from './render-pacer.js';
-import { renderDropOverlay, renderDropZone } from './templates/drop-zone.js';
-import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './templates/notices.js';
-import { renderSourceView } from './templates/source-view.js';
-import type { DragState, UploaderView } from './templates/view-model.js';
+import { renderDropOverlay, renderDropZone } from './drop-zone/drop-zone.js';
+import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './shell/notices.js';
+import { renderSourceView } from './sources/source-view.js';
+import type { DragState, UploaderView } from './view-model.js';
 import { readThemeSlots } from './theme-slots.js';
-import type { ObjectUrls } from './thumbnails.js';
+import type { ObjectUrls } from './file-list/thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
-import { FormControlElement } from './form-control-element.js';
+import { mixinFormAssociated } from './form/form-associated.js';
+import { UploaderPropsElement } from './uploader-props-element.js';
 import { buildUploaderView } from './uploader-view.js';
 
 /**
@@ -105,7 +105,7 @@ import { buildUploaderView } from './uploader-view.js';
  *
  * @cssproperty --svc-color-accent - Primary buttons, progress and drag-over; every `--svc-*` design token applies.
  */
-export class SvcUploader extends FormControlElement {
+export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   static override styles = uploaderStyles;
 
   // Loaded after the drop zone is painted (deferred-engine.ts); calls made before wait for it.
@@ -123,9 +123,6 @@ export class SvcUploader extends FormControlElement {
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   /** The live region's wording, which arrives with the engine: every announced event comes from it. */
   #announcer?: Announcer;
-  /** What the form receives; loaded with the first form the element joins (form-value.ts). */
-  #formValue?: FormValue;
-  #formValueLoad?: Promise<FormValue>;
   // Renders the engine causes (progress, states, the list) run at most ten times a second.
   readonly #engineRender = new RenderPacer(this);
   /** Thumbnail and preview URLs, which arrive with the file views (`#objectUrls()`). */
@@ -133,6 +130,12 @@ export class SvcUploader extends FormControlElement {
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
   readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
+  /** What the form receives (form/form-value-controller.ts). */
+  readonly #form = new FormValueController(this, {
+    internals: this.internals,
+    files: () => this.#files,
+    t: (key, values) => this.#i18n.translator.t(key, values),
+  });
   /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
   #listWindow?: ListWindowController;
   #viewsLoadReported = false;
@@ -330,7 +333,7 @@ export class SvcUploader extends FormControlElement {
 
   /** Empties the list, stopping uploads in flight. */
   reset(): void {
-    this.#formValue?.clear();
+    this.#form.clear();
     this.#rejections = [];
     this.#folderLimit = undefined;
     void this.#command((engine) => engine.reset());
@@ -378,40 +381,18 @@ export class SvcUploader extends FormControlElement {
 
   /** The form was reset: the list empties (uploads in flight stop), as a file input's would. */
   formResetCallback(): void {
-    this.#formValue?.clear();
+    this.#form.clear();
     this.reset();
   }
 
   /** Joined a form (or left it): the form logic loads then, so pages without forms never fetch it. */
   formAssociatedCallback(form: HTMLFormElement | null): void {
-    if (form) void this.#loadFormValue();
-  }
-
-  #loadFormValue(): Promise<FormValue> {
-    // The restored-files hint is one of English's later messages: it comes along.
-    this.#formValueLoad ??= withEnglish(import('./form-value.js')).then(({ FormValue }) => {
-      this.#formValue = new FormValue(this.internals, {
-        name: () => this.name,
-        required: () => this.required,
-        submitsFiles: () => !this.serverUrl && !this.uploadEndpoint && this.resumable?.protocol !== 'tus',
-        files: () => this.#files,
-        t: (key, values) => this.#i18n.translator.t(key, values),
-        anchor: () => this.renderRoot.querySelector<HTMLElement>('[part~="browse-button"], [part~="upload-button"], button:not([disabled])') ?? undefined,
-      });
-      this.requestUpdate();
-      return this.#formValue;
-    });
-    return this.#formValueLoad;
+    this.#form.associated(form);
   }
 
   /** Back/forward navigation or autofill restored the form: stored keys (or listed files) come back. */
   formStateRestoreCallback(state: unknown): void {
-    const restore = (formValue: FormValue): void => {
-      formValue.restore(state, (files) => void this.addFiles(files));
-      this.requestUpdate();
-    };
-    if (this.#formValue) restore(this.#formValue);
-    else void this.#loadFormValue().then(restore);
+    this.#form.restore(state);
   }
 
   /**
@@ -426,8 +407,9 @@ export class SvcUploader extends FormControlElement {
       complete = await super.getUpdateComplete();
     }
     // In a form, the value and validity are final once the form logic has loaded and synced.
-    if (this.#formValueLoad && !this.#formValue) {
-      await this.#formValueLoad;
+    const formLoad = this.#form.pending;
+    if (formLoad) {
+      await formLoad;
       complete = await super.getUpdateComplete();
     }
     const translator = this.#i18n.translator;
@@ -470,8 +452,6 @@ export class SvcUploader extends FormControlElement {
   }
 
   protected override updated(): void {
-    // After rendering, so the validation bubble can point at the Browse button.
-    this.#formValue?.sync();
     // The next announcement waiting its turn goes out with the next paced render.
     if (this.#announcer?.waiting) this.#engineRender.requestRender();
   }
@@ -602,7 +582,7 @@ export class SvcUploader extends FormControlElement {
       progress: this.#progress,
       runEstimate: this.#engine.current?.progress ?? {},
       panel: this.#panels.current,
-      restoredUploads: this.#formValue?.restored.length ?? 0,
+      restoredUploads: this.#form.restoredCount,
       disabled: this.isDisabled(),
       dragState: this.#dragState,
       rejections: this.#rejections,
@@ -652,7 +632,7 @@ export class SvcUploader extends FormControlElement {
         if (files) this.#filesChanged(files, listChanged ?? true);
         // The form's value follows the engine at once, not the paced render: a page that submits
         // as soon as a file is stored must find its key in the form.
-        if (files && listChanged !== false) this.#formValue?.sync();
+        if (files && listChanged !== false) this.#form.sync();
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
         this.#engineRender.requestRender();

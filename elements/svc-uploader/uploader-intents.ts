@@ -5,10 +5,10 @@
 import type { UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
 import type { EditorController } from './editor/editor-controller.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import type { ListWindowController } from './list-window.js';
-import type { PreviewController } from './preview.js';
+import type { ListWindowController } from './file-list/list-window.js';
+import type { PreviewController } from './preview/preview-controller.js';
 import type { PanelController } from './sources/panel-host.js';
-import type { UploaderIntents } from './templates/view-model.js';
+import type { UploaderIntents } from './view-model.js';
 
 const SETTLED = new Set(['successful', 'failed', 'canceled']);
 

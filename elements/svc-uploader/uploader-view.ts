@@ -6,7 +6,7 @@ import { toBytes } from '../../engine/core/sizes.js';
 import type { FileSizeLimit } from '../../engine/core/file-limits.js';
 import type { Translator } from '../i18n/index.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
-import { countFiles, type UploaderView } from './templates/view-model.js';
+import { countFiles, type UploaderView } from './view-model.js';
 import { uploaderProps } from './properties.js';
 import { DEFAULT_SOURCES, type IconsConfig, type UploadSource } from './types.js';
 

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Translate } from '../sources/source-panel.js';
-import { displayName, shortName } from '../templates/display-name.js';
+import { displayName, shortName } from '../engine-views/display-name.js';
 import type { DriveBrowserState, DriveScreen } from './drive-browser-state.js';
 import { driveStyles } from './drive-styles.js';
 import type { DriveFileEntry } from './drive-types.js';

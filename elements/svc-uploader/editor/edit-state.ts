@@ -7,7 +7,7 @@
  * Geometry: the displayed image is the source turned clockwise by `rotation`, then mirrored by
  * `flipX`/`flipY` in that turned frame. The crop rectangle is in the pixels of the displayed image.
  */
-import { displayName } from '../templates/display-name.js';
+import { displayName } from '../engine-views/display-name.js';
 
 type QuarterTurn = 0 | 90 | 180 | 270;
 export type AspectPreset = 'free' | 'original' | 'square' | '4:3' | '16:9';
@@ -49,7 +49,7 @@ export type ColourSetting = keyof ColourAdjustments;
 
 export function initialEditState(sourceWidth: number, sourceHeight: number, name: string): EditState {
   return {
-    // The field shows the name without bidi controls (see templates/display-name.ts).
+    // The field shows the name without bidi controls (see engine-views/display-name.ts).
     sourceWidth,
     sourceHeight,
     originalName: name,

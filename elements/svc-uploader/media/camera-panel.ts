@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
 import type { SourcePanel, SourcePanelContext } from '../sources/source-panel.js';
-import { renderIcon } from '../templates/icons.js';
+import { renderIcon } from '../shell/icons.js';
 import { CapturedMedia } from './captured-media.js';
 import { describeMediaError, stopStream, timestampedName } from './media-recorder.js';
 import { RecordingController, renderMediaError, toDeviceFailure } from './recording-controller.js';

@@ -9,7 +9,7 @@ import { withEnglish } from '../../i18n/english-messages.js';
 type PanelLoader = () => Promise<SourcePanelFactory>;
 
 const loaders: Partial<Record<UploadSource, PanelLoader>> = {
-  url: async () => (await import('./url-panel.js')).createUrlPanel,
+  url: async () => (await import('./url/url-panel.js')).createUrlPanel,
   camera: async () => (await import('../media/camera-panel.js')).createCameraPanel,
   microphone: async () => (await import('../media/microphone-panel.js')).createMicrophonePanel,
   screen: async () => (await import('../media/screen-panel.js')).createScreenPanel,

@@ -1,4 +1,4 @@
-// The file list's views and sheets arrive as a chunk of their own (templates/file-views.ts). This
+// The file list's views and sheets arrive as a chunk of their own (file-list/file-views.ts). This
 // file runs in a page of its own, so the first test here is the one that waits for that chunk.
 import { expect } from '@open-wc/testing';
 import { mount, part, parts, textFile, unmountAll, type SvcUploader } from './helpers.js';

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { createTranslator } from '../../../elements/i18n/index.js';
-import { Announcer } from '../../../elements/svc-uploader/announcer.js';
+import { Announcer } from '../../../elements/svc-uploader/engine-views/announcer.js';
 import { RenderPacer } from '../../../elements/svc-uploader/render-pacer.js';
 import {
   animationsSettled,

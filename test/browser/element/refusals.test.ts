@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import { createTranslator } from '../../../elements/i18n/index.js';
 import de from '../../../locales/de.js';
-import { failureText } from '../../../elements/svc-uploader/templates/failure-message.js';
+import { failureText } from '../../../elements/svc-uploader/engine-views/failure-message.js';
 import { animationsSettled, mount, part, parts, randomFile, recordEvents, unmountAll, type SvcUploader } from './helpers.js';
 
 interface RefusalCase {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createTranslator } from '../../../elements/i18n/index.js';
 import { formatByteRate } from '../../../elements/i18n/format-numbers.js';
-import { Announcer } from '../../../elements/svc-uploader/announcer.js';
+import { Announcer } from '../../../elements/svc-uploader/engine-views/announcer.js';
 import type { UploadFileRecord } from '../../../engine/index.js';
 import de from '../../../locales/de.js';
 import { animationsSettled, maybePart, mount, nextEvent, part, randomFile, recordEvents, unmountAll, until } from './helpers.js';

@@ -28,7 +28,7 @@ describe('English messages the drop zone does not show', () => {
   it('words a refusal made before the engine, the file views and the rest of English had loaded, from its first render', async () => {
     const element = await place('<svc-uploader max-file-size="1KB"></svc-uploader>');
     expect(isEnglishComplete(), 'the rest of English, before any use').to.equal(false);
-    expect(fetched('/templates/file-views.ts'), 'the file views, before any use').to.equal(false);
+    expect(fetched('/file-list/file-views.ts'), 'the file views, before any use').to.equal(false);
     const rejections = recordEvents(element, ['svc-file-reject']);
     const notice = recordTexts(element, 'rejection');
 
@@ -50,7 +50,7 @@ describe('English messages the drop zone does not show', () => {
     await element.updateComplete;
     count.stop();
 
-    expect(fetched('/templates/file-views.ts')).to.equal(true);
+    expect(fetched('/file-list/file-views.ts')).to.equal(true);
     expect(count.texts).to.deep.equal(['1 file selected']);
   });
 });

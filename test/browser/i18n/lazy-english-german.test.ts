@@ -32,8 +32,8 @@ describe('a German page: messages the drop zone does not show', () => {
   });
 
   it('shows a refusal in German from its first render, before the engine and the file views have loaded', async () => {
-    expect(fetched('/templates/file-views.ts'), 'the file views, before any use').to.equal(false);
-    expect(fetched('/engine-chunk.ts'), 'the engine, before any use').to.equal(false);
+    expect(fetched('/file-list/file-views.ts'), 'the file views, before any use').to.equal(false);
+    expect(fetched('/engine-views/engine-chunk.ts'), 'the engine, before any use').to.equal(false);
     const rejections = recordEvents(element, ['svc-file-reject']);
     const notice = recordTexts(element, 'rejection');
 
@@ -52,7 +52,7 @@ describe('a German page: messages the drop zone does not show', () => {
     await element.updateComplete;
     count.stop();
 
-    expect(fetched('/templates/file-views.ts')).to.equal(true);
+    expect(fetched('/file-list/file-views.ts')).to.equal(true);
     expect(count.texts).to.deep.equal([german.t('fileList.count', { count: 1 })]);
   });
 });

@@ -6,7 +6,7 @@ import { tokenDefaultStyles } from '../../../elements/theme/index.js';
 import { tokenUsageReport } from '../../../elements/theme/tokens.js';
 import { driveStyles } from '../../../elements/svc-uploader/drives/drive-styles.js';
 import { editorStyles } from '../../../elements/svc-uploader/editor/editor-styles.js';
-import { fileViewStyles } from '../../../elements/svc-uploader/templates/file-views.js';
+import { fileViewStyles } from '../../../elements/svc-uploader/file-list/file-views.js';
 
 /**
  * Every stylesheet of the element, those the file views bring when the first file arrives, and the

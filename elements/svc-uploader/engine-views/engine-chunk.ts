@@ -4,8 +4,8 @@
  * region's announcements, the refused files' notice and the image editor's options (read when
  * files are added). None of it has anything to do before there is an engine.
  */
-export { UploadEngine } from '../../engine/core/engine.js';
+export { UploadEngine } from '../../../engine/core/engine.js';
 export { bridgeEngineEvents } from './engine-bridge.js';
 export { Announcer } from './announcer.js';
-export { rejectionText, renderRejections } from './templates/rejections.js';
-export { opensOnAdd, resolveEditorOptions } from './editor/editor-options.js';
+export { rejectionText, renderRejections } from './rejections.js';
+export { opensOnAdd, resolveEditorOptions } from '../editor/editor-options.js';

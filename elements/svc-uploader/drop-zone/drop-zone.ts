@@ -3,9 +3,9 @@
  * the overlay that covers a list while files are dragged over it.
  */
 import { html, nothing } from 'lit';
-import { renderIcon } from './icons.js';
-import { renderSourceChips } from './source-chips.js';
-import type { DragState, UploaderView } from './view-model.js';
+import { renderIcon } from '../shell/icons.js';
+import { renderSourceChips } from '../sources/source-chips.js';
+import type { DragState, UploaderView } from '../view-model.js';
 
 function renderLimits(view: UploaderView) {
   const { t } = view;

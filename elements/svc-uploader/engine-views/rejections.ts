@@ -5,9 +5,9 @@
 import { html, nothing } from 'lit';
 import type { FileRejection } from '../../../engine/core/file-record.js';
 import { shortName } from './display-name.js';
-import { renderIcon } from './icons.js';
+import { renderIcon } from '../shell/icons.js';
 import { summarizeRefusals, type RefusalRow } from './refusal-summary.js';
-import type { UploaderView } from './view-model.js';
+import type { UploaderView } from '../view-model.js';
 
 /** A refusal in words, with its limit formatted for the locale. */
 export function rejectionText(view: UploaderView, rejection: FileRejection): string {

@@ -1,5 +1,5 @@
 /** What kind of file a record is, for its glyph, its label and whether it can be previewed. */
-import type { GlyphName } from './icons.js';
+import type { GlyphName } from '../shell/icons.js';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'document' | 'archive' | 'other';
 

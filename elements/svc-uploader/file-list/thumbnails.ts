@@ -3,7 +3,7 @@
  * of 10,000 images only ever makes URLs for the rows on screen) and revoked when their file leaves
  * the list or the element leaves the page.
  */
-import type { UploadFileRecord } from '../../engine/index.js';
+import type { UploadFileRecord } from '../../../engine/index.js';
 import { RowPreviews, type RowPreviewsHost } from './row-previews.js';
 
 interface Entry {

@@ -6,12 +6,12 @@
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../../engine/core/file-record.js';
-import { displayName, shortName } from './display-name.js';
-import { failureText } from './failure-message.js';
+import { displayName, shortName } from '../engine-views/display-name.js';
+import { failureText } from '../engine-views/failure-message.js';
 import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';
-import { renderIcon } from './icons.js';
-import { rateAndTimeLeft } from './transfer-rate-text.js';
-import type { UploaderView } from './view-model.js';
+import { renderIcon } from '../shell/icons.js';
+import { rateAndTimeLeft } from '../engine-views/transfer-rate-text.js';
+import type { UploaderView } from '../view-model.js';
 
 export type ItemLayout = 'row' | 'hero';
 

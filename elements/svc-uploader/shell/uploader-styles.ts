@@ -6,14 +6,14 @@
  */
 import type { CSSResult } from 'lit';
 import { publicTokenStyles, tokenDefaultStyles } from '../../theme/index.js';
-import { baseStyles } from './base.js';
-import { dropZoneStyles } from './drop-zone.js';
-import { miniStyles } from './mini.js';
-import { forcedColorStyles, motionStyles } from './motion.js';
-import { rejectionStyles } from './rejections.js';
-import { sourceViewStyles } from './source-view.js';
+import { baseStyles } from './base-styles.js';
+import { dropZoneStyles } from '../drop-zone/drop-zone-styles.js';
+import { miniStyles } from './mini-styles.js';
+import { forcedColorStyles, motionStyles } from './motion-styles.js';
+import { rejectionStyles } from '../engine-views/rejections-styles.js';
+import { sourceViewStyles } from '../sources/source-view-styles.js';
 
-/** The sheets that arrive with the file views (templates/file-views.ts), not with the page. */
+/** The sheets that arrive with the file views (file-list/file-views.ts), not with the page. */
 export interface FileViewStyles {
   fileList: CSSResult;
   /** Overall progress, run controls, the run's outcome and the preview dialog (run.ts). */

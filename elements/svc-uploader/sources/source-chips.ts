@@ -4,8 +4,8 @@
  */
 import { html, nothing } from 'lit';
 import type { UploadSource } from '../types.js';
-import { renderIcon, type GlyphName } from './icons.js';
-import type { UploaderView } from './view-model.js';
+import { renderIcon, type GlyphName } from '../shell/icons.js';
+import type { UploaderView } from '../view-model.js';
 
 const SOURCE_GLYPHS: Record<UploadSource, GlyphName> = {
   local: 'FolderIcon',

@@ -4,9 +4,9 @@
  * `svc-<name>` with the very same detail object (the table below); the few element events that
  * cannot be a straight re-emit are derived after it, each with the reason.
  */
-import type { EngineEventMap, EngineEventName, FileState, UploadEngine, UploadFileRecord } from '../../engine/index.js';
-import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import type { UploaderStatus } from './types.js';
+import type { EngineEventMap, EngineEventName, FileState, UploadEngine, UploadFileRecord } from '../../../engine/index.js';
+import type { SvcUploaderEventDetail, SvcUploaderEventName } from '../events.js';
+import type { UploaderStatus } from '../types.js';
 
 export interface BridgeHost {
   emit<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;

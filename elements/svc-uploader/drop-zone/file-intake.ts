@@ -3,11 +3,11 @@
  * source-specific events first, then `svc-files-select`, which listeners may edit or veto, then
  * the engine's own filter and validation.
  */
-import type { AddFilesResult } from '../../engine/index.js';
-import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import { MAX_FILES_PER_FOLDER, type DropReadResult } from './sources/dropped-files.js';
-import type { PanelDelivery, PanelFailure } from './sources/source-panel.js';
-import type { ElementFileSource } from './types.js';
+import type { AddFilesResult } from '../../../engine/index.js';
+import type { SvcUploaderEventDetail, SvcUploaderEventName } from '../events.js';
+import { MAX_FILES_PER_FOLDER, type DropReadResult } from './dropped-files.js';
+import type { PanelDelivery, PanelFailure } from '../sources/source-panel.js';
+import type { ElementFileSource } from '../types.js';
 
 export interface IntakeHost {
   dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;

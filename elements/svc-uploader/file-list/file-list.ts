@@ -8,9 +8,9 @@ import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../../engine/core/file-record.js';
 import { renderFileItem, type ItemLayout, type RowPlacement } from './file-item.js';
-import { renderIcon } from './icons.js';
-import { renderSourceChips } from './source-chips.js';
-import type { UploaderView } from './view-model.js';
+import { renderIcon } from '../shell/icons.js';
+import { renderSourceChips } from '../sources/source-chips.js';
+import type { UploaderView } from '../view-model.js';
 
 function renderHeader(view: UploaderView) {
   const { t, intents, translator } = view;

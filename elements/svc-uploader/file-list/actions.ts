@@ -1,9 +1,9 @@
 /** Run controls and the run's outcome: overall progress, Upload, pause/resume/cancel, summary, Done. */
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { renderIcon } from './icons.js';
-import { rateAndTimeLeft } from './transfer-rate-text.js';
-import type { UploaderView } from './view-model.js';
+import { renderIcon } from '../shell/icons.js';
+import { rateAndTimeLeft } from '../engine-views/transfer-rate-text.js';
+import type { UploaderView } from '../view-model.js';
 
 function renderOverallProgress(view: UploaderView) {
   const { t, translator } = view;

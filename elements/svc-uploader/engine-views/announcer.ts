@@ -2,15 +2,15 @@
  * What screen readers hear: one polite announcement for the moments that matter (files added,
  * upload started, progress milestones, the run's time left at most every 10 s, completion,
  * failure, pause, connectivity, the image editor), never for every progress tick. File names are read without bidi controls (see
- * templates/display-name.ts), as they are shown, and a name longer than `SPOKEN_NAME_LENGTH` is
+ * engine-views/display-name.ts), as they are shown, and a name longer than `SPOKEN_NAME_LENGTH` is
  * shortened in the middle, keeping its extension: a name of thousands of characters would
  * otherwise be read out in full.
  */
-import type { Translator } from '../i18n/index.js';
-import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import { shortName } from './templates/display-name.js';
-import { failureText } from './templates/failure-message.js';
-import { timeLeftText } from './templates/transfer-rate-text.js';
+import type { Translator } from '../../i18n/index.js';
+import type { SvcUploaderEventDetail, SvcUploaderEventName } from '../events.js';
+import { shortName } from './display-name.js';
+import { failureText } from './failure-message.js';
+import { timeLeftText } from './transfer-rate-text.js';
 
 const MILESTONES = [25, 50, 75];
 /** Characters of a file name read out; longer than a list row shows, so ordinary names are read whole. */

@@ -2,7 +2,7 @@
  * Drag and drop onto the uploader: drag-over and drag-rejected feedback, and reading the drop
  * (walking into folders when `folderUpload.allowDrop` is on).
  */
-import type { DragState } from '../templates/view-model.js';
+import type { DragState } from '../view-model.js';
 import { readDroppedFiles, type DropReadResult } from './dropped-files.js';
 
 export interface DragDropHost {

@@ -3,8 +3,8 @@
  * (or a loading line while its module arrives). Escape leaves it like Back does.
  */
 import { html, nothing } from 'lit';
-import { renderIcon } from './icons.js';
-import type { UploaderView } from './view-model.js';
+import { renderIcon } from '../shell/icons.js';
+import type { UploaderView } from '../view-model.js';
 
 const TITLES = {
   local: 'source.local',

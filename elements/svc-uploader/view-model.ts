@@ -2,13 +2,13 @@
  * What the templates read and the intents they may call. Templates never touch the engine or the
  * element directly, so the markup can be restyled or replaced without touching behaviour.
  */
-import type { FileRejection, UploadFileRecord } from '../../../engine/core/file-record.js';
-import type { Translator } from '../../i18n/index.js';
-import type { OpenEditor } from '../editor/editor-controller.js';
-import type { ListWindow } from '../list-window.js';
-import type { SourcePanel, Translate } from '../sources/source-panel.js';
-import type { SlotClass } from '../theme-slots.js';
-import type { IconsConfig, UploaderStatus, UploadSource } from '../types.js';
+import type { FileRejection, UploadFileRecord } from '../../engine/core/file-record.js';
+import type { Translator } from '../i18n/index.js';
+import type { OpenEditor } from './editor/editor-controller.js';
+import type { ListWindow } from './file-list/list-window.js';
+import type { SourcePanel, Translate } from './sources/source-panel.js';
+import type { SlotClass } from './theme-slots.js';
+import type { IconsConfig, UploaderStatus, UploadSource } from './types.js';
 
 export type DragState = 'idle' | 'over' | 'rejected';
 

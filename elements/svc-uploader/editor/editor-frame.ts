@@ -5,10 +5,10 @@
  * cancels either way.
  */
 import { html, nothing } from 'lit';
-import type { OpenEditor } from '../editor/editor-controller.js';
-import { shortName } from './display-name.js';
-import { renderIcon } from './icons.js';
-import type { UploaderView } from './view-model.js';
+import type { OpenEditor } from './editor-controller.js';
+import { shortName } from '../engine-views/display-name.js';
+import { renderIcon } from '../shell/icons.js';
+import type { UploaderView } from '../view-model.js';
 
 function renderFrame(view: UploaderView, editor: OpenEditor) {
   const { t, intents } = view;

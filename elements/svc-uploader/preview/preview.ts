@@ -1,9 +1,9 @@
 /** The expanded preview dialog of an image, video or audio file (`allowPreview`). */
 import { html, nothing } from 'lit';
-import { displayName, shortName } from './display-name.js';
-import { fileKindOf } from './file-kind.js';
-import { renderIcon } from './icons.js';
-import type { UploaderView } from './view-model.js';
+import { displayName, shortName } from '../engine-views/display-name.js';
+import { fileKindOf } from '../file-list/file-kind.js';
+import { renderIcon } from '../shell/icons.js';
+import type { UploaderView } from '../view-model.js';
 
 function renderMedia(view: UploaderView, url: string, kind: string, name: string) {
   const classes = `preview-media ${view.slot('preview', 'media')}`;

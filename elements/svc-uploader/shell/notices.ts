@@ -4,7 +4,7 @@
  */
 import { html, nothing } from 'lit';
 import { renderIcon } from './icons.js';
-import type { UploaderView } from './view-model.js';
+import type { UploaderView } from '../view-model.js';
 
 export function renderOfflineBanner(view: UploaderView) {
   if (view.online) return nothing;
