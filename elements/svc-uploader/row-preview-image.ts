@@ -3,8 +3,8 @@
  * budget or of a size that cannot be read, else a resized decode re-encoded as a small WebP. A
  * lazy chunk, loaded with the first picture in the list.
  */
-import type { ImageSize } from '../../engine/image-steps/canvas-codec.js';
-import { readImageDimensions } from '../../engine/image-steps/image-dimensions.js';
+import type { ImageSize } from '../../engine/processing/image-steps/canvas-codec.js';
+import { readImageDimensions } from '../../engine/processing/image-steps/image-dimensions.js';
 
 /** Longest edge of a preview: the single-file card shows it 11rem high, twice that on dense screens. */
 const PREVIEW_EDGE = 640;
