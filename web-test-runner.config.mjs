@@ -46,6 +46,7 @@ const FIXTURE_MODULES = [
   './test/support/wtr-screenshot-commands.mjs',
   './test/support/wtr-remote-fixtures.mjs',
   './test/support/wtr-refusal-fixtures.mjs',
+  './test/support/wtr-hostile-media-fixtures.mjs',
 ];
 
 export default {

@@ -79,11 +79,12 @@ export function pipelineErrorCode(error: unknown): { code?: string } {
  */
 export async function runStep(step: PipelineStep, context: PipelineContext, options: ResolvedOptions): Promise<PipelineStepOutput | void> {
   if (DECODING_STAGES.has(step.stage ?? 'custom')) {
-    const { imageAbovePixelBudget } = await import('./image-steps/image-dimensions.js');
-    const size = await imageAbovePixelBudget(context.file, options.maxImagePixels);
+    const { imageAbovePixelBudget, describeRefusedSize } = await import('./image-steps/image-dimensions.js');
+    const refusal = await imageAbovePixelBudget(context.file, options.maxImagePixels);
     // HEIC conversion touches only ISO-BMFF images; for any other it has nothing to skip.
-    if (size && (step.stage !== 'heic' || size.format === 'isobmff')) {
-      throw new ImageTooLargeError(`skipped: ${size.width} × ${size.height} px is above maxImagePixels (${options.maxImagePixels})`);
+    if (refusal && (step.stage !== 'heic' || refusal.format === 'isobmff')) {
+      const reason = refusal.width === undefined ? 'its pixel size cannot be read' : `${describeRefusedSize(refusal)} is above maxImagePixels`;
+      throw new ImageTooLargeError(`skipped: ${reason} (maxImagePixels ${options.maxImagePixels})`);
     }
   }
   if (step.runInWorker && options.raw.webWorker !== false) {

@@ -134,9 +134,9 @@ export class EditorController implements ReactiveController {
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
       if (this.#aboveByteBudget(record)) return this.#refuseOversized(editor, record, `${record.size} bytes`, attempt);
-      const { imageAbovePixelBudget } = await import('../../../engine/processing/image-steps/image-dimensions.js');
+      const { imageAbovePixelBudget, describeRefusedSize } = await import('../../../engine/processing/image-steps/image-dimensions.js');
       const oversized = await imageAbovePixelBudget(record.file, this.#maxImagePixels());
-      if (oversized) return this.#refuseOversized(editor, record, `${oversized.width} × ${oversized.height} px`, attempt);
+      if (oversized) return this.#refuseOversized(editor, record, describeRefusedSize(oversized), attempt);
       const { createEditorSession } = await import('./image-editor.js');
       const session = await createEditorSession({ ...this.#callbacks.session(), file: record.file, options, requestUpdate: () => this.#host.requestUpdate() });
       if (attempt !== this.#attempt) return session.dispose();

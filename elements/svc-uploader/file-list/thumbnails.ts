@@ -6,6 +6,11 @@
 import type { UploadFileRecord } from '../../../engine/index.js';
 import { RowPreviews, type RowPreviewsHost } from './row-previews.js';
 
+/** SVG by type or, when the browser gave none, by name: an `<img>` would sniff and draw it all the same. */
+function isSvg(file: UploadFileRecord): boolean {
+  return file.type.toLowerCase().startsWith('image/svg') || /\.svgz?$/i.test(file.name);
+}
+
 interface Entry {
   readonly blob: Blob;
   readonly url: string;
@@ -27,7 +32,7 @@ export class ObjectUrls {
 
   /**
    * A small image for the row: the pipeline's thumbnail, else a reduced copy of the image (see
-   * row-previews.ts), undefined until it is ready. SVG is shown as it is: it is drawn at the size shown.
+   * row-previews.ts), undefined until it is ready. An SVG file gets none (see #rowPicture).
    */
   thumbnail(file: UploadFileRecord): string | undefined {
     const blob = file.thumbnail?.file ?? this.#rowPicture(file);
@@ -38,7 +43,9 @@ export class ObjectUrls {
   #rowPicture(file: UploadFileRecord): Blob | undefined {
     const type = file.type.toLowerCase();
     if (!type.startsWith('image/')) return undefined;
-    if (type === 'image/svg+xml') return file.file;
+    // SVG is never drawn from the file's bytes: the page's own thread renders it, and a 1 KB file
+    // of nested `<use>` fans out into minutes of layout and gigabytes. Its type glyph stands in.
+    if (isSvg(file)) return undefined;
     return this.#previews.get(file.file);
   }
 
@@ -48,6 +55,7 @@ export class ObjectUrls {
    * decode at full size.
    */
   media(file: UploadFileRecord): string {
+    if (isSvg(file)) return '';
     if (file.type.toLowerCase().startsWith('image/') && this.#previews.refused(file.file)) return '';
     return this.#url(`media:${file.id}`, file.file);
   }

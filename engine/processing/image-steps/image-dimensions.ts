@@ -3,11 +3,13 @@
  * bytes per pixel whatever the file size: a 1 MB PNG of 20,000 × 20,000 px decodes to 1.6 GB, so
  * every step that decodes (thumbnails, compression, the editor, HEIC conversion) asks here first.
  *
- * Known: PNG (IHDR), JPEG (the first SOFn frame header), GIF (logical screen), WebP (VP8, VP8L and
- * VP8X), BMP (BITMAPINFOHEADER and later, and the old core header) and ISO-BMFF images (AVIF,
- * HEIC/HEIF: the largest `ispe` property). Anything else answers undefined.
+ * Known: PNG (IHDR), JPEG (the first SOFn frame header), GIF (the box of the logical screen and
+ * every frame, see gif-frames.ts), WebP (VP8, VP8L and VP8X), BMP (BITMAPINFOHEADER and later, and
+ * the old core header) and ISO-BMFF images (AVIF, HEIC/HEIF: the largest `ispe` property).
+ * Anything else answers undefined, and a step that decodes treats that as above the budget.
  */
 import type { ImageSize } from './canvas-codec.js';
+import { gifCanvasSize } from './gif-frames.js';
 
 /** Bytes read for the formats whose size sits near the start. */
 const HEAD_BYTES = 64;
@@ -28,10 +30,6 @@ function known(width: number, height: number): ImageSize | undefined {
 
 function pngSize(view: DataView): ImageSize | undefined {
   return known(view.getUint32(16), view.getUint32(20));
-}
-
-function gifSize(view: DataView): ImageSize | undefined {
-  return known(view.getUint16(6, true), view.getUint16(8, true));
 }
 
 function bmpSize(view: DataView): ImageSize | undefined {
@@ -112,7 +110,7 @@ async function sizeByFormat(blob: Blob, bytes: Uint8Array): Promise<[ImageHeader
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes[0] === 0x89 && ascii(bytes, 1, 3) === 'PNG' && ascii(bytes, 12, 4) === 'IHDR' && bytes.length >= 24) return ['png', pngSize(view)];
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return ['jpeg', await jpegSize(blob)];
-  if (ascii(bytes, 0, 4) === 'GIF8') return ['gif', gifSize(view)];
+  if (ascii(bytes, 0, 4) === 'GIF8') return ['gif', await gifCanvasSize(blob)];
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP' && bytes.length >= 30) return ['webp', webpSize(bytes, view)];
   if (ascii(bytes, 0, 2) === 'BM' && bytes.length >= 26) return ['bmp', bmpSize(view)];
   if (ascii(bytes, 4, 4) === 'ftyp') return ['isobmff', await isobmffSize(blob)];
@@ -127,8 +125,22 @@ export async function readImageDimensions(blob: Blob): Promise<DeclaredImageSize
   return format && size ? { ...size, format } : undefined;
 }
 
-/** The declared size when it is above the budget, else undefined (within it, or not known). */
-export async function imageAbovePixelBudget(blob: Blob, maxPixels: number): Promise<DeclaredImageSize | undefined> {
-  const size = await readImageDimensions(blob);
-  return size && size.width * size.height > maxPixels ? size : undefined;
+/**
+ * Why a decoding step must leave an image alone: its declared size is above the budget, or no
+ * size could be read (a format not known here, or a header cut short), which could stand for
+ * anything. `format` is the family when the header was recognised.
+ */
+export type PixelBudgetRefusal = DeclaredImageSize | { format: ImageHeaderFormat | undefined; width?: undefined; height?: undefined };
+
+/** The refusal, or undefined when the declared size is known and within `maxPixels`. */
+export async function imageAbovePixelBudget(blob: Blob, maxPixels: number): Promise<PixelBudgetRefusal | undefined> {
+  const bytes = await readBytes(blob, 0, HEAD_BYTES);
+  const [format, size] = bytes.length < 12 ? [] : ((await sizeByFormat(blob, bytes)) ?? []);
+  if (!size) return { format };
+  return size.width * size.height > maxPixels ? { ...size, format: format! } : undefined;
+}
+
+/** The refused size as messages say it: `20000 × 20000 px`, or that it cannot be read. */
+export function describeRefusedSize(refusal: PixelBudgetRefusal): string {
+  return refusal.width === undefined ? 'of unknown pixel size' : `${refusal.width} × ${refusal.height} px`;
 }

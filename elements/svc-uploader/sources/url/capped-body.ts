@@ -3,7 +3,15 @@
  * above the limit is refused before any byte is read, and a body that turns out longer (no length
  * declared, or a compressed one) is cancelled as soon as it passes the limit, so the browser stops
  * downloading instead of holding hundreds of megabytes only to refuse them afterwards.
+ *
+ * What is read is handed to Blob storage every few megabytes, so the page's own memory holds one
+ * such batch at a time, not the whole file: Chromium keeps large Blobs outside the JS heap and can
+ * move them to disk.
  */
+
+/** Bytes gathered in the page before they are handed over to a Blob. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+
 /** The body is larger than allowed; the download was stopped. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
@@ -17,7 +25,9 @@ export async function readCappedBody(response: Response, maxBytes: number, onByt
   }
   const reader = response.body?.getReader();
   if (!reader) return new Blob([]);
-  const chunks: Uint8Array[] = [];
+  const batches: Blob[] = [];
+  let batch: Uint8Array[] = [];
+  let batchBytes = 0;
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -27,8 +37,15 @@ export async function readCappedBody(response: Response, maxBytes: number, onByt
       await reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError();
     }
-    chunks.push(value);
+    batch.push(value);
+    batchBytes += value.byteLength;
+    if (batchBytes >= BATCH_BYTES) {
+      batches.push(new Blob(batch as BlobPart[]));
+      batch = [];
+      batchBytes = 0;
+    }
     onBytes();
   }
-  return new Blob(chunks as BlobPart[]);
+  batches.push(new Blob(batch as BlobPart[]));
+  return new Blob(batches);
 }

@@ -13,32 +13,44 @@ import { decideContentType, SNIFF_HEAD_BYTES } from './content-sniffing.js';
 import { parseImportUrl, UrlImportError, type UrlImportLimits } from './url-import.js';
 
 /**
- * A signal that aborts when `signal` does or when `idleTimeoutMs` pass without `touch()`: a slow
- * but steady download goes on, a link that stops sending is given up.
+ * A signal that aborts when `signal` does, when `idleTimeoutMs` pass without `touch()`, or when
+ * `totalTimeoutMs` pass in all: a slow but steady download goes on for a while, a link that stops
+ * sending is given up, and so is one that drips a byte now and then.
  */
-function idleDeadline(signal: AbortSignal, idleTimeoutMs: number) {
+function idleDeadline(signal: AbortSignal, idleTimeoutMs: number, totalTimeoutMs: number) {
   const timeout = new AbortController();
+  let overall = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const touch = (): void => {
     clearTimeout(timer);
     timer = setTimeout(() => timeout.abort(), idleTimeoutMs);
   };
+  const total = setTimeout(() => {
+    overall = true;
+    timeout.abort();
+  }, totalTimeoutMs);
   touch();
   return {
     signal: AbortSignal.any([signal, timeout.signal]),
     touch,
     timedOut: () => timeout.signal.aborted && !signal.aborted,
-    dispose: () => clearTimeout(timer),
+    overall: () => overall,
+    dispose: () => {
+      clearTimeout(timer);
+      clearTimeout(total);
+    },
   };
 }
 
 export async function fetchUrlAsFile(text: string, signal: AbortSignal, limits: UrlImportLimits): Promise<File> {
   const url = parseImportUrl(text);
-  const deadline = idleDeadline(signal, limits.idleTimeoutMs);
-  const stopped = (): UrlImportError =>
-    deadline.timedOut()
-      ? new UrlImportError('URL_TIMEOUT', `${url.href} stopped answering for ${limits.idleTimeoutMs} ms.`)
-      : new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
+  const deadline = idleDeadline(signal, limits.idleTimeoutMs, limits.totalTimeoutMs);
+  const stopped = (): UrlImportError => {
+    if (!deadline.timedOut()) return new UrlImportError('URL_ABORTED', `Import of ${url.href} was stopped.`);
+    return deadline.overall()
+      ? new UrlImportError('URL_TIMEOUT', `${url.href} took more than ${limits.totalTimeoutMs} ms in all.`)
+      : new UrlImportError('URL_TIMEOUT', `${url.href} stopped answering for ${limits.idleTimeoutMs} ms.`);
+  };
   try {
     let response: Response;
     try {
@@ -62,7 +74,13 @@ export async function fetchUrlAsFile(text: string, signal: AbortSignal, limits: 
       throw new UrlImportError('URL_NETWORK_ERROR', `The download of ${url.href} broke off.`);
     }
     const name = fileNameFor(url, response);
-    const head = new Uint8Array(await blob.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
+    let head: Uint8Array;
+    try {
+      head = new Uint8Array(await blob.slice(0, SNIFF_HEAD_BYTES).arrayBuffer());
+    } catch {
+      // Chromium can fail to keep hundreds of megabytes of Blob data (ERR_BLOB_OUT_OF_MEMORY).
+      throw new UrlImportError('URL_READ_FAILED', `The file at ${url.href} could not be kept in the browser.`);
+    }
     const verdict = decideContentType(name, declaredContentType(response), head);
     if (!verdict.ok) {
       throw new UrlImportError(

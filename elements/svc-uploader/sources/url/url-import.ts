@@ -4,7 +4,15 @@
  */
 
 export type UrlImportErrorCode =
-  'URL_INVALID' | 'URL_CORS_BLOCKED' | 'URL_NETWORK_ERROR' | 'URL_HTTP_ERROR' | 'URL_TOO_LARGE' | 'URL_TIMEOUT' | 'URL_TYPE_MISMATCH' | 'URL_ABORTED';
+  | 'URL_INVALID'
+  | 'URL_CORS_BLOCKED'
+  | 'URL_NETWORK_ERROR'
+  | 'URL_HTTP_ERROR'
+  | 'URL_TOO_LARGE'
+  | 'URL_TIMEOUT'
+  | 'URL_TYPE_MISMATCH'
+  | 'URL_READ_FAILED'
+  | 'URL_ABORTED';
 
 export class UrlImportError extends Error {
   override readonly name = 'UrlImportError';
@@ -28,7 +36,15 @@ export interface UrlImportLimits {
   maxBytes: number;
   /** Milliseconds without an answer or a new byte before the import gives up. */
   idleTimeoutMs: number;
+  /** Milliseconds the whole import may take, however steadily bytes arrive. */
+  totalTimeoutMs: number;
 }
+
+/**
+ * The whole import's deadline, as a multiple of the idle timeout (10 minutes by default): a link
+ * that sends one byte every few seconds never stays silent long enough for the idle timeout.
+ */
+export const TOTAL_TIMEOUT_FACTOR = 20;
 
 /** Resolves `text` against the page, accepting only http(s) URLs. */
 export function parseImportUrl(text: string, base = document.baseURI): URL {

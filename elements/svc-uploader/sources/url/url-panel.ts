@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from '../source-panel.js';
 import { toBytes } from '../../../../engine/core/sizes.js';
 import { ENGINE_DEFAULTS } from '../../../../engine/core/engine-defaults.js';
-import { isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits } from './url-import.js';
+import { isUrlImportError, parseImportUrl, TOTAL_TIMEOUT_FACTOR, UrlImportError, type UrlImportErrorCode, type UrlImportLimits } from './url-import.js';
 
 /** Which message explains each failure to the user. */
 const ERROR_MESSAGES: Record<UrlImportErrorCode, MessageKey> = {
@@ -18,6 +18,7 @@ const ERROR_MESSAGES: Record<UrlImportErrorCode, MessageKey> = {
   URL_TOO_LARGE: 'url.tooLarge',
   URL_TIMEOUT: 'url.timeout',
   URL_TYPE_MISMATCH: 'url.typeMismatch',
+  URL_READ_FAILED: 'url.failed',
   URL_ABORTED: 'url.failed',
 };
 
@@ -32,7 +33,7 @@ function importLimits(context: SourcePanelContext): UrlImportLimits {
   }
   // The engine refuses a value that is not a finite number; below 1 counts as 1, as there.
   const idleTimeoutMs = urlImportTimeout === undefined ? ENGINE_DEFAULTS.urlImportTimeout : Math.max(1, Math.floor(urlImportTimeout));
-  return { maxBytes, idleTimeoutMs };
+  return { maxBytes, idleTimeoutMs, totalTimeoutMs: idleTimeoutMs * TOTAL_TIMEOUT_FACTOR };
 }
 
 export function createUrlPanel(context: SourcePanelContext): SourcePanel {
@@ -67,10 +68,13 @@ export function createUrlPanel(context: SourcePanelContext): SourcePanel {
       loading = undefined;
       value = '';
       await context.deliver({ source: 'url', file, url: url.href });
-    } catch (failure) {
+    } catch (caught) {
       if (loading !== controller) return;
       loading = undefined;
-      if (!isUrlImportError(failure) || failure.code === 'URL_ABORTED') return update();
+      // Anything else (a Blob the browser could not keep, a failure while the file is added) is
+      // said too, never left as a panel that simply stops saying "Importing…".
+      const failure = isUrlImportError(caught) ? caught : new UrlImportError('URL_READ_FAILED', `The file at ${url.href} could not be kept in the browser.`);
+      if (failure.code === 'URL_ABORTED') return update();
       error = { code: failure.code, status: failure.status, origin: url.origin, maxBytes: limits.maxBytes };
       context.fail({ source: 'url', code: failure.code, message: failure.message, url: url.href, status: failure.status });
     }
