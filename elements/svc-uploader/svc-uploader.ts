@@ -3,6 +3,7 @@ import type { AddFilesResult, FileRejection, FileSource, UploadEngine, UploadFil
 import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
+import { followLocaleTag } from '../i18n/locale-tag.js';
 import { withEnglish } from '../i18n/english-messages.js';
 import { PagePasteController } from './page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
@@ -132,7 +133,9 @@ export class SvcUploader extends FormControlElement {
   #urls?: ObjectUrls;
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
-  readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
+  // A bare `locale` tag in the prop brings the closest shipped bundle with it.
+  readonly #propLocale = followLocaleTag(this, () => this.i18n);
+  readonly #i18n = new I18nController(this, () => this.#propLocale() ?? this.#documentLocale());
   /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
   #listWindow?: ListWindowController;
   #viewsLoadReported = false;
