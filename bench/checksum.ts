@@ -29,7 +29,7 @@ requireStorage('bench/checksum.ts');
 const uplink = UPLINK_MBPS > 0 ? await startDelayProxy(process.env.S3_TEST_ENDPOINT!, 0, { uplinkBytesPerSecond: (UPLINK_MBPS * 1e6) / 8 }) : undefined;
 const pageServer = await serveUploadBenchPage(
   new URL('./checksum-page.ts', import.meta.url),
-  [new URL('../engine/digest-worker.ts', import.meta.url)],
+  [new URL('../engine/processing/digest-worker.ts', import.meta.url)],
   uplink?.origin,
 );
 

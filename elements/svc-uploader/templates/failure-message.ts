@@ -4,7 +4,7 @@
  * text stays in the events (`serverMessage`) for hosts that show their own; the row shows a
  * translated message, since a server answers in one language and may say too much.
  */
-import type { UploadFailure } from '../../../engine/types.js';
+import type { UploadFailure } from '../../../engine/core/types.js';
 import type { MessageKey, MessageValues } from '../../i18n/index.js';
 
 /** The refusal the handler sends for a cross-site caller (`403`, `AUTH_DENIED`), see docs/server.md. */

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { IndexedDbRecoveryStorage } from '../../../elements/index.js';
 import { RE_EMITTED_ENGINE_EVENTS } from '../../../elements/svc-uploader/engine-bridge.js';
-import { DEPRECATED_ENGINE_EVENT_NAMES, type DeprecatedEngineEventName, type EngineEventName } from '../../../engine/events.js';
+import { DEPRECATED_ENGINE_EVENT_NAMES, type DeprecatedEngineEventName, type EngineEventName } from '../../../engine/core/events.js';
 import { createNetworkPlan } from '../engine/network-plan.js';
 import { eventually, nextEvent, randomFile, unmountAll, type SvcUploader } from './helpers.js';
 
