@@ -2,7 +2,7 @@
  * Sizes, percentages, counts and lists through `Intl`, with formatters cached per locale. Sizes
  * come from the engine's formatter, so the engine's own messages and the element read alike.
  */
-export { formatByteRate, formatBytes, type FormatBytesOptions } from '../../engine/byte-format.js';
+export { formatByteRate, formatBytes, type FormatBytesOptions } from '../../engine/core/byte-format.js';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
