@@ -1,6 +1,6 @@
 import { BatchIntake, type IntakeHost } from './batch-intake.js';
 import { ConnectionBudget } from '../upload/connection-budget.js';
-import { DeferredCrashRecovery } from '../persistence/crash-recovery-loader.js';
+import { crashRecoveryInForce, DeferredCrashRecovery } from '../persistence/crash-recovery-loader.js';
 import { restoreInto } from '../persistence/crash-restore.js';
 import type { AbortCause } from './errors.js';
 import { EventBus } from './event-bus.js';
@@ -286,7 +286,7 @@ export class UploadEngine {
    */
   destroy(): void {
     this.#network.stop();
-    this.#recovery?.releaseAll();
+    this.#recovery?.close();
     for (const entry of this.#entries) this.#abortEntry(entry, 'reset');
   }
 
@@ -296,11 +296,13 @@ export class UploadEngine {
     const options = this.#resolved;
     this.#budget.setLimit(options.maxConnections);
     this.#network.follow(options.networkAware);
-    if (options.crashRecovery && !this.#recovery) {
+    const crashRecovery = crashRecoveryInForce(options);
+    if (crashRecovery && !this.#recovery) {
       const warn = (message: string): void => this.#bus.emit('error', { code: 'STORAGE_QUOTA', message });
-      this.#recovery = new DeferredCrashRecovery(options.crashRecovery, warn, () => persistenceScope(this.#resolved));
+      const freed = (): void => void this.#restoreFromCrash();
+      this.#recovery = new DeferredCrashRecovery(crashRecovery, warn, () => persistenceScope(this.#resolved), freed);
       for (const entry of this.#entries) if (!SETTLED_STATES.has(entry.state)) void this.#recovery.save(entry);
-    } else if (!options.crashRecovery && this.#recovery) {
+    } else if (!crashRecovery && this.#recovery) {
       void this.#recovery.clear();
       this.#recovery = undefined;
     } else if (this.#recovery) {
@@ -364,7 +366,8 @@ export class UploadEngine {
   async #requestContext(signal: AbortSignal): Promise<RequestContext> {
     const configured = this.#resolved.raw.requestHeaders;
     const headers = typeof configured === 'function' ? await configured() : (configured ?? {});
-    return { headers, withCredentials: this.#resolved.raw.withCredentials, signal };
+    const traceparent = this.#resolved.raw.traceparent?.();
+    return { headers: traceparent ? { ...headers, traceparent } : headers, withCredentials: this.#resolved.raw.withCredentials, signal };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { ENGINE_DEFAULTS } from './engine-defaults.js';
 import { ConfigurationError } from './errors.js';
 import { expandAllowedFileTypes } from './file-types.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../upload/request-timeout.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_TIMER_MS } from '../upload/request-timeout.js';
 import { DEFAULT_RETRY_MAX_DELAY_MS } from '../upload/retry-policy.js';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../processing/image-steps/pixel-budget.js';
 import { toBytes } from './sizes.js';
@@ -75,6 +75,11 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   return Math.max(1, Math.floor(value));
 }
 
+/** A timeout or delay option: a positive integer, clamped to what a timer can wait. */
+function timerMs(value: number | undefined, fallback: number, name: string): number {
+  return Math.min(MAX_TIMER_MS, positiveInteger(value, fallback, name));
+}
+
 function nonNegativeInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
@@ -137,8 +142,8 @@ function resolveResumable(options: EngineOptions, target: UploadTarget): Pick<Re
         thresholdBytes: nonNegativeInteger(merged.thresholdBytes, MULTIPART_DEFAULTS.thresholdBytes, 'resumable.thresholdBytes'),
         chunkSizeBytes: positiveInteger(merged.chunkSizeBytes, MULTIPART_DEFAULTS.chunkSizeBytes, 'resumable.chunkSizeBytes'),
         persist: merged.persist !== false,
-        retryDelays: [...merged.retryDelays].map((delay) => Math.max(0, Number(delay) || 0)),
-        partTimeoutMs: positiveInteger(merged.partTimeoutMs, MULTIPART_DEFAULTS.partTimeoutMs, 'resumable.partTimeoutMs'),
+        retryDelays: [...merged.retryDelays].map((delay) => Math.min(MAX_TIMER_MS, Math.max(0, Number(delay) || 0))),
+        partTimeoutMs: timerMs(merged.partTimeoutMs, MULTIPART_DEFAULTS.partTimeoutMs, 'resumable.partTimeoutMs'),
         maxConcurrentParts: positiveInteger(merged.maxConcurrentParts, MULTIPART_DEFAULTS.maxConcurrentParts, 'resumable.maxConcurrentParts'),
         autoResume: merged.autoResume !== false,
         resumeWindowSeconds: nonNegativeNumber(merged.resumeWindowSeconds, MULTIPART_DEFAULTS.resumeWindowSeconds, 'resumable.resumeWindowSeconds'),
@@ -188,16 +193,16 @@ export function resolveOptions(options: EngineOptions): ResolvedOptions {
     maxConcurrentUploads: positiveInteger(options.maxConcurrentUploads, ENGINE_DEFAULTS.maxConcurrentUploads, 'maxConcurrentUploads'),
     maxConnections: positiveInteger(options.maxConnections, 6, 'maxConnections'),
     networkAware: options.networkAware === undefined ? ENGINE_DEFAULTS.networkAware : options.networkAware !== false,
-    processingTimeout: positiveInteger(options.processingTimeout, ENGINE_DEFAULTS.processingTimeout, 'processingTimeout'),
-    workerTimeoutMs: positiveInteger(options.workerTimeoutMs, 30_000, 'workerTimeoutMs'),
-    retryBaseDelayMs: nonNegativeInteger(options.retryBaseDelayMs, 1000, 'retryBaseDelayMs'),
-    retryMaxDelayMs: nonNegativeInteger(options.retryMaxDelayMs, DEFAULT_RETRY_MAX_DELAY_MS, 'retryMaxDelayMs'),
-    requestTimeoutMs: positiveInteger(options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 'requestTimeoutMs'),
-    uploadStallTimeoutMs: positiveInteger(options.uploadStallTimeoutMs, DEFAULT_UPLOAD_STALL_TIMEOUT_MS, 'uploadStallTimeoutMs'),
+    processingTimeout: timerMs(options.processingTimeout, ENGINE_DEFAULTS.processingTimeout, 'processingTimeout'),
+    workerTimeoutMs: timerMs(options.workerTimeoutMs, 30_000, 'workerTimeoutMs'),
+    retryBaseDelayMs: Math.min(MAX_TIMER_MS, nonNegativeInteger(options.retryBaseDelayMs, 1000, 'retryBaseDelayMs')),
+    retryMaxDelayMs: Math.min(MAX_TIMER_MS, nonNegativeInteger(options.retryMaxDelayMs, DEFAULT_RETRY_MAX_DELAY_MS, 'retryMaxDelayMs')),
+    requestTimeoutMs: timerMs(options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 'requestTimeoutMs'),
+    uploadStallTimeoutMs: timerMs(options.uploadStallTimeoutMs, DEFAULT_UPLOAD_STALL_TIMEOUT_MS, 'uploadStallTimeoutMs'),
     allowedUploadOrigins: resolveUploadOrigins(options.allowedUploadOrigins),
     partRetryJitter: options.resumable?.protocol === 'multipart' && options.resumable.retryDelays === undefined,
     maxImagePixels: positiveInteger(options.maxImagePixels, DEFAULT_MAX_IMAGE_PIXELS, 'maxImagePixels'),
-    urlImportTimeout: positiveInteger(options.urlImportTimeout, ENGINE_DEFAULTS.urlImportTimeout, 'urlImportTimeout'),
+    urlImportTimeout: timerMs(options.urlImportTimeout, ENGINE_DEFAULTS.urlImportTimeout, 'urlImportTimeout'),
     ...resolveResumable(options, target),
     crashRecovery,
   };

@@ -242,6 +242,8 @@ export interface EngineOptions {
   maxConnections?: number;
   /** Extra headers on every request to `serverUrl` / `uploadEndpoint` (e.g. a fresh bearer token). */
   requestHeaders?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** W3C `traceparent` sent on every handler call (e.g. from the page's tracer), so the handler's spans join the browser's trace. */
+  traceparent?: () => string | undefined;
   /** Send cookies on requests to `serverUrl` / `uploadEndpoint`. Default: same-origin only. */
   withCredentials?: boolean;
   /** Base delay (ms) of whole-file retries: each waits a random time up to `retryBaseDelayMs · 2^n`. Default 1000. */

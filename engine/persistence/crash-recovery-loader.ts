@@ -8,9 +8,29 @@
 import type { CrashRecovery, QuotaWarning } from './crash-recovery.js';
 import type { FileEntry } from '../core/file-entry.js';
 import { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
+import type { ResolvedOptions } from '../core/options.js';
 import type { CrashRecoveryEntry, CrashRecoveryOptions } from '../core/types.js';
 
 type RecoverySettings = CrashRecoveryOptions & { ttlMs: number; maxFileBytes: number };
+
+let warnedNoUserKey = false;
+
+/**
+ * Crash recovery's settings when it can be on. It keeps a user's files (bytes included) in
+ * storage every tab and every user of the browser profile shares, and restores them into the
+ * next uploader of the same scope: without `persistenceKey` the scope cannot tell one signed-in
+ * user from the next, so user A's file would be restored into user B's uploader and sent with
+ * B's credentials. Without a key it stays off, and the page is told once in the console.
+ */
+export function crashRecoveryInForce(options: ResolvedOptions): RecoverySettings | undefined {
+  if (!options.crashRecovery) return undefined;
+  if (options.raw.persistenceKey) return options.crashRecovery;
+  if (!warnedNoUserKey) {
+    warnedNoUserKey = true;
+    console.warn('svc-uploader: crashRecovery is off until persistenceKey (persistence-key) names the signed-in user; a site without users sets a fixed one.');
+  }
+  return undefined;
+}
 
 export class DeferredCrashRecovery {
   #loaded?: CrashRecovery;
@@ -19,11 +39,11 @@ export class DeferredCrashRecovery {
   /** The recovery, or undefined when its module could not be fetched (recovery is then off, as a failed write leaves it). */
   readonly #loading: Promise<CrashRecovery | undefined>;
 
-  constructor(settings: RecoverySettings, warn: QuotaWarning, scope: () => Promise<string>) {
+  constructor(settings: RecoverySettings, warn: QuotaWarning, scope: () => Promise<string>, freed?: () => void) {
     this.#loading = import('./crash-recovery.js').then(
       ({ CrashRecovery: Recovery }) => {
         const storage = settings.storage ?? new IndexedDbRecoveryStorage();
-        return (this.#loaded = new Recovery({ ...settings, storage }, warn, scope));
+        return (this.#loaded = new Recovery({ ...settings, storage }, warn, scope, freed));
       },
       (error: unknown) => {
         warn(`Crash recovery could not load: ${String(error)}`);
@@ -70,11 +90,9 @@ export class DeferredCrashRecovery {
     void this.#run((recovery) => recovery.claimUnowned(ids), undefined);
   }
 
-  /** The engine is going away: its files may be restored by a later engine of this page. */
-  releaseAll(): void {
-    void this.#run((recovery) => {
-      recovery.releaseAll();
-    }, undefined);
+  /** The engine is going away: its files may be restored by a later engine of this page or another tab. */
+  close(): void {
+    void this.#run((recovery) => recovery.close(), undefined);
   }
 
   /** Resolves when every write so far has landed. */

@@ -1,3 +1,4 @@
+import { isPartListLength, isPartSizeFor, isRememberedPart } from '../upload/handler-answers.js';
 import { keysWithPrefix, localStore } from './persistence-scope.js';
 import type { ContentChecksum } from '../../protocol/wire.js';
 
@@ -43,6 +44,14 @@ type PersistedSession = Omit<MultipartSession, 'fingerprint' | 'parts' | 'confir
 /** Every resume record lives under this prefix; `clearPersistedUploads()` removes them all. */
 const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
 
+/** Longer than any token or key this handler issues. */
+const MAX_TOKEN_LENGTH = 8192;
+
+/**
+ * Whether a stored record can be used. Any script of the origin can write localStorage, so a
+ * record is checked as strictly as the handler answer it came from (handler-answers.ts): a part
+ * size of 0 or 1 would slice the file into endless or millions of parts.
+ */
 function isPersistedSession(value: unknown): value is PersistedSession {
   const record = value as PersistedSession | null;
   return (
@@ -50,11 +59,17 @@ function isPersistedSession(value: unknown): value is PersistedSession {
     record !== null &&
     typeof record.scope === 'string' &&
     typeof record.token === 'string' &&
+    record.token.length > 0 &&
+    record.token.length <= MAX_TOKEN_LENGTH &&
     typeof record.key === 'string' &&
-    Number.isFinite(record.partSize) &&
-    Number.isFinite(record.fileSize) &&
+    record.key.length <= MAX_TOKEN_LENGTH &&
+    Number.isSafeInteger(record.fileSize) &&
+    record.fileSize >= 0 &&
+    isPartSizeFor(record.partSize, record.fileSize) &&
     Number.isFinite(record.expiresAt) &&
     Array.isArray(record.parts) &&
+    isPartListLength(record.parts.length) &&
+    record.parts.every(isRememberedPart) &&
     (record.checksumAlgorithm === undefined || ['CRC32', 'CRC32C', 'SHA256'].includes(record.checksumAlgorithm))
   );
 }

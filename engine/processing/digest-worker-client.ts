@@ -12,7 +12,9 @@
  * One worker is shared by every engine of the page; it is started by the first job and
  * terminated once it has had no job for `IDLE_STOP_MS`.
  */
+import { readSlices } from './blob-slices.js';
 import type { AmzChecksumAlgorithm } from './amz-checksum-hasher.js';
+import { MainThreadSlicer } from '../core/main-thread-yield.js';
 import type { DigestCancel, DigestJob, DigestReply } from './digest-worker.js';
 import type { ContentChecksum } from '../../protocol/wire.js';
 
@@ -143,11 +145,35 @@ async function compute(request: DigestRequest, signal: AbortSignal | undefined):
   const digests = await import('./wasm-digests.js');
   switch (request.kind) {
     case 'md5':
-      return digests.md5Base64(request.blob, signal);
+      return digests.md5Base64(request.blob, signal, readSlicesYielding);
     case 'upload':
-      return digests.uploadDigests(request.blob, request.algorithm, signal);
+      return digests.uploadDigests(request.blob, request.algorithm, signal, readSlicesYielding);
     case 'sha256':
-      return digests.fileSha256Hex(request.blob, signal);
+      return digests.fileSha256Hex(request.blob, signal, readSlicesYielding);
+  }
+}
+
+/**
+ * Bytes hashed on the main thread between two checks whether the page is due its thread back: a
+ * few milliseconds of plain-JS hashing (a page whose policy refuses WebAssembly too), well under
+ * a long task.
+ */
+const MAIN_THREAD_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The blob's read slices cut into small chunks, handing the main thread back between them when
+ * the slice of work is used up (main-thread-yield.ts): without a worker, an 8 MiB slice hashed in
+ * plain JS is one task of a tenth of a second or more, and a large file many of them in a row.
+ */
+async function* readSlicesYielding(blob: Blob, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  const slicer = new MainThreadSlicer();
+  for await (const bytes of readSlices(blob, signal)) {
+    for (let offset = 0; offset < bytes.length; offset += MAIN_THREAD_CHUNK_BYTES) {
+      // The chunk before this one has been hashed by the time the next one is asked for.
+      if (slicer.due()) await slicer.yield();
+      signal?.throwIfAborted();
+      yield bytes.subarray(offset, offset + MAIN_THREAD_CHUNK_BYTES);
+    }
   }
 }
 

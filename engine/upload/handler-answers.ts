@@ -80,10 +80,34 @@ export function assertInitAnswer(answer: unknown, fileSize: number, requested?: 
   checkFields(answer, ['key', 'token']);
   check(answer['checksumAlgorithm'] === undefined || answer['checksumAlgorithm'] === requested, 'checksumAlgorithm');
   const partSize = answer['partSize'];
-  check(
-    isCount(partSize, 1, MAX_PART_SIZE) && (partSize >= MIN_PART_SIZE || partSize >= fileSize) && Math.ceil(fileSize / partSize) <= MAX_PARTS,
-    `partSize ${String(partSize).slice(0, 32)}`,
+  check(isPartSizeFor(partSize, fileSize), `partSize ${String(partSize).slice(0, 32)}`);
+}
+
+/**
+ * A part size S3 can take for a file of `fileSize` bytes: an integer within its part limits (as
+ * small as the file for a file below the minimum) giving at most 10,000 parts. Also checked on a
+ * remembered session read back from storage, which a page can write anything into.
+ */
+export function isPartSizeFor(partSize: unknown, fileSize: number): partSize is number {
+  return isCount(partSize, 1, MAX_PART_SIZE) && (partSize >= MIN_PART_SIZE || partSize >= fileSize) && Math.ceil(fileSize / partSize) <= MAX_PARTS;
+}
+
+/** A part a remembered session lists as stored: `[partNumber, {eTag, size, checksum?}]` within S3's bounds. */
+export function isRememberedPart(entry: unknown): boolean {
+  if (!Array.isArray(entry) || entry.length !== 2 || !isCount(entry[0], 1, MAX_PARTS)) return false;
+  const part: unknown = entry[1];
+  return (
+    isObject(part) &&
+    isText(part['eTag']) &&
+    part['eTag'].length <= MAX_ETAG_LENGTH &&
+    isCount(part['size'], 0, MAX_PART_SIZE) &&
+    (part['checksum'] === undefined || (isListedChecksum(part['checksum']) && isObject(part['checksum'])))
   );
+}
+
+/** At most as many parts as an upload can have. */
+export function isPartListLength(length: number): boolean {
+  return length <= MAX_PARTS;
 }
 
 /** `/multipart/sign-part`: `{uploadUrl, uploadHeaders?}`. */

@@ -34,6 +34,16 @@ export function isDeadSession(error: unknown): boolean {
 }
 
 /**
+ * Whether the multipart upload itself is gone: storage answered a part PUT with 404 `NoSuchUpload`
+ * (RGW: `NoSuchKey`), or the handler answered a `/multipart/*` route with 404 (it found no such
+ * upload in storage). Expired, aborted or swept by a lifecycle rule, only a new upload can go on.
+ */
+export function isGoneUpload(error: unknown): boolean {
+  if (!(error instanceof UploadFailureError) || error.status !== 404) return false;
+  return error.from === 'storage' ? error.serverCode === 'NoSuchUpload' || error.serverCode === 'NoSuchKey' : true;
+}
+
+/**
  * Calls to the handler's `/multipart/*` routes for one session. A token the handler calls
  * `expired` is refreshed through `/multipart/resume` once per request; concurrent parts that hit
  * the expiry together share one refresh.

@@ -1,7 +1,7 @@
 import { UploadFailureError, retryHintOf, toUploadFailure } from '../core/errors.js';
 import { delay, putBlob } from './http.js';
 import { readInitPartUrls, signPartsToAsk } from './init-part-urls.js';
-import { isDeadSession, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
+import { isDeadSession, isGoneUpload, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
 import { forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from '../persistence/multipart-session.js';
 import { PartSigningPipeline } from './multipart-signing.js';
 import { prepareSignedPart, type PreparedPart } from './part-body.js';
@@ -207,6 +207,15 @@ async function uploadPart(
   }
 }
 
+/**
+ * The upload behind `session` no longer exists: neither this page nor a later one may sign parts
+ * or complete with its token again, so the next attempt (Retry) opens a new upload from the start.
+ */
+function dropGoneSession(context: StrategyContext, session: MultipartSession): void {
+  forgetSession(session.fingerprint);
+  if (context.entry.multipart === session) context.entry.multipart = undefined;
+}
+
 /** Multipart through the handler: parts in parallel under the shared connection budget. */
 export async function uploadMultipart(context: StrategyContext): Promise<UploadResult> {
   const routes = routesFor(context);
@@ -265,7 +274,9 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   } catch (error) {
     // Report the first real failure, not a sibling's abort echo.
     context.signal.throwIfAborted();
-    throw siblings.signal.reason ?? error;
+    const failure = siblings.signal.reason ?? error;
+    if (isGoneUpload(failure)) dropGoneSession(context, session);
+    throw failure;
   } finally {
     context.signal.removeEventListener('abort', onOuterAbort);
   }
@@ -275,6 +286,7 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
   } catch (error) {
     // A failed complete leaves nothing a later page should pick up: only this page may try again.
     if (!context.signal.aborted) forgetSession(session.fingerprint);
+    if (isGoneUpload(error)) dropGoneSession(context, session);
     throw error;
   }
   forgetSession(session.fingerprint);

@@ -157,14 +157,14 @@ describe("<svc-uploader> speaks the engine's event vocabulary", () => {
   });
 
   it('re-emits the files crash recovery restored', async () => {
-    const first = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
+    const first = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery persistence-key="alice"></svc-uploader>');
     await first.element.addFiles([randomFile('recovered.bin', 3000)]);
     const storage = new IndexedDbRecoveryStorage();
     await eventually(async () => (await storage.getAll()).some((entry) => entry.name === 'recovered.bin'), 'the file in IndexedDB');
     storage.close();
     first.element.remove();
 
-    const { element, log } = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
+    const { element, log } = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery persistence-key="alice"></svc-uploader>');
     await element.engine!.ready;
     expectReEmitted(log, 'files-restore');
     expectOldNamesHeard(log);
