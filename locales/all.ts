@@ -25,6 +25,7 @@ import he from './he.js';
 import hi from './hi.js';
 import hr from './hr.js';
 import hu from './hu.js';
+import hy from './hy.js';
 import id from './id.js';
 import is from './is.js';
 import it from './it.js';
@@ -84,6 +85,7 @@ export const allLocales: Readonly<Record<string, LocaleBundle>> = {
   gl,
   hr,
   hu,
+  hy,
   is,
   lt,
   lv,

@@ -1,4 +1,8 @@
-/** Sizes, percentages, counts and lists through `Intl`, with formatters cached per locale. */
+/**
+ * Sizes, percentages, counts and lists through `Intl`, with formatters cached per locale. Sizes
+ * come from the engine's formatter, so the engine's own messages and the element read alike.
+ */
+export { formatByteRate, formatBytes, type FormatBytesOptions } from '../../engine/core/byte-format.js';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -10,56 +14,6 @@ function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.Num
     numberFormats.set(cacheKey, format);
   }
   return format;
-}
-
-/** The largest byte unit `Intl.NumberFormat` sanctions is the petabyte. */
-const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
-
-export interface FormatBytesOptions {
-  /**
-   * 1024 (default) counts sizes as the engine's limits do (`{size: 1, unit: 'GB'}` is 1024³ bytes),
-   * so a limit shows as the number the host configured; 1000 gives SI multiples.
-   */
-  base?: 1000 | 1024;
-}
-
-/**
- * `1.5 MB`, `1,5 Mo`, `1.5 م.ب`: the locale's own unit abbreviations. One decimal below ten units,
- * none above, as file managers show sizes.
- */
-export function formatBytes(bytes: number, lang: string, { base = 1024 }: FormatBytesOptions = {}): string {
-  let exponent = 0;
-  let value = Math.max(0, bytes);
-  while (value >= base && exponent < BYTE_UNITS.length - 1) {
-    value /= base;
-    exponent += 1;
-  }
-  return numberFormat(lang, {
-    style: 'unit',
-    unit: BYTE_UNITS[exponent],
-    // Short forms of the byte itself are poor ("11 byte" in English and Japanese); the long ones read well.
-    unitDisplay: exponent === 0 ? 'long' : 'short',
-    maximumFractionDigits: exponent === 0 || value >= 10 ? 0 : 1,
-  }).format(value);
-}
-
-/**
- * An upload rate in the locale's own units: `2.4 MB/s`, `2,4 МБ/c`, `2.4 MB/秒`. Powers of 1024 as
- * for sizes, one decimal below ten units.
- */
-export function formatByteRate(bytesPerSecond: number, lang: string): string {
-  let exponent = 0;
-  let value = Math.max(0, bytesPerSecond);
-  while (value >= 1024 && exponent < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    exponent += 1;
-  }
-  return numberFormat(lang, {
-    style: 'unit',
-    unit: `${BYTE_UNITS[exponent]}-per-second`,
-    unitDisplay: 'short',
-    maximumFractionDigits: exponent === 0 || value >= 10 ? 0 : 1,
-  }).format(value);
 }
 
 /**

@@ -3,6 +3,7 @@
  * needs, and the lookup from a document's `lang` to the closest of them. This module is itself
  * loaded on demand, only on pages whose language is not English.
  */
+import { closestLocale } from '../../protocol/closest-locale.js';
 import type { LocaleBundle } from './types.js';
 
 type BundleLoader = () => Promise<{ default: LocaleBundle }>;
@@ -28,6 +29,7 @@ const BUNDLES: Record<string, BundleLoader> = {
   hi: () => import('../../locales/hi.js'),
   hr: () => import('../../locales/hr.js'),
   hu: () => import('../../locales/hu.js'),
+  hy: () => import('../../locales/hy.js'),
   id: () => import('../../locales/id.js'),
   is: () => import('../../locales/is.js'),
   it: () => import('../../locales/it.js'),
@@ -61,29 +63,18 @@ const BUNDLES: Record<string, BundleLoader> = {
   'zh-TW': () => import('../../locales/zh-TW.js'),
 };
 
-/** Languages answered by a sibling bundle: Norwegian (`no`) and Nynorsk read Bokmål best. */
-const LANGUAGE_ALIASES: Record<string, string> = { no: 'nb', nn: 'nb' };
+const BUNDLE_CODES: ReadonlySet<string> = new Set(Object.keys(BUNDLES));
 
 /**
- * The bundle closest to a BCP-47 tag, or undefined when none fits (English is then shown). The
- * tag is expanded with its likely script and region (CLDR) first, so `zh-HK` and `zh-Hant-TW` read
- * Traditional Chinese (`zh-TW`), `zh` and `zh-SG` Simplified (`zh-CN`), `sr` Cyrillic and `sr-ME`
- * Latin Serbian, `pt` and `pt-BR` Brazilian and every other Portuguese region `pt-PT`.
+ * The bundle closest to a BCP-47 tag, or undefined when none fits (English is then shown), by
+ * CLDR's likely subtags (protocol/closest-locale.ts): `zh-HK` and `zh-Hant` read Traditional
+ * Chinese (`zh-TW`), `zh` and `zh-SG` Simplified (`zh-CN`), `sr` Cyrillic and `sr-ME` Latin
+ * Serbian, `pt` and `pt-BR` Brazilian and every other Portuguese region `pt-PT`, `no` and `nn`
+ * Bokmål, `de-AT` `de`.
  * @internal Exported for tests.
  */
 export function closestBundleCode(tag: string): string | undefined {
-  let locale: Intl.Locale;
-  try {
-    locale = new Intl.Locale(tag).maximize();
-  } catch {
-    return undefined;
-  }
-  const language = LANGUAGE_ALIASES[locale.language] ?? locale.language;
-  const { script, region } = locale;
-  if (language === 'zh') return script === 'Hant' ? 'zh-TW' : 'zh-CN';
-  if (language === 'sr') return script === 'Latn' ? 'sr-Latn' : 'sr-Cyrl';
-  if (language === 'pt') return region === 'BR' ? 'pt-BR' : 'pt-PT';
-  return language in BUNDLES ? language : undefined;
+  return closestLocale(tag, BUNDLE_CODES);
 }
 
 /** Loads the bundle closest to `tag`; undefined when none fits. */

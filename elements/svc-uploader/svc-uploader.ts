@@ -3,6 +3,7 @@ import type { AddFilesResult, FileRejection, FileSource, UploadEngine, UploadFil
 import { loadUploadMachinery } from '../../engine/upload/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
+import { followLocaleTag } from '../i18n/locale-tag.js';
 import { PagePasteController } from './drop-zone/page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
 import type { Announcer } from './engine-views/announcer.js';
@@ -129,7 +130,9 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   #urls?: ObjectUrls;
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
   readonly #documentLocale = followDocumentLocale(this);
-  readonly #i18n = new I18nController(this, () => this.i18n ?? this.#documentLocale());
+  // A bare `locale` tag in the prop brings the closest shipped bundle with it.
+  readonly #propLocale = followLocaleTag(this, () => this.i18n);
+  readonly #i18n = new I18nController(this, () => this.#propLocale() ?? this.#documentLocale());
   /** What the form receives (form/form-value-controller.ts). */
   readonly #form = new FormValueController(this, {
     internals: this.internals,

@@ -1,3 +1,4 @@
+import { formatBytes } from './byte-format.js';
 import type { FileSizeLimit, SizeUnit } from './file-limits.js';
 
 const UNIT_EXPONENTS: Record<SizeUnit, number> = {
@@ -30,11 +31,7 @@ export function toBytes(limit: FileSizeLimit): number {
   return limit.size * 1024 ** UNIT_EXPONENTS[limit.unit];
 }
 
-/** `1.5 MB`-style label for log messages (UIs format sizes with Intl themselves). */
+/** `1.5 MB`-style label for the engine's English messages, in the same units the element shows. */
 export function describeBytes(bytes: number): string {
-  let exponent = 0;
-  while (bytes >= 1024 ** (exponent + 1) && exponent < 8) exponent += 1;
-  const unit = (Object.keys(UNIT_EXPONENTS) as SizeUnit[])[exponent];
-  const value = bytes / 1024 ** exponent;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+  return formatBytes(bytes, 'en');
 }

@@ -1,16 +1,9 @@
 // Lists what the bucket holds, refreshed whenever the uploader reports a finished file.
+// Sizes go through the element's own formatter, so a file reads the same here as in its row.
+import { formatBytes } from '/svc-uploader.js';
+
 const list = document.getElementById('uploads');
 const empty = document.getElementById('uploads-empty');
-const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'];
-
-/** `11 bytes`, `34.2 kB`, `1.2 GB`: the largest unit that keeps the number at 1 or more. */
-function formatSize(bytes) {
-  const exponent = Math.min(SIZE_UNITS.length - 1, bytes > 0 ? Math.floor(Math.log10(bytes) / 3) : 0);
-  const unit = SIZE_UNITS[exponent];
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 1 }).format(
-    bytes / 1000 ** exponent,
-  );
-}
 
 function renderUpload(file) {
   const item = document.createElement('li');
@@ -20,7 +13,7 @@ function renderUpload(file) {
   link.textContent = file.key;
   const size = document.createElement('span');
   size.className = 'size';
-  size.textContent = formatSize(file.size);
+  size.textContent = formatBytes(file.size, document.documentElement.lang || 'en');
   item.append(link, size);
   return item;
 }

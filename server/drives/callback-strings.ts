@@ -3,6 +3,7 @@
  * English when none of them fits. A compact table of its own: the server does not read the
  * element's locale bundles (browser code), and the page has only two sentences.
  */
+import { closestLocale } from '../../protocol/closest-locale.js';
 
 export interface CallbackStrings {
   lang: string;
@@ -31,6 +32,10 @@ const STRINGS: Record<string, Entry> = {
   'zh-TW': { title: '已連結 {name}', connected: '已連結 {name}。您可以關閉此視窗。' },
   ar: { dir: 'rtl', title: 'تم الاتصال بـ {name}', connected: 'تم الاتصال بـ {name}. يمكنك إغلاق هذه النافذة.' },
   he: { dir: 'rtl', title: '{name} מחובר', connected: '{name} מחובר. אפשר לסגור את החלון הזה.' },
+  nb: { title: '{name} er tilkoblet', connected: '{name} er tilkoblet. Du kan lukke dette vinduet.' },
+  'sr-Cyrl': { title: '{name} је повезан', connected: '{name} је повезан. Можете да затворите овај прозор.' },
+  'sr-Latn': { title: '{name} je povezan', connected: '{name} je povezan. Možete da zatvorite ovaj prozor.' },
+  hy: { title: '{name}-ը միացված է', connected: '{name}-ը միացված է։ Կարող եք փակել այս պատուհանը։' },
 };
 
 /** Longer headers are cut here before parsing; real browsers send well under 200 characters. */
@@ -39,16 +44,15 @@ const MAX_RANGES = 16;
 const SUBTAG = /^[a-z0-9]{1,8}$/;
 const Q_VALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 
-/** Traditional Chinese for Taiwan, Hong Kong, Macao and explicit `Hant`; Simplified otherwise. */
-const TRADITIONAL_CHINESE = new Set(['hant', 'tw', 'hk', 'mo']);
+const LANGUAGES: ReadonlySet<string> = new Set(Object.keys(STRINGS));
 
-/** The table entry for one language range (`de-AT` → `de`, `pt` → `pt-BR`, `zh-HK` → `zh-TW`). */
+/**
+ * The table entry for one language range, by the element's own rule (CLDR likely subtags):
+ * `de-AT` → `de`, `pt` and `pt-PT` → `pt-BR` (the table's only Portuguese), `zh-HK` and
+ * `zh-Hant` → `zh-TW`, `iw` → `he`.
+ */
 function entryFor(subtags: string[]): string | undefined {
-  const [language] = subtags;
-  if (language === 'zh') return subtags.some((subtag) => TRADITIONAL_CHINESE.has(subtag)) ? 'zh-TW' : 'zh-CN';
-  if (language === 'pt') return 'pt-BR';
-  if (language === 'iw') return 'he';
-  return language !== undefined && Object.hasOwn(STRINGS, language) ? language : undefined;
+  return closestLocale(subtags.join('-'), LANGUAGES);
 }
 
 /**

@@ -125,6 +125,7 @@ const LOCALES: Record<string, readonly string[]> = {
       'hi',
       'hr',
       'hu',
+      'hy',
       'id',
       'is',
       'it',

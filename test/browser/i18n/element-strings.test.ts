@@ -128,7 +128,7 @@ describe('<svc-uploader> strings', () => {
     const element = await mount('<svc-uploader server-url="/api/upload" max-files="2000"></svc-uploader>');
     element.i18n = { bundle: de };
     await element.addFiles([
-      new File([new Uint8Array(1.5 * MiB)], 'gross.bin'),
+      new File([new Uint8Array(1_500_000)], 'gross.bin'),
       ...Array.from({ length: 1233 }, (_, index) => new File(['x'], `${index}.txt`)),
     ]);
     await element.updateComplete;

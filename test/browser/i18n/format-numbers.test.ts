@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { formatBytes, formatCount, formatList, formatPercent } from '../../../elements/i18n/index.js';
+import { formatByteRate } from '../../../elements/i18n/format-numbers.js';
 
 /** Intl separates numbers and units with no-break spaces that vary by locale; compare them as spaces. */
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -8,32 +9,49 @@ const MiB = 1024 * 1024;
 
 describe('Intl formatting', () => {
   describe('formatBytes', () => {
-    it('scales by 1024 and uses one decimal below ten units', () => {
+    it('writes decimal units with decimal values, one decimal below ten units', () => {
       expect(formatBytes(0, 'en')).to.equal('0 bytes');
       expect(formatBytes(1, 'en')).to.equal('1 byte');
       expect(formatBytes(11, 'ja')).to.equal('11 バイト');
-      expect(formatBytes(1023, 'en')).to.equal('1,023 bytes');
+      expect(formatBytes(999, 'en')).to.equal('999 bytes');
+      expect(formatBytes(1000, 'en')).to.equal('1 kB');
       expect(formatBytes(1536, 'en')).to.equal('1.5 kB');
-      expect(formatBytes(1.5 * MiB, 'en')).to.equal('1.5 MB');
-      expect(formatBytes(42.4 * MiB, 'en')).to.equal('42 MB');
-      expect(formatBytes(1024 * 1024 * MiB, 'en')).to.equal('1 TB');
+      expect(formatBytes(300_000, 'en')).to.equal('300 kB');
+      expect(formatBytes(1_500_000, 'en')).to.equal('1.5 MB');
+      expect(formatBytes(1.5 * MiB, 'en')).to.equal('1.6 MB');
+      expect(formatBytes(12 * MiB, 'en')).to.equal('13 MB');
+      expect(formatBytes(42_400_000, 'en')).to.equal('42 MB');
+      expect(formatBytes(1e12, 'en')).to.equal('1 TB');
     });
 
-    it('can use SI multiples', () => {
-      expect(formatBytes(1_500_000, 'en', { base: 1000 })).to.equal('1.5 MB');
+    it('moves to the next unit when the value would round up to a thousand', () => {
+      expect(formatBytes(999_999, 'en')).to.equal('1 MB');
+      expect(formatBytes(999_499, 'en')).to.equal('999 kB');
+    });
+
+    it('can still divide by 1024 when asked', () => {
+      expect(formatBytes(1.5 * MiB, 'en', { base: 1024 })).to.equal('1.5 MB');
     });
 
     it('stops at petabytes, the largest unit Intl has', () => {
-      expect(formatBytes(2048 * 1024 ** 5, 'en')).to.equal('2,048 PB');
+      expect(formatBytes(2048e15, 'en')).to.equal('2,048 PB');
     });
 
     it("uses each locale's decimal separator and unit abbreviation", () => {
-      expect(spaces(formatBytes(1.5 * MiB, 'de'))).to.equal('1,5 MB');
-      expect(spaces(formatBytes(1.5 * MiB, 'fr'))).to.equal('1,5 Mo');
-      expect(spaces(formatBytes(1.5 * MiB, 'ru'))).to.equal('1,5 МБ');
-      expect(spaces(formatBytes(1.5 * MiB, 'ja'))).to.equal('1.5 MB');
-      expect(formatBytes(1.5 * MiB, 'ar')).to.equal(new Intl.NumberFormat('ar', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(1.5));
-      expect(formatBytes(1.5 * MiB, 'ar')).not.to.include('MB');
+      expect(spaces(formatBytes(1_500_000, 'de'))).to.equal('1,5 MB');
+      expect(spaces(formatBytes(1_500_000, 'fr'))).to.equal('1,5 Mo');
+      expect(spaces(formatBytes(1_500_000, 'ru'))).to.equal('1,5 МБ');
+      expect(spaces(formatBytes(1_500_000, 'ja'))).to.equal('1.5 MB');
+      expect(formatBytes(1_500_000, 'ar')).to.equal(new Intl.NumberFormat('ar', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(1.5));
+      expect(formatBytes(1_500_000, 'ar')).not.to.include('MB');
+    });
+  });
+
+  describe('formatByteRate', () => {
+    it('counts rates in the same decimal units', () => {
+      expect(formatByteRate(2_400_000, 'en')).to.equal('2.4 MB/s');
+      expect(formatByteRate(2.4 * MiB, 'en')).to.equal('2.5 MB/s');
+      expect(formatByteRate(999_999, 'en')).to.equal('1 MB/s');
     });
   });
 

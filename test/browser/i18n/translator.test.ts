@@ -176,7 +176,7 @@ describe('createTranslator', () => {
 
     it('formats sizes, percentages, counts and lists in the resolved language', () => {
       const translator = createTranslator({ locale: 'de' });
-      expect(translator.formatBytes(1.5 * 1024 * 1024)).to.equal('1,5 MB');
+      expect(translator.formatBytes(1_500_000)).to.equal('1,5 MB');
       expect(translator.formatPercent(0.425).replace(/\s/g, ' ')).to.equal('42 %');
       expect(translator.formatCount(1234567)).to.equal('1.234.567');
       expect(translator.formatList(['JPG', 'PNG', 'PDF'])).to.equal('JPG, PNG oder PDF');

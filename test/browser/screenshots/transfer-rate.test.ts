@@ -23,7 +23,7 @@ describe('<svc-uploader> screenshots: transfer rate', () => {
   });
 
   it('uploading: a row and the run with rate and time left', async () => {
-    TransferRateEstimator.prototype.estimate = () => ({ bytesPerSecond: 2.4 * MiB, secondsRemaining: 12 });
+    TransferRateEstimator.prototype.estimate = () => ({ bytesPerSecond: 2_400_000, secondsRemaining: 12 });
     const gate = crypto.randomUUID();
     const resumable = '{"protocol":"multipart","thresholdBytes":1048576,"chunkSizeBytes":5242880,"maxConcurrentParts":1}';
     const element = await stage('uploading-rate', `<svc-uploader server-url="/element-fixtures/held/${gate}/1/api" resumable='${resumable}'></svc-uploader>`);

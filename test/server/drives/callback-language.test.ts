@@ -70,6 +70,30 @@ describe('the OAuth callback page language', () => {
     assert.equal((await callbackPage('pt-PT')).lang, 'pt-BR');
   });
 
+  it('picks the closest language by CLDR likely subtags, as the element does', async () => {
+    const cases: Record<string, string> = {
+      no: 'nb',
+      'nn-NO': 'nb',
+      sr: 'sr-Cyrl',
+      'sr-RS': 'sr-Cyrl',
+      'sr-ME': 'sr-Latn',
+      'sr-Latn': 'sr-Latn',
+      'zh-Hant': 'zh-TW',
+      'zh-MO': 'zh-TW',
+      'zh-Hans-HK': 'zh-CN',
+      iw: 'he',
+      'hy-AM': 'hy',
+      'de-CH': 'de',
+    };
+    for (const [header, lang] of Object.entries(cases)) assert.equal((await callbackPage(header)).lang, lang, header);
+    assert.deepEqual(await callbackPage('sr'), {
+      lang: 'sr-Cyrl',
+      dir: 'ltr',
+      title: 'Google Drive је повезан',
+      status: 'Google Drive је повезан. Можете да затворите овај прозор.',
+    });
+  });
+
   it('falls back to English without a header, for unknown languages and for garbage', async () => {
     const english = { lang: 'en', dir: 'ltr', title: 'Google Drive connected', status: 'Google Drive is connected. You can close this window.' };
     assert.deepEqual(await callbackPage(), english);
