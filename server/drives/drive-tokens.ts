@@ -36,7 +36,7 @@ function toRetentionSeconds(tokens: StoredDriveTokens): number {
   return Math.max(1, Math.ceil((tokens.expiresAt - Date.now()) / 1000));
 }
 
-export async function saveDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string, tokens: StoredDriveTokens): Promise<void> {
+async function saveDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string, tokens: StoredDriveTokens): Promise<void> {
   await store.set(toDriveTokensKey(provider, userId), JSON.stringify(tokens), toRetentionSeconds(tokens));
 }
 

@@ -23,7 +23,7 @@ function toSlotKey(userId: string, slot: number): string {
   return `oauth-state-slot:${encodeURIComponent(userId)}:${slot}`;
 }
 
-export function toSlotValue(entry: SlotEntry): string {
+function toSlotValue(entry: SlotEntry): string {
   return JSON.stringify({ state: entry.state, createdAt: entry.createdAt });
 }
 
