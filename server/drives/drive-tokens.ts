@@ -36,16 +36,44 @@ function toRetentionSeconds(tokens: StoredDriveTokens): number {
   return Math.max(1, Math.ceil((tokens.expiresAt - Date.now()) / 1000));
 }
 
-export async function saveDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string, tokens: StoredDriveTokens): Promise<void> {
+async function saveDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string, tokens: StoredDriveTokens): Promise<void> {
   await store.set(toDriveTokensKey(provider, userId), JSON.stringify(tokens), toRetentionSeconds(tokens));
+}
+
+/**
+ * Written by sign-out before it deletes the tokens, and read by a refresh after it saved renewed
+ * ones: a refresh that began before the sign-out (it read the old tokens, then the provider
+ * answered) must not bring the drive back. Either the refresh sees the mark and deletes what it
+ * saved, or it saved before the mark was written and the sign-out's delete removes it.
+ */
+function toSignedOutKey(provider: DriveProviderSlug, userId: string): string {
+  return `drive-signed-out:${provider}:${encodeURIComponent(userId)}`;
+}
+
+/** A refresh lasts one provider call within the upstream timeout and a store write: the mark outlives it. */
+const SIGNED_OUT_MARGIN_SECONDS = 10;
+
+/** Stores the tokens of a completed sign-in; a fresh sign-in lifts an earlier sign-out's mark. */
+export async function saveSignedInTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string, tokens: StoredDriveTokens): Promise<void> {
+  await store.delete(toSignedOutKey(provider, userId));
+  await saveDriveTokens(store, provider, userId, tokens);
 }
 
 async function deleteDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string): Promise<void> {
   await store.delete(toDriveTokensKey(provider, userId));
 }
 
-/** Removes the user's tokens and returns what was stored (sign-out revokes them at the provider). */
-export async function takeDriveTokens(store: DriveTokenStore, provider: DriveProviderSlug, userId: string): Promise<StoredDriveTokens | undefined> {
+/**
+ * Removes the user's tokens and returns what was stored (sign-out revokes them at the provider).
+ * The sign-out mark goes first, so a refresh running meanwhile cannot store renewed tokens after it.
+ */
+export async function takeDriveTokens(
+  store: DriveTokenStore,
+  provider: DriveProviderSlug,
+  userId: string,
+  limits: Pick<UpstreamLimits, 'timeoutMs'>,
+): Promise<StoredDriveTokens | undefined> {
+  await store.set(toSignedOutKey(provider, userId), String(Date.now()), Math.ceil(limits.timeoutMs / 1000) + SIGNED_OUT_MARGIN_SECONDS);
   const key = toDriveTokensKey(provider, userId);
   const tokens = parseTokens(await store.get(key));
   await store.delete(key);
@@ -72,6 +100,10 @@ async function refreshOnce(
     // Other requests may wait on this refresh, so one client going away must not cancel it.
     const renewed = await provider.refreshTokens(tokens.refreshToken!, withoutClientSignal(limits));
     await saveDriveTokens(store, provider.slug, userId, renewed);
+    if ((await store.get(toSignedOutKey(provider.slug, userId))) != null) {
+      await store.delete(key);
+      throw new DriveReauthRequiredError('the user signed out while the tokens were being refreshed');
+    }
     return renewed;
   } catch (error) {
     const current = parseTokens(await store.get(key));

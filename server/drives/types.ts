@@ -86,6 +86,22 @@ export interface DriveRouteOptions {
   /** Transfers running at once in this handler; one more answers 503 with `Retry-After`. Default 4. */
   maxConcurrentTransfers?: number;
   /**
+   * Transfers one user runs at once in this handler (all anonymous callers count as one user);
+   * one more answers the same 503, while other users still get slots. Default 2, and never more
+   * than `maxConcurrentTransfers`.
+   */
+  maxTransfersPerUser?: number;
+  /**
+   * Milliseconds one whole transfer may take, download and upload together; past it the transfer
+   * fails (`500 Drive request failed`) and leaves nothing. Default 1,800,000 (30 minutes).
+   */
+  transferTimeoutMs?: number;
+  /**
+   * Largest file a transfer writes, in bytes (the lower of this and `maxFileSize` applies).
+   * Default 5 GiB; at most 625 GiB.
+   */
+  maxTransferBytes?: number;
+  /**
    * Refuse an OAuth callback unless `getUserId` names there the user who started the flow (401
    * `Unauthenticated` when it names nobody). Turn it on when the app's session cookie rides the
    * top-level navigation back from the provider (`SameSite=Lax` or `None`): it then closes the

@@ -89,17 +89,25 @@ export function parseUploadRequest(body: unknown, options: { multipartInit?: boo
   };
 }
 
+/**
+ * Browsers render every type ending in `+xml` as an XML document, where an XHTML `<script>` runs
+ * (`image/svg+xml`, but also `image/x-anything+xml`, `application/rss+xml`...).
+ */
+function isScriptable(essence: string): boolean {
+  return SCRIPTABLE_TYPES.has(essence) || essence.endsWith('+xml');
+}
+
 function matchesPattern(essence: string, pattern: string): boolean {
   if (pattern.endsWith('/*')) {
     const family = pattern.slice(0, -1);
-    return essence.startsWith(family) && essence.length > family.length && !SCRIPTABLE_TYPES.has(essence);
+    return essence.startsWith(family) && essence.length > family.length && !isScriptable(essence);
   }
   return essence === (toMimeEssence(pattern) ?? pattern);
 }
 
 /**
  * Exact MIME match or a trailing `/*` family pattern (`image/*`), which admits no scriptable type
- * (`image/svg+xml`, `text/html`, ...). An empty or malformed type never matches a non-empty list;
+ * (`text/html`, any `+xml` type such as `image/svg+xml`, ...). An empty or malformed type never matches a non-empty list;
  * an absent list allows everything.
  */
 export function isTypeAllowed(type: string, allowedTypes: readonly string[] | undefined): boolean {

@@ -202,8 +202,8 @@ describe('hostile input on the drive routes', () => {
       assertRefusal(await callback('state=s'), 400, { error: 'Missing code or state' }, `${slug} no code`, null);
       assertRefusal(await callback('code=&state='), 400, { error: 'Missing code or state' }, `${slug} empty`, null);
       const markup = '<script>alert(1)</script>';
-      assertRefusal(await callback(`error=${encodeURIComponent(markup)}`), 400, { error: `OAuth error: ${markup}` }, `${slug} markup error`, null);
-      assertRefusal(await callback(`error=${'e'.repeat(5000)}`), 400, { error: `OAuth error: ${'e'.repeat(200)}` }, `${slug} long error`, null);
+      assertRefusal(await callback(`error=${encodeURIComponent(markup)}`), 400, { error: 'OAuth error: unknown_error' }, `${slug} markup error`, null);
+      assertRefusal(await callback(`error=${'e'.repeat(5000)}`), 400, { error: 'OAuth error: unknown_error' }, `${slug} long error`, null);
     }
   });
 

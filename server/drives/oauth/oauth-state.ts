@@ -1,14 +1,17 @@
 /**
  * The OAuth `state`: 32 random bytes, kept 10 minutes in the token store, bound to the user, the
  * provider and the starting browser, consumed by the first callback that presents it. Each user
- * holds at most `MAX_LIVE_STATES_PER_USER` of them: starting an eleventh flow drops the oldest,
- * so a script starting flows in a loop cannot fill the store.
+ * holds at most `MAX_LIVE_STATES_PER_USER` of them, also when starts race on several instances:
+ * starting an eleventh flow drops the oldest, so a script starting flows in a loop cannot fill
+ * the store.
  */
+import { UpupError } from '../../errors.js';
 import { toBase64Url } from '../../internal/encoding.js';
 import type { DriveProviderSlug, DriveTokenStore } from '../types.js';
+import { claimStateSlot, MAX_LIVE_STATES_PER_USER, releaseStateSlot } from './state-slots.js';
 
 export const OAUTH_STATE_TTL_SECONDS = 600;
-const MAX_LIVE_STATES_PER_USER = 10;
+const SLOT_MARGIN_SECONDS = 5;
 const STATE_BYTES = 32;
 const STATE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -23,19 +26,12 @@ export interface OAuthStateRecord {
   codeVerifier?: string;
   /** Epoch milliseconds: the age is checked here too, for stores that ignore TTLs. */
   createdAt: number;
-}
-
-interface LiveState {
-  state: string;
-  createdAt: number;
+  /** The user's state slot this state holds (absent on states stored before slots existed). */
+  slot?: number;
 }
 
 function toStateKey(state: string): string {
   return `oauth-state:${state}`;
-}
-
-function toUserIndexKey(userId: string): string {
-  return `oauth-states-of:${encodeURIComponent(userId)}`;
 }
 
 function isFresh(createdAt: number, now: number): boolean {
@@ -43,40 +39,33 @@ function isFresh(createdAt: number, now: number): boolean {
   return age >= 0 && age <= OAUTH_STATE_TTL_SECONDS * 1000;
 }
 
-async function readUserIndex(store: DriveTokenStore, userId: string): Promise<LiveState[]> {
-  const text = await store.get(toUserIndexKey(userId));
-  if (typeof text !== 'string') return [];
-  try {
-    const entries = JSON.parse(text) as unknown;
-    if (!Array.isArray(entries)) return [];
-    return entries.filter(
-      (entry): entry is LiveState => typeof entry === 'object' && entry !== null && typeof entry.state === 'string' && typeof entry.createdAt === 'number',
-    );
-  } catch {
-    return [];
-  }
+/** 429 when a burst of starts by one user kept taking every slot this start tried. */
+function tooManySignIns(): UpupError {
+  return new UpupError('Too many sign-ins in progress, retry later', 'SIGN_IN_BUSY', {
+    status: 429,
+    cause: new Error(`concurrent sign-in starts of this user kept all ${MAX_LIVE_STATES_PER_USER} state slots`),
+  });
 }
 
 /**
- * Records the new state in the user's index and deletes the states beyond the cap, oldest first.
- * Two flows started at the same instant may both read the old index; the loser's state then
- * stays unlisted but still expires with its TTL, so the store stays bounded.
+ * Stores a fresh state under one of the user's slots (see state-slots.ts): at most
+ * `MAX_LIVE_STATES_PER_USER` live at once, the oldest dropped for a new one.
  */
-async function admitToUserIndex(store: DriveTokenStore, userId: string, added: LiveState): Promise<void> {
-  const now = Date.now();
-  const live = (await readUserIndex(store, userId)).filter((entry) => isFresh(entry.createdAt, now));
-  live.push(added);
-  live.sort((left, right) => left.createdAt - right.createdAt);
-  const dropped = live.splice(0, Math.max(0, live.length - MAX_LIVE_STATES_PER_USER));
-  await Promise.all(dropped.map((entry) => store.delete(toStateKey(entry.state))));
-  await store.set(toUserIndexKey(userId), JSON.stringify(live), OAUTH_STATE_TTL_SECONDS);
-}
-
-export async function createOAuthState(store: DriveTokenStore, record: Omit<OAuthStateRecord, 'createdAt'>): Promise<string> {
+export async function createOAuthState(store: DriveTokenStore, record: Omit<OAuthStateRecord, 'createdAt' | 'slot'>): Promise<string> {
   const state = toBase64Url(crypto.getRandomValues(new Uint8Array(STATE_BYTES)));
-  const stored: OAuthStateRecord = { ...record, createdAt: Date.now() };
-  await store.set(toStateKey(state), JSON.stringify(stored), OAUTH_STATE_TTL_SECONDS);
-  await admitToUserIndex(store, record.userId, { state, createdAt: stored.createdAt });
+  const createdAt = performance.timeOrigin + performance.now();
+  // The slot outlives its state by a little, so an expiring state never leaves its slot free first.
+  const slot = await claimStateSlot(store, record.userId, { state, createdAt }, OAUTH_STATE_TTL_SECONDS + SLOT_MARGIN_SECONDS, (dropped) =>
+    store.delete(toStateKey(dropped)),
+  );
+  if (slot === undefined) throw tooManySignIns();
+  const stored: OAuthStateRecord = { ...record, createdAt, slot };
+  try {
+    await store.set(toStateKey(state), JSON.stringify(stored), OAUTH_STATE_TTL_SECONDS);
+  } catch (error) {
+    await releaseStateSlot(store, record.userId, slot, { state, createdAt }).catch(() => undefined);
+    throw error;
+  }
   return state;
 }
 
@@ -103,6 +92,7 @@ function parseRecord(text: string | null | undefined): OAuthStateRecord | undefi
     if (typeof record.browserBindingHash !== 'string') return undefined;
     if (record.returnTo !== undefined && typeof record.returnTo !== 'string') return undefined;
     if (record.codeVerifier !== undefined && typeof record.codeVerifier !== 'string') return undefined;
+    if (record.slot !== undefined && typeof record.slot !== 'number') return undefined;
     return record as OAuthStateRecord;
   } catch {
     return undefined;
@@ -119,6 +109,7 @@ export async function consumeOAuthState(store: DriveTokenStore, state: string, p
   try {
     const record = parseRecord(await takeStored(store, toStateKey(state)));
     if (!record) return undefined;
+    if (record.slot !== undefined) await releaseStateSlot(store, record.userId, record.slot, { state, createdAt: record.createdAt });
     if (record.provider !== provider || !isFresh(record.createdAt, Date.now())) return undefined;
     return record;
   } finally {

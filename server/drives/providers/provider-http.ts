@@ -11,12 +11,28 @@ const ERROR_BODY_PREVIEW_BYTES = 2048;
 /** Redirects a download may take (OneDrive and Box answer 302 to a pre-authenticated host). */
 const MAX_DOWNLOAD_REDIRECTS = 5;
 
+/**
+ * At most the first 2 KiB of the body, decoded; the rest is never read (the connection is
+ * released), so a provider answering a huge or endless error page costs nothing.
+ */
 async function readErrorPreview(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const preview = new Uint8Array(ERROR_BODY_PREVIEW_BYTES);
+  let length = 0;
   try {
-    const text = await response.text();
-    return text.slice(0, ERROR_BODY_PREVIEW_BYTES);
+    while (length < ERROR_BODY_PREVIEW_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const taken = Math.min(value.byteLength, ERROR_BODY_PREVIEW_BYTES - length);
+      preview.set(value.subarray(0, taken), length);
+      length += taken;
+    }
+    return new TextDecoder().decode(preview.subarray(0, length));
   } catch {
     return '';
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
 }
 
@@ -36,10 +52,16 @@ class ProviderAnswerError extends Error {
   }
 }
 
-async function toFailure(method: string, url: string, response: Response): Promise<Error> {
+/**
+ * The failure of one call. `redirected` marks an answer from the host a download was redirected
+ * to: its URL is a capability (Box, OneDrive), so only its origin is kept, and its 401 says that
+ * URL is spent or refused, not that the user's token is: only the API's own 401 asks to sign in again.
+ */
+async function toFailure(method: string, url: string, response: Response, options: { redirected?: boolean } = {}): Promise<Error> {
   const detail = await readErrorPreview(response);
-  const cause = new ProviderAnswerError(`${method} ${describeUrl(url)} answered ${response.status}: ${detail}`, response.status);
-  if (response.status === 401) return new DriveReauthRequiredError('the provider refused the access token', { cause });
+  const where = options.redirected ? `${new URL(url).origin} (redirected download)` : describeUrl(url);
+  const cause = new ProviderAnswerError(`${method} ${where} answered ${response.status}: ${detail}`, response.status);
+  if (response.status === 401 && !options.redirected) return new DriveReauthRequiredError('the provider refused the access token', { cause });
   return createDriveRequestError(cause);
 }
 
@@ -62,8 +84,13 @@ export async function fetchWithToken(url: string, accessToken: string, limits: U
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${accessToken}`);
   const method = init.method ?? 'GET';
-  const response = await send(url, { ...init, method, headers, signal: toCallSignal(limits) });
-  // 3xx only arrives with `redirect: 'manual'`: the caller decides what a redirect means.
+  // Never followed: a redirect could lead to a plain-http host (or carry the token elsewhere).
+  const response = await send(url, { ...init, method, headers, redirect: 'manual', signal: toCallSignal(limits) });
+  if (isRedirect(response.status) && init.redirect !== 'manual') {
+    await response.body?.cancel().catch(() => undefined);
+    throw createDriveRequestError(new Error(`${method} ${describeUrl(url)} answered a redirect (${response.status}); API calls follow none`));
+  }
+  // With `redirect: 'manual'` the caller decides what a redirect means.
   if (!response.ok && !(init.redirect === 'manual' && response.status >= 300 && response.status < 400)) throw await toFailure(method, url, response);
   return response;
 }
@@ -140,14 +167,14 @@ export async function fetchDownload(
     let currentUrl = url;
     for (let redirects = 0; isRedirect(response.status); redirects += 1) {
       const location = response.headers.get('location');
-      if (!location || redirects >= MAX_DOWNLOAD_REDIRECTS) throw await toFailure(method, currentUrl, response);
+      if (!location || redirects >= MAX_DOWNLOAD_REDIRECTS) throw await toFailure(method, currentUrl, response, { redirected: redirects > 0 });
       await response.body?.cancel();
       const target = new URL(location, currentUrl);
       assertRedirectAllowed(target, policy);
       currentUrl = target.href;
       response = await send(currentUrl, { redirect: 'manual', signal: controller.signal });
     }
-    if (!response.ok) throw await toFailure(method, currentUrl, response);
+    if (!response.ok) throw await toFailure(method, currentUrl, response, { redirected: currentUrl !== url });
     return response;
   } catch (error) {
     limits.signal?.removeEventListener('abort', stopOnClientAbort);

@@ -8,7 +8,7 @@ import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { RouteContext } from '../../internal/routes/context.js';
 import { toReportedFailure } from '../../internal/reported-failure.js';
 import { getCallbackPageSecurityPolicy, renderCallbackPage } from '../callback-page.js';
-import { saveDriveTokens } from '../drive-tokens.js';
+import { saveSignedInTokens } from '../drive-tokens.js';
 import { matchesBinding, toClearBindingCookie } from '../oauth/browser-binding.js';
 import { consumeOAuthState } from '../oauth/oauth-state.js';
 import { getPublicOrigin } from '../public-origin.js';
@@ -24,8 +24,29 @@ import {
 } from './drive-request.js';
 import type { DriveProviderDescription } from '../providers/descriptions.js';
 
-/** Provider error codes are short (`access_denied`); anything longer is not worth echoing. */
-const MAX_PROVIDER_ERROR_LENGTH = 200;
+/**
+ * The error codes of RFC 6749 (4.1.2.1) and OpenID Connect (3.1.2.6): the only provider text the
+ * answer repeats. Anything else the query carries is the sender's text, so it goes to `onError`.
+ */
+const KNOWN_PROVIDER_ERRORS: ReadonlySet<string> = new Set([
+  'access_denied',
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+  'interaction_required',
+  'login_required',
+  'account_selection_required',
+  'consent_required',
+  'invalid_request_uri',
+  'invalid_request_object',
+  'request_not_supported',
+  'request_uri_not_supported',
+  'registration_not_supported',
+]);
+const UNKNOWN_PROVIDER_ERROR = 'unknown_error';
 /** The callback's 500 body, as `driveRouteFailures` in ../index.ts gives it. */
 const CALLBACK_FAILURE = { message: 'Internal error', code: UpupErrorCode.STORAGE_ERROR };
 const OTHER_BROWSER_MESSAGE = 'Sign-in was started in another browser';
@@ -60,8 +81,9 @@ async function completeAuthorization(ctx: RouteContext, description: DriveProvid
   if (providerError !== null) {
     // The flow is over either way: the state must not stay usable.
     if (state) await consumeOAuthState(store, state, description.slug);
-    const detail = query.get('error_description') ?? '';
-    throw badRequest(`OAuth error: ${providerError.slice(0, MAX_PROVIDER_ERROR_LENGTH)}`, detail.slice(0, 1000));
+    const shown = KNOWN_PROVIDER_ERRORS.has(providerError) ? providerError : UNKNOWN_PROVIDER_ERROR;
+    const detail = `error=${providerError.slice(0, 200)} error_description=${(query.get('error_description') ?? '').slice(0, 1000)}`;
+    throw badRequest(`OAuth error: ${shown}`, detail);
   }
   if (!code || !state) throw badRequest('Missing code or state');
   const record = await consumeOAuthState(store, state, description.slug);
@@ -76,7 +98,7 @@ async function completeAuthorization(ctx: RouteContext, description: DriveProvid
     { code, redirectUri: getRedirectUri(ctx, provider.slug), codeVerifier: record.codeVerifier },
     getUpstreamLimits(ctx),
   );
-  await saveDriveTokens(store, provider.slug, record.userId, tokens);
+  await saveSignedInTokens(store, provider.slug, record.userId, tokens);
 
   const nonce = crypto.randomUUID().replace(/-/g, '');
   const publicUrl = new URL(getPublicOrigin(ctx));

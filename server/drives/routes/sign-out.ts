@@ -19,7 +19,7 @@ export async function signOutRoute(ctx: RouteContext): Promise<Response> {
   const store = requireTokenStore(ctx, 'tokenStore is required');
   const provider = requireConfiguredProvider(ctx, description);
   const userId = await requireDriveUserId(ctx);
-  const tokens = await takeDriveTokens(store, provider.slug, userId);
+  const tokens = await takeDriveTokens(store, provider.slug, userId, getUpstreamLimits(ctx));
   if (tokens && provider.revokeTokens) {
     try {
       await provider.revokeTokens(tokens, getUpstreamLimits(ctx));

@@ -2,7 +2,8 @@
  * POST /files/:provider/transfer: streams one drive file into the bucket under the same key
  * strategy, name sanitising, upload policy (`onBeforeUpload`, anonymous uploads) and limits as
  * /presign, asks `verifyUpload`, runs `onFileUploaded` and `onUploadComplete` once, then signs a
- * download URL for it. A bounded number run at once per handler.
+ * download URL for it. A bounded number run at once per handler and per user, each within a total
+ * deadline and a byte cap.
  */
 import { isUpupError, UpupError, UpupErrorCode } from '../../errors.js';
 import { assertFileAllowed, MAX_FILE_NAME_LENGTH } from '../../internal/file-policy.js';
@@ -20,7 +21,8 @@ import { createDriveRequestError, isDriveReauthRequired } from '../drive-errors.
 import { requireDriveItemId } from '../drive-item-id.js';
 import { withDriveTokens } from '../drive-tokens.js';
 import type { DriveDownload } from '../providers/drive-provider.js';
-import { MAX_TRANSFER_BYTES, streamToBucket, TransferTooLargeError, type StoredObject } from '../transfer/stream-to-bucket.js';
+import { streamToBucket, TransferTooLargeError, type StoredObject } from '../transfer/stream-to-bucket.js';
+import { startTransferDeadline } from '../transfer/transfer-deadline.js';
 import { toTransfersBusyResponse, tryAcquireTransferSlot } from '../transfer/transfer-slots.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
 import type { DriveTransferResponse } from '../../../protocol/wire.js';
@@ -63,6 +65,11 @@ async function readTransferRequest(ctx: RouteContext): Promise<TransferRequest> 
   };
 }
 
+/** The lower of `drives.maxTransferBytes` and `maxFileSize`: what a transfer may write at most. */
+function getTransferByteCap(ctx: RouteContext): number {
+  return Math.min(getDriveRouteOptions(ctx.settings).maxTransferBytes, ctx.settings.maxFileSize ?? Number.POSITIVE_INFINITY);
+}
+
 function fileTooLarge(cause: unknown): UpupError {
   return new UpupError('File too large', undefined, { status: 413, cause });
 }
@@ -84,11 +91,12 @@ async function requireUploaderId(ctx: RouteContext, driveUserId: string): Promis
  */
 async function assertDownloadAllowed(ctx: RouteContext, download: DriveDownload, name: string): Promise<void> {
   try {
-    if (download.size !== undefined && download.size > MAX_TRANSFER_BYTES) {
-      throw fileTooLarge(new Error(`the provider reports ${download.size} bytes; transfers hold at most ${MAX_TRANSFER_BYTES}`));
+    const byteCap = getTransferByteCap(ctx);
+    if (download.size !== undefined && download.size > byteCap) {
+      throw fileTooLarge(new Error(`the provider reports ${download.size} bytes; transfers hold at most ${byteCap} (drives.maxTransferBytes, maxFileSize)`));
     }
     const file = { name, type: download.mimeType, size: download.size ?? 0 };
-    assertFileAllowed(file, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
+    assertFileAllowed(file, byteCap, ctx.settings.allowedTypes);
     await runBeforeUpload(ctx, 'transfer', { file, metadata: undefined, chunkSizeBytes: undefined });
   } catch (error) {
     await download.body.cancel().catch(() => undefined);
@@ -138,7 +146,7 @@ async function writeToBucket(download: DriveDownload, storage: RequestStorage, k
     return await streamToBucket(
       download.body,
       { client: storage.client, bucket: storage.storage.bucket, key, contentType: download.mimeType, checksumAlgorithm: storage.storage.checksumAlgorithm },
-      { expectedSize: download.size, maxBytes: ctx.settings.maxFileSize, limits },
+      { expectedSize: download.size, maxBytes: getTransferByteCap(ctx), limits },
     );
   } catch (error) {
     if (error instanceof TransferTooLargeError) throw fileTooLarge(error);
@@ -150,15 +158,18 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
   const description = requireProviderSlug(ctx);
   const store = requireTokenStore(ctx, 'tokenStore is required');
   const request = await readTransferRequest(ctx);
-  assertFileAllowed({ size: request.declaredSize, type: request.declaredType }, ctx.settings.maxFileSize, ctx.settings.allowedTypes);
+  assertFileAllowed({ size: request.declaredSize, type: request.declaredType }, getTransferByteCap(ctx), ctx.settings.allowedTypes);
   const provider = requireConfiguredProvider(ctx, description);
   const driveUserId = await requireDriveUserId(ctx);
   const userId = await requireUploaderId(ctx, driveUserId);
 
-  const release = tryAcquireTransferSlot(ctx.settings, getDriveRouteOptions(ctx.settings).maxConcurrentTransfers);
+  const options = getDriveRouteOptions(ctx.settings);
+  const release = tryAcquireTransferSlot(ctx.settings, driveUserId, { total: options.maxConcurrentTransfers, perUser: options.maxTransfersPerUser });
   if (!release) return toTransfersBusyResponse();
+  const deadline = startTransferDeadline(options.transferTimeoutMs, ctx.req.signal);
   try {
-    const limits = getUpstreamLimits(ctx);
+    // Every upstream call of the transfer stops at the client's abort or the total deadline.
+    const limits = { ...getUpstreamLimits(ctx), signal: deadline.signal };
     let download: DriveDownload;
     try {
       download = await withDriveTokens(store, provider, driveUserId, limits, (accessToken) => provider.openDownload(accessToken, request.fileId, limits));
@@ -187,6 +198,7 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
     const body: DriveTransferResponse = { provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url };
     return toJsonResponse(body);
   } finally {
+    deadline.dispose();
     release();
   }
 }

@@ -83,6 +83,20 @@ export class DownloadGate {
   }
 }
 
+/**
+ * A download that never stops sending and never finishes quickly: one 64 KiB chunk every
+ * `intervalMs`, always well inside the per-call idle timeout (a provider dripping bytes).
+ */
+export class DownloadDrip extends DownloadGate {
+  constructor(readonly intervalMs: number) {
+    super(0);
+  }
+
+  override async wait(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, this.intervalMs));
+  }
+}
+
 /** The content as a stream of 64 KiB chunks, produced as the reader pulls (held at the gate, if any). */
 export function contentStream(content: FakeContent, gate?: DownloadGate): ReadableStream<Uint8Array> {
   if ('bytes' in content && !gate) {

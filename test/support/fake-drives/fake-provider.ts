@@ -25,6 +25,8 @@ export interface FakeProviderState {
   thumbnailOverride?: { body: Uint8Array<ArrayBuffer>; contentType: string } | undefined;
   /** Requests whose path starts with `pathPrefix` get no answer until `released` resolves (a hung provider). */
   holdRequests?: { pathPrefix: string; released: Promise<void> } | undefined;
+  /** Requests whose path starts with `pathPrefix` get `respond()` instead (a hostile or broken answer). */
+  answerOverride?: { pathPrefix: string; respond: () => Response } | undefined;
 }
 
 export interface FakeProviderServer extends FakeProviderState {
@@ -64,6 +66,7 @@ export async function startFakeProviderServer(
     const url = new URL(request.url);
     state.requests.push({ method: request.method, path: url.pathname, search: url.search, authorization: request.headers.get('authorization') });
     if (state.holdRequests && url.pathname.startsWith(state.holdRequests.pathPrefix)) await state.holdRequests.released;
+    if (state.answerOverride && url.pathname.startsWith(state.answerOverride.pathPrefix)) return state.answerOverride.respond();
     return handle(request, url, server!.url);
   };
   server = await startLocalServer(handler);

@@ -9,7 +9,7 @@ import { startFakeDropbox } from './fake-dropbox.js';
 import { startFakeGoogleDrive } from './fake-google-drive.js';
 import { startFakeOneDrive } from './fake-one-drive.js';
 
-export { contentStream, DownloadGate, exportedBytes, generatedBytes, sha256Hex, type FakeContent, type FakeItem } from './drive-content.js';
+export { contentStream, DownloadDrip, DownloadGate, exportedBytes, generatedBytes, sha256Hex, type FakeContent, type FakeItem } from './drive-content.js';
 export type { FakeProviderServer } from './fake-provider.js';
 
 export interface FakeDrive extends FakeProviderServer {
