@@ -7,7 +7,7 @@ import type { CrashRecoveryEntry, FileState, UploadFileRecord } from './types.js
 import { checkRestrictions, runBeforeFileAdded } from './validation.js';
 
 /** Saved states after which a restored file continues by itself (it was mid-upload). */
-const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'paused', 'uploaded']);
+const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'checking', 'paused', 'uploaded']);
 
 export interface RestoreHost {
   readonly options: ResolvedOptions;

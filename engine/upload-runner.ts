@@ -49,6 +49,13 @@ function strategyContext(host: RunnerHost, entry: FileEntry, signal: AbortSignal
       retryMaxDelayMs: host.options.retryMaxDelayMs,
     }),
     uploadMetadata: () => ({ ...host.options.raw.metadata, ...entry.metadata }),
+    // A pause or cancel has set its own state; an attempt that has not noticed yet leaves it.
+    checking() {
+      if (!signal.aborted) host.setState(entry, 'checking');
+    },
+    uploading() {
+      if (!signal.aborted) host.setState(entry, 'uploading');
+    },
     reportProgress(bytesUploaded) {
       if (bytesUploaded === entry.bytesUploaded) return;
       entry.bytesUploaded = bytesUploaded;
