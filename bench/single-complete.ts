@@ -44,7 +44,6 @@ const bundle = await build({
   format: 'esm',
   minify: true,
   write: false,
-  external: ['tus-js-client'],
   logLevel: 'silent',
 });
 const script = bundle.outputFiles[0]!.text;
@@ -65,8 +64,9 @@ const ROWS = ['without', 'with'] as const;
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {
   const page = await browser.newPage();
+  page.on('pageerror', (error) => console.log(`  [page] ${error.message}`));
   await page.goto(origin);
-  await page.waitForFunction(() => 'runEngine' in window);
+  await page.waitForFunction(() => 'runEngine' in window, undefined, { timeout: 120_000 });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
