@@ -4,7 +4,7 @@
  */
 import { createSHA256 } from 'hash-wasm';
 import { UploadEngine } from '../engine/index.js';
-import { fileSha256Hex, uploadDigests } from '../engine/digest-worker-client.js';
+import { fileSha256Hex, uploadDigests } from '../engine/processing/digest-worker-client.js';
 import { randomBenchFile } from './support/random-file.js';
 
 const MIB = 1024 * 1024;

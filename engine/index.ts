@@ -8,16 +8,16 @@
  * await engine.start();
  * ```
  */
-export { UploadEngine } from './engine.js';
-export { ConfigurationError, UploadFailureError } from './errors.js';
-export { FILE_TYPE_PRESETS, type FileTypePresetName } from './file-type-presets.js';
-export { expandAllowedFileTypes, matchesFileType, toAcceptAttribute } from './file-types.js';
-export { toBytes } from './sizes.js';
-export { contentHash, sha256Hex } from './content-hash.js';
-export { definePipelineStep, PIPELINE_STAGE_ORDER, type PipelineStepFactory } from './pipeline.js';
-export { IndexedDbRecoveryStorage } from './indexeddb-recovery-storage.js';
-export { clearPersistedUploads } from './persisted-uploads.js';
-export { MULTIPART_DEFAULTS } from './options.js';
-export { ENGINE_DEFAULTS, type EngineDefaults } from './engine-defaults.js';
-export type { RemoteFileInput, RemoteTransferContext, RemoteTransferResult } from './remote-file-types.js';
-export type * from './types.js';
+export { UploadEngine } from './core/engine.js';
+export { ConfigurationError, UploadFailureError } from './core/errors.js';
+export { FILE_TYPE_PRESETS, type FileTypePresetName } from './core/file-type-presets.js';
+export { expandAllowedFileTypes, matchesFileType, toAcceptAttribute } from './core/file-types.js';
+export { toBytes } from './core/sizes.js';
+export { contentHash, sha256Hex } from './processing/content-hash.js';
+export { definePipelineStep, PIPELINE_STAGE_ORDER, type PipelineStepFactory } from './processing/pipeline.js';
+export { IndexedDbRecoveryStorage } from './persistence/indexeddb-recovery-storage.js';
+export { clearPersistedUploads } from './persistence/persisted-uploads.js';
+export { MULTIPART_DEFAULTS } from './core/options.js';
+export { ENGINE_DEFAULTS, type EngineDefaults } from './core/engine-defaults.js';
+export type { RemoteFileInput, RemoteTransferContext, RemoteTransferResult } from './upload/remote-file-types.js';
+export type * from './core/types.js';

@@ -3,7 +3,7 @@
  * declaration per shape, as the handler sends them. Both sides import these types; the module holds
  * types only, so it adds no code to either side and ties neither to the other's runtime.
  *
- * A client still checks every answer before acting on it (engine/handler-answers.ts): these types
+ * A client still checks every answer before acting on it (engine/upload/handler-answers.ts): these types
  * say what a well-behaved handler sends, not what the network delivers.
  */
 

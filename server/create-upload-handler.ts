@@ -6,6 +6,8 @@ import { toReportedFailure } from './internal/reported-failure.js';
 import { createUploadRouter, INTERNAL_ERROR, toEventContext, type RequestState } from './internal/router.js';
 import { resolveHandlerSettings } from './internal/settings.js';
 import { assertRuntimePermissions } from './internal/runtime-permissions.js';
+import { startRequestTelemetry } from './internal/telemetry/request-telemetry.js';
+import { endRequestTelemetry } from './internal/telemetry/request-end.js';
 import type { UploadHandler, UploadHandlerConfig } from './types.js';
 
 /**
@@ -35,14 +37,18 @@ export function createUploadHandler(config: UploadHandlerConfig): UploadHandler 
   const handleUploadRequest = async function handleUploadRequest(req: Request): Promise<Response> {
     const requestId = crypto.randomUUID();
     const corsHeaders = getCorsHeaders(settings.cors, req.headers.get('origin'));
-    const state: RequestState = { requestId, mountPath: '' };
+    const telemetry = startRequestTelemetry(settings.observers, req, requestId);
+    const state: RequestState = { requestId, mountPath: '', telemetry };
     let response: Response;
     try {
       if (req.url.length > MAX_REQUEST_URL_LENGTH) throw urlTooLong(req.url.length);
       response = await app.request(req, undefined, toEventContext(state));
     } catch (error) {
-      response = toReportedFailure(settings, { requestId, route: new URL(req.url).pathname.slice(0, 200), req }, error, INTERNAL_ERROR);
+      response = toReportedFailure(settings, { requestId, route: new URL(req.url).pathname.slice(0, 200), req }, error, INTERNAL_ERROR, (code, cause) => {
+        state.failure = { code, error: cause };
+      });
     }
+    if (telemetry.active) endRequestTelemetry(state, req.method, response.status);
     const preflightHeaders = req.method === 'OPTIONS' ? getPreflightHeaders(settings.cors, corsHeaders) : {};
     return withResponseHeaders(response, { ...corsHeaders, ...preflightHeaders, [REQUEST_ID_HEADER]: requestId });
   };

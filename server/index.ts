@@ -18,6 +18,17 @@ export {
   type S3GeneratePresignedUrlParams,
   type S3PresignedUrlResult,
 } from './presign-utility.js';
+export { createFailureLog, type FailureLogger } from './failure-log.js';
+export type {
+  HandlerObserver,
+  ObservedRequest,
+  RequestObserver,
+  RequestResult,
+  StorageCallResult,
+  UploadEvent,
+  UploadOutcome,
+  UploadPath,
+} from './observers.js';
 export { isUpupError, UpupError, UpupErrorCode, type UpupErrorOptions, type UploadTokenErrorCode } from './errors.js';
 export type {
   AuthGateContext,

@@ -4,6 +4,7 @@
  */
 import type { DriveProvidersConfig, DriveRouteOptions, DriveTokenStore } from './drives/types.js';
 import type { CompletionConfig } from './internal/completion/completion-settings.js';
+import type { HandlerObserver } from './observers.js';
 import type { MultipartInitResponse, MultipartSignPartResponse, PresignedUrlResponse } from '../protocol/wire.js';
 
 // The bodies the handler sends are declared once, with the browser side that reads them.
@@ -253,6 +254,12 @@ export interface UploadHandlerConfig {
   allowAnonymous?: boolean;
   /** Timeouts and the transfer bound of the drive routes (see docs/drives.md). */
   drives?: DriveRouteOptions;
+  /**
+   * What sees every request: metrics, traces, failure log lines (see docs/operations.md). None by
+   * default; the metrics and tracing observers come from their own entry points, so their
+   * libraries load only when a host imports them.
+   */
+  observers?: readonly HandlerObserver[];
 }
 
 export type UploadHandler = (req: Request) => Promise<Response>;

@@ -40,7 +40,8 @@ function storageUploadHandler(storageEndpoint = process.env.S3_TEST_ENDPOINT) {
  * page, and the upload handler at /api/upload, on one loopback origin. `storageEndpoint` puts
  * something (a proxy) between the browser and storage: the URLs are signed for it.
  */
-export async function serveUploadBenchPage(entry: URL, workers: URL[] = [], storageEndpoint?: string): Promise<PageServer> {
+/** `contentSecurityPolicy`, when given, is sent with the page (a strict one refuses workers and WebAssembly). */
+export async function serveUploadBenchPage(entry: URL, workers: URL[] = [], storageEndpoint?: string, contentSecurityPolicy?: string): Promise<PageServer> {
   const handler = storageUploadHandler(storageEndpoint);
   const bundle = await build({
     // A worker script is served by its file name beside the chunks, where the engine's
@@ -64,7 +65,8 @@ export async function serveUploadBenchPage(entry: URL, workers: URL[] = [], stor
     } else if (script !== undefined) {
       response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);
     } else {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><script type="module" src="${entryScript}"></script>`);
+      const policy = contentSecurityPolicy ? { 'content-security-policy': contentSecurityPolicy } : {};
+      response.writeHead(200, { 'content-type': 'text/html', ...policy }).end(`<!doctype html><script type="module" src="${entryScript}"></script>`);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -7,7 +7,7 @@
  * switch back to English.
  */
 import firstPaintMessages from '../../locales/en/first-paint.js';
-import { lazyModule } from '../../engine/lazy-module.js';
+import { lazyModule } from '../../engine/core/lazy-module.js';
 import type { Messages } from './types.js';
 
 export const ENGLISH_LANG = 'en';

@@ -5,7 +5,7 @@
  * browser's attribute callback.
  */
 import type { ComplexAttributeConverter } from 'lit';
-import type { FileSizeLimit, SizeUnit } from '../../engine/types.js';
+import type { FileSizeLimit, SizeUnit } from '../../engine/core/types.js';
 
 const SIZE_UNITS: readonly SizeUnit[] = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 

@@ -5,8 +5,8 @@
  * made before it has arrived wait and run in the order they were made; once it is there (and
  * nothing is still waiting) they go straight through in the same turn, as with a static import.
  */
-import type { UploadEngine } from '../../engine/engine.js';
-import { lazyModule } from '../../engine/lazy-module.js';
+import type { UploadEngine } from '../../engine/core/engine.js';
+import { lazyModule } from '../../engine/core/lazy-module.js';
 import { withEnglish } from '../i18n/english-messages.js';
 
 export type EngineModule = typeof import('./engine-chunk.js');

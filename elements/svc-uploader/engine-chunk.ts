@@ -4,7 +4,7 @@
  * region's announcements, the refused files' notice and the image editor's options (read when
  * files are added). None of it has anything to do before there is an engine.
  */
-export { UploadEngine } from '../../engine/engine.js';
+export { UploadEngine } from '../../engine/core/engine.js';
 export { bridgeEngineEvents } from './engine-bridge.js';
 export { Announcer } from './announcer.js';
 export { rejectionText, renderRejections } from './templates/rejections.js';

@@ -1,10 +1,10 @@
 /**
  * Detail shapes of the `<svc-uploader>` events that are more than one field. The event table in
  * `events.ts` names each event once and points at these. Events re-emitted from the engine carry
- * the engine's own detail types (declared in `engine/events.ts`, re-exported here under the names
+ * the engine's own detail types (declared in `engine/core/events.ts`, re-exported here under the names
  * the element has always used); only the element's own events are declared here.
  */
-import type { FileRejection, UploadFailure, UploadFileRecord } from '../../engine/types.js';
+import type { FileRejection, UploadFailure, UploadFileRecord } from '../../engine/core/types.js';
 import type { ElementFileSource, UploaderStatus, UploadSource } from './types.js';
 
 export type {
@@ -15,7 +15,7 @@ export type {
   NetworkChangeDetail,
   ProgressDetail as ProgressEventDetail,
   FileProgressDetail as FileProgressEventDetail,
-} from '../../engine/events.js';
+} from '../../engine/core/events.js';
 
 /** Where a failure reported by `svc-error` happened. */
 export type ErrorScope = 'upload' | 'processing' | 'url-import' | 'media' | 'drive' | 'editor' | 'engine' | 'configuration';

@@ -8,7 +8,7 @@
  * All events bubble and are composed. A cancelable event fires before its default action and
  * `event.preventDefault()` stops that action.
  */
-import type { EngineEventMap, EngineEventName, FileDetail, FilesDetail, UploadFileRecord } from '../../engine/types.js';
+import type { EngineEventMap, EngineEventName, FileDetail, FilesDetail, UploadFileRecord } from '../../engine/core/types.js';
 import type {
   CameraCaptureDetail,
   DropDetail,

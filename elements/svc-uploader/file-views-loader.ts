@@ -5,7 +5,7 @@
  * loaded, the views serve every uploader of the page at once, as a static import would.
  */
 import { adoptStyles, type ReactiveControllerHost } from 'lit';
-import { lazyModule } from '../../engine/lazy-module.js';
+import { lazyModule } from '../../engine/core/lazy-module.js';
 import { orderedUploaderStyles } from './styles/index.js';
 
 type FileViews = typeof import('./templates/file-views.js');

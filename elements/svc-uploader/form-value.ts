@@ -9,7 +9,7 @@
  * The submitted keys are also saved as the form state, so a back/forward navigation that restores
  * the form (`formStateRestoreCallback`) gets them back.
  */
-import type { UploadFileRecord } from '../../engine/types.js';
+import type { UploadFileRecord } from '../../engine/core/types.js';
 import type { Translate } from './sources/source-panel.js';
 
 /** A stored file remembered across a navigation: enough to submit it and say what it was. */

@@ -30,7 +30,7 @@ import {
   sizeLimitConverter,
 } from './attribute-converters.js';
 import { DEFAULT_SOURCES } from './types.js';
-import { ENGINE_DEFAULTS } from '../../engine/engine-defaults.js';
+import { ENGINE_DEFAULTS } from '../../engine/core/engine-defaults.js';
 
 export interface PropDefinition {
   /** Attribute name, or false for props only a script can set (functions, component maps). */

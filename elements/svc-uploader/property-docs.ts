@@ -163,12 +163,16 @@ const propDocumentation = {
     defaultText: 'none (single PUT)',
     doc: 'Resumable protocol and its settings; see the engine documentation for every field.',
   },
-  crashRecovery: { group: 'reliability', typeText: 'boolean', doc: 'Keep files and upload state in IndexedDB so a reload restores them.' },
+  crashRecovery: {
+    group: 'reliability',
+    typeText: 'boolean',
+    doc: 'Keep files and upload state in IndexedDB so a reload restores them. Needs `persistence-key`: without one it stays off (one console warning).',
+  },
   persistenceKey: {
     group: 'reliability',
     typeText: 'string',
     defaultText: 'none',
-    doc: 'The signed-in user: what `crash-recovery` and resumable uploads keep is scoped to it, `server-url` and the element `id` (or `name`).',
+    doc: 'The signed-in user: what `crash-recovery` and resumable uploads keep is scoped to it, `server-url` and the element `id` (or `name`). `crash-recovery` works only with it; a site without sign-in sets a fixed value.',
   },
   networkAware: {
     group: 'reliability',

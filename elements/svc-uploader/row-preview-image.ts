@@ -3,7 +3,7 @@
  * budget, else a resized decode re-encoded as a small WebP. A lazy chunk, loaded with the first
  * picture in the list.
  */
-import { imageAbovePixelBudget, readImageDimensions } from '../../engine/image-steps/image-dimensions.js';
+import { imageAbovePixelBudget, readImageDimensions } from '../../engine/processing/image-steps/image-dimensions.js';
 
 /** Longest edge of a preview: the single-file card shows it 11rem high, twice that on dense screens. */
 const PREVIEW_EDGE = 640;

@@ -8,7 +8,7 @@
  * glyph. A few are made at a time, so adding a folder of photos does not decode them all at once;
  * the decoding code (row-preview-image.ts) is loaded with the first picture.
  */
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../../engine/image-steps/pixel-budget.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../engine/processing/image-steps/pixel-budget.js';
 
 const CONCURRENT_DECODES = 2;
 

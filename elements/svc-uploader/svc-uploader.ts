@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import type { AddFilesResult, FileRejection, FileSource, UploadEngine, UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
-import { loadUploadMachinery } from '../../engine/upload-machinery-loader.js';
+import { loadUploadMachinery } from '../../engine/upload/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
 import { withEnglish } from '../i18n/english-messages.js';

@@ -4,7 +4,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { ThemeMode, ThemeTokens } from '../theme/index.js';
-import type { UploadFileRecord, UploadSource } from '../../engine/types.js';
+import type { UploadFileRecord, UploadSource } from '../../engine/core/types.js';
 import type { ThemeSlots } from './theme-slots.js';
 
 export type { UploadSource };

@@ -1,9 +1,9 @@
 /** Builds what the templates render from the element's props and state. */
 // From their own modules, not the engine's index: esbuild (Angular's builder) counts every module an
 // imported index re-exports as reached, so the lazily loaded engine would join the first chunk.
-import { toAcceptAttribute } from '../../engine/file-types.js';
-import { toBytes } from '../../engine/sizes.js';
-import type { FileSizeLimit } from '../../engine/types.js';
+import { toAcceptAttribute } from '../../engine/core/file-types.js';
+import { toBytes } from '../../engine/core/sizes.js';
+import type { FileSizeLimit } from '../../engine/core/types.js';
 import type { Translator } from '../i18n/index.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
 import { countFiles, type UploaderView } from './templates/view-model.js';

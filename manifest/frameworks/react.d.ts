@@ -125,9 +125,9 @@ export interface SvcUploaderReactAttributes {
   'max-retries'?: string | number;
   /** Files uploading at once. */
   'max-concurrent-uploads'?: string | number;
-  /** Keep files and upload state in IndexedDB so a reload restores them. */
+  /** Keep files and upload state in IndexedDB so a reload restores them. Needs `persistence-key`: without one it stays off (one console warning). */
   'crash-recovery'?: boolean;
-  /** The signed-in user: what `crash-recovery` and resumable uploads keep is scoped to it, `server-url` and the element `id` (or `name`). */
+  /** The signed-in user: what `crash-recovery` and resumable uploads keep is scoped to it, `server-url` and the element `id` (or `name`). `crash-recovery` works only with it; a site without sign-in sets a fixed value. */
   'persistence-key'?: string;
   /** Going offline pauses the run and coming back resumes what offline paused. `no-network-aware` restores fail-and-retry. */
   'no-network-aware'?: boolean;

@@ -12,6 +12,7 @@
  */
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl, S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { toSharedClient } from './telemetry/observed-client.js';
 
 export interface PresignRequest {
   method: 'GET' | 'PUT';
@@ -87,7 +88,9 @@ function readPlainSigV4Endpoint(client: S3Client, probeUrl: string): PreparedEnd
 const preparedEndpoints = new WeakMap<S3Client, Map<string, Promise<PreparedEndpoint | null>>>();
 const BUCKETS_PER_CLIENT_LIMIT = 256;
 
-function prepareEndpoint(client: S3Client, bucket: string): Promise<PreparedEndpoint | null> {
+function prepareEndpoint(requestClient: S3Client, bucket: string): Promise<PreparedEndpoint | null> {
+  // A request's observed view shares its client's endpoints.
+  const client = toSharedClient(requestClient);
   let buckets = preparedEndpoints.get(client);
   if (!buckets) {
     buckets = new Map();

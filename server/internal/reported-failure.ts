@@ -15,6 +15,8 @@ export function toReportedFailure(
   ctx: Pick<RouteContext, 'requestId' | 'route' | 'req'>,
   error: unknown,
   fallback: RouteFailure,
+  /** Hears the code and cause of the failure answered (the request's telemetry). */
+  noteFailure?: (code: string | undefined, error: unknown) => void,
 ): Response {
   const known = isUpupError(error) && error.status !== undefined && error.status >= 400 && error.status <= 599;
   const failure = known ? error : new UpupError(fallback.message, fallback.code, { status: 500, cause: error });
@@ -28,5 +30,6 @@ export function toReportedFailure(
     message: failure.message,
     error: failure.cause ?? failure,
   });
+  noteFailure?.(failure.code, failure.cause ?? failure);
   return toFailureResponse(status, failure.message, failure.code);
 }

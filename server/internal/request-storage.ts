@@ -7,6 +7,8 @@ import type { StorageConfig, StorageResolverContext } from '../types.js';
 import { sha256Hex } from './encoding.js';
 import type { HandlerSettings } from './settings.js';
 import { assertUsableStorage, getS3Client } from './storage-config.js';
+import { observeStorageClient } from './telemetry/observed-client.js';
+import { INACTIVE_TELEMETRY, type RequestTelemetry } from './telemetry/request-telemetry.js';
 
 const STORAGE_CONFIGURATION_ERROR = 'Storage configuration error';
 
@@ -25,7 +27,18 @@ function fingerprintStorage(storage: StorageConfig): Promise<string> {
   return sha256Hex(['svc-storage', storage.endpoint ?? '', storage.region, storage.bucket].join('\n')).then((hex) => hex.slice(0, 32));
 }
 
-export async function resolveRequestStorage(settings: HandlerSettings, req: Request, ctx: StorageResolverContext): Promise<RequestStorage> {
+/** The request's storage, its client reporting every call to the request's telemetry. */
+export async function resolveRequestStorage(
+  settings: HandlerSettings,
+  req: Request,
+  ctx: StorageResolverContext,
+  telemetry: RequestTelemetry = INACTIVE_TELEMETRY,
+): Promise<RequestStorage> {
+  const resolved = await resolveStorage(settings, req, ctx);
+  return telemetry.active ? { ...resolved, client: observeStorageClient(resolved.client, telemetry) } : resolved;
+}
+
+async function resolveStorage(settings: HandlerSettings, req: Request, ctx: StorageResolverContext): Promise<RequestStorage> {
   const source = settings.storage;
   if (source.kind === 'static') {
     const ready = staticStorage.get(source.storage);

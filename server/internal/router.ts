@@ -23,12 +23,18 @@ import { multipartResumeFailure, multipartResumeRoute } from './routes/multipart
 import { multipartSignPartFailure, multipartSignPartRoute } from './routes/multipart-sign-part.js';
 import { presignFailure, presignRoute } from './routes/presign.js';
 import type { HandlerSettings } from './settings.js';
+import type { RequestTelemetry } from './telemetry/request-telemetry.js';
 
 /** Per-request values the handler shell passes into the h3 event context. */
 export interface RequestState {
   requestId: string;
   /** Set in `onRequest`, once the route suffix is known. */
   mountPath: string;
+  telemetry: RequestTelemetry;
+  /** The route pattern for telemetry (`preflight` and `unmatched` for the catch-alls); set when a route runs. */
+  route?: string;
+  /** The code and real cause of the failure answered, for telemetry. */
+  failure?: { code: string | undefined; error: unknown };
 }
 
 const REQUEST_STATE = 'svcUploader';
@@ -67,6 +73,7 @@ function createRouteContext(event: H3Event, settings: HandlerSettings, pattern: 
     route,
     params: readRouteParams(event),
     settings,
+    telemetry: state.telemetry,
     reportSwallowed(error, from) {
       reportError(settings.hooks, {
         requestId: state.requestId,
@@ -97,6 +104,8 @@ async function passesAuthGate(ctx: RouteContext): Promise<boolean> {
 function defineRoute(settings: HandlerSettings, pattern: string | undefined, run: RouteFunction, failure: RouteFailure, gated = true) {
   return async function routeHandler(event: H3Event): Promise<Response> {
     const ctx = createRouteContext(event, settings, pattern);
+    const state = stateOf(event);
+    state.route = pattern ?? (gated ? 'unmatched' : 'preflight');
     try {
       if (gated) assertSameOriginOrTrusted(settings, ctx.req, ctx.url);
       if (gated && !(await passesAuthGate(ctx))) {
@@ -104,7 +113,9 @@ function defineRoute(settings: HandlerSettings, pattern: string | undefined, run
       }
       return await run(ctx);
     } catch (error) {
-      return toReportedFailure(settings, ctx, error, failure);
+      return toReportedFailure(settings, ctx, error, failure, (code, cause) => {
+        state.failure = { code, error: cause };
+      });
     }
   };
 }

@@ -4,6 +4,7 @@
  */
 import { assertDriveConfig } from '../drives/config.js';
 import { createConfigError } from '../errors.js';
+import type { HandlerObserver } from '../observers.js';
 import type { StorageConfig, StorageResolver, UploadHandlerConfig, UploadHooks } from '../types.js';
 import { normalizeCors, type NormalizedCors } from './cors.js';
 import { DEFAULT_REQUEST_BODY_TIMEOUT_MS } from './request-body.js';
@@ -44,6 +45,8 @@ export interface HandlerSettings {
   /** Signs and checks the completion tokens of single uploads; absent like `tokenCodec`. */
   completionCodec: CompletionTokenCodec | undefined;
   completion: CompletionSettings;
+  /** Metrics, traces and logs; empty when nothing observes the handler. */
+  observers: readonly HandlerObserver[];
 }
 
 const HOOK_NAMES = ['onBeforeUpload', 'verifyUpload', 'onFileUploaded', 'onUploadComplete', 'onPresignResponse', 'onError'] as const;
@@ -101,6 +104,13 @@ function readAllowedTypes(value: unknown): readonly string[] | undefined {
   return value.map((entry: string) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
 }
 
+function readObservers(value: unknown): readonly HandlerObserver[] {
+  if (value === undefined) return [];
+  const valid = Array.isArray(value) && value.every((entry) => typeof (entry as Partial<HandlerObserver> | null)?.observeRequest === 'function');
+  if (!valid) throw createConfigError('observers must be an array of observers (objects with an observeRequest function)');
+  return [...(value as HandlerObserver[])];
+}
+
 function readStorage(value: unknown): StorageSource {
   if (value === undefined || value === null) throw createConfigError('storage is required: an S3-compatible bucket or a resolver function');
   if (typeof value === 'function') return { kind: 'resolver', resolve: value as StorageResolver };
@@ -152,5 +162,6 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
     hooks,
     completionCodec: tokenSecrets ? createCompletionTokenCodec(tokenSecrets) : undefined,
     completion: readCompletionSettings(config.completion),
+    observers: readObservers(config.observers),
   };
 }

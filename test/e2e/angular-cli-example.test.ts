@@ -97,7 +97,7 @@ describe('examples/angular-cli (ng build, real handler, real storage)', () => {
       'the tus chunk is built',
     );
     assert.ok(
-      everywhere.some((input) => input.endsWith('svc-uploader/dist/engine/engine.js')),
+      everywhere.some((input) => input.endsWith('svc-uploader/dist/engine/core/engine.js')),
       'the engine chunk is built',
     );
 

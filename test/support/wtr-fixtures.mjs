@@ -5,7 +5,8 @@
 //                                  expired answers on chosen requests; everything else untouched).
 //                                  Its faults act on /multipart/sign-part, so unless the plan says
 //                                  `initSignsParts` it drops init's `signParts`, answering as a
-//                                  handler that signs no part at init does.
+//                                  handler that signs no part at init does. `loseUpload` aborts the
+//                                  upload in storage just before a chosen request reaches the handler.
 // - /test-fixtures/broken-part     a storage stand-in that answers 503 (target of planned failures)
 // - /test-fixtures/stalled-part    accepts a part and never answers (partTimeoutMs watchdog)
 // - /test-fixtures/tus             a real @tus/server with a file store in a temporary folder
@@ -65,6 +66,7 @@ function createPlan(spec) {
     initSignsParts: spec.initSignsParts === true,
     initExpiresIn: spec.initExpiresIn,
     initPartsMalformed: spec.initPartsMalformed === true,
+    loseUpload: { ...spec.loseUpload },
     log: {
       signedParts: [],
       initParts: [],
@@ -74,6 +76,7 @@ function createPlan(spec) {
       expiredAnswers: 0,
       failedAnswers: 0,
       bodies: {},
+      lostUploads: 0,
       lastToken: undefined,
       statuses: [],
     },
@@ -121,6 +124,15 @@ async function faultyHandler(request) {
     plan.expire[route] -= 1;
     plan.log.expiredAnswers += 1;
     return Response.json({ error: 'Invalid upload token', code: 'expired' }, { status: 403 });
+  }
+  const lossKey = route === 'multipart/sign-part' ? `${route}:${JSON.parse(body).partNumber}` : route;
+  if ((plan.loseUpload[lossKey] ?? 0) > 0) {
+    // Storage loses the upload (expired, aborted, swept by a lifecycle rule) just before this request.
+    plan.loseUpload[lossKey] -= 1;
+    plan.log.lostUploads += 1;
+    const abortUrl = request.url.replace(/\/multipart\/[a-z-]+$/, '/multipart/abort');
+    const token = JSON.stringify({ token: JSON.parse(body).token });
+    await innerHandler(new Request(abortUrl, { method: 'POST', headers: request.headers, body: token }));
   }
   if (route === 'multipart/sign-part') {
     const { partNumber } = JSON.parse(body);

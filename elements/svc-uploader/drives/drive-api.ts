@@ -3,10 +3,10 @@
  * searches, and server-side transfers. Requests carry cookies (`credentials: 'include'`), since drive tokens
  * are kept per signed-in user, plus the uploader's `requestHeaders`.
  */
-import { MAX_HANDLER_ANSWER_BYTES, MAX_SERVER_CODE_LENGTH, MAX_SERVER_MESSAGE_LENGTH } from '../../../engine/answer-bounds.js';
-import { readCappedText } from '../../../engine/capped-text.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../../engine/request-timeout.js';
-import { withTimeout } from '../../../engine/timeout-signal.js';
+import { MAX_HANDLER_ANSWER_BYTES, MAX_SERVER_CODE_LENGTH, MAX_SERVER_MESSAGE_LENGTH } from '../../../engine/upload/answer-bounds.js';
+import { readCappedText } from '../../../engine/upload/capped-text.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../../engine/upload/request-timeout.js';
+import { withTimeout } from '../../../engine/upload/timeout-signal.js';
 import { toDriveFileEntries } from './drive-entries.js';
 import type { DriveFileEntry, DriveProviderSlug } from './drive-types.js';
 import type { DriveListResponse, DriveTransferRequest, DriveTransferResponse } from '../../../protocol/wire.js';

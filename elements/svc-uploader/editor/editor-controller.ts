@@ -5,8 +5,8 @@
  * (`autoUpload`, `upload()`) takes it half-edited.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../../../engine/image-steps/pixel-budget.js';
-import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../../engine/types.js';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../../engine/processing/image-steps/pixel-budget.js';
+import type { FileRejection, ReplaceFileResult, UploadFileRecord } from '../../../engine/core/types.js';
 import type { SvcUploaderEventDetail } from '../events.js';
 import type { ImageEditorOptions } from '../types.js';
 import { isAboveEditByteBudget } from './edit-budget.js';
@@ -133,7 +133,7 @@ export class EditorController implements ReactiveController {
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
       if (this.#aboveByteBudget(record)) return this.#refuseOversized(editor, record, `${record.size} bytes`, attempt);
-      const { imageAbovePixelBudget } = await import('../../../engine/image-steps/image-dimensions.js');
+      const { imageAbovePixelBudget } = await import('../../../engine/processing/image-steps/image-dimensions.js');
       const oversized = await imageAbovePixelBudget(record.file, this.#maxImagePixels());
       if (oversized) return this.#refuseOversized(editor, record, `${oversized.width} × ${oversized.height} px`, attempt);
       const { createEditorSession } = await import('./image-editor.js');

@@ -2,7 +2,7 @@
  * What the `imageEditor` prop means once read: whether the Edit action exists, how the editor
  * shows, which tabs and tools it offers and how it encodes; and which files it can open.
  */
-import type { UploadFileRecord } from '../../../engine/types.js';
+import type { UploadFileRecord } from '../../../engine/core/types.js';
 import type { ImageEditorOptions } from '../types.js';
 import type { EditorTab, EditorTool } from '../types.js';
 import type { ResolvedEditorOptions } from './editor-session.js';

@@ -5,8 +5,8 @@
 import { html, nothing } from 'lit';
 import type { MessageKey } from '../../i18n/types.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
-import { toBytes } from '../../../engine/sizes.js';
-import { ENGINE_DEFAULTS } from '../../../engine/engine-defaults.js';
+import { toBytes } from '../../../engine/core/sizes.js';
+import { ENGINE_DEFAULTS } from '../../../engine/core/engine-defaults.js';
 import { isUrlImportError, parseImportUrl, type UrlImportErrorCode, type UrlImportLimits } from './url-import.js';
 
 /** Which message explains each failure to the user. */

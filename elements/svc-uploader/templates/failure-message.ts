@@ -4,7 +4,7 @@
  * text stays in the events (`serverMessage`) for hosts that show their own; the row shows a
  * translated message, since a server answers in one language and may say too much.
  */
-import type { UploadFailure } from '../../../engine/types.js';
+import type { UploadFailure } from '../../../engine/core/types.js';
 import type { MessageKey, MessageValues } from '../../i18n/index.js';
 
 /** The refusal the handler sends for a cross-site caller (`403`, `AUTH_DENIED`), see docs/server.md. */
@@ -30,6 +30,8 @@ function busy(failure: UploadFailure, lang: string): FailureMessage {
 function describeStorageAnswer(failure: UploadFailure, lang: string): FailureMessage {
   const status = failure.status ?? 0;
   if (failure.serverCode === 'BadDigest') return { key: 'refusal.badDigest' };
+  // The multipart upload is gone (expired, aborted, swept): Retry opens a new one from the start.
+  if (status === 404 && (failure.serverCode === 'NoSuchUpload' || failure.serverCode === 'NoSuchKey')) return { key: 'refusal.expired' };
   // An expired or skewed signature, or a link for other credentials: S3 answers 403 to all of them.
   if (status === 403) return { key: 'refusal.storageSignature' };
   if (status === 429 || status === 503) return busy(failure, lang);

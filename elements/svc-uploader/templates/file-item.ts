@@ -5,7 +5,7 @@
  */
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { UploadFileRecord } from '../../../engine/types.js';
+import type { UploadFileRecord } from '../../../engine/core/types.js';
 import { displayName, shortName } from './display-name.js';
 import { failureText } from './failure-message.js';
 import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';

@@ -6,7 +6,7 @@ import { html, nothing } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { UploadFileRecord } from '../../../engine/types.js';
+import type { UploadFileRecord } from '../../../engine/core/types.js';
 import { renderFileItem, type ItemLayout, type RowPlacement } from './file-item.js';
 import { renderIcon } from './icons.js';
 import { renderSourceChips } from './source-chips.js';

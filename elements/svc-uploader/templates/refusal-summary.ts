@@ -4,7 +4,7 @@
  * `MAX_REFUSAL_ROWS` lines the rest is counted ("and 25 more"). A line per refused file made
  * refusing 10,000 files draw 10,000 lines, 430,000 px tall.
  */
-import type { FileRejection } from '../../../engine/types.js';
+import type { FileRejection } from '../../../engine/core/types.js';
 
 /** Lines of the notice, at most; a screenful in the smallest uploader. */
 const MAX_REFUSAL_ROWS = 5;

@@ -3,7 +3,7 @@
  * this arrives with it (engine-chunk.ts) rather than with the element's first load.
  */
 import { html, nothing } from 'lit';
-import type { FileRejection } from '../../../engine/types.js';
+import type { FileRejection } from '../../../engine/core/types.js';
 import { shortName } from './display-name.js';
 import { renderIcon } from './icons.js';
 import { summarizeRefusals, type RefusalRow } from './refusal-summary.js';

@@ -2,7 +2,7 @@
  * What the templates read and the intents they may call. Templates never touch the engine or the
  * element directly, so the markup can be restyled or replaced without touching behaviour.
  */
-import type { FileRejection, UploadFileRecord } from '../../../engine/types.js';
+import type { FileRejection, UploadFileRecord } from '../../../engine/core/types.js';
 import type { Translator } from '../../i18n/index.js';
 import type { OpenEditor } from '../editor/editor-controller.js';
 import type { ListWindow } from '../list-window.js';

@@ -104,7 +104,7 @@ async function chooseDestination(
   userId: string | null,
 ): Promise<{ storage: RequestStorage; key: string }> {
   try {
-    const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId, metadata: undefined });
+    const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId, metadata: undefined }, ctx.telemetry);
     const file = { name, type: download.mimeType, size: download.size ?? 0 };
     const key = await chooseObjectKey(ctx, { file, metadata: undefined, chunkSizeBytes: undefined }, userId);
     return { storage, key };

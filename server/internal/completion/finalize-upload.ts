@@ -12,6 +12,7 @@ import { findKeyProblem } from '../object-key.js';
 import type { RequestStorage } from '../request-storage.js';
 import type { RouteContext } from '../routes/context.js';
 import { readStoredObject } from '../s3-operations.js';
+import { completingPathOf, toRefusalReason } from '../telemetry/upload-outcomes.js';
 import type { CompletionOutcome } from './complete-once.js';
 import { deleteStoredObject, type MarkerRefusal } from './marker-store.js';
 
@@ -99,11 +100,17 @@ export async function deleteRefusedObject(ctx: RouteContext, storage: RequestSto
  */
 export async function finalizeStoredUpload(ctx: RouteContext, storage: RequestStorage, upload: StoredUpload): Promise<CompletionOutcome> {
   const verdict = await askVerdict(ctx, storage, upload);
+  const path = completingPathOf(ctx.route);
   if (!verdict.accepted) {
     await deleteRefusedObject(ctx, storage, upload.key);
+    // A refused transfer is counted with the route's answer, like a refusal at its start.
+    if (path !== undefined && path !== 'drive-transfer') {
+      ctx.telemetry.upload({ path, outcome: 'refused', reason: toRefusalReason(verdict.refusal.status, verdict.refusal.code) });
+    }
     return { kind: 'refused', refusal: verdict.refusal };
   }
   const accepted = verdict.movedTo === undefined ? upload : await readMovedObject(storage, upload, verdict.movedTo);
+  if (path !== undefined) ctx.telemetry.upload({ path, outcome: 'completed', bytes: accepted.size });
   await runCompletionHooks(ctx, { req: ctx.req, requestId: ctx.requestId, ...accepted });
   return { kind: 'done', key: accepted.key, size: accepted.size, ...(accepted.etag ? { etag: accepted.etag } : {}) };
 }

@@ -70,7 +70,7 @@ export async function completeRoute(ctx: RouteContext): Promise<Response> {
   const body = await readRequestBody(ctx);
   const claims = await requireCompletionCodec(ctx).verify(body.token);
   await assertTokenOwner(ctx.settings.config, ctx.req, claims);
-  const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId: claims.userId, metadata: undefined });
+  const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId: claims.userId, metadata: undefined }, ctx.telemetry);
   assertSameStorage(storage, claims.storageId);
   const markerKey = await markerKeyFor(ctx.settings.completion.markerPrefix, claims.key, 'single', claims.uploadId);
   const target: CompletionTarget = { storage, markerKey, key: claims.key, uploadId: claims.uploadId, source: 'single' };

@@ -5,6 +5,7 @@
  * router adds `x-svc-request-id` and CORS headers to whatever they return, redirects included.
  */
 import type { HandlerSettings } from '../settings.js';
+import type { RequestTelemetry } from '../telemetry/request-telemetry.js';
 
 export interface RouteContext {
   /** The request exactly as the host passed it (body unread). */
@@ -36,6 +37,8 @@ export interface RouteContext {
    * clean-up) to `hooks.onError`, tagged with this request id.
    */
   reportSwallowed(error: unknown, from: string): void;
+  /** This request's observers (metrics, traces): storage calls and upload outcomes are reported here. */
+  telemetry: RequestTelemetry;
 }
 
 export type RouteFunction = (ctx: RouteContext) => Promise<Response>;

@@ -33,7 +33,7 @@ export async function verifySessionToken(ctx: RouteContext, body: Record<string,
 /** Owner binding and storage binding for a verified token. */
 export async function bindSession(ctx: RouteContext, body: Record<string, unknown>, claims: UploadTokenClaims): Promise<UploadSession> {
   await assertTokenOwner(ctx.settings.config, ctx.req, claims);
-  const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId: claims.userId, metadata: undefined });
+  const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId: claims.userId, metadata: undefined }, ctx.telemetry);
   assertSameStorage(storage, claims.storageId);
   return { body, claims, storage };
 }

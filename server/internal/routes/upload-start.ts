@@ -58,7 +58,7 @@ export async function prepareUploadStart(ctx: RouteContext, phase: UploadStartPh
   assertFileAllowed(request.file, ctx.settings.maxFileSize, ctx.settings.allowedTypes, { singlePut: phase === 'presign' });
   await runBeforeUpload(ctx, phase, request);
   const userId = await resolveUploaderId(ctx.settings.config, ctx.req);
-  const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId, metadata: request.metadata });
+  const storage = await resolveRequestStorage(ctx.settings, ctx.req, { userId, metadata: request.metadata }, ctx.telemetry);
   const key = await chooseObjectKey(ctx, request, userId);
   return { ...request, userId, storage, key };
 }

@@ -118,7 +118,7 @@ describe('UploadEngine remote files (server-side copies)', () => {
 
   it('keeps remote files out of crash recovery and of content deduplication', async () => {
     const storage = new MemoryRecoveryStorage();
-    const engine = new UploadEngine({ crashRecovery: { storage }, contentDeduplication: true });
+    const engine = new UploadEngine({ persistenceKey: 'alice', crashRecovery: { storage }, contentDeduplication: true });
     await engine.ready;
     await engine.addRemoteFiles([controlledRemoteFile('export.pdf').input], 'googleDrive');
     // Same (zero) size as the remote placeholder: compared by content, it would look identical.

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { IndexedDbRecoveryStorage } from '../../../elements/index.js';
 import { RE_EMITTED_ENGINE_EVENTS } from '../../../elements/svc-uploader/engine-bridge.js';
-import { DEPRECATED_ENGINE_EVENT_NAMES, type DeprecatedEngineEventName, type EngineEventName } from '../../../engine/events.js';
+import { DEPRECATED_ENGINE_EVENT_NAMES, type DeprecatedEngineEventName, type EngineEventName } from '../../../engine/core/events.js';
 import { createNetworkPlan } from '../engine/network-plan.js';
 import { eventually, nextEvent, randomFile, unmountAll, type SvcUploader } from './helpers.js';
 
@@ -157,14 +157,14 @@ describe("<svc-uploader> speaks the engine's event vocabulary", () => {
   });
 
   it('re-emits the files crash recovery restored', async () => {
-    const first = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
+    const first = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery persistence-key="alice"></svc-uploader>');
     await first.element.addFiles([randomFile('recovered.bin', 3000)]);
     const storage = new IndexedDbRecoveryStorage();
     await eventually(async () => (await storage.getAll()).some((entry) => entry.name === 'recovered.bin'), 'the file in IndexedDB');
     storage.close();
     first.element.remove();
 
-    const { element, log } = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
+    const { element, log } = await mountWatched('<svc-uploader server-url="/api/upload" crash-recovery persistence-key="alice"></svc-uploader>');
     await element.engine!.ready;
     expectReEmitted(log, 'files-restore');
     expectOldNamesHeard(log);

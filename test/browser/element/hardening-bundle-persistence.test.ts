@@ -75,9 +75,11 @@ describe('<svc-uploader> persisted uploads (built bundle)', function () {
   });
 
   it("checks a restored file against the uploader's limits again and reports the refusal", async () => {
-    await leaveBehind('id="uploads"', randomBytesFile('notes.pdf', 3000, 'application/pdf'));
+    await leaveBehind('id="uploads" persistence-key="alice"', randomBytesFile('notes.pdf', 3000, 'application/pdf'));
     const seen = listen(['svc-file-reject', 'svc-files-restore']);
-    const element = await mountFromHtml('<svc-uploader id="uploads" server-url="/api/upload" crash-recovery allowed-file-types="image/*"></svc-uploader>');
+    const element = await mountFromHtml(
+      '<svc-uploader id="uploads" server-url="/api/upload" crash-recovery persistence-key="alice" allowed-file-types="image/*"></svc-uploader>',
+    );
     seen.stop();
     expect(seen.events.map((event) => [event.type, event.detail.file?.name, event.detail.reason])).to.deep.equal([
       ['svc-file-reject', 'notes.pdf', 'TYPE_MISMATCH'],

@@ -40,9 +40,11 @@ describe('<svc-uploader> persisted uploads', () => {
   });
 
   it('reports a restored file the uploader no longer accepts as refused, and lists nothing', async () => {
-    await leaveBehind('id="uploads"', randomFile('notes.pdf', 3000, 'application/pdf'));
+    await leaveBehind('id="uploads" persistence-key="alice"', randomFile('notes.pdf', 3000, 'application/pdf'));
     const seen = listen(['svc-file-reject', 'svc-files-restore']);
-    const element = await mountSettled('<svc-uploader id="uploads" server-url="/api/upload" crash-recovery allowed-file-types="image/*"></svc-uploader>');
+    const element = await mountSettled(
+      '<svc-uploader id="uploads" server-url="/api/upload" crash-recovery persistence-key="alice" allowed-file-types="image/*"></svc-uploader>',
+    );
     seen.stop();
     expect(seen.events.map((event) => [event.type, event.detail.file.name, event.detail.reason])).to.deep.equal([
       ['svc-file-reject', 'notes.pdf', 'TYPE_MISMATCH'],

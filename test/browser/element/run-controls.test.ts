@@ -127,7 +127,7 @@ describe('<svc-uploader> run controls', () => {
   });
 
   it('restores the list after a reload with crash-recovery', async () => {
-    const first = await mount('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
+    const first = await mount('<svc-uploader server-url="/api/upload" crash-recovery persistence-key="alice"></svc-uploader>');
     const file = randomFile('recovered.bin', 3000);
     await first.addFiles([file]);
     // What a reload would find: the file's bytes stored in the browser.
@@ -137,7 +137,7 @@ describe('<svc-uploader> run controls', () => {
     first.remove();
 
     const restored = new Promise<CustomEvent>((resolve) => document.addEventListener('svc-files-restore', resolve as EventListener, { once: true }));
-    const second = await mount('<svc-uploader server-url="/api/upload" crash-recovery></svc-uploader>');
+    const second = await mount('<svc-uploader server-url="/api/upload" crash-recovery persistence-key="alice"></svc-uploader>');
     const { detail } = await restored;
     expect(detail.files.map((record: { name: string }) => record.name)).to.deep.equal(['recovered.bin']);
     await second.updateComplete;

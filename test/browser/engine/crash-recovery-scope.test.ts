@@ -62,7 +62,7 @@ describe('UploadEngine crashRecovery scope', () => {
   });
 
   it('applies onBeforeFileAdded and the type limit again to restored files, reporting refusals', async () => {
-    const scope = { serverUrl: '/api/upload', uploaderId: 'photos' };
+    const scope = { serverUrl: '/api/upload', uploaderId: 'photos', persistenceKey: 'alice' };
     await leaveBehind(scope, [
       randomFile('a.png', 100, 'image/png'),
       randomFile('blocked.png', 100, 'image/png'),
@@ -90,7 +90,7 @@ describe('UploadEngine crashRecovery scope', () => {
   });
 
   it('applies maxFiles to restored files', async () => {
-    const scope = { serverUrl: '/api/upload', uploaderId: 'avatar' };
+    const scope = { serverUrl: '/api/upload', uploaderId: 'avatar', persistenceKey: 'alice' };
     await leaveBehind(scope, [randomFile('one.png', 100, 'image/png'), randomFile('two.png', 100, 'image/png')]);
     const engine = new UploadEngine({ ...scope, crashRecovery: true, maxFiles: 1 });
     const rejected = recordEvents(engine, ['file-reject']);
@@ -104,6 +104,7 @@ describe('UploadEngine crashRecovery scope', () => {
     const options: EngineOptions = {
       serverUrl: plan.serverUrl,
       uploaderId: 'documents',
+      persistenceKey: 'alice',
       crashRecovery: true,
       resumable: { protocol: 'multipart', thresholdBytes: 5 * MIB, chunkSizeBytes: 5 * MIB, maxConcurrentParts: 1 },
     };
@@ -149,7 +150,7 @@ describe('UploadEngine crashRecovery scope', () => {
   });
 
   it('restores a file into one uploader of the page, not into each uploader of the same scope', async () => {
-    const scope = { serverUrl: '/api/upload' };
+    const scope = { serverUrl: '/api/upload', persistenceKey: 'alice' };
     await leaveBehind(scope, [randomFile('shared.png', 100, 'image/png')]);
     const first = await restoredNames(scope);
     const second = await restoredNames(scope);
@@ -161,7 +162,7 @@ describe('UploadEngine crashRecovery scope', () => {
   });
 
   it('an engine back in use after destroy() owns its listed files again', async () => {
-    const scope = { serverUrl: '/api/upload' };
+    const scope = { serverUrl: '/api/upload', persistenceKey: 'alice' };
     await leaveBehind(scope, [randomFile('moved.png', 100, 'image/png')]);
     const first = await restoredNames(scope);
     first.engine.destroy();
@@ -172,8 +173,8 @@ describe('UploadEngine crashRecovery scope', () => {
   });
 
   it("reset() removes the records of its own scope and leaves other uploaders' records alone", async () => {
-    await leaveBehind({ serverUrl: '/api/upload', uploaderId: 'left' }, [randomFile('left.bin', 10)]);
-    const right = new UploadEngine({ serverUrl: '/api/upload', uploaderId: 'right', crashRecovery: true });
+    await leaveBehind({ serverUrl: '/api/upload', uploaderId: 'left', persistenceKey: 'alice' }, [randomFile('left.bin', 10)]);
+    const right = new UploadEngine({ serverUrl: '/api/upload', uploaderId: 'right', persistenceKey: 'alice', crashRecovery: true });
     await right.addFiles([randomFile('right.bin', 10)]);
     await right.whenPersisted();
     right.reset();

@@ -19,12 +19,12 @@ describe('UploadEngine crashRecovery', () => {
 
   it('restores the real files (bytes, not names) after a reload', async () => {
     const files = [randomFile('a.png', 2000, 'image/png'), randomFile('b.txt', 3000, 'text/plain')];
-    const first = new UploadEngine({ serverUrl: '/api/upload', crashRecovery: true });
+    const first = new UploadEngine({ serverUrl: '/api/upload', persistenceKey: 'alice', crashRecovery: true });
     await first.addFiles(files, 'camera');
     await first.whenPersisted();
     first.destroy();
 
-    const second = new UploadEngine({ serverUrl: '/api/upload', crashRecovery: true });
+    const second = new UploadEngine({ serverUrl: '/api/upload', persistenceKey: 'alice', crashRecovery: true });
     const restored = recordEvents(second, ['files-restore']);
     await second.ready;
     expect(second.files.map((file) => [file.name, file.type, file.size, file.source, file.state])).to.deep.equal([
@@ -38,7 +38,7 @@ describe('UploadEngine crashRecovery', () => {
     // Restored files upload like any other; success clears them from recovery.
     expect((await second.start()).successful).to.equal(2);
     await second.whenPersisted();
-    const third = new UploadEngine({ serverUrl: '/api/upload', crashRecovery: true });
+    const third = new UploadEngine({ serverUrl: '/api/upload', persistenceKey: 'alice', crashRecovery: true });
     await third.ready;
     expect(third.files).to.deep.equal([]);
   });
@@ -47,6 +47,7 @@ describe('UploadEngine crashRecovery', () => {
     const plan = await createFaultPlan();
     const options: EngineOptions = {
       serverUrl: plan.serverUrl,
+      persistenceKey: 'alice',
       crashRecovery: true,
       resumable: { protocol: 'multipart', thresholdBytes: 5 * MIB, chunkSizeBytes: 5 * MIB, maxConcurrentParts: 1 },
     };
@@ -72,12 +73,12 @@ describe('UploadEngine crashRecovery', () => {
   });
 
   it('sweeps entries older than the TTL', async () => {
-    const first = new UploadEngine({ crashRecovery: { ttlMs: 30 } });
+    const first = new UploadEngine({ persistenceKey: 'alice', crashRecovery: { ttlMs: 30 } });
     await first.addFiles([randomFile('old.bin', 100)]);
     await first.whenPersisted();
     first.destroy();
     await new Promise((resolve) => setTimeout(resolve, 60));
-    const second = new UploadEngine({ crashRecovery: { ttlMs: 30 } });
+    const second = new UploadEngine({ persistenceKey: 'alice', crashRecovery: { ttlMs: 30 } });
     await second.ready;
     expect(second.files).to.deep.equal([]);
     const storage = new IndexedDbRecoveryStorage();
@@ -86,13 +87,13 @@ describe('UploadEngine crashRecovery', () => {
   });
 
   it('skips files it cannot afford to keep and says so', async () => {
-    const first = new UploadEngine({ crashRecovery: { maxFileBytes: 1000 } });
+    const first = new UploadEngine({ persistenceKey: 'alice', crashRecovery: { maxFileBytes: 1000 } });
     const errors = recordEvents(first, ['error']);
     await first.addFiles([randomFile('big.bin', 5000), randomFile('small.bin', 500)]);
     await first.whenPersisted();
     expect(errors.map((event) => event.detail.code)).to.deep.equal(['STORAGE_QUOTA']);
     first.destroy();
-    const second = new UploadEngine({ crashRecovery: true });
+    const second = new UploadEngine({ persistenceKey: 'alice', crashRecovery: true });
     await second.ready;
     expect(second.files.map((file) => file.name)).to.deep.equal(['small.bin']);
   });
@@ -105,7 +106,7 @@ describe('UploadEngine crashRecovery', () => {
       delete: async (id: string) => void saved.delete(id),
       clear: async () => saved.clear(),
     };
-    const engine = new UploadEngine({ crashRecovery: { storage } });
+    const engine = new UploadEngine({ persistenceKey: 'alice', crashRecovery: { storage } });
     await engine.addFiles([randomFile('a.bin', 10)]);
     await engine.whenPersisted();
     expect([...saved.keys()]).to.deep.equal([engine.files[0]!.id]);

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
-import { fileSha256Hex, stopDigestWorker, uploadDigests } from '../../../engine/digest-worker-client.js';
+import { fileSha256Hex, stopDigestWorker, uploadDigests } from '../../../engine/processing/digest-worker-client.js';
 import { randomFile, readBack, sha256Of } from './helpers.js';
 
 // Where checksumVerification computes its digests: in a module worker started only when the

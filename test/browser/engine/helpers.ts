@@ -88,6 +88,11 @@ export interface FaultPlanSpec {
   initExpiresIn?: number;
   /** Init's first part URL is listed as part 0, which no file has. */
   initPartsMalformed?: boolean;
+  /**
+   * Request (`multipart/complete`, or `multipart/sign-part:<partNumber>`) → how many times storage
+   * loses the upload (it is aborted through the handler) just before that request is handled.
+   */
+  loseUpload?: Record<string, number>;
 }
 
 export interface FaultPlanLog {
@@ -101,6 +106,8 @@ export interface FaultPlanLog {
   expiredAnswers: number;
   failedAnswers: number;
   bodies: Record<string, Record<string, unknown>>;
+  /** Uploads aborted in storage by `loseUpload`. */
+  lostUploads: number;
   lastToken?: string;
   statuses: string[];
 }

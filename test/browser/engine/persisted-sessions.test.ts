@@ -79,6 +79,29 @@ describe('Persisted multipart sessions and tus uploads', () => {
     expect(keysStartingWith(MULTIPART_PREFIX)).to.deep.equal([]);
   });
 
+  it('ignores and removes a resume record whose part size no upload could have: the upload starts over', async () => {
+    const plan = await createFaultPlan();
+    const options = multipartOptions(plan.serverUrl);
+    const file = randomFile('sliced.bin', 11 * MIB);
+    // Below S3's 5 MiB floor for a larger file, then 0 (a loop without end over the file's parts).
+    for (const partSize of [3 * MIB, 0]) {
+      await interruptAfterFirstPart(options, file);
+      const [key] = keysStartingWith(MULTIPART_PREFIX);
+      const record = JSON.parse(localStorage.getItem(key!)!) as { partSize: number };
+      localStorage.setItem(key!, JSON.stringify({ ...record, partSize }));
+      const resumesBefore = (await plan.log()).resumes;
+
+      const engine = new UploadEngine(options);
+      const resumed = recordEvents(engine, ['file-resume']);
+      await engine.addFiles([file]);
+      const summary = await engine.start();
+      expect(summary.successful, `partSize ${partSize}`).to.equal(1);
+      expect(resumed).to.deep.equal([]);
+      expect((await plan.log()).resumes).to.equal(resumesBefore);
+      expect(keysStartingWith(MULTIPART_PREFIX)).to.deep.equal([]);
+    }
+  });
+
   it('does not resume a session another user of the profile started', async () => {
     const plan = await createFaultPlan();
     const file = randomFile('shared-name.bin', 11 * MIB);
@@ -197,7 +220,7 @@ describe('Persisted multipart sessions and tus uploads', () => {
 
   it('engine.clearPersistedUploads() empties the list and aborts unfinished multipart uploads first', async () => {
     const plan = await createFaultPlan();
-    const options = multipartOptions(plan.serverUrl, { crashRecovery: true });
+    const options = multipartOptions(plan.serverUrl, { crashRecovery: true, persistenceKey: 'alice' });
     const engine = new UploadEngine(options);
     await engine.addFiles([randomFile('in-flight.bin', 11 * MIB)]);
     void engine.start();

@@ -2,7 +2,7 @@
 // hash must be the same in a secure context (WebCrypto) and outside one (plain http on a LAN
 // address, where crypto.subtle is absent and @noble/hashes is loaded instead).
 import { expect } from '@open-wc/testing';
-import { sha256OfText } from '../../../engine/persistence-scope.js';
+import { sha256OfText } from '../../../engine/persistence/persistence-scope.js';
 
 /** SHA-256 of "abc" (FIPS 180-2, appendix B.1). */
 const ABC_SHA256 = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';

@@ -2,7 +2,7 @@
 // showing the photo upright, and files that are not HEIC are stored exactly as picked.
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type UploadFileRecord } from '../../../engine/index.js';
-import { convertHeic } from '../../../engine/image-steps/heic-conversion.js';
+import { convertHeic } from '../../../engine/processing/image-steps/heic-conversion.js';
 import '../../../elements/heic.js';
 import { readBack, recordEvents, sha256Of, textFile } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine } from '../../../engine/index.js';
 import type { EngineOptions } from '../../../engine/index.js';
-import { stopImageWorker } from '../../../engine/image-steps/worker-client.js';
+import { stopImageWorker } from '../../../engine/processing/image-steps/worker-client.js';
 import { dimensionsOf, encodedPhoto, watchEncodes, type EncodeCall } from './compression-fixtures.js';
 import { readBack, sha256Of, uploadAndReadBack, type StoredUpload } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { readImageDimensions } from '../../../engine/image-steps/image-dimensions.js';
+import { readImageDimensions } from '../../../engine/processing/image-steps/image-dimensions.js';
 import { bmpFrom, twoColourCanvas } from '../test-images.js';
 import { animatedGif, encodedPhoto, withExifOrientation } from './compression-fixtures.js';
 import { sha256Of, uploadAndReadBack } from './helpers.js';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { UploadEngine, type EngineOptions } from '../../../engine/index.js';
-import { backoffDelay, parseRetryAfter } from '../../../engine/retry-policy.js';
+import { backoffDelay, parseRetryAfter } from '../../../engine/upload/retry-policy.js';
 import { randomFile, readBack, recordEvents, sha256Of } from './helpers.js';
 import { createNetworkPlan, type NetworkPlanSpec } from './network-plan.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { TransferRateEstimator } from '../../../engine/transfer-rate.js';
+import { TransferRateEstimator } from '../../../engine/core/transfer-rate.js';
 
 const MiB = 1024 * 1024;
 

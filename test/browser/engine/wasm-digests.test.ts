@@ -1,6 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { expect } from '@open-wc/testing';
-import { md5Base64, sha256Hex, uploadDigests } from '../../../engine/wasm-digests.js';
+import { md5Base64, sha256Hex, uploadDigests } from '../../../engine/processing/wasm-digests.js';
 import { randomFile, sha256Of } from './helpers.js';
 
 const MIB = 1024 * 1024;

@@ -5,7 +5,7 @@
  * picture differ too. The estimator itself is tested in test/browser/engine/transfer-rate.test.ts.
  */
 import { expect } from '@open-wc/testing';
-import { TransferRateEstimator } from '../../../engine/transfer-rate.js';
+import { TransferRateEstimator } from '../../../engine/core/transfer-rate.js';
 import { baselineAvailability, expectShot, removeStages, sampleFile, stage, until } from './helpers.js';
 
 const MiB = 1024 * 1024;

@@ -1,0 +1,64 @@
+import type { DeferredCrashRecovery } from './crash-recovery-loader.js';
+import type { EventBus } from '../core/event-bus.js';
+import { createEntry, toRecord, type FileEntry } from '../core/file-entry.js';
+import type { FileEntryList } from '../core/file-entry-list.js';
+import type { ResolvedOptions } from '../core/options.js';
+import type { CrashRecoveryEntry, FileState, UploadFileRecord } from '../core/types.js';
+import { checkRestrictions, runBeforeFileAdded } from '../core/validation.js';
+
+/** Saved states after which a restored file continues by itself (it was mid-upload). */
+const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'checking', 'paused', 'uploaded']);
+
+export interface RestoreHost {
+  readonly options: ResolvedOptions;
+  readonly recovery: DeferredCrashRecovery;
+  readonly list: FileEntryList;
+  readonly bus: EventBus;
+}
+
+export interface RestoreOutcome {
+  /** Files put back into the list. */
+  records: UploadFileRecord[];
+  /** One of them was mid-upload when the earlier page went away. */
+  continueUploads: boolean;
+  /** Files the filter or the restrictions refused: their records are gone, their sessions are the engine's to abort. */
+  refused: FileEntry[];
+}
+
+/** A real File rebuilt from the stored bytes with the same name, type and lastModified (so a remembered multipart session still matches). */
+function toFile(saved: CrashRecoveryEntry): File {
+  return new File([saved.blob], saved.name, { type: saved.type, lastModified: saved.lastModified });
+}
+
+/**
+ * Puts the files an earlier page of the same scope saved back into the list (those not in it
+ * already), after the same `onBeforeFileAdded` filter and restrictions as a newly added file:
+ * limits may have changed, and stored bytes are not trusted more than picked ones. A refusal is
+ * a `file-rejected` event, and its record is removed. Nothing when storage holds none or cannot
+ * be read.
+ */
+export async function restoreInto(host: RestoreHost): Promise<RestoreOutcome | undefined> {
+  const { recovery, list, bus } = host;
+  const saved = (await recovery.restore().catch(() => [])).filter((record) => !list.find(record.id));
+  if (saved.length === 0) return undefined;
+  const outcome: RestoreOutcome = { records: [], continueUploads: false, refused: [] };
+  for (const record of saved) {
+    const original = toFile(record);
+    const filtered = await runBeforeFileAdded(original, host.options.raw.onBeforeFileAdded);
+    const file = filtered.accepted ? filtered.file : original;
+    const rejection = filtered.accepted ? checkRestrictions(file, host.options, { count: list.length, totalBytes: list.totalBytes }) : filtered.rejection;
+    if (rejection) {
+      bus.emit('file-reject', rejection);
+      outcome.refused.push(createEntry(original, original, record.source, record.metadata, record.id));
+      void recovery.forget(record.id);
+      continue;
+    }
+    const entry = createEntry(file, original, record.source, record.metadata, record.id);
+    entry.addedAt = record.addedAt;
+    if (record.state === 'failed') entry.state = 'failed';
+    if (INTERRUPTED.has(record.state)) outcome.continueUploads = true;
+    list.add(entry);
+    outcome.records.push(toRecord(entry));
+  }
+  return outcome;
+}

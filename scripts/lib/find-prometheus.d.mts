@@ -1,0 +1,1 @@
+export function findPrometheus(): string | undefined;
