@@ -60,11 +60,13 @@ const ar = {
     'status.queued': 'جاهز للرفع',
     'status.processing': 'جارٍ التحضير…',
     'status.uploading': 'جارٍ الرفع',
+    'status.checking': 'جارٍ الفحص…',
     'status.paused': 'متوقف مؤقتًا',
     'status.pausedOffline': 'متوقف مؤقتًا: لا يوجد اتصال',
     'status.uploaded': 'جارٍ المعالجة على الخادم…',
     'status.successful': 'تم الرفع',
     'status.failed': 'فشل الرفع',
+    'status.blocked': 'محظور',
     'status.canceled': 'أُلغي',
     'status.retrying': 'جارٍ إعادة المحاولة (المحاولة {attempt, number} من {maxAttempts, number})…',
 
@@ -159,6 +161,7 @@ const ar = {
     'failure.CONFIGURATION_ERROR': 'إعدادات أداة الرفع غير صحيحة.',
     'failure.REAUTH_REQUIRED': 'سجّل الدخول إلى التخزين السحابي مرة أخرى، ثم أعد المحاولة.',
     'failure.FILE_UNREADABLE': 'لم يعد من الممكن قراءة هذا الملف (تم تغييره أو نقله أو حذفه). أضفه مرة أخرى.',
+    'failure.UPLOAD_REFUSED': 'لم يقبل الخادم هذا الملف.',
 
     'offline.banner': 'أنت غير متصل بالإنترنت. سيُستأنف الرفع عند عودة الاتصال.',
     'offline.bannerNoResume': 'أنت غير متصل بالإنترنت. سيفشل الرفع إلى أن يعود الاتصال.',
@@ -292,6 +295,7 @@ const ar = {
     'refusal.storageSignature': 'رفض التخزين رابط الرفع. تحقّق من تاريخ هذا الجهاز ووقته، ثم أعد المحاولة.',
     'refusal.badDigest': 'تلف الملف في طريقه إلى التخزين. أعد رفعه.',
     'refusal.serverError': 'حدثت مشكلة في الخادم. حاول مرة أخرى لاحقًا.',
+    'refusal.blocked': 'حظر الخادم هذا الملف: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -58,11 +58,13 @@ const az = {
     'status.queued': 'Yükləməyə hazırdır',
     'status.processing': 'Hazırlanır…',
     'status.uploading': 'Yüklənir',
+    'status.checking': 'Yoxlanılır…',
     'status.paused': 'Fasilə verilib',
     'status.pausedOffline': 'Fasilə verilib: bağlantı yoxdur',
     'status.uploaded': 'Serverdə emal olunur…',
     'status.successful': 'Yükləndi',
     'status.failed': 'Yükləmə alınmadı',
+    'status.blocked': 'Bloklanıb',
     'status.canceled': 'Ləğv edildi',
     'status.retrying': 'Yenidən cəhd edilir ({attempt, number}/{maxAttempts, number} cəhd)…',
 
@@ -151,6 +153,7 @@ const az = {
     'failure.CONFIGURATION_ERROR': 'Yükləyici düzgün konfiqurasiya edilməyib.',
     'failure.REAUTH_REQUIRED': 'Yaddaş xidmətinə yenidən daxil olun, sonra təkrar cəhd edin.',
     'failure.FILE_UNREADABLE': 'Bu fayl artıq oxuna bilmir (dəyişdirilib, köçürülüb və ya silinib). Onu yenidən əlavə edin.',
+    'failure.UPLOAD_REFUSED': 'Server bu faylı qəbul etmədi.',
 
     'offline.banner': 'İnternet bağlantısı yoxdur. Bağlantı bərpa olunduqda yükləmələr davam edəcək.',
     'offline.bannerNoResume': 'İnternet bağlantısı yoxdur. Bağlantı bərpa olunana qədər yükləmələr alınmayacaq.',
@@ -277,6 +280,7 @@ const az = {
     'refusal.storageSignature': 'Yaddaş yükləmə keçidini rədd etdi. Bu cihazın tarix və saatını yoxlayın, sonra yenidən cəhd edin.',
     'refusal.badDigest': 'Fayl yaddaşa gedərkən zədələndi. Yenidən yükləyin.',
     'refusal.serverError': 'Serverdə problem yarandı. Sonra yenidən cəhd edin.',
+    'refusal.blocked': 'Server bu faylı blokladı: {reason}',
   },
 } satisfies LocaleBundle;
 

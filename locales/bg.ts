@@ -57,11 +57,13 @@ const bg = {
     'status.queued': 'Готов за качване',
     'status.processing': 'Подготвя се…',
     'status.uploading': 'Качва се',
+    'status.checking': 'Проверява се…',
     'status.paused': 'На пауза',
     'status.pausedOffline': 'На пауза: няма връзка',
     'status.uploaded': 'Обработва се на сървъра…',
     'status.successful': 'Качен',
     'status.failed': 'Качването не бе успешно',
+    'status.blocked': 'Блокиран',
     'status.canceled': 'Отменено',
     'status.retrying': 'Нов опит ({attempt, number} от {maxAttempts, number})…',
 
@@ -149,6 +151,7 @@ const bg = {
     'failure.CONFIGURATION_ERROR': 'Инструментът за качване не е конфигуриран правилно.',
     'failure.REAUTH_REQUIRED': 'Влезте отново в диска и опитайте пак.',
     'failure.FILE_UNREADABLE': 'Файлът вече не може да бъде прочетен (променен, преместен или изтрит). Добавете го отново.',
+    'failure.UPLOAD_REFUSED': 'Сървърът не прие този файл.',
 
     'offline.banner': 'Няма връзка с интернет. Качването ще продължи, когато връзката се възстанови.',
     'offline.bannerNoResume': 'Няма връзка с интернет. Качването няма да успее, докато връзката не се възстанови.',
@@ -275,6 +278,7 @@ const bg = {
     'refusal.storageSignature': 'Хранилището отхвърли връзката за качване. Проверете датата и часа на това устройство и опитайте отново.',
     'refusal.badDigest': 'Файлът се повреди по пътя към хранилището. Качете го отново.',
     'refusal.serverError': 'На сървъра възникна проблем. Опитайте отново по-късно.',
+    'refusal.blocked': 'Сървърът блокира този файл: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const bn = {
     'status.queued': 'আপলোডের জন্য প্রস্তুত',
     'status.processing': 'প্রস্তুত করা হচ্ছে…',
     'status.uploading': 'আপলোড হচ্ছে',
+    'status.checking': 'যাচাই করা হচ্ছে…',
     'status.paused': 'বিরতি দেওয়া হয়েছে',
     'status.pausedOffline': 'বিরতি: অফলাইন',
     'status.uploaded': 'সার্ভারে প্রক্রিয়াকরণ চলছে…',
     'status.successful': 'আপলোড হয়েছে',
     'status.failed': 'আপলোড ব্যর্থ হয়েছে',
+    'status.blocked': 'অবরুদ্ধ',
     'status.canceled': 'বাতিল করা হয়েছে',
     'status.retrying': 'আবার চেষ্টা করা হচ্ছে ({maxAttempts, number}টির মধ্যে {attempt, number} নম্বর প্রচেষ্টা)…',
 
@@ -149,6 +151,7 @@ const bn = {
     'failure.CONFIGURATION_ERROR': 'আপলোডারটি সঠিকভাবে কনফিগার করা নেই।',
     'failure.REAUTH_REQUIRED': 'ড্রাইভে আবার সাইন ইন করুন, তারপর আবার চেষ্টা করুন।',
     'failure.FILE_UNREADABLE': 'ফাইলটি আর পড়া যাচ্ছে না (পরিবর্তন, সরানো বা মুছে ফেলা হয়েছে)। আবার যোগ করুন।',
+    'failure.UPLOAD_REFUSED': 'সার্ভার এই ফাইলটি গ্রহণ করেনি।',
 
     'offline.banner': 'আপনি অফলাইনে আছেন। সংযোগ ফিরে এলে আপলোড চলতে থাকবে।',
     'offline.bannerNoResume': 'আপনি অফলাইনে আছেন। সংযোগ ফিরে না আসা পর্যন্ত আপলোড ব্যর্থ হবে।',
@@ -275,6 +278,7 @@ const bn = {
     'refusal.storageSignature': 'স্টোরেজ আপলোডের লিংকটি প্রত্যাখ্যান করেছে। এই ডিভাইসের তারিখ ও সময় দেখে নিয়ে আবার চেষ্টা করুন।',
     'refusal.badDigest': 'স্টোরেজে যাওয়ার পথে ফাইলটি নষ্ট হয়ে গেছে। আবার আপলোড করুন।',
     'refusal.serverError': 'সার্ভারে একটি সমস্যা হয়েছে। পরে আবার চেষ্টা করুন।',
+    'refusal.blocked': 'সার্ভার এই ফাইলটি অবরুদ্ধ করেছে: {reason}',
   },
 } satisfies LocaleBundle;
 

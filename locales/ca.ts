@@ -57,11 +57,13 @@ const ca = {
     'status.queued': 'A punt per pujar',
     'status.processing': 'S’està preparant…',
     'status.uploading': 'S’està pujant',
+    'status.checking': 'S’està comprovant…',
     'status.paused': 'En pausa',
     'status.pausedOffline': 'En pausa: sense connexió',
     'status.uploaded': 'S’està processant al servidor…',
     'status.successful': 'Pujat',
     'status.failed': 'La pujada ha fallat',
+    'status.blocked': 'Bloquejat',
     'status.canceled': 'Cancel·lat',
     'status.retrying': 'S’està tornant a provar (intent {attempt, number} de {maxAttempts, number})…',
 
@@ -152,6 +154,7 @@ const ca = {
     'failure.CONFIGURATION_ERROR': 'L’eina de pujada no està configurada correctament.',
     'failure.REAUTH_REQUIRED': 'Torna a iniciar la sessió al núvol i després torna-ho a provar.',
     'failure.FILE_UNREADABLE': 'El fitxer ja no es pot llegir (s’ha canviat, mogut o suprimit). Torna’l a afegir.',
+    'failure.UPLOAD_REFUSED': 'El servidor no ha acceptat aquest fitxer.',
 
     'offline.banner': 'No tens connexió. Les pujades continuaran quan torni la connexió.',
     'offline.bannerNoResume': 'No tens connexió. Les pujades fallaran fins que torni la connexió.',
@@ -279,6 +282,7 @@ const ca = {
     'refusal.storageSignature': 'L’emmagatzematge ha rebutjat l’enllaç de pujada. Comproveu la data i l’hora d’aquest dispositiu i torneu-ho a provar.',
     'refusal.badDigest': 'El fitxer s’ha malmès de camí a l’emmagatzematge. Torneu-lo a pujar.',
     'refusal.serverError': 'El servidor ha tingut un problema. Torneu-ho a provar més tard.',
+    'refusal.blocked': 'El servidor ha bloquejat aquest fitxer: {reason}',
   },
 } satisfies LocaleBundle;
 

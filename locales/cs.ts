@@ -59,11 +59,13 @@ const cs = {
     'status.queued': 'Připraveno k nahrání',
     'status.processing': 'Příprava…',
     'status.uploading': 'Nahrávání',
+    'status.checking': 'Probíhá kontrola…',
     'status.paused': 'Pozastaveno',
     'status.pausedOffline': 'Pozastaveno: bez připojení',
     'status.uploaded': 'Zpracování na serveru…',
     'status.successful': 'Nahráno',
     'status.failed': 'Nahrání se nezdařilo',
+    'status.blocked': 'Zablokováno',
     'status.canceled': 'Zrušeno',
     'status.retrying': 'Nový pokus ({attempt, number} z {maxAttempts, number})…',
 
@@ -154,6 +156,7 @@ const cs = {
     'failure.CONFIGURATION_ERROR': 'Nahrávání není správně nastaveno.',
     'failure.REAUTH_REQUIRED': 'Znovu se přihlaste k úložišti a zkuste to znovu.',
     'failure.FILE_UNREADABLE': 'Soubor už nelze přečíst (byl změněn, přesunut nebo smazán). Přidejte ho znovu.',
+    'failure.UPLOAD_REFUSED': 'Server tento soubor nepřijal.',
 
     'offline.banner': 'Jste offline. Nahrávání bude pokračovat, jakmile se připojení obnoví.',
     'offline.bannerNoResume': 'Jste offline. Dokud se připojení neobnoví, nahrávání bude selhávat.',
@@ -282,6 +285,7 @@ const cs = {
     'refusal.storageSignature': 'Úložiště odmítlo odkaz pro nahrání. Zkontrolujte datum a čas tohoto zařízení a zkuste to znovu.',
     'refusal.badDigest': 'Soubor se cestou do úložiště poškodil. Nahrajte ho znovu.',
     'refusal.serverError': 'Na serveru došlo k potížím. Zkuste to později.',
+    'refusal.blocked': 'Server tento soubor zablokoval: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const da = {
     'status.queued': 'Klar til upload',
     'status.processing': 'Forbereder…',
     'status.uploading': 'Uploader',
+    'status.checking': 'Kontrollerer…',
     'status.paused': 'Sat på pause',
     'status.pausedOffline': 'Sat på pause: offline',
     'status.uploaded': 'Behandles på serveren…',
     'status.successful': 'Uploadet',
     'status.failed': 'Upload mislykkedes',
+    'status.blocked': 'Blokeret',
     'status.canceled': 'Annulleret',
     'status.retrying': 'Prøver igen (forsøg {attempt, number} af {maxAttempts, number})…',
 
@@ -148,6 +150,7 @@ const da = {
     'failure.CONFIGURATION_ERROR': 'Uploaderen er ikke konfigureret korrekt.',
     'failure.REAUTH_REQUIRED': 'Log ind på drevet igen, og prøv så igen.',
     'failure.FILE_UNREADABLE': 'Filen kan ikke længere læses (den er ændret, flyttet eller slettet). Tilføj den igen.',
+    'failure.UPLOAD_REFUSED': 'Serveren tog ikke imod denne fil.',
 
     'offline.banner': 'Du er offline. Uploads fortsætter, når forbindelsen er tilbage.',
     'offline.bannerNoResume': 'Du er offline. Uploads mislykkes, indtil forbindelsen er tilbage.',
@@ -274,6 +277,7 @@ const da = {
     'refusal.storageSignature': 'Lageret afviste uploadlinket. Kontrollér dato og klokkeslæt på denne enhed, og prøv igen.',
     'refusal.badDigest': 'Filen blev beskadiget på vej til lageret. Upload den igen.',
     'refusal.serverError': 'Der opstod et problem på serveren. Prøv igen senere.',
+    'refusal.blocked': 'Serveren har blokeret denne fil: {reason}',
   },
 } satisfies LocaleBundle;
 

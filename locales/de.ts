@@ -54,11 +54,13 @@ const de = {
     'status.queued': 'Bereit zum Hochladen',
     'status.processing': 'Wird vorbereitet …',
     'status.uploading': 'Wird hochgeladen',
+    'status.checking': 'Wird geprüft …',
     'status.paused': 'Pausiert',
     'status.pausedOffline': 'Pausiert: offline',
     'status.uploaded': 'Wird auf dem Server verarbeitet …',
     'status.successful': 'Hochgeladen',
     'status.failed': 'Hochladen fehlgeschlagen',
+    'status.blocked': 'Blockiert',
     'status.canceled': 'Abgebrochen',
     'status.retrying': 'Neuer Versuch ({attempt, number} von {maxAttempts, number}) …',
 
@@ -148,6 +150,7 @@ const de = {
     'failure.CONFIGURATION_ERROR': 'Der Upload ist nicht richtig konfiguriert.',
     'failure.REAUTH_REQUIRED': 'Melden Sie sich erneut beim Cloud-Speicher an und versuchen Sie es dann noch einmal.',
     'failure.FILE_UNREADABLE': 'Die Datei kann nicht mehr gelesen werden (geändert, verschoben oder gelöscht). Fügen Sie sie erneut hinzu.',
+    'failure.UPLOAD_REFUSED': 'Der Server hat diese Datei nicht angenommen.',
 
     'offline.banner': 'Sie sind offline. Das Hochladen wird fortgesetzt, sobald die Verbindung wieder besteht.',
     'offline.bannerNoResume': 'Sie sind offline. Das Hochladen schlägt fehl, bis die Verbindung wieder besteht.',
@@ -276,6 +279,7 @@ const de = {
     'refusal.storageSignature': 'Der Speicher hat den Upload-Link abgelehnt. Prüfen Sie Datum und Uhrzeit dieses Geräts und versuchen Sie es dann erneut.',
     'refusal.badDigest': 'Die Datei wurde auf dem Weg zum Speicher beschädigt. Laden Sie sie erneut hoch.',
     'refusal.serverError': 'Auf dem Server ist ein Problem aufgetreten. Versuchen Sie es später erneut.',
+    'refusal.blocked': 'Der Server hat diese Datei blockiert: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -33,11 +33,13 @@ const messages = {
   'status.queued': 'Ready to upload',
   'status.processing': 'Preparing…',
   'status.uploading': 'Uploading',
+  'status.checking': 'Checking…',
   'status.paused': 'Paused',
   'status.pausedOffline': 'Paused: offline',
   'status.uploaded': 'Processing on the server…',
   'status.successful': 'Uploaded',
   'status.failed': 'Upload failed',
+  'status.blocked': 'Blocked',
   'status.canceled': 'Canceled',
   'status.retrying': 'Retrying (attempt {attempt, number} of {maxAttempts, number})…',
 
@@ -123,6 +125,7 @@ const messages = {
   'failure.CONFIGURATION_ERROR': 'The uploader is not configured correctly.',
   'failure.REAUTH_REQUIRED': 'Sign in to the drive again, then retry.',
   'failure.FILE_UNREADABLE': 'This file can no longer be read (it was changed, moved or deleted). Add it again.',
+  'failure.UPLOAD_REFUSED': 'The server did not accept this file.',
 
   'url.label': 'File link',
   'url.placeholder': 'https://example.com/photo.jpg',
@@ -241,6 +244,7 @@ const messages = {
   'refusal.storageSignature': 'The storage refused the upload link. Check the date and time of this device, then retry.',
   'refusal.badDigest': 'The file was damaged on the way to the storage. Retry the upload.',
   'refusal.serverError': 'The server ran into a problem. Try again later.',
+  'refusal.blocked': 'The server blocked this file: {reason}',
 } as const;
 
 /** Every message key the UI may ask for. */

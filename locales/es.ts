@@ -54,11 +54,13 @@ const es = {
     'status.queued': 'Listo para subir',
     'status.processing': 'Preparando…',
     'status.uploading': 'Subiendo',
+    'status.checking': 'Comprobando…',
     'status.paused': 'En pausa',
     'status.pausedOffline': 'En pausa: sin conexión',
     'status.uploaded': 'Procesando en el servidor…',
     'status.successful': 'Subido',
     'status.failed': 'Error al subir',
+    'status.blocked': 'Bloqueado',
     'status.canceled': 'Cancelado',
     'status.retrying': 'Reintentando (intento {attempt, number} de {maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const es = {
     'failure.CONFIGURATION_ERROR': 'El componente de subida no está bien configurado.',
     'failure.REAUTH_REQUIRED': 'Vuelve a iniciar sesión en la unidad y reinténtalo.',
     'failure.FILE_UNREADABLE': 'El archivo ya no se puede leer (se modificó, se movió o se eliminó). Vuelve a añadirlo.',
+    'failure.UPLOAD_REFUSED': 'El servidor no aceptó este archivo.',
 
     'offline.banner': 'No tienes conexión. Las subidas continuarán cuando vuelva la conexión.',
     'offline.bannerNoResume': 'No tienes conexión. Las subidas fallarán hasta que vuelva la conexión.',
@@ -277,6 +280,7 @@ const es = {
     'refusal.storageSignature': 'El almacenamiento rechazó el enlace de subida. Compruebe la fecha y la hora de este dispositivo y vuelva a intentarlo.',
     'refusal.badDigest': 'El archivo se dañó en el camino al almacenamiento. Vuelva a subirlo.',
     'refusal.serverError': 'El servidor tuvo un problema. Inténtelo de nuevo más tarde.',
+    'refusal.blocked': 'El servidor ha bloqueado este archivo: {reason}',
   },
 } satisfies LocaleBundle;
 

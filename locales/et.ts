@@ -57,11 +57,13 @@ const et = {
     'status.queued': 'Valmis üleslaadimiseks',
     'status.processing': 'Ettevalmistamine…',
     'status.uploading': 'Üleslaadimine',
+    'status.checking': 'Kontrollitakse…',
     'status.paused': 'Peatatud',
     'status.pausedOffline': 'Peatatud: võrguühendus puudub',
     'status.uploaded': 'Töötlemine serveris…',
     'status.successful': 'Üles laaditud',
     'status.failed': 'Üleslaadimine ebaõnnestus',
+    'status.blocked': 'Blokeeritud',
     'status.canceled': 'Tühistatud',
     'status.retrying': 'Uus katse ({attempt, number}/{maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const et = {
     'failure.CONFIGURATION_ERROR': 'Üleslaadija ei ole õigesti seadistatud.',
     'failure.REAUTH_REQUIRED': 'Logi uuesti pilvekettasse sisse ja proovi siis uuesti.',
     'failure.FILE_UNREADABLE': 'Faili ei saa enam lugeda (seda muudeti, teisaldati või see kustutati). Lisa see uuesti.',
+    'failure.UPLOAD_REFUSED': 'Server ei võtnud seda faili vastu.',
 
     'offline.banner': 'Võrguühendus puudub. Üleslaadimine jätkub, kui ühendus taastub.',
     'offline.bannerNoResume': 'Võrguühendus puudub. Üleslaadimine ebaõnnestub, kuni ühendus taastub.',
@@ -276,6 +279,7 @@ const et = {
     'refusal.storageSignature': 'Salvestusruum lükkas üleslaadimise lingi tagasi. Kontrollige selle seadme kuupäeva ja kellaaega ning proovige uuesti.',
     'refusal.badDigest': 'Fail sai teel salvestusruumi kahjustada. Laadige see uuesti üles.',
     'refusal.serverError': 'Serveris tekkis probleem. Proovige hiljem uuesti.',
+    'refusal.blocked': 'Server blokeeris selle faili: {reason}',
   },
 } satisfies LocaleBundle;
 

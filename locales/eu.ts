@@ -57,11 +57,13 @@ const eu = {
     'status.queued': 'Igotzeko prest',
     'status.processing': 'Prestatzen…',
     'status.uploading': 'Igotzen',
+    'status.checking': 'Egiaztatzen…',
     'status.paused': 'Pausatuta',
     'status.pausedOffline': 'Pausatuta: konexiorik gabe',
     'status.uploaded': 'Zerbitzarian prozesatzen…',
     'status.successful': 'Igota',
     'status.failed': 'Ezin izan da igo',
+    'status.blocked': 'Blokeatuta',
     'status.canceled': 'Bertan behera utzita',
     'status.retrying': 'Berriro saiatzen ({attempt, number}/{maxAttempts, number}. saiakera)…',
 
@@ -150,6 +152,7 @@ const eu = {
     'failure.CONFIGURATION_ERROR': 'Igotzailea ez dago ondo konfiguratuta.',
     'failure.REAUTH_REQUIRED': 'Hasi saioa berriro biltegian eta saiatu berriro.',
     'failure.FILE_UNREADABLE': 'Fitxategia ezin da jada irakurri (aldatu, lekuz aldatu edo ezabatu da). Gehitu berriro.',
+    'failure.UPLOAD_REFUSED': 'Zerbitzariak ez du fitxategi hau onartu.',
 
     'offline.banner': 'Konexiorik gabe zaude. Igoerek jarraituko dute konexioa itzultzen denean.',
     'offline.bannerNoResume': 'Konexiorik gabe zaude. Igoerek huts egingo dute konexioa itzuli arte.',
@@ -276,6 +279,7 @@ const eu = {
     'refusal.storageSignature': 'Biltegiak igotzeko esteka baztertu du. Egiaztatu gailu honen data eta ordua, eta saiatu berriro.',
     'refusal.badDigest': 'Fitxategia hondatu egin da biltegirako bidean. Igo berriro.',
     'refusal.serverError': 'Arazo bat izan da zerbitzarian. Saiatu berriro geroago.',
+    'refusal.blocked': 'Zerbitzariak fitxategi hau blokeatu du: {reason}',
   },
 } satisfies LocaleBundle;
 

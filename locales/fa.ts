@@ -58,11 +58,13 @@ const fa = {
     'status.queued': 'آماده بارگذاری',
     'status.processing': 'در حال آماده‌سازی…',
     'status.uploading': 'در حال بارگذاری',
+    'status.checking': 'در حال بررسی…',
     'status.paused': 'متوقف شده',
     'status.pausedOffline': 'متوقف شده: آفلاین',
     'status.uploaded': 'در حال پردازش روی سرور…',
     'status.successful': 'بارگذاری شد',
     'status.failed': 'بارگذاری ناموفق بود',
+    'status.blocked': 'مسدود شد',
     'status.canceled': 'لغو شد',
     'status.retrying': 'تلاش دوباره (تلاش {attempt, number} از {maxAttempts, number})…',
 
@@ -151,6 +153,7 @@ const fa = {
     'failure.CONFIGURATION_ERROR': 'بارگذار به‌درستی پیکربندی نشده است.',
     'failure.REAUTH_REQUIRED': 'دوباره به فضای ابری وارد شوید و سپس دوباره تلاش کنید.',
     'failure.FILE_UNREADABLE': 'این فایل دیگر خوانده نمی‌شود (تغییر کرده، جابه‌جا شده یا حذف شده است). دوباره آن را اضافه کنید.',
+    'failure.UPLOAD_REFUSED': 'سرور این فایل را نپذیرفت.',
 
     'offline.banner': 'شما آفلاین هستید. بارگذاری‌ها پس از برقراری دوباره اتصال ادامه می‌یابند.',
     'offline.bannerNoResume': 'شما آفلاین هستید. تا برقراری دوباره اتصال، بارگذاری‌ها ناموفق خواهند بود.',
@@ -277,6 +280,7 @@ const fa = {
     'refusal.storageSignature': 'فضای ذخیره‌سازی پیوند بارگذاری را رد کرد. تاریخ و ساعت این دستگاه را بررسی کنید و دوباره تلاش کنید.',
     'refusal.badDigest': 'فایل در مسیر فضای ذخیره‌سازی آسیب دید. دوباره بارگذاری کنید.',
     'refusal.serverError': 'سرور با مشکل روبه‌رو شد. بعداً دوباره تلاش کنید.',
+    'refusal.blocked': 'سرور این فایل را مسدود کرد: {reason}',
   },
 } satisfies LocaleBundle;
 

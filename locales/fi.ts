@@ -58,11 +58,13 @@ const fi = {
     'status.queued': 'Valmis lähetettäväksi',
     'status.processing': 'Valmistellaan…',
     'status.uploading': 'Lähetetään',
+    'status.checking': 'Tarkistetaan…',
     'status.paused': 'Keskeytetty',
     'status.pausedOffline': 'Keskeytetty: ei yhteyttä',
     'status.uploaded': 'Käsitellään palvelimella…',
     'status.successful': 'Lähetetty',
     'status.failed': 'Lähetys epäonnistui',
+    'status.blocked': 'Estetty',
     'status.canceled': 'Peruttu',
     'status.retrying': 'Yritetään uudelleen (yritys {attempt, number}/{maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const fi = {
     'failure.CONFIGURATION_ERROR': 'Lähetystyökalua ei ole määritetty oikein.',
     'failure.REAUTH_REQUIRED': 'Kirjaudu pilvipalveluun uudelleen ja yritä sitten uudelleen.',
     'failure.FILE_UNREADABLE': 'Tiedostoa ei voi enää lukea (sitä on muutettu, se on siirretty tai poistettu). Lisää se uudelleen.',
+    'failure.UPLOAD_REFUSED': 'Palvelin ei hyväksynyt tätä tiedostoa.',
 
     'offline.banner': 'Olet offline-tilassa. Lähetykset jatkuvat, kun yhteys palaa.',
     'offline.bannerNoResume': 'Olet offline-tilassa. Lähetykset epäonnistuvat, kunnes yhteys palaa.',
@@ -279,6 +282,7 @@ const fi = {
     'refusal.storageSignature': 'Tallennustila hylkäsi latauslinkin. Tarkista tämän laitteen päivämäärä ja kellonaika ja yritä uudelleen.',
     'refusal.badDigest': 'Tiedosto vioittui matkalla tallennustilaan. Lataa se uudelleen.',
     'refusal.serverError': 'Palvelimella tapahtui virhe. Yritä myöhemmin uudelleen.',
+    'refusal.blocked': 'Palvelin esti tämän tiedoston: {reason}',
   },
 } satisfies LocaleBundle;
 

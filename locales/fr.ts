@@ -57,11 +57,13 @@ const fr = {
     'status.queued': 'Prêt à envoyer',
     'status.processing': 'Préparation…',
     'status.uploading': 'Envoi en cours',
+    'status.checking': 'Vérification…',
     'status.paused': 'En pause',
     'status.pausedOffline': 'En pause\u00a0: hors ligne',
     'status.uploaded': 'Traitement sur le serveur…',
     'status.successful': 'Envoyé',
     'status.failed': 'Échec de l’envoi',
+    'status.blocked': 'Bloqué',
     'status.canceled': 'Annulé',
     'status.retrying': 'Nouvel essai (tentative {attempt, number} sur {maxAttempts, number})…',
 
@@ -154,6 +156,7 @@ const fr = {
     'failure.CONFIGURATION_ERROR': 'Le module d’envoi n’est pas correctement configuré.',
     'failure.REAUTH_REQUIRED': 'Reconnectez-vous au service de stockage, puis réessayez.',
     'failure.FILE_UNREADABLE': 'Le fichier ne peut plus être lu (modifié, déplacé ou supprimé). Ajoutez-le à nouveau.',
+    'failure.UPLOAD_REFUSED': 'Le serveur n’a pas accepté ce fichier.',
 
     'offline.banner': 'Vous êtes hors ligne. Les envois reprendront dès le retour de la connexion.',
     'offline.bannerNoResume': 'Vous êtes hors ligne. Les envois échoueront jusqu’au retour de la connexion.',
@@ -282,6 +285,7 @@ const fr = {
     'refusal.storageSignature': 'Le stockage a refusé le lien d’envoi. Vérifiez la date et l’heure de cet appareil, puis réessayez.',
     'refusal.badDigest': 'Le fichier a été endommagé en route vers le stockage. Relancez l’envoi.',
     'refusal.serverError': 'Le serveur a rencontré un problème. Réessayez plus tard.',
+    'refusal.blocked': 'Le serveur a bloqué ce fichier : {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const gl = {
     'status.queued': 'Listo para subir',
     'status.processing': 'Preparando…',
     'status.uploading': 'Subindo',
+    'status.checking': 'Comprobando…',
     'status.paused': 'En pausa',
     'status.pausedOffline': 'En pausa: sen conexión',
     'status.uploaded': 'Procesando no servidor…',
     'status.successful': 'Subido',
     'status.failed': 'Produciuse un erro na subida',
+    'status.blocked': 'Bloqueado',
     'status.canceled': 'Cancelado',
     'status.retrying': 'Tentando de novo (intento {attempt, number} de {maxAttempts, number})…',
 
@@ -148,6 +150,7 @@ const gl = {
     'failure.CONFIGURATION_ERROR': 'O cargador non está configurado correctamente.',
     'failure.REAUTH_REQUIRED': 'Inicia sesión de novo na nube e despois téntao outra vez.',
     'failure.FILE_UNREADABLE': 'O ficheiro xa non se pode ler (modificouse, moveuse ou eliminouse). Engádeo de novo.',
+    'failure.UPLOAD_REFUSED': 'O servidor non aceptou este ficheiro.',
 
     'offline.banner': 'Estás sen conexión. As subidas continuarán cando volva a conexión.',
     'offline.bannerNoResume': 'Estás sen conexión. As subidas fallarán ata que volva a conexión.',
@@ -274,6 +277,7 @@ const gl = {
     'refusal.storageSignature': 'O almacenamento rexeitou a ligazón de subida. Comproba a data e a hora deste dispositivo e téntao de novo.',
     'refusal.badDigest': 'O ficheiro danouse no camiño cara ao almacenamento. Súbeo de novo.',
     'refusal.serverError': 'O servidor tivo un problema. Téntao de novo máis tarde.',
+    'refusal.blocked': 'O servidor bloqueou este ficheiro: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const he = {
     'status.queued': 'מוכן להעלאה',
     'status.processing': 'בהכנה…',
     'status.uploading': 'בהעלאה',
+    'status.checking': 'בבדיקה…',
     'status.paused': 'מושהה',
     'status.pausedOffline': 'מושהה: אין חיבור',
     'status.uploaded': 'בעיבוד בשרת…',
     'status.successful': 'הועלה',
     'status.failed': 'ההעלאה נכשלה',
+    'status.blocked': 'חסום',
     'status.canceled': 'בוטל',
     'status.retrying': 'ניסיון חוזר ({attempt, number} מתוך {maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const he = {
     'failure.CONFIGURATION_ERROR': 'רכיב ההעלאה לא הוגדר כראוי.',
     'failure.REAUTH_REQUIRED': 'יש להתחבר שוב לאחסון בענן ולנסות שוב.',
     'failure.FILE_UNREADABLE': 'לא ניתן עוד לקרוא את הקובץ (הוא שונה, הועבר או נמחק). יש להוסיף אותו שוב.',
+    'failure.UPLOAD_REFUSED': 'השרת לא קיבל את הקובץ הזה.',
 
     'offline.banner': 'אין חיבור לאינטרנט. ההעלאות יימשכו כשהחיבור יחזור.',
     'offline.bannerNoResume': 'אין חיבור לאינטרנט. ההעלאות ייכשלו עד שהחיבור יחזור.',
@@ -276,6 +279,7 @@ const he = {
     'refusal.storageSignature': 'האחסון דחה את קישור ההעלאה. יש לבדוק את התאריך והשעה במכשיר הזה ולנסות שוב.',
     'refusal.badDigest': 'הקובץ נפגם בדרך לאחסון. יש להעלות אותו שוב.',
     'refusal.serverError': 'אירעה בעיה בשרת. יש לנסות שוב מאוחר יותר.',
+    'refusal.blocked': 'השרת חסם את הקובץ הזה: {reason}',
   },
 } satisfies LocaleBundle;
 

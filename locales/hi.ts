@@ -57,11 +57,13 @@ const hi = {
     'status.queued': 'अपलोड के लिए तैयार',
     'status.processing': 'तैयार किया जा रहा है…',
     'status.uploading': 'अपलोड हो रहा है',
+    'status.checking': 'जाँच हो रही है…',
     'status.paused': 'रोका गया',
     'status.pausedOffline': 'रोका गया: ऑफ़लाइन',
     'status.uploaded': 'सर्वर पर प्रोसेस हो रहा है…',
     'status.successful': 'अपलोड हो गया',
     'status.failed': 'अपलोड विफल रहा',
+    'status.blocked': 'अवरुद्ध',
     'status.canceled': 'रद्द किया गया',
     'status.retrying': 'फिर से कोशिश की जा रही है ({maxAttempts, number} में से प्रयास {attempt, number})…',
 
@@ -148,6 +150,7 @@ const hi = {
     'failure.CONFIGURATION_ERROR': 'अपलोडर सही तरह से कॉन्फ़िगर नहीं है।',
     'failure.REAUTH_REQUIRED': 'ड्राइव में फिर से साइन इन करें, फिर दोबारा कोशिश करें।',
     'failure.FILE_UNREADABLE': 'यह फ़ाइल अब पढ़ी नहीं जा सकती (इसे बदला, हटाया या कहीं और ले जाया गया)। इसे फिर से जोड़ें।',
+    'failure.UPLOAD_REFUSED': 'सर्वर ने यह फ़ाइल स्वीकार नहीं की।',
 
     'offline.banner': 'आप ऑफ़लाइन हैं। कनेक्शन वापस आने पर अपलोड जारी रहेंगे।',
     'offline.bannerNoResume': 'आप ऑफ़लाइन हैं। कनेक्शन वापस आने तक अपलोड विफल होंगे।',
@@ -274,6 +277,7 @@ const hi = {
     'refusal.storageSignature': 'स्टोरेज ने अपलोड लिंक अस्वीकार कर दिया। इस डिवाइस की तारीख और समय जाँचें, फिर दोबारा कोशिश करें।',
     'refusal.badDigest': 'स्टोरेज तक पहुँचते समय फ़ाइल खराब हो गई। इसे फिर से अपलोड करें।',
     'refusal.serverError': 'सर्वर में कोई समस्या आई। बाद में दोबारा कोशिश करें।',
+    'refusal.blocked': 'सर्वर ने इस फ़ाइल को अवरुद्ध कर दिया: {reason}',
   },
 } satisfies LocaleBundle;
 

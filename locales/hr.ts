@@ -57,11 +57,13 @@ const hr = {
     'status.queued': 'Spremno za prijenos',
     'status.processing': 'Priprema…',
     'status.uploading': 'Prijenos u tijeku',
+    'status.checking': 'Provjera…',
     'status.paused': 'Pauzirano',
     'status.pausedOffline': 'Pauzirano: nema veze',
     'status.uploaded': 'Obrada na poslužitelju…',
     'status.successful': 'Preneseno',
     'status.failed': 'Prijenos nije uspio',
+    'status.blocked': 'Blokirano',
     'status.canceled': 'Otkazano',
     'status.retrying': 'Ponovni pokušaj ({attempt, number} od {maxAttempts, number})…',
 
@@ -151,6 +153,7 @@ const hr = {
     'failure.CONFIGURATION_ERROR': 'Alat za prijenos nije ispravno konfiguriran.',
     'failure.REAUTH_REQUIRED': 'Ponovno se prijavite u pohranu u oblaku, a zatim pokušajte ponovno.',
     'failure.FILE_UNREADABLE': 'Datoteka se više ne može pročitati (promijenjena, premještena ili izbrisana). Dodajte je ponovno.',
+    'failure.UPLOAD_REFUSED': 'Poslužitelj nije prihvatio ovu datoteku.',
 
     'offline.banner': 'Niste povezani s mrežom. Prijenosi će se nastaviti kada se veza vrati.',
     'offline.bannerNoResume': 'Niste povezani s mrežom. Prijenosi neće uspijevati dok se veza ne vrati.',
@@ -277,6 +280,7 @@ const hr = {
     'refusal.storageSignature': 'Pohrana je odbila poveznicu za prijenos. Provjerite datum i vrijeme na ovom uređaju i pokušajte ponovno.',
     'refusal.badDigest': 'Datoteka se oštetila na putu do pohrane. Ponovno je prenesite.',
     'refusal.serverError': 'Na poslužitelju je došlo do problema. Pokušajte ponovno kasnije.',
+    'refusal.blocked': 'Poslužitelj je blokirao ovu datoteku: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -58,11 +58,13 @@ const hu = {
     'status.queued': 'Feltöltésre kész',
     'status.processing': 'Előkészítés…',
     'status.uploading': 'Feltöltés',
+    'status.checking': 'Ellenőrzés…',
     'status.paused': 'Szüneteltetve',
     'status.pausedOffline': 'Szüneteltetve: nincs kapcsolat',
     'status.uploaded': 'Feldolgozás a szerveren…',
     'status.successful': 'Feltöltve',
     'status.failed': 'A feltöltés sikertelen',
+    'status.blocked': 'Letiltva',
     'status.canceled': 'Megszakítva',
     'status.retrying': 'Újrapróbálkozás ({attempt, number}/{maxAttempts, number}. kísérlet)…',
 
@@ -151,6 +153,7 @@ const hu = {
     'failure.CONFIGURATION_ERROR': 'A feltöltő nincs megfelelően beállítva.',
     'failure.REAUTH_REQUIRED': 'Jelentkezzen be újra a tárhelyre, majd próbálja újra.',
     'failure.FILE_UNREADABLE': 'A fájl már nem olvasható (módosult, áthelyezték vagy törölték). Adja hozzá újra.',
+    'failure.UPLOAD_REFUSED': 'A szerver nem fogadta el ezt a fájlt.',
 
     'offline.banner': 'Nincs internetkapcsolat. A feltöltés folytatódik, amint helyreáll a kapcsolat.',
     'offline.bannerNoResume': 'Nincs internetkapcsolat. A feltöltések sikertelenek lesznek, amíg helyre nem áll a kapcsolat.',
@@ -277,6 +280,7 @@ const hu = {
     'refusal.storageSignature': 'A tárhely elutasította a feltöltési hivatkozást. Ellenőrizze az eszköz dátumát és idejét, majd próbálja újra.',
     'refusal.badDigest': 'A fájl megsérült a tárhely felé vezető úton. Töltse fel újra.',
     'refusal.serverError': 'Hiba történt a szerveren. Próbálja újra később.',
+    'refusal.blocked': 'A kiszolgáló letiltotta ezt a fájlt: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -69,11 +69,13 @@ const hy = {
     'status.queued': 'Պատրաստ է վերբեռնման',
     'status.processing': 'Նախապատրաստվում է…',
     'status.uploading': 'Վերբեռնվում է',
+    'status.checking': 'Ստուգվում է…',
     'status.paused': 'Դադարեցված է',
     'status.pausedOffline': 'Դադարեցված է՝ կապ չկա',
     'status.uploaded': 'Մշակվում է սերվերում…',
     'status.successful': 'Վերբեռնված է',
     'status.failed': 'Վերբեռնումը ձախողվեց',
+    'status.blocked': 'Արգելափակված է',
     'status.canceled': 'Չեղարկված է',
     'status.retrying': 'Կրկին փորձ ({attempt, number}՝ {maxAttempts, number}-ից)…',
 
@@ -160,6 +162,7 @@ const hy = {
     'failure.CONFIGURATION_ERROR': 'Վերբեռնիչը ճիշտ կարգավորված չէ։',
     'failure.REAUTH_REQUIRED': 'Կրկին մուտք գործեք պահոց, ապա կրկնեք։',
     'failure.FILE_UNREADABLE': 'Այս ֆայլն այլևս հնարավոր չէ կարդալ (այն փոփոխվել, տեղափոխվել կամ ջնջվել է)։ Ավելացրեք այն նորից։',
+    'failure.UPLOAD_REFUSED': 'Սերվերը չընդունեց այս ֆայլը։',
 
     'url.label': 'Ֆայլի հղում',
     'url.placeholder': 'https://example.com/photo.jpg',
@@ -278,6 +281,7 @@ const hy = {
     'refusal.storageSignature': 'Պահոցը մերժեց վերբեռնման հղումը։ Ստուգեք այս սարքի ամսաթիվը և ժամը, ապա կրկնեք։',
     'refusal.badDigest': 'Ֆայլը վնասվեց պահոց տանելու ճանապարհին։ Կրկնեք վերբեռնումը։',
     'refusal.serverError': 'Սերվերում խնդիր առաջացավ։ Կրկին փորձեք ավելի ուշ։',
+    'refusal.blocked': 'Սերվերն արգելափակեց այս ֆայլը՝ {reason}',
   },
 } satisfies LocaleBundle;
 

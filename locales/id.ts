@@ -54,11 +54,13 @@ const id = {
     'status.queued': 'Siap diunggah',
     'status.processing': 'Menyiapkan…',
     'status.uploading': 'Mengunggah',
+    'status.checking': 'Memeriksa…',
     'status.paused': 'Dijeda',
     'status.pausedOffline': 'Dijeda: offline',
     'status.uploaded': 'Diproses di server…',
     'status.successful': 'Terunggah',
     'status.failed': 'Gagal mengunggah',
+    'status.blocked': 'Diblokir',
     'status.canceled': 'Dibatalkan',
     'status.retrying': 'Mencoba lagi (percobaan {attempt, number} dari {maxAttempts, number})…',
 
@@ -146,6 +148,7 @@ const id = {
     'failure.CONFIGURATION_ERROR': 'Pengunggah tidak dikonfigurasi dengan benar.',
     'failure.REAUTH_REQUIRED': 'Masuk lagi ke drive, lalu coba lagi.',
     'failure.FILE_UNREADABLE': 'File tidak dapat dibaca lagi (diubah, dipindahkan, atau dihapus). Tambahkan lagi.',
+    'failure.UPLOAD_REFUSED': 'Server tidak menerima file ini.',
 
     'offline.banner': 'Anda sedang offline. Unggahan akan berlanjut saat koneksi kembali.',
     'offline.bannerNoResume': 'Anda sedang offline. Unggahan akan gagal sampai koneksi kembali.',
@@ -271,6 +274,7 @@ const id = {
     'refusal.storageSignature': 'Penyimpanan menolak tautan unggahan. Periksa tanggal dan waktu perangkat ini, lalu coba lagi.',
     'refusal.badDigest': 'File rusak dalam perjalanan ke penyimpanan. Unggah ulang.',
     'refusal.serverError': 'Server mengalami masalah. Coba lagi nanti.',
+    'refusal.blocked': 'Server memblokir file ini: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const is = {
     'status.queued': 'Tilbúin til upphleðslu',
     'status.processing': 'Undirbýr…',
     'status.uploading': 'Hleður upp',
+    'status.checking': 'Athugar…',
     'status.paused': 'Í bið',
     'status.pausedOffline': 'Í bið: engin tenging',
     'status.uploaded': 'Í vinnslu á þjóninum…',
     'status.successful': 'Upphlaðið',
     'status.failed': 'Upphleðsla mistókst',
+    'status.blocked': 'Lokað á',
     'status.canceled': 'Hætt við',
     'status.retrying': 'Reynir aftur (tilraun {attempt, number} af {maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const is = {
     'failure.CONFIGURATION_ERROR': 'Upphleðslutólið er ekki rétt stillt.',
     'failure.REAUTH_REQUIRED': 'Skráðu þig aftur inn í skýjageymsluna og reyndu svo aftur.',
     'failure.FILE_UNREADABLE': 'Ekki er lengur hægt að lesa skrána (henni var breytt, hún færð eða henni eytt). Bættu henni við aftur.',
+    'failure.UPLOAD_REFUSED': 'Þjónninn tók ekki við þessari skrá.',
 
     'offline.banner': 'Engin nettenging. Upphleðsla heldur áfram þegar tengingin kemst aftur á.',
     'offline.bannerNoResume': 'Engin nettenging. Upphleðsla mistekst þar til tengingin kemst aftur á.',
@@ -276,6 +279,7 @@ const is = {
     'refusal.storageSignature': 'Geymslan hafnaði upphleðslutenglinum. Athugaðu dagsetningu og tíma á þessu tæki og reyndu svo aftur.',
     'refusal.badDigest': 'Skráin skemmdist á leiðinni í geymsluna. Hladdu henni upp aftur.',
     'refusal.serverError': 'Vandamál kom upp á þjóninum. Reyndu aftur síðar.',
+    'refusal.blocked': 'Þjónninn lokaði á þessa skrá: {reason}',
   },
 } satisfies LocaleBundle;
 

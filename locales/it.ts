@@ -54,11 +54,13 @@ const it = {
     'status.queued': 'Pronto per il caricamento',
     'status.processing': 'Preparazione…',
     'status.uploading': 'Caricamento in corso',
+    'status.checking': 'Verifica in corso…',
     'status.paused': 'In pausa',
     'status.pausedOffline': 'In pausa: offline',
     'status.uploaded': 'Elaborazione sul server…',
     'status.successful': 'Caricato',
     'status.failed': 'Caricamento non riuscito',
+    'status.blocked': 'Bloccato',
     'status.canceled': 'Annullato',
     'status.retrying': 'Nuovo tentativo ({attempt, number} di {maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const it = {
     'failure.CONFIGURATION_ERROR': 'Il componente di caricamento non è configurato correttamente.',
     'failure.REAUTH_REQUIRED': 'Accedi di nuovo allo spazio di archiviazione, poi riprova.',
     'failure.FILE_UNREADABLE': 'Il file non può più essere letto (modificato, spostato o eliminato). Aggiungilo di nuovo.',
+    'failure.UPLOAD_REFUSED': 'Il server non ha accettato questo file.',
 
     'offline.banner': 'Sei offline. I caricamenti riprenderanno quando tornerà la connessione.',
     'offline.bannerNoResume': 'Sei offline. I caricamenti non riusciranno finché non tornerà la connessione.',
@@ -278,6 +281,7 @@ const it = {
     'refusal.storageSignature': 'L’archivio ha rifiutato il link di caricamento. Controlla la data e l’ora di questo dispositivo, poi riprova.',
     'refusal.badDigest': 'Il file si è danneggiato durante l’invio all’archivio. Riprova il caricamento.',
     'refusal.serverError': 'Il server ha riscontrato un problema. Riprova più tardi.',
+    'refusal.blocked': 'Il server ha bloccato questo file: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const ja = {
     'status.queued': 'アップロード待ち',
     'status.processing': '準備中…',
     'status.uploading': 'アップロード中',
+    'status.checking': '確認中…',
     'status.paused': '一時停止中',
     'status.pausedOffline': '一時停止中: オフライン',
     'status.uploaded': 'サーバーで処理中…',
     'status.successful': 'アップロード完了',
     'status.failed': 'アップロード失敗',
+    'status.blocked': 'ブロック済み',
     'status.canceled': 'キャンセル済み',
     'status.retrying': '再試行中（{maxAttempts, number} 回中 {attempt, number} 回目）…',
 
@@ -146,6 +148,7 @@ const ja = {
     'failure.CONFIGURATION_ERROR': 'アップローダーの設定が正しくありません。',
     'failure.REAUTH_REQUIRED': 'クラウドストレージにもう一度ログインしてから、再試行してください。',
     'failure.FILE_UNREADABLE': 'ファイルを読み取れなくなりました（変更、移動、または削除されました）。もう一度追加してください。',
+    'failure.UPLOAD_REFUSED': 'サーバーがこのファイルを受け付けませんでした。',
 
     'offline.banner': 'オフラインです。接続が回復するとアップロードを再開します。',
     'offline.bannerNoResume': 'オフラインです。接続が回復するまでアップロードは失敗します。',
@@ -272,6 +275,7 @@ const ja = {
     'refusal.storageSignature': 'ストレージがアップロード用リンクを拒否しました。このデバイスの日付と時刻を確認してから再試行してください。',
     'refusal.badDigest': 'ストレージへの送信中にファイルが破損しました。アップロードを再試行してください。',
     'refusal.serverError': 'サーバーで問題が発生しました。しばらくしてからもう一度お試しください。',
+    'refusal.blocked': 'サーバーがこのファイルをブロックしました: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const ka = {
     'status.queued': 'მზადაა ასატვირთად',
     'status.processing': 'მზადდება…',
     'status.uploading': 'იტვირთება',
+    'status.checking': 'მოწმდება…',
     'status.paused': 'შეჩერებულია',
     'status.pausedOffline': 'შეჩერებულია: ხაზგარეშე',
     'status.uploaded': 'მუშავდება სერვერზე…',
     'status.successful': 'ატვირთულია',
     'status.failed': 'ატვირთვა ვერ მოხერხდა',
+    'status.blocked': 'დაბლოკილია',
     'status.canceled': 'გაუქმებულია',
     'status.retrying': 'ხელახალი ცდა (ცდა {attempt, number} / {maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const ka = {
     'failure.CONFIGURATION_ERROR': 'ამტვირთავი არასწორადაა კონფიგურირებული.',
     'failure.REAUTH_REQUIRED': 'ხელახლა შედით დისკზე და შემდეგ სცადეთ თავიდან.',
     'failure.FILE_UNREADABLE': 'ფაილის წაკითხვა აღარ ხერხდება (შეიცვალა, გადაიტანეს ან წაიშალა). დაამატეთ ხელახლა.',
+    'failure.UPLOAD_REFUSED': 'სერვერმა ეს ფაილი არ მიიღო.',
 
     'offline.banner': 'თქვენ ხაზგარეშე ხართ. ატვირთვა გაგრძელდება, როცა კავშირი აღდგება.',
     'offline.bannerNoResume': 'თქვენ ხაზგარეშე ხართ. კავშირის აღდგენამდე ატვირთვა ვერ მოხერხდება.',
@@ -276,6 +279,7 @@ const ka = {
     'refusal.storageSignature': 'საცავმა ატვირთვის ბმული უარყო. შეამოწმეთ ამ მოწყობილობის თარიღი და დრო, შემდეგ ისევ სცადეთ.',
     'refusal.badDigest': 'ფაილი საცავისკენ გზაში დაზიანდა. ატვირთეთ ხელახლა.',
     'refusal.serverError': 'სერვერზე პრობლემა წარმოიქმნა. მოგვიანებით სცადეთ.',
+    'refusal.blocked': 'სერვერმა ეს ფაილი დაბლოკა: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const kk = {
     'status.queued': 'Жүктеуге дайын',
     'status.processing': 'Дайындалуда…',
     'status.uploading': 'Жүктелуде',
+    'status.checking': 'Тексерілуде…',
     'status.paused': 'Кідіртілді',
     'status.pausedOffline': 'Кідіртілді: желі жоқ',
     'status.uploaded': 'Серверде өңделуде…',
     'status.successful': 'Жүктелді',
     'status.failed': 'Жүктеу сәтсіз аяқталды',
+    'status.blocked': 'Бұғатталды',
     'status.canceled': 'Бас тартылды',
     'status.retrying': 'Қайталануда ({maxAttempts, number} әрекеттің {attempt, number}-сі)…',
 
@@ -151,6 +153,7 @@ const kk = {
     'failure.CONFIGURATION_ERROR': 'Жүктегіш дұрыс бапталмаған.',
     'failure.REAUTH_REQUIRED': 'Дискіге қайта кіріп, әрекетті қайталаңыз.',
     'failure.FILE_UNREADABLE': 'Файлды енді оқу мүмкін емес (өзгертілген, жылжытылған немесе жойылған). Оны қайта қосыңыз.',
+    'failure.UPLOAD_REFUSED': 'Сервер бұл файлды қабылдамады.',
 
     'offline.banner': 'Желіге қосылмағансыз. Байланыс қалпына келгенде жүктеу жалғасады.',
     'offline.bannerNoResume': 'Желіге қосылмағансыз. Байланыс қалпына келгенше жүктеу сәтсіз болады.',
@@ -277,6 +280,7 @@ const kk = {
     'refusal.storageSignature': 'Қойма жүктеу сілтемесін қабылдамады. Осы құрылғының күні мен уақытын тексеріп, әрекетті қайталаңыз.',
     'refusal.badDigest': 'Файл қоймаға бара жатқанда бүлінді. Оны қайта жүктеңіз.',
     'refusal.serverError': 'Серверде ақау пайда болды. Кейінірек қайталаңыз.',
+    'refusal.blocked': 'Сервер бұл файлды бұғаттады: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const km = {
     'status.queued': 'រួចរាល់សម្រាប់ផ្ទុកឡើង',
     'status.processing': 'កំពុងរៀបចំ…',
     'status.uploading': 'កំពុងផ្ទុកឡើង',
+    'status.checking': 'កំពុងពិនិត្យ…',
     'status.paused': 'បានផ្អាក',
     'status.pausedOffline': 'បានផ្អាក៖ គ្មានអ៊ីនធឺណិត',
     'status.uploaded': 'កំពុងដំណើរការនៅលើម៉ាស៊ីនមេ…',
     'status.successful': 'បានផ្ទុកឡើង',
     'status.failed': 'ការផ្ទុកឡើងបានបរាជ័យ',
+    'status.blocked': 'ត្រូវបានទប់ស្កាត់',
     'status.canceled': 'បានបោះបង់',
     'status.retrying': 'កំពុងព្យាយាមម្ដងទៀត (លើកទី {attempt, number} ក្នុងចំណោម {maxAttempts, number})…',
 
@@ -145,6 +147,7 @@ const km = {
     'failure.CONFIGURATION_ERROR': 'កម្មវិធីផ្ទុកឡើងមិនត្រូវបានកំណត់រចនាសម្ព័ន្ធត្រឹមត្រូវទេ។',
     'failure.REAUTH_REQUIRED': 'សូមចូលដ្រាយម្ដងទៀត រួចព្យាយាមម្ដងទៀត។',
     'failure.FILE_UNREADABLE': 'មិនអាចអានឯកសារនេះបានទៀតទេ (វាត្រូវបានផ្លាស់ប្ដូរ ផ្លាស់ទី ឬលុប)។ សូមបន្ថែមវាម្ដងទៀត។',
+    'failure.UPLOAD_REFUSED': 'ម៉ាស៊ីនមេមិនបានទទួលឯកសារនេះទេ។',
 
     'offline.banner': 'អ្នកគ្មានអ៊ីនធឺណិតទេ។ ការផ្ទុកឡើងនឹងបន្តនៅពេលមានការតភ្ជាប់វិញ។',
     'offline.bannerNoResume': 'អ្នកគ្មានអ៊ីនធឺណិតទេ។ ការផ្ទុកឡើងនឹងបរាជ័យរហូតដល់មានការតភ្ជាប់វិញ។',
@@ -270,6 +273,7 @@ const km = {
     'refusal.storageSignature': 'កន្លែងផ្ទុកបានបដិសេធតំណផ្ទុកឡើង។ សូមពិនិត្យកាលបរិច្ឆេទ និងម៉ោងរបស់ឧបករណ៍នេះ រួចព្យាយាមម្ដងទៀត។',
     'refusal.badDigest': 'ឯកសារត្រូវបានខូចពេលកំពុងទៅកន្លែងផ្ទុក។ សូមផ្ទុកឡើងម្ដងទៀត។',
     'refusal.serverError': 'ម៉ាស៊ីនមេមានបញ្ហា។ សូមព្យាយាមម្ដងទៀតនៅពេលក្រោយ។',
+    'refusal.blocked': 'ម៉ាស៊ីនមេបានទប់ស្កាត់ឯកសារនេះ៖ {reason}',
   },
 } satisfies LocaleBundle;
 

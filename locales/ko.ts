@@ -54,11 +54,13 @@ const ko = {
     'status.queued': '업로드 대기 중',
     'status.processing': '준비 중…',
     'status.uploading': '업로드 중',
+    'status.checking': '확인 중…',
     'status.paused': '일시중지됨',
     'status.pausedOffline': '일시중지됨: 오프라인',
     'status.uploaded': '서버에서 처리 중…',
     'status.successful': '업로드 완료',
     'status.failed': '업로드 실패',
+    'status.blocked': '차단됨',
     'status.canceled': '취소됨',
     'status.retrying': '다시 시도 중({attempt, number}/{maxAttempts, number}회)…',
 
@@ -145,6 +147,7 @@ const ko = {
     'failure.CONFIGURATION_ERROR': '업로더 설정이 올바르지 않습니다.',
     'failure.REAUTH_REQUIRED': '클라우드 드라이브에 다시 로그인한 후 다시 시도하세요.',
     'failure.FILE_UNREADABLE': '파일을 더 이상 읽을 수 없습니다(변경, 이동 또는 삭제됨). 다시 추가하세요.',
+    'failure.UPLOAD_REFUSED': '서버가 이 파일을 받지 않았습니다.',
 
     'offline.banner': '오프라인 상태입니다. 연결이 복구되면 업로드를 계속합니다.',
     'offline.bannerNoResume': '오프라인 상태입니다. 연결이 복구될 때까지 업로드가 실패합니다.',
@@ -270,6 +273,7 @@ const ko = {
     'refusal.storageSignature': '저장소가 업로드 링크를 거부했습니다. 이 기기의 날짜와 시간을 확인한 후 다시 시도하세요.',
     'refusal.badDigest': '저장소로 가는 도중 파일이 손상되었습니다. 다시 업로드하세요.',
     'refusal.serverError': '서버에 문제가 발생했습니다. 나중에 다시 시도하세요.',
+    'refusal.blocked': '서버가 이 파일을 차단했습니다: {reason}',
   },
 } satisfies LocaleBundle;
 

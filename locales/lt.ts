@@ -58,11 +58,13 @@ const lt = {
     'status.queued': 'Paruošta įkelti',
     'status.processing': 'Ruošiama…',
     'status.uploading': 'Įkeliama',
+    'status.checking': 'Tikrinama…',
     'status.paused': 'Pristabdyta',
     'status.pausedOffline': 'Pristabdyta: nėra ryšio',
     'status.uploaded': 'Apdorojama serveryje…',
     'status.successful': 'Įkelta',
     'status.failed': 'Įkelti nepavyko',
+    'status.blocked': 'Užblokuota',
     'status.canceled': 'Atšaukta',
     'status.retrying': 'Bandoma dar kartą ({attempt, number} iš {maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const lt = {
     'failure.CONFIGURATION_ERROR': 'Įkėlimo įrankis netinkamai sukonfigūruotas.',
     'failure.REAUTH_REQUIRED': 'Iš naujo prisijunkite prie debesies saugyklos ir bandykite dar kartą.',
     'failure.FILE_UNREADABLE': 'Failo nebegalima perskaityti (jis pakeistas, perkeltas arba ištrintas). Pridėkite jį iš naujo.',
+    'failure.UPLOAD_REFUSED': 'Serveris nepriėmė šio failo.',
 
     'offline.banner': 'Nėra interneto ryšio. Įkėlimas bus tęsiamas, kai ryšys atsikurs.',
     'offline.bannerNoResume': 'Nėra interneto ryšio. Kol ryšys neatsikurs, įkelti nepavyks.',
@@ -281,6 +284,7 @@ const lt = {
     'refusal.storageSignature': 'Saugykla atmetė įkėlimo nuorodą. Patikrinkite šio įrenginio datą ir laiką, tada bandykite dar kartą.',
     'refusal.badDigest': 'Failas buvo sugadintas pakeliui į saugyklą. Įkelkite jį dar kartą.',
     'refusal.serverError': 'Serveryje kilo problema. Bandykite vėliau.',
+    'refusal.blocked': 'Serveris užblokavo šį failą: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const lv = {
     'status.queued': 'Gatavs augšupielādei',
     'status.processing': 'Notiek sagatavošana…',
     'status.uploading': 'Notiek augšupielāde',
+    'status.checking': 'Notiek pārbaude…',
     'status.paused': 'Pauzēts',
     'status.pausedOffline': 'Pauzēts: nav savienojuma',
     'status.uploaded': 'Notiek apstrāde serverī…',
     'status.successful': 'Augšupielādēts',
     'status.failed': 'Augšupielāde neizdevās',
+    'status.blocked': 'Bloķēts',
     'status.canceled': 'Atcelts',
     'status.retrying': 'Atkārtots mēģinājums ({attempt, number}. no {maxAttempts, number})…',
 
@@ -152,6 +154,7 @@ const lv = {
     'failure.CONFIGURATION_ERROR': 'Augšupielādes rīks nav pareizi konfigurēts.',
     'failure.REAUTH_REQUIRED': 'Vēlreiz pierakstieties krātuvē un tad mēģiniet vēlreiz.',
     'failure.FILE_UNREADABLE': 'Failu vairs nevar nolasīt (tas ir mainīts, pārvietots vai dzēsts). Pievienojiet to vēlreiz.',
+    'failure.UPLOAD_REFUSED': 'Serveris nepieņēma šo failu.',
 
     'offline.banner': 'Jums nav savienojuma. Augšupielāde turpināsies, kad savienojums atjaunosies.',
     'offline.bannerNoResume': 'Jums nav savienojuma. Augšupielāde neizdosies, kamēr savienojums netiks atjaunots.',
@@ -279,6 +282,7 @@ const lv = {
     'refusal.storageSignature': 'Krātuve noraidīja augšupielādes saiti. Pārbaudiet šīs ierīces datumu un laiku un mēģiniet vēlreiz.',
     'refusal.badDigest': 'Fails ceļā uz krātuvi tika bojāts. Augšupielādējiet to vēlreiz.',
     'refusal.serverError': 'Serverī radās problēma. Mēģiniet vēlreiz vēlāk.',
+    'refusal.blocked': 'Serveris bloķēja šo failu: {reason}',
   },
 } satisfies LocaleBundle;
 

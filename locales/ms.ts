@@ -54,11 +54,13 @@ const ms = {
     'status.queued': 'Sedia untuk dimuat naik',
     'status.processing': 'Menyediakan…',
     'status.uploading': 'Memuat naik',
+    'status.checking': 'Menyemak…',
     'status.paused': 'Dijeda',
     'status.pausedOffline': 'Dijeda: di luar talian',
     'status.uploaded': 'Diproses di pelayan…',
     'status.successful': 'Dimuat naik',
     'status.failed': 'Muat naik gagal',
+    'status.blocked': 'Disekat',
     'status.canceled': 'Dibatalkan',
     'status.retrying': 'Mencuba semula (cubaan {attempt, number} daripada {maxAttempts, number})…',
 
@@ -147,6 +149,7 @@ const ms = {
     'failure.CONFIGURATION_ERROR': 'Pemuat naik tidak dikonfigurasikan dengan betul.',
     'failure.REAUTH_REQUIRED': 'Log masuk semula ke pemacu, kemudian cuba lagi.',
     'failure.FILE_UNREADABLE': 'Fail tidak dapat dibaca lagi (diubah, dipindahkan atau dipadam). Tambahkannya semula.',
+    'failure.UPLOAD_REFUSED': 'Pelayan tidak menerima fail ini.',
 
     'offline.banner': 'Anda di luar talian. Muat naik akan diteruskan apabila sambungan pulih.',
     'offline.bannerNoResume': 'Anda di luar talian. Muat naik akan gagal sehingga sambungan pulih.',
@@ -272,6 +275,7 @@ const ms = {
     'refusal.storageSignature': 'Storan menolak pautan muat naik. Semak tarikh dan masa peranti ini, kemudian cuba lagi.',
     'refusal.badDigest': 'Fail rosak semasa dalam perjalanan ke storan. Muat naik semula.',
     'refusal.serverError': 'Pelayan menghadapi masalah. Cuba lagi kemudian.',
+    'refusal.blocked': 'Pelayan menyekat fail ini: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const nb = {
     'status.queued': 'Klar til opplasting',
     'status.processing': 'Forbereder …',
     'status.uploading': 'Laster opp',
+    'status.checking': 'Kontrollerer …',
     'status.paused': 'Satt på pause',
     'status.pausedOffline': 'Satt på pause: frakoblet',
     'status.uploaded': 'Behandles på serveren …',
     'status.successful': 'Lastet opp',
     'status.failed': 'Opplastingen mislyktes',
+    'status.blocked': 'Blokkert',
     'status.canceled': 'Avbrutt',
     'status.retrying': 'Prøver på nytt (forsøk {attempt, number} av {maxAttempts, number}) …',
 
@@ -147,6 +149,7 @@ const nb = {
     'failure.CONFIGURATION_ERROR': 'Opplasteren er ikke riktig konfigurert.',
     'failure.REAUTH_REQUIRED': 'Logg på lagringstjenesten igjen, og prøv deretter på nytt.',
     'failure.FILE_UNREADABLE': 'Filen kan ikke leses lenger (den er endret, flyttet eller slettet). Legg den til på nytt.',
+    'failure.UPLOAD_REFUSED': 'Serveren godtok ikke denne filen.',
 
     'offline.banner': 'Du er frakoblet. Opplastingene fortsetter når tilkoblingen er tilbake.',
     'offline.bannerNoResume': 'Du er frakoblet. Opplastingene mislykkes til tilkoblingen er tilbake.',
@@ -273,6 +276,7 @@ const nb = {
     'refusal.storageSignature': 'Lagringen avviste opplastingslenken. Kontroller dato og klokkeslett på denne enheten, og prøv igjen.',
     'refusal.badDigest': 'Filen ble skadet på vei til lagringen. Last den opp på nytt.',
     'refusal.serverError': 'Det oppstod et problem på serveren. Prøv igjen senere.',
+    'refusal.blocked': 'Serveren blokkerte denne filen: {reason}',
   },
 } satisfies LocaleBundle;
 

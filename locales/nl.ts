@@ -54,11 +54,13 @@ const nl = {
     'status.queued': 'Klaar om te uploaden',
     'status.processing': 'Voorbereiden…',
     'status.uploading': 'Bezig met uploaden',
+    'status.checking': 'Controleren…',
     'status.paused': 'Gepauzeerd',
     'status.pausedOffline': 'Gepauzeerd: offline',
     'status.uploaded': 'Wordt verwerkt op de server…',
     'status.successful': 'Geüpload',
     'status.failed': 'Uploaden mislukt',
+    'status.blocked': 'Geblokkeerd',
     'status.canceled': 'Geannuleerd',
     'status.retrying': 'Opnieuw proberen (poging {attempt, number} van {maxAttempts, number})…',
 
@@ -148,6 +150,7 @@ const nl = {
     'failure.CONFIGURATION_ERROR': 'De uploader is niet goed ingesteld.',
     'failure.REAUTH_REQUIRED': 'Log opnieuw in bij de cloudopslag en probeer het dan nog eens.',
     'failure.FILE_UNREADABLE': 'Het bestand kan niet meer worden gelezen (gewijzigd, verplaatst of verwijderd). Voeg het opnieuw toe.',
+    'failure.UPLOAD_REFUSED': 'De server heeft dit bestand niet geaccepteerd.',
 
     'offline.banner': 'Je bent offline. Het uploaden gaat verder zodra de verbinding terug is.',
     'offline.bannerNoResume': 'Je bent offline. Uploads mislukken totdat de verbinding terug is.',
@@ -275,6 +278,7 @@ const nl = {
     'refusal.storageSignature': 'De opslag heeft de uploadlink geweigerd. Controleer de datum en tijd van dit apparaat en probeer het opnieuw.',
     'refusal.badDigest': 'Het bestand is onderweg naar de opslag beschadigd. Upload het opnieuw.',
     'refusal.serverError': 'Er is een probleem op de server opgetreden. Probeer het later opnieuw.',
+    'refusal.blocked': 'De server heeft dit bestand geblokkeerd: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const pl = {
     'status.queued': 'Gotowy do przesłania',
     'status.processing': 'Przygotowywanie…',
     'status.uploading': 'Przesyłanie',
+    'status.checking': 'Sprawdzanie…',
     'status.paused': 'Wstrzymano',
     'status.pausedOffline': 'Wstrzymano: brak połączenia',
     'status.uploaded': 'Przetwarzanie na serwerze…',
     'status.successful': 'Przesłano',
     'status.failed': 'Nie udało się przesłać',
+    'status.blocked': 'Zablokowano',
     'status.canceled': 'Anulowano',
     'status.retrying': 'Ponawianie (próba {attempt, number} z {maxAttempts, number})…',
 
@@ -154,6 +156,7 @@ const pl = {
     'failure.CONFIGURATION_ERROR': 'Moduł przesyłania jest źle skonfigurowany.',
     'failure.REAUTH_REQUIRED': 'Zaloguj się ponownie do dysku w chmurze, a potem spróbuj jeszcze raz.',
     'failure.FILE_UNREADABLE': 'Nie można już odczytać pliku (został zmieniony, przeniesiony lub usunięty). Dodaj go ponownie.',
+    'failure.UPLOAD_REFUSED': 'Serwer nie przyjął tego pliku.',
 
     'offline.banner': 'Brak połączenia z internetem. Przesyłanie zostanie wznowione po przywróceniu połączenia.',
     'offline.bannerNoResume': 'Brak połączenia z internetem. Do czasu przywrócenia połączenia przesyłanie będzie się kończyć błędem.',
@@ -284,6 +287,7 @@ const pl = {
     'refusal.storageSignature': 'Magazyn odrzucił link do przesyłania. Sprawdź datę i godzinę na tym urządzeniu i spróbuj ponownie.',
     'refusal.badDigest': 'Plik został uszkodzony w drodze do magazynu. Prześlij go ponownie.',
     'refusal.serverError': 'Na serwerze wystąpił problem. Spróbuj ponownie później.',
+    'refusal.blocked': 'Serwer zablokował ten plik: {reason}',
   },
 } satisfies LocaleBundle;
 

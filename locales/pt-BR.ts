@@ -54,11 +54,13 @@ const ptBR = {
     'status.queued': 'Pronto para enviar',
     'status.processing': 'Preparando…',
     'status.uploading': 'Enviando',
+    'status.checking': 'Verificando…',
     'status.paused': 'Pausado',
     'status.pausedOffline': 'Pausado: sem conexão',
     'status.uploaded': 'Processando no servidor…',
     'status.successful': 'Enviado',
     'status.failed': 'Falha no envio',
+    'status.blocked': 'Bloqueado',
     'status.canceled': 'Cancelado',
     'status.retrying': 'Tentando de novo (tentativa {attempt, number} de {maxAttempts, number})…',
 
@@ -150,6 +152,7 @@ const ptBR = {
     'failure.CONFIGURATION_ERROR': 'O componente de envio não está configurado corretamente.',
     'failure.REAUTH_REQUIRED': 'Entre de novo no serviço de armazenamento e tente outra vez.',
     'failure.FILE_UNREADABLE': 'O arquivo não pode mais ser lido (foi alterado, movido ou excluído). Adicione-o novamente.',
+    'failure.UPLOAD_REFUSED': 'O servidor não aceitou este arquivo.',
 
     'offline.banner': 'Você está sem conexão. Os envios continuarão quando a conexão voltar.',
     'offline.bannerNoResume': 'Você está sem conexão. Os envios falharão até a conexão voltar.',
@@ -278,6 +281,7 @@ const ptBR = {
     'refusal.storageSignature': 'O armazenamento recusou o link de envio. Verifique a data e a hora deste dispositivo e tente novamente.',
     'refusal.badDigest': 'O arquivo foi danificado a caminho do armazenamento. Envie-o novamente.',
     'refusal.serverError': 'O servidor teve um problema. Tente novamente mais tarde.',
+    'refusal.blocked': 'O servidor bloqueou este arquivo: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const ptPT = {
     'status.queued': 'Pronto para carregar',
     'status.processing': 'A preparar…',
     'status.uploading': 'A carregar',
+    'status.checking': 'A verificar…',
     'status.paused': 'Em pausa',
     'status.pausedOffline': 'Em pausa: sem ligação',
     'status.uploaded': 'A processar no servidor…',
     'status.successful': 'Carregado',
     'status.failed': 'Falha no carregamento',
+    'status.blocked': 'Bloqueado',
     'status.canceled': 'Cancelado',
     'status.retrying': 'A tentar novamente (tentativa {attempt, number} de {maxAttempts, number})…',
 
@@ -154,6 +156,7 @@ const ptPT = {
     'failure.CONFIGURATION_ERROR': 'O carregador não está configurado corretamente.',
     'failure.REAUTH_REQUIRED': 'Inicie sessão novamente no serviço de armazenamento e tente outra vez.',
     'failure.FILE_UNREADABLE': 'O ficheiro já não pode ser lido (foi alterado, movido ou eliminado). Adicione-o novamente.',
+    'failure.UPLOAD_REFUSED': 'O servidor não aceitou este ficheiro.',
 
     'offline.banner': 'Está sem ligação. Os carregamentos continuam quando a ligação voltar.',
     'offline.bannerNoResume': 'Está sem ligação. Os carregamentos vão falhar até a ligação voltar.',
@@ -283,6 +286,7 @@ const ptPT = {
     'refusal.storageSignature': 'O armazenamento recusou a ligação de carregamento. Verifique a data e a hora deste dispositivo e tente novamente.',
     'refusal.badDigest': 'O ficheiro ficou danificado a caminho do armazenamento. Carregue-o novamente.',
     'refusal.serverError': 'O servidor teve um problema. Tente novamente mais tarde.',
+    'refusal.blocked': 'O servidor bloqueou este ficheiro: {reason}',
   },
 } satisfies LocaleBundle;
 

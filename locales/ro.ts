@@ -57,11 +57,13 @@ const ro = {
     'status.queued': 'Gata de încărcare',
     'status.processing': 'Se pregătește…',
     'status.uploading': 'Se încarcă',
+    'status.checking': 'Se verifică…',
     'status.paused': 'Întrerupt',
     'status.pausedOffline': 'Întrerupt: fără conexiune',
     'status.uploaded': 'Se procesează pe server…',
     'status.successful': 'Încărcat',
     'status.failed': 'Încărcarea a eșuat',
+    'status.blocked': 'Blocat',
     'status.canceled': 'Anulat',
     'status.retrying': 'Se reîncearcă (încercarea {attempt, number} din {maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const ro = {
     'failure.CONFIGURATION_ERROR': 'Instrumentul de încărcare nu este configurat corect.',
     'failure.REAUTH_REQUIRED': 'Conectați-vă din nou la serviciul de stocare, apoi reîncercați.',
     'failure.FILE_UNREADABLE': 'Fișierul nu mai poate fi citit (a fost modificat, mutat sau șters). Adăugați-l din nou.',
+    'failure.UPLOAD_REFUSED': 'Serverul nu a acceptat acest fișier.',
 
     'offline.banner': 'Nu sunteți conectat. Încărcările vor continua când revine conexiunea.',
     'offline.bannerNoResume': 'Nu sunteți conectat. Încărcările vor eșua până revine conexiunea.',
@@ -284,6 +287,7 @@ const ro = {
     'refusal.storageSignature': 'Spațiul de stocare a refuzat linkul de încărcare. Verificați data și ora acestui dispozitiv, apoi încercați din nou.',
     'refusal.badDigest': 'Fișierul s-a deteriorat pe drum spre spațiul de stocare. Încărcați-l din nou.',
     'refusal.serverError': 'Serverul a întâmpinat o problemă. Încercați din nou mai târziu.',
+    'refusal.blocked': 'Serverul a blocat acest fișier: {reason}',
   },
 } satisfies LocaleBundle;
 

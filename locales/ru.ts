@@ -57,11 +57,13 @@ const ru = {
     'status.queued': 'Готов к загрузке',
     'status.processing': 'Подготовка…',
     'status.uploading': 'Загружается',
+    'status.checking': 'Проверка…',
     'status.paused': 'Приостановлено',
     'status.pausedOffline': 'Приостановлено: нет сети',
     'status.uploaded': 'Обработка на сервере…',
     'status.successful': 'Загружено',
     'status.failed': 'Ошибка загрузки',
+    'status.blocked': 'Заблокирован',
     'status.canceled': 'Отменено',
     'status.retrying': 'Повторная попытка ({attempt, number} из {maxAttempts, number})…',
 
@@ -152,6 +154,7 @@ const ru = {
     'failure.CONFIGURATION_ERROR': 'Загрузчик настроен неправильно.',
     'failure.REAUTH_REQUIRED': 'Войдите в облачное хранилище снова и повторите попытку.',
     'failure.FILE_UNREADABLE': 'Файл больше не удаётся прочитать (он изменён, перемещён или удалён). Добавьте его снова.',
+    'failure.UPLOAD_REFUSED': 'Сервер не принял этот файл.',
 
     'offline.banner': 'Нет подключения к сети. Загрузка продолжится, когда связь восстановится.',
     'offline.bannerNoResume': 'Нет подключения к сети. Пока связь не восстановится, загрузка будет завершаться ошибкой.',
@@ -281,6 +284,7 @@ const ru = {
     'refusal.storageSignature': 'Хранилище отклонило ссылку для загрузки. Проверьте дату и время на этом устройстве и повторите попытку.',
     'refusal.badDigest': 'Файл повредился по пути в хранилище. Загрузите его ещё раз.',
     'refusal.serverError': 'На сервере произошла ошибка. Повторите попытку позже.',
+    'refusal.blocked': 'Сервер заблокировал этот файл: {reason}',
   },
 } satisfies LocaleBundle;
 

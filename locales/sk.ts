@@ -58,11 +58,13 @@ const sk = {
     'status.queued': 'Pripravené na nahratie',
     'status.processing': 'Pripravuje sa…',
     'status.uploading': 'Nahráva sa',
+    'status.checking': 'Prebieha kontrola…',
     'status.paused': 'Pozastavené',
     'status.pausedOffline': 'Pozastavené: ste offline',
     'status.uploaded': 'Spracúva sa na serveri…',
     'status.successful': 'Nahraté',
     'status.failed': 'Nahrávanie zlyhalo',
+    'status.blocked': 'Zablokované',
     'status.canceled': 'Zrušené',
     'status.retrying': 'Opakuje sa (pokus {attempt, number} z {maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const sk = {
     'failure.CONFIGURATION_ERROR': 'Nahrávanie nie je správne nastavené.',
     'failure.REAUTH_REQUIRED': 'Znova sa prihláste do úložiska a potom to skúste znova.',
     'failure.FILE_UNREADABLE': 'Súbor sa už nedá prečítať (bol zmenený, presunutý alebo odstránený). Pridajte ho znova.',
+    'failure.UPLOAD_REFUSED': 'Server tento súbor neprijal.',
 
     'offline.banner': 'Ste offline. Nahrávanie bude pokračovať po obnovení pripojenia.',
     'offline.bannerNoResume': 'Ste offline. Nahrávanie bude zlyhávať, kým sa pripojenie neobnoví.',
@@ -281,6 +284,7 @@ const sk = {
     'refusal.storageSignature': 'Úložisko odmietlo odkaz na nahratie. Skontrolujte dátum a čas tohto zariadenia a skúste to znova.',
     'refusal.badDigest': 'Súbor sa cestou do úložiska poškodil. Nahrajte ho znova.',
     'refusal.serverError': 'Na serveri nastal problém. Skúste to neskôr.',
+    'refusal.blocked': 'Server tento súbor zablokoval: {reason}',
   },
 } satisfies LocaleBundle;
 

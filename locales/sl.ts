@@ -58,11 +58,13 @@ const sl = {
     'status.queued': 'Pripravljeno za nalaganje',
     'status.processing': 'Priprava …',
     'status.uploading': 'Nalaganje',
+    'status.checking': 'Preverjanje …',
     'status.paused': 'Začasno ustavljeno',
     'status.pausedOffline': 'Začasno ustavljeno: brez povezave',
     'status.uploaded': 'Obdelava na strežniku …',
     'status.successful': 'Naloženo',
     'status.failed': 'Nalaganje ni uspelo',
+    'status.blocked': 'Blokirano',
     'status.canceled': 'Preklicano',
     'status.retrying': 'Ponovni poskus ({attempt, number}. od {maxAttempts, number}) …',
 
@@ -154,6 +156,7 @@ const sl = {
     'failure.CONFIGURATION_ERROR': 'Nalagalnik ni pravilno nastavljen.',
     'failure.REAUTH_REQUIRED': 'Znova se prijavite v shrambo in poskusite znova.',
     'failure.FILE_UNREADABLE': 'Datoteke ni več mogoče prebrati (spremenjena, premaknjena ali izbrisana). Znova jo dodajte.',
+    'failure.UPLOAD_REFUSED': 'Strežnik te datoteke ni sprejel.',
 
     'offline.banner': 'Niste povezani. Nalaganje se bo nadaljevalo, ko bo povezava znova vzpostavljena.',
     'offline.bannerNoResume': 'Niste povezani. Nalaganje ne bo uspevalo, dokler povezava ne bo znova vzpostavljena.',
@@ -283,6 +286,7 @@ const sl = {
     'refusal.storageSignature': 'Shramba je zavrnila povezavo za nalaganje. Preverite datum in uro te naprave in poskusite znova.',
     'refusal.badDigest': 'Datoteka se je na poti v shrambo poškodovala. Naložite jo znova.',
     'refusal.serverError': 'Na strežniku je prišlo do težave. Poskusite znova pozneje.',
+    'refusal.blocked': 'Strežnik je blokiral to datoteko: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -58,11 +58,13 @@ const srCyrl = {
     'status.queued': 'Спремно за отпремање',
     'status.processing': 'Припрема се…',
     'status.uploading': 'Отпрема се',
+    'status.checking': 'Провера…',
     'status.paused': 'Паузирано',
     'status.pausedOffline': 'Паузирано: нема везе',
     'status.uploaded': 'Обрађује се на серверу…',
     'status.successful': 'Отпремљено',
     'status.failed': 'Отпремање није успело',
+    'status.blocked': 'Блокирано',
     'status.canceled': 'Отказано',
     'status.retrying': 'Поновни покушај ({attempt, number}. од {maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const srCyrl = {
     'failure.CONFIGURATION_ERROR': 'Отпремање није исправно подешено.',
     'failure.REAUTH_REQUIRED': 'Поново се пријавите у складиште, па покушајте поново.',
     'failure.FILE_UNREADABLE': 'Датотека више не може да се прочита (измењена, премештена или обрисана). Додајте је поново.',
+    'failure.UPLOAD_REFUSED': 'Сервер није прихватио ову датотеку.',
 
     'offline.banner': 'Нисте повезани. Отпремање ће се наставити када се веза врати.',
     'offline.bannerNoResume': 'Нисте повезани. Отпремање неће успевати док се веза не врати.',
@@ -279,6 +282,7 @@ const srCyrl = {
     'refusal.storageSignature': 'Складиште је одбило везу за отпремање. Проверите датум и време на овом уређају, па покушајте поново.',
     'refusal.badDigest': 'Датотека се оштетила на путу до складишта. Отпремите је поново.',
     'refusal.serverError': 'На серверу је дошло до проблема. Покушајте поново касније.',
+    'refusal.blocked': 'Сервер је блокирао ову датотеку: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -58,11 +58,13 @@ const srLatn = {
     'status.queued': 'Spremno za otpremanje',
     'status.processing': 'Priprema se…',
     'status.uploading': 'Otprema se',
+    'status.checking': 'Provera…',
     'status.paused': 'Pauzirano',
     'status.pausedOffline': 'Pauzirano: nema veze',
     'status.uploaded': 'Obrađuje se na serveru…',
     'status.successful': 'Otpremljeno',
     'status.failed': 'Otpremanje nije uspelo',
+    'status.blocked': 'Blokirano',
     'status.canceled': 'Otkazano',
     'status.retrying': 'Ponovni pokušaj ({attempt, number}. od {maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const srLatn = {
     'failure.CONFIGURATION_ERROR': 'Otpremanje nije ispravno podešeno.',
     'failure.REAUTH_REQUIRED': 'Ponovo se prijavite u skladište, pa pokušajte ponovo.',
     'failure.FILE_UNREADABLE': 'Datoteka više ne može da se pročita (izmenjena, premeštena ili obrisana). Dodajte je ponovo.',
+    'failure.UPLOAD_REFUSED': 'Server nije prihvatio ovu datoteku.',
 
     'offline.banner': 'Niste povezani. Otpremanje će se nastaviti kada se veza vrati.',
     'offline.bannerNoResume': 'Niste povezani. Otpremanje neće uspevati dok se veza ne vrati.',
@@ -279,6 +282,7 @@ const srLatn = {
     'refusal.storageSignature': 'Skladište je odbilo vezu za otpremanje. Proverite datum i vreme na ovom uređaju, pa pokušajte ponovo.',
     'refusal.badDigest': 'Datoteka se oštetila na putu do skladišta. Otpremite je ponovo.',
     'refusal.serverError': 'Na serveru je došlo do problema. Pokušajte ponovo kasnije.',
+    'refusal.blocked': 'Server je blokirao ovu datoteku: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const sv = {
     'status.queued': 'Redo att laddas upp',
     'status.processing': 'Förbereder…',
     'status.uploading': 'Laddar upp',
+    'status.checking': 'Kontrollerar…',
     'status.paused': 'Pausad',
     'status.pausedOffline': 'Pausad: offline',
     'status.uploaded': 'Bearbetas på servern…',
     'status.successful': 'Uppladdad',
     'status.failed': 'Uppladdningen misslyckades',
+    'status.blocked': 'Blockerad',
     'status.canceled': 'Avbruten',
     'status.retrying': 'Försöker igen (försök {attempt, number} av {maxAttempts, number})…',
 
@@ -147,6 +149,7 @@ const sv = {
     'failure.CONFIGURATION_ERROR': 'Uppladdaren är inte korrekt konfigurerad.',
     'failure.REAUTH_REQUIRED': 'Logga in på lagringstjänsten igen och försök sedan på nytt.',
     'failure.FILE_UNREADABLE': 'Filen kan inte längre läsas (den har ändrats, flyttats eller tagits bort). Lägg till den igen.',
+    'failure.UPLOAD_REFUSED': 'Servern tog inte emot den här filen.',
 
     'offline.banner': 'Du är offline. Uppladdningarna fortsätter när anslutningen är tillbaka.',
     'offline.bannerNoResume': 'Du är offline. Uppladdningarna misslyckas tills anslutningen är tillbaka.',
@@ -274,6 +277,7 @@ const sv = {
     'refusal.storageSignature': 'Lagringen avvisade uppladdningslänken. Kontrollera datum och tid på den här enheten och försök igen.',
     'refusal.badDigest': 'Filen skadades på väg till lagringen. Ladda upp den igen.',
     'refusal.serverError': 'Ett problem uppstod på servern. Försök igen senare.',
+    'refusal.blocked': 'Servern blockerade den här filen: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const th = {
     'status.queued': 'พร้อมอัปโหลด',
     'status.processing': 'กำลังเตรียม…',
     'status.uploading': 'กำลังอัปโหลด',
+    'status.checking': 'กำลังตรวจสอบ…',
     'status.paused': 'หยุดชั่วคราว',
     'status.pausedOffline': 'หยุดชั่วคราว: ออฟไลน์',
     'status.uploaded': 'กำลังประมวลผลบนเซิร์ฟเวอร์…',
     'status.successful': 'อัปโหลดแล้ว',
     'status.failed': 'อัปโหลดไม่สำเร็จ',
+    'status.blocked': 'ถูกบล็อก',
     'status.canceled': 'ยกเลิกแล้ว',
     'status.retrying': 'กำลังลองใหม่ (ครั้งที่ {attempt, number} จาก {maxAttempts, number})…',
 
@@ -145,6 +147,7 @@ const th = {
     'failure.CONFIGURATION_ERROR': 'ตัวอัปโหลดตั้งค่าไม่ถูกต้อง',
     'failure.REAUTH_REQUIRED': 'ลงชื่อเข้าใช้ไดรฟ์อีกครั้ง แล้วลองใหม่',
     'failure.FILE_UNREADABLE': 'ไม่สามารถอ่านไฟล์นี้ได้อีก (ถูกเปลี่ยน ย้าย หรือลบไปแล้ว) โปรดเพิ่มไฟล์อีกครั้ง',
+    'failure.UPLOAD_REFUSED': 'เซิร์ฟเวอร์ไม่รับไฟล์นี้',
 
     'offline.banner': 'คุณออฟไลน์อยู่ การอัปโหลดจะดำเนินต่อเมื่อกลับมาเชื่อมต่อได้',
     'offline.bannerNoResume': 'คุณออฟไลน์อยู่ การอัปโหลดจะล้มเหลวจนกว่าจะกลับมาเชื่อมต่อได้',
@@ -270,6 +273,7 @@ const th = {
     'refusal.storageSignature': 'ที่เก็บข้อมูลปฏิเสธลิงก์อัปโหลด ตรวจสอบวันที่และเวลาของอุปกรณ์นี้ แล้วลองอีกครั้ง',
     'refusal.badDigest': 'ไฟล์เสียหายระหว่างทางไปยังที่เก็บข้อมูล อัปโหลดอีกครั้ง',
     'refusal.serverError': 'เซิร์ฟเวอร์เกิดปัญหา ลองอีกครั้งภายหลัง',
+    'refusal.blocked': 'เซิร์ฟเวอร์บล็อกไฟล์นี้: {reason}',
   },
 } satisfies LocaleBundle;
 

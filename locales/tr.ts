@@ -58,11 +58,13 @@ const tr = {
     'status.queued': 'Yüklemeye hazır',
     'status.processing': 'Hazırlanıyor…',
     'status.uploading': 'Yükleniyor',
+    'status.checking': 'Denetleniyor…',
     'status.paused': 'Duraklatıldı',
     'status.pausedOffline': 'Duraklatıldı: çevrimdışı',
     'status.uploaded': 'Sunucuda işleniyor…',
     'status.successful': 'Yüklendi',
     'status.failed': 'Yükleme başarısız',
+    'status.blocked': 'Engellendi',
     'status.canceled': 'İptal edildi',
     'status.retrying': 'Yeniden deneniyor (deneme {attempt, number}/{maxAttempts, number})…',
 
@@ -151,6 +153,7 @@ const tr = {
     'failure.CONFIGURATION_ERROR': 'Yükleyici doğru yapılandırılmamış.',
     'failure.REAUTH_REQUIRED': 'Bulut depolamada yeniden oturum açın, ardından tekrar deneyin.',
     'failure.FILE_UNREADABLE': 'Dosya artık okunamıyor (değiştirildi, taşındı veya silindi). Yeniden ekleyin.',
+    'failure.UPLOAD_REFUSED': 'Sunucu bu dosyayı kabul etmedi.',
 
     'offline.banner': 'Çevrimdışısınız. Bağlantı geri geldiğinde yüklemeler devam edecek.',
     'offline.bannerNoResume': 'Çevrimdışısınız. Bağlantı geri gelene kadar yüklemeler başarısız olacak.',
@@ -277,6 +280,7 @@ const tr = {
     'refusal.storageSignature': 'Depolama yükleme bağlantısını reddetti. Bu cihazın tarih ve saatini kontrol edip tekrar deneyin.',
     'refusal.badDigest': 'Dosya depolamaya giderken bozuldu. Yüklemeyi tekrar deneyin.',
     'refusal.serverError': 'Sunucuda bir sorun oluştu. Daha sonra tekrar deneyin.',
+    'refusal.blocked': 'Sunucu bu dosyayı engelledi: {reason}',
   },
 } satisfies LocaleBundle;
 

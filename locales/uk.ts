@@ -58,11 +58,13 @@ const uk = {
     'status.queued': 'Готово до завантаження',
     'status.processing': 'Підготовка…',
     'status.uploading': 'Завантажується',
+    'status.checking': 'Перевірка…',
     'status.paused': 'Призупинено',
     'status.pausedOffline': 'Призупинено: немає з’єднання',
     'status.uploaded': 'Обробляється на сервері…',
     'status.successful': 'Завантажено',
     'status.failed': 'Не вдалося завантажити',
+    'status.blocked': 'Заблоковано',
     'status.canceled': 'Скасовано',
     'status.retrying': 'Повторна спроба ({attempt, number} з {maxAttempts, number})…',
 
@@ -153,6 +155,7 @@ const uk = {
     'failure.CONFIGURATION_ERROR': 'Завантажувач налаштовано неправильно.',
     'failure.REAUTH_REQUIRED': 'Увійдіть у сховище ще раз, а потім повторіть спробу.',
     'failure.FILE_UNREADABLE': 'Файл більше не вдається прочитати (його змінено, переміщено або видалено). Додайте його знову.',
+    'failure.UPLOAD_REFUSED': 'Сервер не прийняв цей файл.',
 
     'offline.banner': 'Немає з’єднання з інтернетом. Завантаження продовжиться, коли з’єднання відновиться.',
     'offline.bannerNoResume': 'Немає з’єднання з інтернетом. Завантаження не вдаватиметься, доки з’єднання не відновиться.',
@@ -280,6 +283,7 @@ const uk = {
     'refusal.storageSignature': 'Сховище відхилило посилання для завантаження. Перевірте дату й час на цьому пристрої та спробуйте ще раз.',
     'refusal.badDigest': 'Файл пошкодився дорогою до сховища. Завантажте його ще раз.',
     'refusal.serverError': 'На сервері сталася помилка. Спробуйте пізніше.',
+    'refusal.blocked': 'Сервер заблокував цей файл: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -57,11 +57,13 @@ const ur = {
     'status.queued': 'اپ لوڈ کے لیے تیار',
     'status.processing': 'تیاری ہو رہی ہے…',
     'status.uploading': 'اپ لوڈ ہو رہی ہے',
+    'status.checking': 'جانچ ہو رہی ہے…',
     'status.paused': 'موقوف',
     'status.pausedOffline': 'موقوف: آف لائن',
     'status.uploaded': 'سرور پر کارروائی جاری ہے…',
     'status.successful': 'اپ لوڈ ہو گئی',
     'status.failed': 'اپ لوڈ ناکام ہو گیا',
+    'status.blocked': 'مسدود',
     'status.canceled': 'منسوخ',
     'status.retrying': 'دوبارہ کوشش ہو رہی ہے ({maxAttempts, number} میں سے کوشش {attempt, number})…',
 
@@ -150,6 +152,7 @@ const ur = {
     'failure.CONFIGURATION_ERROR': 'اپ لوڈر درست طریقے سے کنفیگر نہیں ہے۔',
     'failure.REAUTH_REQUIRED': 'ڈرائیو میں دوبارہ سائن ان کریں، پھر دوبارہ کوشش کریں۔',
     'failure.FILE_UNREADABLE': 'یہ فائل اب پڑھی نہیں جا سکتی (اسے تبدیل، منتقل یا حذف کر دیا گیا)۔ اسے دوبارہ شامل کریں۔',
+    'failure.UPLOAD_REFUSED': 'سرور نے یہ فائل قبول نہیں کی۔',
 
     'offline.banner': 'آپ آف لائن ہیں۔ کنکشن بحال ہونے پر اپ لوڈز جاری رہیں گے۔',
     'offline.bannerNoResume': 'آپ آف لائن ہیں۔ کنکشن بحال ہونے تک اپ لوڈز ناکام رہیں گے۔',
@@ -276,6 +279,7 @@ const ur = {
     'refusal.storageSignature': 'اسٹوریج نے اپ لوڈ کا لنک مسترد کر دیا۔ اس آلے کی تاریخ اور وقت چیک کریں، پھر دوبارہ کوشش کریں۔',
     'refusal.badDigest': 'فائل اسٹوریج تک جاتے ہوئے خراب ہو گئی۔ اسے دوبارہ اپ لوڈ کریں۔',
     'refusal.serverError': 'سرور میں کوئی مسئلہ پیش آیا۔ بعد میں دوبارہ کوشش کریں۔',
+    'refusal.blocked': 'سرور نے اس فائل کو مسدود کر دیا: {reason}',
   },
 } satisfies LocaleBundle;
 

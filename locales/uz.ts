@@ -58,11 +58,13 @@ const uz = {
     'status.queued': 'Yuklashga tayyor',
     'status.processing': 'Tayyorlanmoqda…',
     'status.uploading': 'Yuklanmoqda',
+    'status.checking': 'Tekshirilmoqda…',
     'status.paused': 'Pauzada',
     'status.pausedOffline': 'Pauzada: internet yoʻq',
     'status.uploaded': 'Serverda qayta ishlanmoqda…',
     'status.successful': 'Yuklandi',
     'status.failed': 'Yuklab boʻlmadi',
+    'status.blocked': 'Bloklandi',
     'status.canceled': 'Bekor qilindi',
     'status.retrying': 'Qayta urinilmoqda ({maxAttempts, number} tadan {attempt, number}-urinish)…',
 
@@ -151,6 +153,7 @@ const uz = {
     'failure.CONFIGURATION_ERROR': 'Yuklagich notoʻgʻri sozlangan.',
     'failure.REAUTH_REQUIRED': 'Diskka qayta kiring, soʻng yana urinib koʻring.',
     'failure.FILE_UNREADABLE': 'Faylni endi oʻqib boʻlmaydi (u oʻzgartirilgan, koʻchirilgan yoki oʻchirilgan). Uni qayta qoʻshing.',
+    'failure.UPLOAD_REFUSED': 'Server bu faylni qabul qilmadi.',
 
     'offline.banner': 'Internetga ulanmagansiz. Ulanish tiklanganda yuklash davom etadi.',
     'offline.bannerNoResume': 'Internetga ulanmagansiz. Ulanish tiklanmaguncha yuklash amalga oshmaydi.',
@@ -277,6 +280,7 @@ const uz = {
     'refusal.storageSignature': 'Xotira yuklash havolasini rad etdi. Bu qurilmaning sana va vaqtini tekshiring, soʻng yana urinib koʻring.',
     'refusal.badDigest': 'Fayl xotiraga borayotganda shikastlandi. Uni qayta yuklang.',
     'refusal.serverError': 'Serverda muammo yuz berdi. Keyinroq yana urinib koʻring.',
+    'refusal.blocked': 'Server bu faylni blokladi: {reason}',
   },
 } satisfies LocaleBundle;
 

@@ -54,11 +54,13 @@ const vi = {
     'status.queued': 'Sẵn sàng tải lên',
     'status.processing': 'Đang chuẩn bị…',
     'status.uploading': 'Đang tải lên',
+    'status.checking': 'Đang kiểm tra…',
     'status.paused': 'Đã tạm dừng',
     'status.pausedOffline': 'Đã tạm dừng: ngoại tuyến',
     'status.uploaded': 'Đang xử lý trên máy chủ…',
     'status.successful': 'Đã tải lên',
     'status.failed': 'Tải lên thất bại',
+    'status.blocked': 'Đã bị chặn',
     'status.canceled': 'Đã hủy',
     'status.retrying': 'Đang thử lại (lần {attempt, number}/{maxAttempts, number})…',
 
@@ -146,6 +148,7 @@ const vi = {
     'failure.CONFIGURATION_ERROR': 'Trình tải lên chưa được cấu hình đúng.',
     'failure.REAUTH_REQUIRED': 'Hãy đăng nhập lại vào ổ lưu trữ, rồi thử lại.',
     'failure.FILE_UNREADABLE': 'Không thể đọc tệp này nữa (tệp đã bị thay đổi, di chuyển hoặc xóa). Hãy thêm lại tệp.',
+    'failure.UPLOAD_REFUSED': 'Máy chủ không chấp nhận tệp này.',
 
     'offline.banner': 'Bạn đang ngoại tuyến. Việc tải lên sẽ tiếp tục khi có kết nối trở lại.',
     'offline.bannerNoResume': 'Bạn đang ngoại tuyến. Việc tải lên sẽ thất bại cho đến khi có kết nối trở lại.',
@@ -271,6 +274,7 @@ const vi = {
     'refusal.storageSignature': 'Kho lưu trữ đã từ chối liên kết tải lên. Hãy kiểm tra ngày giờ của thiết bị này rồi thử lại.',
     'refusal.badDigest': 'Tệp bị hỏng trên đường tới kho lưu trữ. Hãy tải lên lại.',
     'refusal.serverError': 'Máy chủ gặp sự cố. Hãy thử lại sau.',
+    'refusal.blocked': 'Máy chủ đã chặn tệp này: {reason}',
   },
 } satisfies LocaleBundle;
 

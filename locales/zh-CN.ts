@@ -54,11 +54,13 @@ const zhCN = {
     'status.queued': '等待上传',
     'status.processing': '正在准备…',
     'status.uploading': '正在上传',
+    'status.checking': '正在检查…',
     'status.paused': '已暂停',
     'status.pausedOffline': '已暂停：网络已断开',
     'status.uploaded': '服务器正在处理…',
     'status.successful': '已上传',
     'status.failed': '上传失败',
+    'status.blocked': '已拦截',
     'status.canceled': '已取消',
     'status.retrying': '正在重试（第 {attempt, number} 次，共 {maxAttempts, number} 次）…',
 
@@ -145,6 +147,7 @@ const zhCN = {
     'failure.CONFIGURATION_ERROR': '上传组件配置不正确。',
     'failure.REAUTH_REQUIRED': '请重新登录云端硬盘，然后重试。',
     'failure.FILE_UNREADABLE': '无法再读取该文件（已被更改、移动或删除）。请重新添加。',
+    'failure.UPLOAD_REFUSED': '服务器未接受此文件。',
 
     'offline.banner': '网络已断开。恢复连接后将继续上传。',
     'offline.bannerNoResume': '网络已断开。恢复连接前上传将会失败。',
@@ -270,6 +273,7 @@ const zhCN = {
     'refusal.storageSignature': '存储拒绝了上传链接。请检查此设备的日期和时间，然后重试。',
     'refusal.badDigest': '文件在传往存储的途中损坏。请重新上传。',
     'refusal.serverError': '服务器出现问题。请稍后重试。',
+    'refusal.blocked': '服务器已拦截此文件：{reason}',
   },
 } satisfies LocaleBundle;
 

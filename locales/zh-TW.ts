@@ -54,11 +54,13 @@ const zhTW = {
     'status.queued': '等待上傳',
     'status.processing': '準備中…',
     'status.uploading': '上傳中',
+    'status.checking': '檢查中…',
     'status.paused': '已暫停',
     'status.pausedOffline': '已暫停：網路已中斷',
     'status.uploaded': '伺服器處理中…',
     'status.successful': '已上傳',
     'status.failed': '上傳失敗',
+    'status.blocked': '已封鎖',
     'status.canceled': '已取消',
     'status.retrying': '重試中（第 {attempt, number} 次，共 {maxAttempts, number} 次）…',
 
@@ -145,6 +147,7 @@ const zhTW = {
     'failure.CONFIGURATION_ERROR': '上傳元件的設定不正確。',
     'failure.REAUTH_REQUIRED': '請重新登入雲端硬碟，然後再試一次。',
     'failure.FILE_UNREADABLE': '無法再讀取此檔案（已被變更、移動或刪除）。請重新加入。',
+    'failure.UPLOAD_REFUSED': '伺服器未接受此檔案。',
 
     'offline.banner': '網路已中斷。恢復連線後將繼續上傳。',
     'offline.bannerNoResume': '網路已中斷。恢復連線前上傳都會失敗。',
@@ -270,6 +273,7 @@ const zhTW = {
     'refusal.storageSignature': '儲存空間拒絕了上傳連結。請檢查此裝置的日期和時間，然後重試。',
     'refusal.badDigest': '檔案在傳往儲存空間的途中損毀。請重新上傳。',
     'refusal.serverError': '伺服器發生問題。請稍後再試。',
+    'refusal.blocked': '伺服器已封鎖此檔案：{reason}',
   },
 } satisfies LocaleBundle;
 

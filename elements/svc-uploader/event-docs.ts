@@ -223,7 +223,7 @@ const eventDocumentation: Record<SvcUploaderEventName, EventDocumentation> = {
     group: 'file',
     callback: 'onFileStateChange',
     detailType: '{ file, state, previous }',
-    doc: 'A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).',
+    doc: 'A file moved between states (`queued`, `processing`, `uploading`, `checking`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).',
   },
   'svc-file-upload-start': {
     group: 'file',

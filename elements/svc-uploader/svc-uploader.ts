@@ -72,7 +72,7 @@ import { buildUploaderView } from './uploader-view.js';
  * @event {CustomEvent<{ status, previous }>} svc-status-change - The overall status changed: `idle`, `ready`, `uploading`, `paused`, `complete` or `failed`.
  * @event {CustomEvent<{ online, paused: string[], resumed: string[] }>} svc-network-change - The browser went offline or online; with `networkAware` the run pauses and resumes by itself.
  * @event {CustomEvent<{ files: UploadFileRecord[] }>} svc-upload-done - The user pressed Done after a run; the list is cleared afterwards.
- * @event {CustomEvent<{ file, state, previous }>} svc-file-state-change - A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).
+ * @event {CustomEvent<{ file, state, previous }>} svc-file-state-change - A file moved between states (`queued`, `processing`, `uploading`, `checking`, `paused`, `uploaded`, `successful`, `failed`, `canceled`).
  * @event {CustomEvent<{ file: UploadFileRecord }>} svc-file-upload-start - A file began sending bytes (not fired again when it resumes from a pause).
  * @event {CustomEvent<{ file, bytesUploaded, bytesTotal, percentage, bytesPerSecond?, secondsRemaining? }>} svc-file-upload-progress - Bytes of one file reached storage; the rate and time left appear once the estimate is stable.
  * @event {CustomEvent<{ file, key, result: { key, downloadUrl?, publicUrl?, etag?, strategy } }>} svc-file-upload-complete - A file is stored; `key` is the object key the server chose.

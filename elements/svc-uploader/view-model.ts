@@ -100,6 +100,8 @@ export interface FileCounts {
   queued: number;
   /** Ended without being stored: failed or canceled. */
   failed: number;
+  /** Of those, the ones a retry may store: all but the files the server refused. */
+  retryable: number;
   successful: number;
   /** Bytes of the stored files. */
   storedBytes: number;
@@ -115,6 +117,7 @@ export interface FileCounts {
 export function countFiles(files: readonly UploadFileRecord[]): FileCounts {
   let queued = 0;
   let failed = 0;
+  let refused = 0;
   let successful = 0;
   let storedBytes = 0;
   let totalSize = 0;
@@ -129,6 +132,7 @@ export function countFiles(files: readonly UploadFileRecord[]): FileCounts {
       case 'failed':
       case 'canceled':
         failed += 1;
+        if (file.error?.code === 'UPLOAD_REFUSED') refused += 1;
         break;
       case 'successful':
         successful += 1;
@@ -143,5 +147,5 @@ export function countFiles(files: readonly UploadFileRecord[]): FileCounts {
   }
   const status: UploaderStatus =
     files.length === 0 ? 'idle' : active > 0 ? 'uploading' : paused > 0 ? 'paused' : queued > 0 ? 'ready' : failed > 0 ? 'failed' : 'complete';
-  return { queued, failed, successful, storedBytes, totalSize, status };
+  return { queued, failed, retryable: failed - refused, successful, storedBytes, totalSize, status };
 }

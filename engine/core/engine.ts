@@ -216,10 +216,14 @@ export class UploadEngine {
     return this.#queue.continue();
   }
 
-  /** Queues failed (and canceled) files again with a fresh retry budget. */
+  /**
+   * Queues failed (and canceled) files again with a fresh retry budget. Without an id, files the
+   * server refused (`UPLOAD_REFUSED`) stay as they are: its verdict would not change.
+   */
   retry(id?: string): Promise<UploadRunSummary> {
     for (const entry of this.#targets(id)) {
       if (entry.state !== 'failed' && entry.state !== 'canceled') continue;
+      if (id === undefined && entry.error?.code === 'UPLOAD_REFUSED') continue;
       entry.error = undefined;
       entry.inRun = true;
       this.#setState(entry, 'queued');

@@ -1,12 +1,13 @@
 import type { MultipartSession } from '../persistence/multipart-session.js';
 import type { RemoteSource } from '../upload/remote-file-types.js';
+import type { KeptSinglePut } from '../upload/single-completion.js';
 import type { TransferEstimate, TransferRateEstimator } from './transfer-rate.js';
 import type { FileSource, FileState, PauseReason, UploadFailure, UploadFileRecord, UploadResult } from './file-record.js';
 
 /** States a file does not leave by itself: done, given up, or stopped by the user. */
 export const SETTLED_STATES: ReadonlySet<FileState> = new Set(['successful', 'failed', 'canceled']);
 /** States in which a file holds an upload slot. */
-export const ACTIVE_STATES: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'uploaded']);
+export const ACTIVE_STATES: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'checking', 'uploaded']);
 
 /** The engine's mutable view of one file; the public face is the frozen `UploadFileRecord`. */
 export interface FileEntry {
@@ -35,6 +36,8 @@ export interface FileEntry {
   controller?: AbortController;
   /** Multipart session kept across pauses and retries so stored parts are not re-sent. */
   multipart?: MultipartSession;
+  /** A single PUT's presigned answer kept across attempts, so a retry reuses its key and URL. */
+  singlePut?: KeptSinglePut;
   /** tus upload URL kept across pauses so the server-side offset is reused. */
   tusUrl?: string;
   /** A file the server copies (`addRemoteFiles`); `file` is then a placeholder without bytes. */

@@ -13,12 +13,15 @@ export type FileSource = UploadSource | 'paste' | 'drop' | 'restored' | (string 
 /**
  * Per-file states.
  *
- * `queued` → (start) → `processing` → `uploading` → [`uploaded` →] `successful`;
+ * `queued` → (start) → `processing` → `uploading` → [`checking` →] [`uploaded` →] `successful`;
  * `uploading` ↔ `paused` (pause/resume, offline/online); any active state → `failed` (after the
- * retries) or `canceled` (cancel). `failed`/`canceled` → `queued` on retry. `uploaded` is only
- * entered when `processingEndpoint` is set and the engine waits for the processing stream.
+ * retries) or `canceled` (cancel). `failed`/`canceled` → `queued` on retry. `checking` is entered
+ * when the handler confirms a single upload (`POST /complete`: its checks and the host's
+ * `verifyUpload`, which may take seconds); a refusal there ends in `failed` with code
+ * `UPLOAD_REFUSED`. `uploaded` is only entered when `processingEndpoint` is set and the engine
+ * waits for the processing stream.
  */
-export type FileState = 'queued' | 'processing' | 'uploading' | 'paused' | 'uploaded' | 'successful' | 'failed' | 'canceled';
+export type FileState = 'queued' | 'processing' | 'uploading' | 'checking' | 'paused' | 'uploaded' | 'successful' | 'failed' | 'canceled';
 
 /** Why a file was paused: the user (pause()) or the network going offline. */
 export type PauseReason = 'user' | 'offline';
@@ -115,7 +118,13 @@ export type FailureCode =
   /** A server-side transfer needs the user to sign in to the source again (a drive's 401 `reauth`). */
   | 'REAUTH_REQUIRED'
   /** The browser could no longer read the file: it was changed, moved or deleted after it was chosen. */
-  | 'FILE_UNREADABLE';
+  | 'FILE_UNREADABLE'
+  /**
+   * The handler refused the stored file at `POST /complete` (its size, type or digest checks, or
+   * the host's `verifyUpload`); the object is deleted. Final: `serverMessage` is the server's reason
+   * and `serverCode` its code, when it sent one.
+   */
+  | 'UPLOAD_REFUSED';
 
 export interface UploadFailure {
   code: FailureCode;

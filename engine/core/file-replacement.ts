@@ -41,6 +41,7 @@ export async function replaceEntryFile(state: EngineState, entry: FileEntry, fil
     processingError: undefined,
     processed: false,
     tusUrl: undefined,
+    singlePut: undefined,
     // A queued file keeps its place in a run; a settled one waits for the next, like a new file.
     inRun: entry.state === 'queued' && entry.inRun,
   } satisfies Partial<FileEntry>);

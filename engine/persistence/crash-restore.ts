@@ -6,7 +6,7 @@ import type { CrashRecoveryEntry } from './crash-recovery-types.js';
 import { checkRestrictions, runBeforeFileAdded } from '../core/validation.js';
 
 /** Saved states after which a restored file continues by itself (it was mid-upload). */
-const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'paused', 'uploaded']);
+const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'checking', 'paused', 'uploaded']);
 
 export interface RestoreOutcome {
   /** Files put back into the list. */

@@ -16,6 +16,8 @@ export interface RequestContext {
   timeoutMs?: number;
   /** Longest Retry-After honoured; longer ones are cut to it. Default 30000. */
   retryMaxDelayMs?: number;
+  /** Let the request outlive the page (`fetch` keepalive): for a small body that must reach the handler. */
+  keepalive?: boolean;
 }
 
 export { DEFAULT_REQUEST_TIMEOUT_MS };
@@ -51,6 +53,7 @@ export async function postJson<T>(url: string, body: unknown, context: RequestCo
       // headers to wherever the Location points; a login page behind a proxy is no answer either.
       redirect: 'manual',
       signal,
+      ...(context.keepalive ? { keepalive: true } : {}),
     });
     if (response.type === 'opaqueredirect') throw invalidAnswer(url, 0, 'a redirect');
     // The time-out covers the body too: a handler may send headers and then stall.

@@ -7,6 +7,7 @@ import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from '../core/file-record.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
+import { completeSinglePut, isUrlUsable, keepableSinglePut, type KeptSinglePut } from './single-completion.js';
 import type { FileMetadata, PresignedUrlResponse } from '../../protocol/wire.js';
 
 type PresignRequestBody = FileMetadata & { provider?: string; enableAutoCorsConfig?: true; customProps?: Record<string, unknown> };
@@ -44,13 +45,28 @@ function presignUrl(context: StrategyContext): string {
   throw new UploadFailureError({ code: 'CONFIGURATION_ERROR', message: 'No upload target: set serverUrl or uploadEndpoint', retryable: false });
 }
 
-/** One presigned PUT of the whole file, with upload progress. */
-export async function uploadSinglePut(context: StrategyContext): Promise<UploadResult> {
-  const { file } = context.entry;
+/** Failures after which the PUT may still have stored the bytes: no answer the page could read. */
+function isOutcomeUnknown(error: unknown): boolean {
+  return error instanceof UploadFailureError && (error.code === 'NETWORK_ERROR' || error.code === 'REQUEST_TIMEOUT');
+}
+
+/** Presigns the file: the handler's `/presign` or a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`). */
+async function presign(context: StrategyContext): Promise<{ presigned: PresignedUrlResponse; requestedAt: number }> {
   const request = await context.requestContext();
-  // The answer of `/presign` or of a client-mode token endpoint (e.g. `s3GeneratePresignedUrl`).
+  const requestedAt = Date.now();
   const presigned = await postJson<PresignedUrlResponse>(presignUrl(context), await presignRequestBody(context), request);
   assertPresignAnswer(presigned);
+  return { presigned, requestedAt };
+}
+
+/**
+ * PUTs the whole file to `presigned.uploadUrl` and returns storage's answer once it is a stored
+ * object. `kept` (a handler's upload that /complete will confirm) learns whether the bytes may be
+ * in storage: an answer the page could not read leaves them possibly stored, a refusal storage
+ * spelled out leaves nothing, and the URL is not used again.
+ */
+async function putFile(context: StrategyContext, presigned: PresignedUrlResponse, kept: KeptSinglePut | undefined) {
+  const { file } = context.entry;
   const uploadUrl = assertUploadUrl(presigned.uploadUrl, context.options.allowedUploadOrigins);
   const headers = presigned.uploadHeaders ? toUploadRequestHeaders(presigned.uploadHeaders) : file.type ? { 'Content-Type': file.type } : {};
   const release = await context.budget.acquire(context.signal);
@@ -67,14 +83,73 @@ export async function uploadSinglePut(context: StrategyContext): Promise<UploadR
       stallCode: 'REQUEST_TIMEOUT',
       onProgress: (loaded) => context.reportProgress(loaded),
     });
+  } catch (error) {
+    // A pause or a lost answer: the bytes may be in storage under this upload's key.
+    if (kept) kept.maybeStored = true;
+    if (kept && !context.signal.aborted && !isOutcomeUnknown(error)) context.entry.singlePut = undefined;
+    throw error;
   } finally {
     release();
   }
-  await assertObjectStored(response, context.options.raw.isSuccessfulCall, context.options.retryMaxDelayMs);
+  try {
+    await assertObjectStored(response, context.options.raw.isSuccessfulCall, context.options.retryMaxDelayMs);
+  } catch (error) {
+    context.entry.singlePut = undefined;
+    throw error;
+  }
+  if (kept) kept.maybeStored = true;
   context.reportProgress(file.size);
+  return response;
+}
+
+/**
+ * One presigned PUT of the whole file, with upload progress. On a handler that answers a
+ * `completionToken`, the upload counts only once `POST /complete` accepted it (single-completion.ts);
+ * a retry reuses the same key and URL while they are valid, and asks /complete first when the
+ * earlier PUT may have landed.
+ */
+export async function uploadSinglePut(context: StrategyContext): Promise<UploadResult> {
+  const { entry } = context;
+  let kept = entry.singlePut;
+  if (kept?.maybeStored) {
+    const confirmed = await completeSinglePut(context, kept);
+    if (confirmed) return finish(context, confirmed);
+    // 404: nothing of this upload is stored. Send again to the same URL while it works.
+    kept.maybeStored = false;
+    context.uploading();
+  }
+  if (kept && !isUrlUsable(kept)) kept = entry.singlePut = undefined;
+  let presigned: PresignedUrlResponse | undefined = kept?.presigned;
+  if (!presigned) {
+    const answer = await presign(context);
+    presigned = answer.presigned;
+    kept = entry.singlePut = keepableSinglePut(context, presigned, answer.requestedAt);
+  }
+  const response = await putFile(context, presigned, kept);
+  if (kept) {
+    const confirmed = await completeSinglePut(context, kept);
+    if (confirmed) return finish(context, confirmed);
+    // The handler finds no object right after storage said it stored one: send it again next attempt.
+    kept.maybeStored = false;
+    throw new UploadFailureError({
+      code: 'HTTP_ERROR',
+      status: 404,
+      serverCode: 'NOT_FOUND',
+      message: 'The handler found no stored object after the PUT',
+      retryable: true,
+      from: 'handler',
+    });
+  }
   const result: UploadResult = { key: presigned.key, strategy: 'single' };
   if (presigned.publicUrl) result.publicUrl = presigned.publicUrl;
   if (presigned.downloadUrl) result.downloadUrl = presigned.downloadUrl;
   if (response.headers['etag']) result.etag = response.headers['etag'];
+  return result;
+}
+
+/** A confirmed upload: nothing is kept for another attempt. */
+function finish(context: StrategyContext, result: UploadResult): UploadResult {
+  context.entry.singlePut = undefined;
+  context.reportProgress(context.entry.file.size);
   return result;
 }

@@ -16,6 +16,10 @@ export interface StrategyContext {
   /** Metadata sent with presign and init: the `metadata` prop plus per-file metadata. */
   uploadMetadata(): Record<string, unknown>;
   reportProgress(bytesUploaded: number): void;
+  /** The bytes are stored and the handler checks them (`POST /complete`): state `checking`. */
+  checking(): void;
+  /** Sending bytes (again): state `uploading`. */
+  uploading(): void;
   partUploaded(partNumber: number, size: number, inFlight: number): void;
   partRetry(partNumber: number, retry: number, delayMs: number, error: UploadFailure): void;
   resumed(skippedParts: number[]): void;

@@ -38,6 +38,13 @@ function strategyContext(state: EngineState, entry: FileEntry, signal: AbortSign
       retryMaxDelayMs: state.options.retryMaxDelayMs,
     }),
     uploadMetadata: () => ({ ...state.options.raw.metadata, ...entry.metadata }),
+    // A pause or cancel has set its own state; an attempt that has not noticed yet leaves it.
+    checking() {
+      if (!signal.aborted) state.setState(entry, 'checking');
+    },
+    uploading() {
+      if (!signal.aborted) state.setState(entry, 'uploading');
+    },
     reportProgress(bytesUploaded) {
       if (bytesUploaded === entry.bytesUploaded) return;
       entry.bytesUploaded = bytesUploaded;

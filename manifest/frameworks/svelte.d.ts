@@ -219,7 +219,7 @@ export interface SvcUploaderSvelteEvents {
   'onsvc-network-change'?: (event: SvcUploaderEventMap['svc-network-change']) => void;
   /** The user pressed Done after a run; the list is cleared afterwards. */
   'onsvc-upload-done'?: (event: SvcUploaderEventMap['svc-upload-done']) => void;
-  /** A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`). */
+  /** A file moved between states (`queued`, `processing`, `uploading`, `checking`, `paused`, `uploaded`, `successful`, `failed`, `canceled`). */
   'onsvc-file-state-change'?: (event: SvcUploaderEventMap['svc-file-state-change']) => void;
   /** A file began sending bytes (not fired again when it resumes from a pause). */
   'onsvc-file-upload-start'?: (event: SvcUploaderEventMap['svc-file-upload-start']) => void;

@@ -147,7 +147,7 @@ export interface SvcUploaderVueEvents {
   'onSvcNetworkChange'?: (event: SvcUploaderEventMap['svc-network-change']) => void;
   /** The user pressed Done after a run; the list is cleared afterwards. */
   'onSvcUploadDone'?: (event: SvcUploaderEventMap['svc-upload-done']) => void;
-  /** A file moved between states (`queued`, `processing`, `uploading`, `paused`, `uploaded`, `successful`, `failed`, `canceled`). */
+  /** A file moved between states (`queued`, `processing`, `uploading`, `checking`, `paused`, `uploaded`, `successful`, `failed`, `canceled`). */
   'onSvcFileStateChange'?: (event: SvcUploaderEventMap['svc-file-state-change']) => void;
   /** A file began sending bytes (not fired again when it resumes from a pause). */
   'onSvcFileUploadStart'?: (event: SvcUploaderEventMap['svc-file-upload-start']) => void;

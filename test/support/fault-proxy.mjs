@@ -151,7 +151,7 @@ function withListedChecksums(xml, checksums) {
 }
 
 /** Faults that still forward the request (changed) instead of answering it, or change storage's answer. */
-const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums', 'echo-checksum', 'hold-answer']);
+const FORWARDING_FAULTS = new Set(['flip-byte', 'list-checksums', 'echo-checksum', 'hold-answer', 'lose-answer']);
 /** Bodies of CompleteMultipartUpload requests are kept (they are small XML); at most this much each. */
 const RECORDED_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -226,6 +226,14 @@ export async function startFaultProxy(upstream, rules, options = {}) {
             response.writeHead(200, { ...kept, 'content-length': body.length });
             response.end(body);
           });
+          return;
+        }
+        if (rule?.fault === 'lose-answer') {
+          // Storage acted on the request (a PUT stored its object); the connection breaks in the
+          // middle of its answer, as on a link that drops at the worst moment. A connection closed
+          // before any byte of the answer is one a browser silently sends an idempotent PUT again on.
+          upstreamResponse.resume();
+          upstreamResponse.on('end', () => request.socket.end('HTTP/1.1 200 OK\r\n', () => request.socket.destroy()));
           return;
         }
         if (rule?.fault === 'hold-answer') {

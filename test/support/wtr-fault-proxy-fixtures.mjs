@@ -12,6 +12,9 @@
 // - DELETE /test-fixtures/fault-proxy/<id>        stops the proxy
 // - /test-fixtures/proxied/<id>/...               that handler; a route listed in `dropAnswer` does
 //                                                 its work, then its answer is lost on the way back
+// A scenario's handler counts its hooks (`hooks` in the state: every onFileUploaded with its key);
+// `handler.verdict` adds a verifyUpload: `eicar` refuses a file holding the EICAR test string
+// (UpupError 403 `MALWARE_FOUND`), `{delayMs}` accepts after that long.
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startFaultProxy } from './fault-proxy.mjs';
 import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
@@ -39,6 +42,26 @@ async function bucketState(name) {
   return { objects, openUploads };
 }
 
+const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+
+/** A verifyUpload for the scenario: a scanner that refuses the EICAR test file, or a slow check that accepts. */
+async function createVerdict(verdict, hookCalls) {
+  const { UpupError } = await importSource('../../server/index.ts');
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  return async ({ key, storage }) => {
+    hookCalls.push({ hook: 'verifyUpload', key });
+    if (verdict === 'eicar') {
+      const object = await client().send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
+      if ((await object.Body.transformToString('latin1')).includes(EICAR)) {
+        throw new UpupError('Malware found: EICAR test file', 'MALWARE_FOUND', { status: 403 });
+      }
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
+    return true;
+  };
+}
+
 /** The handler did its work; the connection breaks after the status line, before the body. */
 function lostAnswer() {
   const body = new ReadableStream({
@@ -54,14 +77,21 @@ async function createScenario(spec) {
   const storage = testStorageConfig();
   const proxy = await startFaultProxy(storage.endpoint, spec.storage ?? [], { digestBodies: spec.digestBodies === true });
   const { createUploadHandler } = await importSource('../../server/index.ts');
+  const hookCalls = [];
   const handler = createUploadHandler({
     storage: { ...storage, endpoint: proxy.endpoint, ...(spec.handler?.checksumAlgorithm ? { checksumAlgorithm: spec.handler.checksumAlgorithm } : {}) },
     uploadTokenSecret: 'browser-tests-upload-token-secret',
     allowAnonymousUploads: true,
+    hooks: {
+      onFileUploaded: ({ key, uploadId, source }) => {
+        hookCalls.push({ hook: 'onFileUploaded', key, uploadId, source });
+      },
+      ...(spec.handler?.verdict ? { verifyUpload: await createVerdict(spec.handler.verdict, hookCalls) } : {}),
+    },
   });
   const dropAnswer = [...(spec.handler?.dropAnswer ?? [])];
   const handlerLog = [];
-  scenarios.set(id, { proxy, handler, dropAnswer, handlerLog });
+  scenarios.set(id, { proxy, handler, dropAnswer, handlerLog, hookCalls });
   // A scenario a test forgot to stop closes itself.
   setTimeout(() => stopScenario(id), 5 * 60_000).unref();
   return id;
@@ -90,6 +120,7 @@ async function scenarioEndpoint(request) {
     proxyBodies: scenario.proxy.bodies,
     proxyDigests: scenario.proxy.digests,
     handler: scenario.handlerLog,
+    hooks: scenario.hookCalls,
     unfired: [...scenario.proxy.unfired(), ...scenario.dropAnswer.map((route) => `${route} drop-answer`)],
     ...(await bucketState(name)),
   });

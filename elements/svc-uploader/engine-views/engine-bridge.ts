@@ -57,7 +57,7 @@ type AssertAll<Checks extends Record<ReEmitted, true>> = Checks;
 /** Fails to compile when the table drifts from `events.ts`, so a re-emit can never change a detail. */
 type ReEmittedDetailsMatch = AssertAll<{ [Name in ReEmitted]: SameDetail<Name> }>;
 
-const ACTIVE: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'uploaded']);
+const ACTIVE: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'checking', 'uploaded']);
 
 /** Overall status from the files alone, so it is right whatever changed them. */
 function deriveStatus(files: readonly UploadFileRecord[]): UploaderStatus {
@@ -105,7 +105,8 @@ function subscribeDerivedEvents(engine: UploadEngine, host: BridgeHost): Array<(
         started.add(file.id);
         host.emit('svc-file-upload-start', { file });
       }
-      if (file.state !== 'uploading' && file.state !== 'paused' && file.state !== 'processing' && file.state !== 'queued') {
+      // `checking` follows the bytes and may go back to `uploading` (sent again): still one start.
+      if (!['uploading', 'checking', 'paused', 'processing', 'queued'].includes(file.state)) {
         started.delete(file.id);
       }
     }),

@@ -80,6 +80,13 @@ function describeFailure(failure: UploadFailure, lang: string, online: boolean):
     return { key: 'refusal.storageCors' };
   }
   if (failure.code === 'UPLOAD_GONE') return { key: 'refusal.expired' };
+  // A verdict with a code (an UpupError the host's verifyUpload threw) words its own reason for
+  // the user; the handler's own refusals (size, type, digest, a plain `false`) are English only.
+  if (failure.code === 'UPLOAD_REFUSED') {
+    return failure.serverCode && failure.serverMessage
+      ? { key: 'refusal.blocked', values: { reason: failure.serverMessage } }
+      : { key: 'failure.UPLOAD_REFUSED' };
+  }
   if (failure.code === 'HTTP_ERROR') return failure.from === 'storage' ? describeStorageAnswer(failure, lang) : describeHandlerAnswer(failure, lang);
   return { key: `failure.${failure.code}` };
 }

@@ -58,7 +58,7 @@ function button(view: UploaderView, part: string, label: string, action: () => v
 export function renderActions(view: UploaderView) {
   const { t, intents, status } = view;
   if (status === 'idle') return nothing;
-  const { queued, failed } = view.counts;
+  const { queued, failed, retryable } = view.counts;
   const running = status === 'uploading' || status === 'paused';
   const settled = status === 'complete' || status === 'failed';
   const quiet = view.quietCompletion && failed === 0;
@@ -69,7 +69,7 @@ export function renderActions(view: UploaderView) {
       ${status === 'uploading' ? button(view, 'pause-button', t('action.pauseAll'), intents.pause) : nothing}
       ${status === 'paused' ? button(view, 'resume-button', t('action.resumeAll'), intents.resume, true) : nothing}
       ${running ? button(view, 'cancel-button', t('action.cancelAll'), intents.cancel) : nothing}
-      ${settled && failed > 0 ? button(view, 'retry-all-button', t('action.retryAll'), intents.retryAll) : nothing}
+      ${settled && retryable > 0 ? button(view, 'retry-all-button', t('action.retryAll'), intents.retryAll) : nothing}
       ${queued > 0 && !running ? button(view, 'upload-button', t('action.upload', { count: queued }), intents.upload, true, view.isProcessing) : nothing}
       ${settled && queued === 0 && !quiet ? button(view, 'done-button', t('action.done'), intents.done, true) : nothing}
     </div>

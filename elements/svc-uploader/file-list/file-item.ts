@@ -26,6 +26,7 @@ function statusText(view: UploaderView, file: UploadFileRecord): string {
   const { t } = view;
   if (file.state === 'paused' && file.pausedBy === 'offline') return t('status.pausedOffline');
   if (file.state === 'uploading' && file.attempts > 1) return t('status.retrying', { attempt: file.attempts, maxAttempts: view.maxRetries + 1 });
+  if (isRefused(file)) return t('status.blocked');
   return t(`status.${file.state}`);
 }
 
@@ -38,7 +39,12 @@ function progressText(view: UploaderView, file: UploadFileRecord): string {
   });
 }
 
-const SHOWS_PROGRESS = new Set(['uploading', 'paused', 'uploaded']);
+const SHOWS_PROGRESS = new Set(['uploading', 'checking', 'paused', 'uploaded']);
+
+/** The server refused the stored file (its checks or the host's verdict): sending it again cannot help. */
+function isRefused(file: UploadFileRecord): boolean {
+  return file.state === 'failed' && file.error?.code === 'UPLOAD_REFUSED';
+}
 
 function renderThumbnail(view: UploaderView, file: UploadFileRecord, kind: FileKind, layout: ItemLayout) {
   const { t, intents } = view;
@@ -79,7 +85,7 @@ function renderActions(view: UploaderView, file: UploadFileRecord) {
           : nothing
       }
       ${
-        file.state === 'failed' || file.state === 'canceled'
+        (file.state === 'failed' && !isRefused(file)) || file.state === 'canceled'
           ? iconButton('file-retry', t('aria.retryFile', { name }), 'RetryIcon', view, () => intents.retryFile(file.id), t('action.retry'))
           : nothing
       }

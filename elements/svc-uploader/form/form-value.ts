@@ -29,7 +29,7 @@ export interface FormValueHost {
   anchor(): HTMLElement | undefined;
 }
 
-const IN_FLIGHT = new Set(['processing', 'uploading', 'uploaded', 'paused']);
+const IN_FLIGHT = new Set(['processing', 'uploading', 'checking', 'uploaded', 'paused']);
 /** Bounds on a restored state: it comes from the browser's session history, but is read defensively. */
 const MAX_STATE_LENGTH = 256 * 1024;
 const MAX_RESTORED = 1000;
