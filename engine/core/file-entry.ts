@@ -1,6 +1,6 @@
 import type { MultipartSession } from '../persistence/multipart-session.js';
 import type { RemoteSource } from '../upload/remote-file-types.js';
-import type { KeptSinglePut } from '../upload/single-completion.js';
+import type { KeptSinglePut } from '../upload/kept-single-put.js';
 import type { TransferEstimate, TransferRateEstimator } from './transfer-rate.js';
 import type { FileSource, FileState, PauseReason, UploadFailure, UploadFileRecord, UploadResult } from './file-record.js';
 

@@ -12,16 +12,8 @@ import { assertCompleteAnswer } from './handler-answers.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, postJson } from './http.js';
 import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from '../core/file-record.js';
+import type { KeptSinglePut } from './kept-single-put.js';
 import type { CompleteUploadRequest, CompleteUploadResponse, PresignedUrlResponse } from '../../protocol/wire.js';
-
-/** A presigned single PUT kept on its file between attempts. */
-export interface KeptSinglePut {
-  presigned: PresignedUrlResponse & { completionToken: string };
-  /** When the upload URL stops working (ms since the epoch), counted from the /presign request. */
-  urlValidUntil: number;
-  /** An earlier PUT may have stored the bytes: its answer was lost, or it succeeded. */
-  maybeStored: boolean;
-}
 
 /** A URL this close to expiry is not sent again: the PUT must start (and be checked) before it ends. */
 const URL_EXPIRY_MARGIN_MS = 30_000;

@@ -7,7 +7,8 @@ import type { StrategyContext } from './strategy-context.js';
 import type { UploadResult } from '../core/file-record.js';
 import { toUploadRequestHeaders } from './upload-headers.js';
 import { assertUploadUrl } from './upload-url.js';
-import { completeSinglePut, isUrlUsable, keepableSinglePut, type KeptSinglePut } from './single-completion.js';
+import { completeSinglePut, isUrlUsable, keepableSinglePut } from './single-completion.js';
+import type { KeptSinglePut } from './kept-single-put.js';
 import type { FileMetadata, PresignedUrlResponse } from '../../protocol/wire.js';
 
 type PresignRequestBody = FileMetadata & { provider?: string; enableAutoCorsConfig?: true; customProps?: Record<string, unknown> };

@@ -3,7 +3,7 @@
  * option, and resolved with its defaults once per handler.
  */
 import { createConfigError } from '../errors.js';
-import { MAX_TRANSFER_BYTES } from './transfer/stream-to-bucket.js';
+import { MAX_TRANSFER_BYTES } from './transfer/limits.js';
 import type { DriveRouteOptions } from './types.js';
 
 const DEFAULT_DRIVE_TIMEOUT_MS = 30_000;

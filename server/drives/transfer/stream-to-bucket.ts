@@ -28,6 +28,7 @@ import { STORAGE_COMMIT_TIMEOUT_MS } from '../../internal/routes/storage-call.js
 import { readListedChecksum } from '../../internal/multipart-checksum.js';
 import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstream-limits.js';
 import { retryBadDigest } from './bad-digest-retry.js';
+import { MAX_PARTS, MAX_TRANSFER_PART_SIZE } from './limits.js';
 import { createPartReader, type PartReader } from './part-reader.js';
 
 /**
@@ -35,11 +36,6 @@ import { createPartReader, type PartReader } from './part-reader.js';
  * @internal Exported for tests.
  */
 export const TRANSFER_PART_SIZE = 5 * 1024 * 1024;
-/** The largest part a transfer buffers (three of them at most are alive at once). */
-const MAX_TRANSFER_PART_SIZE = 64 * 1024 * 1024;
-const MAX_PARTS = 10_000;
-/** The largest file a transfer can write: 10,000 parts of 64 MiB (625 GiB). */
-export const MAX_TRANSFER_BYTES = MAX_PARTS * MAX_TRANSFER_PART_SIZE;
 
 /** The file needs more than 10,000 parts of the size chosen for it (413, not a failure of ours). */
 export class TransferTooLargeError extends Error {
