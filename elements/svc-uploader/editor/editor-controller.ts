@@ -136,6 +136,9 @@ export class EditorController implements ReactiveController {
       if (this.#aboveByteBudget(record)) return this.#refuseOversized(editor, record, `${record.size} bytes`, attempt);
       const { imageAbovePixelBudget, describeRefusedSize } = await import('../../../engine/processing/image-steps/image-dimensions.js');
       const oversized = await imageAbovePixelBudget(record.file, this.#maxImagePixels());
+      // A header that gives no size is never decoded (it could hide any size): for the user, the
+      // browser cannot edit it, as when decoding fails.
+      if (oversized && oversized.width === undefined) throw new Error('its pixel size cannot be read from its header, so it is not decoded');
       if (oversized) return this.#refuseOversized(editor, record, describeRefusedSize(oversized), attempt);
       const { createEditorSession } = await import('./image-editor.js');
       const session = await createEditorSession({ ...this.#callbacks.session(), file: record.file, options, requestUpdate: () => this.#host.requestUpdate() });
