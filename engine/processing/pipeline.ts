@@ -81,9 +81,14 @@ export async function runStep(step: PipelineStep, context: PipelineContext, opti
   if (DECODING_STAGES.has(step.stage ?? 'custom')) {
     const { imageAbovePixelBudget, describeRefusedSize } = await import('./image-steps/image-dimensions.js');
     const refusal = await imageAbovePixelBudget(context.file, options.maxImagePixels);
-    // HEIC conversion touches only ISO-BMFF images; for any other it has nothing to skip.
-    if (refusal && (step.stage !== 'heic' || refusal.format === 'isobmff')) {
-      const reason = refusal.width === undefined ? 'its pixel size cannot be read' : `${describeRefusedSize(refusal)} is above maxImagePixels`;
+    // HEIC conversion touches only ISO-BMFF images; for any other it has nothing to skip. A size
+    // that cannot be read refuses where the header is one of the raster formats that always
+    // declare it (a cut or forged header could stand for anything); other files (not images, SVG,
+    // HEIC without an `ispe`) go to the step, which decodes only what it knows.
+    const unreadable = refusal?.width === undefined;
+    const refused = refusal && (!unreadable || (refusal.format !== undefined && refusal.format !== 'isobmff'));
+    if (refused && (step.stage !== 'heic' || refusal.format === 'isobmff')) {
+      const reason = unreadable ? 'its pixel size cannot be read' : `${describeRefusedSize(refusal)} is above maxImagePixels`;
       throw new ImageTooLargeError(`skipped: ${reason} (maxImagePixels ${options.maxImagePixels})`);
     }
   }

@@ -72,6 +72,7 @@ async function putFile(context: StrategyContext, presigned: PresignedUrlResponse
   const headers = presigned.uploadHeaders ? toUploadRequestHeaders(presigned.uploadHeaders) : file.type ? { 'Content-Type': file.type } : {};
   const release = await context.budget.acquire(context.signal);
   let response;
+  let bytesSent = false;
   try {
     // A fresh slice per attempt: Chromium can refuse to resend a Blob it failed to read once
     // (ERR_BLOB_OUT_OF_MEMORY), while a new slice of the same file goes through. A single PUT
@@ -82,12 +83,18 @@ async function putFile(context: StrategyContext, presigned: PresignedUrlResponse
       signal: context.signal,
       stallTimeoutMs: context.options.uploadStallTimeoutMs,
       stallCode: 'REQUEST_TIMEOUT',
-      onProgress: (loaded) => context.reportProgress(loaded),
+      onProgress: (loaded) => {
+        if (loaded > 0) bytesSent = true;
+        context.reportProgress(loaded);
+      },
     });
   } catch (error) {
     // A pause or a lost answer: the bytes may be in storage under this upload's key.
     if (kept) kept.maybeStored = true;
-    if (kept && !context.signal.aborted && !isOutcomeUnknown(error)) context.entry.singlePut = undefined;
+    // Not one byte left the page (a host that refuses the connection, a name that does not
+    // resolve): nothing can be stored, and the next attempt asks for a fresh URL.
+    const neverSent = !bytesSent && file.size > 0 && !context.signal.aborted;
+    if (kept && !context.signal.aborted && (!isOutcomeUnknown(error) || neverSent)) context.entry.singlePut = undefined;
     throw error;
   } finally {
     release();
