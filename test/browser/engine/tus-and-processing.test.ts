@@ -79,7 +79,8 @@ describe('UploadEngine processing stream', () => {
     expect(result).to.deep.equal({ key: file.result!.key, variants: ['small', 'large'] });
     expect(engine.files[0]).to.include({ state: 'successful' });
     expect(engine.files[0]!.processingResult).to.deep.equal(result);
-    expect(states.map((event) => event.detail.file.state)).to.deep.equal(['processing', 'uploading', 'uploaded', 'successful']);
+    // `checking`: the handler confirms the stored object (POST /complete) before it counts.
+    expect(states.map((event) => event.detail.file.state)).to.deep.equal(['processing', 'uploading', 'checking', 'uploaded', 'successful']);
   });
 
   it('reports a processing failure sent by the stream', async () => {
