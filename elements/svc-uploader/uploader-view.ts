@@ -64,9 +64,29 @@ function allowedTypesText(allowed: string | string[] | undefined, translator: Tr
   return types.length > 0 ? translator.formatList(types) : '';
 }
 
+/** Intl's names of the units a limit is written in (CLDR has none beyond petabyte). */
+const LIMIT_UNITS: Partial<Record<FileSizeLimit['unit'], string>> = {
+  B: 'byte',
+  KB: 'kilobyte',
+  MB: 'megabyte',
+  GB: 'gigabyte',
+  TB: 'terabyte',
+  PB: 'petabyte',
+};
+
+/**
+ * A limit reads as the host wrote it: `{size: 50, unit: 'MB'}` shows "50 MB", in the page's digits,
+ * whatever number of bytes the engine counts for it.
+ */
 function sizeText(limit: FileSizeLimit | undefined, translator: Translator): string | undefined {
   try {
-    return limit ? translator.formatBytes(toBytes(limit)) : undefined;
+    if (!limit) return undefined;
+    const bytes = toBytes(limit);
+    const unit = LIMIT_UNITS[limit.unit];
+    if (!unit) return translator.formatBytes(bytes);
+    return new Intl.NumberFormat(translator.lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 2 }).format(
+      limit.size,
+    );
   } catch {
     // An invalid limit is the engine's to report; the view just leaves it out.
     return undefined;
