@@ -13,7 +13,9 @@ import type { UploaderView } from '../view-model.js';
 export function rejectionText(view: UploaderView, rejection: FileRejection): string {
   const { t, translator } = view;
   const limit = rejection.limit;
-  const size = typeof limit === 'number' ? translator.formatBytes(limit) : '';
+  // A file limit reads as the host wrote it, as the drop zone's hint does (`5 MB`).
+  const written = rejection.reason === 'FILE_TOO_LARGE' ? view.maxFileSizeText : rejection.reason === 'FILE_TOO_SMALL' ? view.minFileSizeText : undefined;
+  const size = written ?? (typeof limit === 'number' ? translator.formatBytes(limit) : '');
   return t(`rejection.${rejection.reason}`, {
     name: shortName(rejection.file.name),
     maxSize: size,
