@@ -2,19 +2,9 @@
  * Sizes, percentages, counts and lists through `Intl`, with formatters cached per locale. Sizes
  * come from the engine's formatter, so the engine's own messages and the element read alike.
  */
+import { numberFormat } from '../../engine/core/byte-format.js';
+
 export { formatByteRate, formatBytes, type FormatBytesOptions } from '../../engine/core/byte-format.js';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const cacheKey = `${lang}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(cacheKey);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(lang, options);
-    numberFormats.set(cacheKey, format);
-  }
-  return format;
-}
 
 /**
  * A fraction (0 to 1) as a whole percentage. Rounds down, so an upload reads 100 % only once every

@@ -2,7 +2,7 @@
 // From their own modules, not the engine's index: esbuild (Angular's builder) counts every module an
 // imported index re-exports as reached, so the lazily loaded engine would join the first chunk.
 import { toAcceptAttribute } from '../../engine/core/file-types.js';
-import { toBytes } from '../../engine/core/sizes.js';
+import { formatSizeLimit } from '../../engine/core/sizes.js';
 import type { FileSizeLimit } from '../../engine/core/file-limits.js';
 import type { Translator } from '../i18n/index.js';
 import { isPanelAvailable } from './sources/panel-loaders.js';
@@ -64,29 +64,10 @@ function allowedTypesText(allowed: string | string[] | undefined, translator: Tr
   return types.length > 0 ? translator.formatList(types) : '';
 }
 
-/** Intl's names of the units a limit is written in (CLDR has none beyond petabyte). */
-const LIMIT_UNITS: Partial<Record<FileSizeLimit['unit'], string>> = {
-  B: 'byte',
-  KB: 'kilobyte',
-  MB: 'megabyte',
-  GB: 'gigabyte',
-  TB: 'terabyte',
-  PB: 'petabyte',
-};
-
-/**
- * A limit reads as the host wrote it: `{size: 50, unit: 'MB'}` shows "50 MB", in the page's digits,
- * whatever number of bytes the engine counts for it.
- */
+/** A limit as the host wrote it (`50 MB` reads "50 MB"), whatever number of bytes the engine counts. */
 function sizeText(limit: FileSizeLimit | undefined, translator: Translator): string | undefined {
   try {
-    if (!limit) return undefined;
-    const bytes = toBytes(limit);
-    const unit = LIMIT_UNITS[limit.unit];
-    if (!unit) return translator.formatBytes(bytes);
-    return new Intl.NumberFormat(translator.lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: 2 }).format(
-      limit.size,
-    );
+    return limit ? formatSizeLimit(limit, translator.lang) : undefined;
   } catch {
     // An invalid limit is the engine's to report; the view just leaves it out.
     return undefined;

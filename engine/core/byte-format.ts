@@ -7,7 +7,8 @@
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** One `Intl.NumberFormat` per locale and options: building one costs far more than formatting. */
+export function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const cacheKey = `${lang}|${JSON.stringify(options)}`;
   let format = numberFormats.get(cacheKey);
   if (format === undefined) {
@@ -58,12 +59,24 @@ function scaleBytes(bytes: number, base: number): ScaledBytes {
  */
 export function formatBytes(bytes: number, lang: string, { base = 1000 }: FormatBytesOptions = {}): string {
   const { exponent, value, fractionDigits } = scaleBytes(bytes, base);
+  return formatUnit(value, exponent, lang, fractionDigits);
+}
+
+/**
+ * `value` in the byte unit of `exponent` (0 bytes, 1 kilobytes ...), or undefined beyond the
+ * petabyte, which `Intl` cannot name.
+ */
+export function formatInUnit(value: number, exponent: number, lang: string, maximumFractionDigits = 2): string | undefined {
+  return exponent < BYTE_UNITS.length ? formatUnit(value, exponent, lang, maximumFractionDigits) : undefined;
+}
+
+function formatUnit(value: number, exponent: number, lang: string, maximumFractionDigits: number): string {
   return numberFormat(lang, {
     style: 'unit',
     unit: BYTE_UNITS[exponent],
     // Short forms of the byte itself are poor ("11 byte" in English and Japanese); the long ones read well.
     unitDisplay: exponent === 0 ? 'long' : 'short',
-    maximumFractionDigits: fractionDigits,
+    maximumFractionDigits,
   }).format(value);
 }
 

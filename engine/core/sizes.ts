@@ -1,4 +1,4 @@
-import { formatBytes } from './byte-format.js';
+import { formatBytes, formatInUnit } from './byte-format.js';
 import type { FileSizeLimit, SizeUnit } from './file-limits.js';
 
 const UNIT_EXPONENTS: Record<SizeUnit, number> = {
@@ -29,6 +29,15 @@ export function toBytes(limit: FileSizeLimit): number {
     throw new TypeError(`Size must be a non-negative number, got ${String(limit.size)}`);
   }
   return limit.size * 1024 ** UNIT_EXPONENTS[limit.unit];
+}
+
+/**
+ * A limit as the host wrote it (`{size: 50, unit: 'MB'}` reads "50 MB"), in the locale's digits,
+ * whatever number of bytes `toBytes` counts for it. Throws for an invalid limit, as `toBytes` does.
+ */
+export function formatSizeLimit(limit: FileSizeLimit, lang: string): string {
+  const bytes = toBytes(limit);
+  return formatInUnit(limit.size, UNIT_EXPONENTS[limit.unit], lang) ?? formatBytes(bytes, lang);
 }
 
 /** `1.5 MB`-style label for the engine's English messages, in the same units the element shows. */
