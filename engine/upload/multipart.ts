@@ -2,7 +2,7 @@ import { UploadFailureError, retryHintOf, toUploadFailure } from '../core/errors
 import { delay, putBlob } from './http.js';
 import { readInitPartUrls, signPartsToAsk } from './init-part-urls.js';
 import { isDeadSession, isGoneUpload, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
-import { forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from '../persistence/multipart-session.js';
+import { claimSession, forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from '../persistence/multipart-session.js';
 import { PartSigningPipeline } from './multipart-signing.js';
 import { prepareSignedPart, type PreparedPart } from './part-body.js';
 import { fileFingerprint, persistenceScope } from '../persistence/persistence-scope.js';
@@ -80,8 +80,10 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
   const fingerprint = await fileFingerprint(entry.file, handlerUrl(context), scope);
   let session = entry.multipart?.fingerprint === fingerprint ? entry.multipart : undefined;
   let initPartUrls: InitPartUrls | undefined;
-  if (!session && settings.autoResume) session = loadSession(fingerprint);
-  if (!session && !settings.autoResume && loadSession(fingerprint)) {
+  // Another live tab's session is left to it: this tab opens an upload of its own and keeps no record.
+  const owned = session !== undefined || (await claimSession(fingerprint));
+  if (!session && owned && settings.autoResume) session = loadSession(fingerprint);
+  if (!session && owned && !settings.autoResume && loadSession(fingerprint)) {
     // A remembered session that will not be continued is aborted, so its parts do not linger.
     const stale = loadSession(fingerprint)!;
     forgetSession(fingerprint);
@@ -309,7 +311,8 @@ export async function abortMultipart(context: Pick<StrategyContext, 'entry' | 'o
   const fingerprint = context.entry.multipart
     ? undefined
     : await fileFingerprint(context.entry.file, context.options.target.url, await persistenceScope(context.options));
-  const session = context.entry.multipart ?? loadSession(fingerprint!);
+  // A remembered session another live tab holds is that tab's upload, not this file's.
+  const session = context.entry.multipart ?? ((await claimSession(fingerprint!)) ? loadSession(fingerprint!) : undefined);
   if (!session) return;
   context.entry.multipart = undefined;
   forgetSession(session.fingerprint);
