@@ -4,10 +4,13 @@
  * imports that bundle alone; this is for language pickers, server rendering, the catalog and tests.
  */
 import type { LocaleBundle } from './en.js';
+import af from './af.js';
 import ar from './ar.js';
 import az from './az.js';
+import be from './be.js';
 import bg from './bg.js';
 import bn from './bn.js';
+import bs from './bs.js';
 import ca from './ca.js';
 import cs from './cs.js';
 import da from './da.js';
@@ -19,6 +22,7 @@ import et from './et.js';
 import eu from './eu.js';
 import fa from './fa.js';
 import fi from './fi.js';
+import fil from './fil.js';
 import fr from './fr.js';
 import gl from './gl.js';
 import he from './he.js';
@@ -36,6 +40,9 @@ import km from './km.js';
 import ko from './ko.js';
 import lt from './lt.js';
 import lv from './lv.js';
+import mk from './mk.js';
+import ml from './ml.js';
+import mn from './mn.js';
 import ms from './ms.js';
 import nb from './nb.js';
 import nl from './nl.js';
@@ -46,9 +53,12 @@ import ro from './ro.js';
 import ru from './ru.js';
 import sk from './sk.js';
 import sl from './sl.js';
+import sq from './sq.js';
 import srCyrl from './sr-Cyrl.js';
 import srLatn from './sr-Latn.js';
 import sv from './sv.js';
+import sw from './sw.js';
+import ta from './ta.js';
 import th from './th.js';
 import tr from './tr.js';
 import uk from './uk.js';
@@ -112,6 +122,16 @@ export const allLocales: Readonly<Record<string, LocaleBundle>> = {
   kk,
   ka,
   km,
+  sq,
+  mk,
+  bs,
+  be,
+  sw,
+  fil,
+  ta,
+  mn,
+  af,
+  ml,
 };
 
 export default allLocales;
