@@ -25,6 +25,7 @@ import fi from './fi.js';
 import fil from './fil.js';
 import fr from './fr.js';
 import gl from './gl.js';
+import gu from './gu.js';
 import he from './he.js';
 import hi from './hi.js';
 import hr from './hr.js';
@@ -37,12 +38,14 @@ import ja from './ja.js';
 import ka from './ka.js';
 import kk from './kk.js';
 import km from './km.js';
+import kn from './kn.js';
 import ko from './ko.js';
 import lt from './lt.js';
 import lv from './lv.js';
 import mk from './mk.js';
 import ml from './ml.js';
 import mn from './mn.js';
+import mr from './mr.js';
 import ms from './ms.js';
 import nb from './nb.js';
 import nl from './nl.js';
@@ -59,6 +62,7 @@ import srLatn from './sr-Latn.js';
 import sv from './sv.js';
 import sw from './sw.js';
 import ta from './ta.js';
+import te from './te.js';
 import th from './th.js';
 import tr from './tr.js';
 import uk from './uk.js';
@@ -132,6 +136,10 @@ export const allLocales: Readonly<Record<string, LocaleBundle>> = {
   mn,
   af,
   ml,
+  te,
+  mr,
+  gu,
+  kn,
 };
 
 export default allLocales;
