@@ -48,8 +48,11 @@ import mn from './mn.js';
 import mr from './mr.js';
 import ms from './ms.js';
 import nb from './nb.js';
+import ne from './ne.js';
 import nl from './nl.js';
+import pa from './pa.js';
 import pl from './pl.js';
+import ps from './ps.js';
 import ptBR from './pt-BR.js';
 import ptPT from './pt-PT.js';
 import ro from './ro.js';
@@ -140,6 +143,9 @@ export const allLocales: Readonly<Record<string, LocaleBundle>> = {
   mr,
   gu,
   kn,
+  pa,
+  ne,
+  ps,
 };
 
 export default allLocales;

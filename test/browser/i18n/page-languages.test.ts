@@ -123,6 +123,13 @@ const PAGE_LANGUAGES: Record<string, string> = {
   'gu-IN': 'gu',
   kn: 'kn',
   'kn-IN': 'kn',
+  pa: 'pa',
+  'pa-IN': 'pa',
+  'pa-Guru': 'pa',
+  ne: 'ne',
+  'ne-NP': 'ne',
+  ps: 'ps',
+  'ps-AF': 'ps',
   // No bundle, and none of a related language: English.
   yo: 'en',
   ha: 'en',
@@ -209,6 +216,13 @@ describe('a bare locale tag in the i18n prop', () => {
       await showsBundle(element, code, tag);
     });
   }
+
+  it('is right to left for Pashto, from a regional page language', async () => {
+    root.lang = 'ps-AF';
+    const element = await mount();
+    await showsBundle(element, 'ps');
+    expect(base(element).getAttribute('dir')).to.equal('rtl');
+  });
 
   it('is right to left for a right-to-left language', async () => {
     const element = await mount();
