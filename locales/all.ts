@@ -5,6 +5,7 @@
  */
 import type { LocaleBundle } from './en.js';
 import af from './af.js';
+import am from './am.js';
 import ar from './ar.js';
 import az from './az.js';
 import be from './be.js';
@@ -40,6 +41,7 @@ import kk from './kk.js';
 import km from './km.js';
 import kn from './kn.js';
 import ko from './ko.js';
+import lo from './lo.js';
 import lt from './lt.js';
 import lv from './lv.js';
 import mk from './mk.js';
@@ -47,6 +49,7 @@ import ml from './ml.js';
 import mn from './mn.js';
 import mr from './mr.js';
 import ms from './ms.js';
+import my from './my.js';
 import nb from './nb.js';
 import ne from './ne.js';
 import nl from './nl.js';
@@ -57,6 +60,7 @@ import ptBR from './pt-BR.js';
 import ptPT from './pt-PT.js';
 import ro from './ro.js';
 import ru from './ru.js';
+import si from './si.js';
 import sk from './sk.js';
 import sl from './sl.js';
 import sq from './sq.js';
@@ -146,6 +150,10 @@ export const allLocales: Readonly<Record<string, LocaleBundle>> = {
   pa,
   ne,
   ps,
+  si,
+  am,
+  my,
+  lo,
 };
 
 export default allLocales;

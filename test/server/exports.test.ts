@@ -104,6 +104,7 @@ const LOCALES: Record<string, readonly string[]> = {
   ...Object.fromEntries(
     [
       'af',
+      'am',
       'ar',
       'az',
       'be',
@@ -140,6 +141,7 @@ const LOCALES: Record<string, readonly string[]> = {
       'km',
       'kn',
       'ko',
+      'lo',
       'lt',
       'lv',
       'mk',
@@ -147,6 +149,7 @@ const LOCALES: Record<string, readonly string[]> = {
       'mn',
       'mr',
       'ms',
+      'my',
       'nb',
       'ne',
       'nl',
@@ -157,6 +160,7 @@ const LOCALES: Record<string, readonly string[]> = {
       'pt-PT',
       'ro',
       'ru',
+      'si',
       'sk',
       'sl',
       'sq',
