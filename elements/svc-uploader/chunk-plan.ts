@@ -19,7 +19,7 @@ export type ChunkName = 'first-paint' | 'engine-views' | 'file-views' | 'on-dema
  * `engine-views`, whatever its place inside them; what the engine loads by `import()` (the upload
  * machinery, tus, image steps, digests) keeps chunks of its own.
  */
-export const ENGINE_FOLDERS: readonly string[] = ['engine/core', 'engine/upload', 'engine/persistence', 'engine/processing'];
+const ENGINE_FOLDERS: readonly string[] = ['engine/core', 'engine/upload', 'engine/persistence', 'engine/processing'];
 
 /** The module the `engine` chunk is measured from: the engine's public entry. */
 export const ENGINE_ENTRY = 'engine/index.ts';
