@@ -36,7 +36,7 @@ function createGate() {
   return { opened, open };
 }
 
-describe('confirmed uploads through the built element (Ceph RGW)', { timeout: 300_000 }, () => {
+describe('confirmed uploads through the built element (Ceph RGW)', { timeout: 600_000 }, () => {
   let storage: TestStorage;
   let bucket: string;
   let server: AppServer;
