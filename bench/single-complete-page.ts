@@ -21,22 +21,19 @@ function pendingConfirmations(): number {
 }
 
 /**
- * One run from `start()` until every file succeeded; the `/complete` requests the page sent
- * (background ones included) and how long the last one took. Before it returns, it waits for
- * background confirmations to be answered, outside the measured time, so rounds do not overlap.
+ * One run from `start()` until every file succeeded. Before it returns, it waits for background
+ * confirmations to be answered, outside the measured time, so rounds do not overlap.
  */
-async function runEngine(serverUrl: string): Promise<{ ms: number; completes: number; completeMs: number; states: string[] }> {
+async function runEngine(serverUrl: string): Promise<{ ms: number; states: string[] }> {
   const engine = new UploadEngine({ serverUrl, pipeline: [] });
   await engine.addFiles(files);
-  performance.clearResourceTimings();
   const started = performance.now();
   await engine.start();
   const ms = performance.now() - started;
   const settledBy = performance.now() + 60_000;
   while (pendingConfirmations() > 0 && performance.now() < settledBy) await new Promise((resolve) => setTimeout(resolve, 10));
   if (pendingConfirmations() > 0) throw new Error('background confirmations still unanswered after 60 s');
-  const completes = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/complete'));
-  return { ms, completes: completes.length, completeMs: completes.at(-1)?.duration ?? 0, states: engine.files.map((file) => file.state) };
+  return { ms, states: engine.files.map((file) => file.state) };
 }
 
 Object.assign(window, { makeFiles, runEngine });

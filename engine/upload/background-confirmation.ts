@@ -28,6 +28,14 @@ export interface ConfirmationSender {
   retryMaxDelayMs: number;
 }
 
+/**
+ * Confirmations sent at once; the rest wait their turn, so a batch's confirmations leave the
+ * browser's few connections to the handler (six over HTTP/1.1) to the next files' /presign calls.
+ */
+const MAX_CONFIRMATIONS_IN_FLIGHT = 2;
+let sending = 0;
+const queued: Array<() => void> = [];
+
 /** Records of this page being sent or waiting to be: never sent twice at once from one page. */
 const inFlight = new Set<string>();
 /** Retries waiting for their timer, sent at once when the page goes away. */
@@ -35,6 +43,7 @@ const waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; send: ()
 let listening = false;
 
 function sendWaitingNow(): void {
+  for (const start of queued.splice(0)) start();
   for (const [id, retry] of waiting) {
     clearTimeout(retry.timer);
     waiting.delete(id);
@@ -53,28 +62,62 @@ function isFinal(error: unknown): boolean {
   return error instanceof UploadFailureError && !error.retryable;
 }
 
+/** Runs `start` when fewer than the maximum are in flight; `finished` hands the turn on. */
+function inTurn(start: () => void): void {
+  if (sending < MAX_CONFIRMATIONS_IN_FLIGHT) {
+    sending += 1;
+    start();
+  } else {
+    queued.push(() => {
+      sending += 1;
+      start();
+    });
+    listenForPageHide();
+  }
+}
+
+function finished(): void {
+  sending -= 1;
+  if (sending < MAX_CONFIRMATIONS_IN_FLIGHT) queued.shift()?.();
+}
+
 function send(record: PendingConfirmation, sender: ConfirmationSender, retry: number): void {
+  inTurn(() => transmit(record, sender, retry));
+}
+
+function transmit(record: PendingConfirmation, sender: ConfirmationSender, retry: number): void {
   void (async () => {
+    let failure: unknown;
     try {
       const request = await sender.requestContext();
       const body: CompleteUploadRequest = { token: record.token };
       await postJson(record.url, body, { ...request, keepalive: true, timeoutMs: 10 * (request.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) });
     } catch (error) {
-      if (!isFinal(error)) {
-        if (retry >= MAX_CONFIRMATION_RETRIES) {
-          // Left for the next page of this scope: the record stays.
-          inFlight.delete(record.id);
-          return;
-        }
-        const delayMs = delayBeforeRetry(backoffDelay(retry, sender.retryBaseDelayMs, sender.retryMaxDelayMs), retryHintOf(error), sender.retryMaxDelayMs);
-        const again = (): void => send(record, sender, retry + 1);
-        waiting.set(record.id, { timer: setTimeout(() => (waiting.delete(record.id), again()), delayMs), send: again });
-        listenForPageHide();
-        return;
-      }
+      failure = error ?? new Error('confirmation failed');
     }
-    forgetConfirmation(record.id);
-    inFlight.delete(record.id);
+    finished();
+    if (failure === undefined || isFinal(failure)) {
+      forgetConfirmation(record.id);
+      inFlight.delete(record.id);
+      return;
+    }
+    if (retry >= MAX_CONFIRMATION_RETRIES) {
+      // Left for the next page of this scope: the record stays.
+      inFlight.delete(record.id);
+      return;
+    }
+    const delayMs = delayBeforeRetry(backoffDelay(retry, sender.retryBaseDelayMs, sender.retryMaxDelayMs), retryHintOf(failure), sender.retryMaxDelayMs);
+    const timer = setTimeout(() => {
+      waiting.delete(record.id);
+      send(record, sender, retry + 1);
+    }, delayMs);
+    // When the page goes away, now and without waiting for a turn: keepalive carries it.
+    const now = (): void => {
+      sending += 1;
+      transmit(record, sender, retry + 1);
+    };
+    waiting.set(record.id, { timer, send: now });
+    listenForPageHide();
   })();
 }
 
