@@ -18,14 +18,8 @@ import { CHECKSUM_SHA256_METADATA } from './checksum-metadata.js';
 import { readListedChecksum } from './multipart-checksum.js';
 import { presignPrepared } from './prepared-presigner.js';
 
-/** Lifetime of presigned part URLs (and of the standalone presign utility's PUT URLs). */
+/** Lifetime of every presigned PUT URL: single, part and the standalone utility's (the contract fixes 3600 s). */
 export const UPLOAD_URL_EXPIRES_IN = 3600;
-/**
- * Lifetime of the handler's single PUT URLs. The browser starts the PUT right after /presign (S3
- * checks the expiry when a request starts, not when it ends), and every minute more is a minute
- * in which the URL can be sent again over the confirmed object.
- */
-export const SINGLE_PUT_URL_EXPIRES_IN = 600;
 
 /** Carries the caller's abort signal (request gone, time up) into the SDK call. */
 export interface StorageCallOptions {

@@ -52,8 +52,8 @@ describe('single PUT URLs bind the headers the object is stored with', () => {
     assert.deepEqual(presigned.uploadHeaders, { 'Content-Type': 'text/plain', 'Content-Disposition': 'inline', 'Cache-Control': 'private' });
     const signed = new URL(presigned.uploadUrl).searchParams.get('X-Amz-SignedHeaders')!.split(';');
     for (const name of ['cache-control', 'content-disposition', 'content-length', 'content-type', 'host']) assert.ok(signed.includes(name), name);
-    assert.equal(presigned.expiresIn, 600);
-    assert.equal(new URL(presigned.uploadUrl).searchParams.get('X-Amz-Expires'), '600');
+    assert.equal(presigned.expiresIn, 3600);
+    assert.equal(new URL(presigned.uploadUrl).searchParams.get('X-Amz-Expires'), '3600');
   });
 
   for (const [what, added] of [

@@ -70,11 +70,11 @@ describe('POST /presign', () => {
     describe(index === 0 ? 'in-process' : 'http', () => {
       const use = (name: string) => handlers[name]![index]!;
 
-      it('200: returns a server-chosen key, a presigned PUT, a download URL and expiresIn 600', async () => {
+      it('200: returns a server-chosen key, a presigned PUT, a download URL and expiresIn 3600', async () => {
         const response = await use('open').post(`${MOUNT}/presign`, { ...file, key: 'client/tries/a/key.txt' });
         assert.equal(response.status, 200);
         assert.match(response.body.key, new RegExp(`^anon/${UUID}/hello\\.txt$`));
-        assert.equal(response.body.expiresIn, 600);
+        assert.equal(response.body.expiresIn, 3600);
         assert.deepEqual(
           response.body.uploadHeaders,
           { 'Content-Type': 'text/plain', 'Content-Disposition': 'inline', 'Cache-Control': 'private' },
@@ -96,7 +96,7 @@ describe('POST /presign', () => {
       it('signs cache-control, content-disposition, content-length, content-type and host into the PUT URL', async () => {
         const { body } = await use('open').post(`${MOUNT}/presign`, file);
         assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders'), 'cache-control;content-disposition;content-length;content-type;host');
-        assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-Expires'), '600');
+        assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-Expires'), '3600');
       });
 
       it('refuses at storage a body larger than approved or of another type (when storage verifies signatures)', async (t) => {

@@ -4,7 +4,7 @@ import { readChecksumSha256 } from '../checksum-metadata.js';
 import { COMPLETION_TOKEN_TTL_SECONDS, createSingleUploadId, metadataToCarry } from '../completion-token.js';
 import { toPublicUrl } from '../object-key.js';
 import { toJsonResponse } from '../responses.js';
-import { presignGetObject, presignPutObject, SINGLE_PUT_URL_EXPIRES_IN } from '../s3-operations.js';
+import { presignGetObject, presignPutObject, UPLOAD_URL_EXPIRES_IN } from '../s3-operations.js';
 import { nowInSeconds } from '../upload-token.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { applyPresignResponseHook, prepareUploadStart, type PreparedUpload } from './upload-start.js';
@@ -64,7 +64,7 @@ export async function presignRoute(ctx: RouteContext): Promise<Response> {
     storage.bucket,
     upload.key,
     { ...upload.file, contentMd5: upload.contentMd5, checksum, checksumSha256, uploadNonce: uploadId, ...ctx.settings.storedObjectHeaders },
-    SINGLE_PUT_URL_EXPIRES_IN,
+    UPLOAD_URL_EXPIRES_IN,
   );
   const downloadUrl = await presignGetObject(client, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);
   const publicUrl = toPublicUrl(storage.publicUrlBase, upload.key);
@@ -73,7 +73,7 @@ export async function presignRoute(ctx: RouteContext): Promise<Response> {
     key: upload.key,
     uploadUrl,
     ...(Object.keys(uploadHeaders).length > 0 ? { uploadHeaders } : {}),
-    expiresIn: SINGLE_PUT_URL_EXPIRES_IN,
+    expiresIn: UPLOAD_URL_EXPIRES_IN,
     downloadUrl,
     ...(publicUrl ? { publicUrl } : {}),
     ...(completionToken ? { completionToken } : {}),
