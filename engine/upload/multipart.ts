@@ -220,6 +220,8 @@ function dropGoneSession(context: StrategyContext, session: MultipartSession): v
 export async function uploadMultipart(context: StrategyContext): Promise<UploadResult> {
   const routes = routesFor(context);
   const settings = context.options.multipart!;
+  // A retry after a failed complete sends (or lists) parts again before it is checked again.
+  context.uploading();
   const { session, initPartUrls } = await openSession(context, routes);
   const pending: number[] = [];
   for (let partNumber = 1; partNumber <= partCount(session); partNumber += 1) {
@@ -281,6 +283,8 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
     context.signal.removeEventListener('abort', onOuterAbort);
   }
   let completed: Awaited<ReturnType<MultipartRoutes['complete']>>;
+  // Every part is stored: the handler now commits and checks the file (its verdict may take a while).
+  context.checking();
   try {
     completed = await routes.complete(session);
   } catch (error) {
