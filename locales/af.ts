@@ -75,6 +75,7 @@ const af = {
     'progress.hoursLeft': '{count, plural, one {# uur oor} other {# uur oor}}',
     'form.valueMissing': 'Laai minstens een lêer op.',
     'form.uploadsInFlight': 'Wag totdat die oplaaie klaar is.',
+    'form.uploadsNotStored': 'Laai eers die gelyste lêers op of verwyder hulle.',
 
     'action.upload': '{count, plural, one {Laai # lêer op} other {Laai # lêers op}}',
     'action.done': 'Klaar',

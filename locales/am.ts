@@ -76,6 +76,7 @@ const am = {
     'progress.hoursLeft': '{count, plural, one {# ሰዓት ቀርቷል} other {# ሰዓታት ቀርተዋል}}',
     'form.valueMissing': 'ቢያንስ አንድ ፋይል ይስቀሉ።',
     'form.uploadsInFlight': 'መስቀሉ እስኪጠናቀቅ ይጠብቁ።',
+    'form.uploadsNotStored': 'መጀመሪያ በዝርዝሩ ያሉትን ፋይሎች ይስቀሉ ወይም ያስወግዱ።',
 
     'action.upload': '{count, plural, one {# ፋይል ስቀል} other {# ፋይሎችን ስቀል}}',
     'action.done': 'ተጠናቋል',

@@ -76,6 +76,7 @@ const be = {
     'progress.hoursLeft': '{count, plural, one {Засталася # гадзіна} few {Засталося # гадзіны} many {Засталося # гадзін} other {Засталося # гадзіны}}',
     'form.valueMissing': 'Запампуйце хаця б адзін файл.',
     'form.uploadsInFlight': 'Пачакайце, пакуль скончыцца запампоўка.',
+    'form.uploadsNotStored': 'Спачатку запампуйце або выдаліце файлы са спіса.',
 
     'action.upload': '{count, plural, one {Запампаваць # файл} few {Запампаваць # файлы} many {Запампаваць # файлаў} other {Запампаваць # файла}}',
     'action.done': 'Гатова',

@@ -77,6 +77,7 @@ const bs = {
     'progress.hoursLeft': '{count, plural, one {Preostao je # sat} few {Preostala su # sata} other {Preostalo je # sati}}',
     'form.valueMissing': 'Prenesite barem jednu datoteku.',
     'form.uploadsInFlight': 'Sačekajte da se prijenosi završe.',
+    'form.uploadsNotStored': 'Prvo otpremite ili uklonite datoteke s liste.',
 
     'action.upload': '{count, plural, one {Prenesi # datoteku} few {Prenesi # datoteke} other {Prenesi # datoteka}}',
     'action.done': 'Gotovo',

@@ -77,6 +77,7 @@ const fil = {
     'progress.hoursLeft': '{count, plural, one {# oras na lang} other {# oras na lang}}',
     'form.valueMissing': 'Mag-upload ng kahit isang file.',
     'form.uploadsInFlight': 'Hintaying matapos ang mga upload.',
+    'form.uploadsNotStored': 'I-upload o alisin muna ang mga file sa listahan.',
 
     'action.upload': '{count, plural, one {I-upload ang # file} other {I-upload ang # file}}',
     'action.done': 'Tapos na',

@@ -76,6 +76,7 @@ const gu = {
     'progress.hoursLeft': '{count, plural, one {# કલાક બાકી} other {# કલાક બાકી}}',
     'form.valueMissing': 'ઓછામાં ઓછી એક ફાઇલ અપલોડ કરો.',
     'form.uploadsInFlight': 'અપલોડ પૂરા થાય ત્યાં સુધી રાહ જુઓ.',
+    'form.uploadsNotStored': 'પહેલાં સૂચિની ફાઇલો અપલોડ કરો અથવા દૂર કરો.',
 
     'action.upload': '{count, plural, one {# ફાઇલ અપલોડ કરો} other {# ફાઇલો અપલોડ કરો}}',
     'action.done': 'થઈ ગયું',

@@ -76,6 +76,7 @@ const kn = {
     'progress.hoursLeft': '{count, plural, one {# ಗಂಟೆ ಬಾಕಿ ಇದೆ} other {# ಗಂಟೆಗಳು ಬಾಕಿ ಇವೆ}}',
     'form.valueMissing': 'ಕನಿಷ್ಠ ಒಂದು ಫೈಲ್ ಅನ್ನು ಅಪ್‌ಲೋಡ್ ಮಾಡಿ.',
     'form.uploadsInFlight': 'ಅಪ್‌ಲೋಡ್‌ಗಳು ಮುಗಿಯುವವರೆಗೆ ಕಾಯಿರಿ.',
+    'form.uploadsNotStored': 'ಮೊದಲು ಪಟ್ಟಿಯಲ್ಲಿರುವ ಫೈಲ್\u200cಗಳನ್ನು ಅಪ್\u200cಲೋಡ್ ಮಾಡಿ ಅಥವಾ ತೆಗೆದುಹಾಕಿ.',
 
     'action.upload': '{count, plural, one {# ಫೈಲ್ ಅಪ್‌ಲೋಡ್ ಮಾಡಿ} other {# ಫೈಲ್‌ಗಳನ್ನು ಅಪ್‌ಲೋಡ್ ಮಾಡಿ}}',
     'action.done': 'ಮುಗಿದಿದೆ',

@@ -75,6 +75,7 @@ const lo = {
     'progress.hoursLeft': '{count, plural, other {ເຫຼືອ # ຊົ່ວໂມງ}}',
     'form.valueMissing': 'ກະລຸນາອັບໂຫຼດຢ່າງໜ້ອຍໜຶ່ງໄຟລ໌.',
     'form.uploadsInFlight': 'ກະລຸນາລໍຖ້າຈົນກວ່າການອັບໂຫຼດຈະສຳເລັດ.',
+    'form.uploadsNotStored': 'ກະລຸນາອັບໂຫຼດ ຫຼື ເອົາໄຟລ໌ໃນລາຍການອອກກ່ອນ.',
 
     'action.upload': '{count, plural, other {ອັບໂຫຼດ # ໄຟລ໌}}',
     'action.done': 'ສຳເລັດ',

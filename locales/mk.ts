@@ -75,6 +75,7 @@ const mk = {
     'progress.hoursLeft': '{count, plural, one {Преостанува # час} other {Преостануваат # часа}}',
     'form.valueMissing': 'Прикачете барем една датотека.',
     'form.uploadsInFlight': 'Почекајте додека не завршат прикачувањата.',
+    'form.uploadsNotStored': 'Прво прикачете ги или отстранете ги датотеките од списокот.',
 
     'action.upload': '{count, plural, one {Прикачи # датотека} other {Прикачи # датотеки}}',
     'action.done': 'Готово',

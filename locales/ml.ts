@@ -75,6 +75,7 @@ const ml = {
     'progress.hoursLeft': '{count, plural, one {# മണിക്കൂർ ശേഷിക്കുന്നു} other {# മണിക്കൂർ ശേഷിക്കുന്നു}}',
     'form.valueMissing': 'കുറഞ്ഞത് ഒരു ഫയലെങ്കിലും അപ്‌ലോഡ് ചെയ്യുക.',
     'form.uploadsInFlight': 'അപ്‌ലോഡുകൾ പൂർത്തിയാകുന്നത് വരെ കാത്തിരിക്കുക.',
+    'form.uploadsNotStored': 'ആദ്യം പട്ടികയിലെ ഫയലുകൾ അപ്\u200cലോഡ് ചെയ്യുകയോ നീക്കം ചെയ്യുകയോ ചെയ്യുക.',
 
     'action.upload': '{count, plural, one {# ഫയൽ അപ്‌ലോഡ് ചെയ്യുക} other {# ഫയലുകൾ അപ്‌ലോഡ് ചെയ്യുക}}',
     'action.done': 'പൂർത്തിയായി',

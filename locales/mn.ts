@@ -76,6 +76,7 @@ const mn = {
     'progress.hoursLeft': '{count, plural, one {# цаг үлдлээ} other {# цаг үлдлээ}}',
     'form.valueMissing': 'Дор хаяж нэг файл байршуулна уу.',
     'form.uploadsInFlight': 'Байршуулалт дуустал хүлээнэ үү.',
+    'form.uploadsNotStored': 'Эхлээд жагсаалтын файлуудыг байршуулах эсвэл хасна уу.',
 
     'action.upload': '{count, plural, one {# файл байршуулах} other {# файл байршуулах}}',
     'action.done': 'Болсон',

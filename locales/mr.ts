@@ -76,6 +76,7 @@ const mr = {
     'progress.hoursLeft': '{count, plural, one {# तास शिल्लक} other {# तास शिल्लक}}',
     'form.valueMissing': 'किमान एक फाइल अपलोड करा.',
     'form.uploadsInFlight': 'अपलोड पूर्ण होईपर्यंत प्रतीक्षा करा.',
+    'form.uploadsNotStored': 'आधी सूचीतील फाइल्स अपलोड करा किंवा काढा.',
 
     'action.upload': '{count, plural, one {# फाइल अपलोड करा} other {# फाइल अपलोड करा}}',
     'action.done': 'झाले',

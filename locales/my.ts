@@ -76,6 +76,7 @@ const my = {
     'progress.hoursLeft': '{count, plural, other {# နာရီ ကျန်သည်}}',
     'form.valueMissing': 'အနည်းဆုံး ဖိုင်တစ်ခု တင်ပါ။',
     'form.uploadsInFlight': 'တင်ခြင်းများ ပြီးသည်အထိ စောင့်ပါ။',
+    'form.uploadsNotStored': 'စာရင်းရှိ ဖိုင်များကို ဦးစွာ အပ်လုဒ်လုပ်ပါ သို့မဟုတ် ဖယ်ရှားပါ။',
 
     'action.upload': '{count, plural, other {ဖိုင် # ခု တင်ရန်}}',
     'action.done': 'ပြီးပါပြီ',

@@ -76,6 +76,7 @@ const ne = {
     'progress.hoursLeft': '{count, plural, one {# घण्टा बाँकी} other {# घण्टा बाँकी}}',
     'form.valueMissing': 'कम्तीमा एउटा फाइल अपलोड गर्नुहोस्।',
     'form.uploadsInFlight': 'अपलोडहरू सकिउन्जेल पर्खनुहोस्।',
+    'form.uploadsNotStored': 'पहिले सूचीका फाइलहरू अपलोड गर्नुहोस् वा हटाउनुहोस्।',
 
     'action.upload': '{count, plural, one {# फाइल अपलोड गर्नुहोस्} other {# फाइलहरू अपलोड गर्नुहोस्}}',
     'action.done': 'सकियो',

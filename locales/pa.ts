@@ -76,6 +76,7 @@ const pa = {
     'progress.hoursLeft': '{count, plural, one {# ਘੰਟਾ ਬਾਕੀ} other {# ਘੰਟੇ ਬਾਕੀ}}',
     'form.valueMissing': 'ਘੱਟੋ-ਘੱਟ ਇੱਕ ਫ਼ਾਈਲ ਅੱਪਲੋਡ ਕਰੋ।',
     'form.uploadsInFlight': 'ਅੱਪਲੋਡ ਪੂਰੇ ਹੋਣ ਤੱਕ ਉਡੀਕ ਕਰੋ।',
+    'form.uploadsNotStored': 'ਪਹਿਲਾਂ ਸੂਚੀ ਦੀਆਂ ਫ਼ਾਈਲਾਂ ਅੱਪਲੋਡ ਕਰੋ ਜਾਂ ਹਟਾਓ।',
 
     'action.upload': '{count, plural, one {# ਫ਼ਾਈਲ ਅੱਪਲੋਡ ਕਰੋ} other {# ਫ਼ਾਈਲਾਂ ਅੱਪਲੋਡ ਕਰੋ}}',
     'action.done': 'ਹੋ ਗਿਆ',

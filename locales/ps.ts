@@ -76,6 +76,7 @@ const ps = {
     'progress.hoursLeft': '{count, plural, one {# ساعت پاتې دی} other {# ساعته پاتې دي}}',
     'form.valueMissing': 'لږ تر لږه یو فایل پورته کړئ.',
     'form.uploadsInFlight': 'تر هغه انتظار وکړئ چې پورته کول پای ته ورسېږي.',
+    'form.uploadsNotStored': 'لومړی د لېست فایلونه پورته کړئ یا یې لرې کړئ.',
 
     'action.upload': '{count, plural, one {# فایل پورته کړئ} other {# فایلونه پورته کړئ}}',
     'action.done': 'بشپړ شو',

@@ -76,6 +76,7 @@ const si = {
     'progress.hoursLeft': '{count, plural, one {පැය # ක් ඉතිරියි} other {පැය # ක් ඉතිරියි}}',
     'form.valueMissing': 'අවම වශයෙන් එක් ගොනුවක් උඩුගත කරන්න.',
     'form.uploadsInFlight': 'උඩුගත කිරීම් අවසන් වන තෙක් රැඳී සිටින්න.',
+    'form.uploadsNotStored': 'පළමුව ලැයිස්තුවේ ගොනු උඩුගත කරන්න හෝ ඉවත් කරන්න.',
 
     'action.upload': '{count, plural, one {ගොනු # ක් උඩුගත කරන්න} other {ගොනු # ක් උඩුගත කරන්න}}',
     'action.done': 'නිමයි',

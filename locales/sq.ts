@@ -75,6 +75,7 @@ const sq = {
     'progress.hoursLeft': '{count, plural, one {Mbetet # orë} other {Mbeten # orë}}',
     'form.valueMissing': 'Ngarkoni të paktën një skedar.',
     'form.uploadsInFlight': 'Prisni derisa të përfundojnë ngarkimet.',
+    'form.uploadsNotStored': 'Fillimisht ngarkoni ose hiqni skedarët e listës.',
 
     'action.upload': '{count, plural, one {Ngarko # skedar} other {Ngarko # skedarë}}',
     'action.done': 'U krye',

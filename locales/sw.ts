@@ -76,6 +76,7 @@ const sw = {
     'progress.hoursLeft': '{count, plural, one {Imebaki saa #} other {Zimebaki saa #}}',
     'form.valueMissing': 'Pakia angalau faili moja.',
     'form.uploadsInFlight': 'Subiri hadi upakiaji ukamilike.',
+    'form.uploadsNotStored': 'Pakia au ondoa faili zilizoorodheshwa kwanza.',
 
     'action.upload': '{count, plural, one {Pakia faili #} other {Pakia faili #}}',
     'action.done': 'Imekamilika',

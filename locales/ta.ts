@@ -75,6 +75,7 @@ const ta = {
     'progress.hoursLeft': '{count, plural, one {# மணிநேரம் உள்ளது} other {# மணிநேரங்கள் உள்ளன}}',
     'form.valueMissing': 'குறைந்தது ஒரு கோப்பையாவது பதிவேற்றுங்கள்.',
     'form.uploadsInFlight': 'பதிவேற்றங்கள் முடியும் வரை காத்திருங்கள்.',
+    'form.uploadsNotStored': 'முதலில் பட்டியலிலுள்ள கோப்புகளைப் பதிவேற்றவும் அல்லது அகற்றவும்.',
 
     'action.upload': '{count, plural, one {# கோப்பைப் பதிவேற்று} other {# கோப்புகளைப் பதிவேற்று}}',
     'action.done': 'முடிந்தது',

@@ -75,6 +75,7 @@ const te = {
     'progress.hoursLeft': '{count, plural, one {# గంట మిగిలి ఉంది} other {# గంటలు మిగిలి ఉన్నాయి}}',
     'form.valueMissing': 'కనీసం ఒక ఫైల్‌ను అప్‌లోడ్ చేయండి.',
     'form.uploadsInFlight': 'అప్‌లోడ్‌లు పూర్తయ్యే వరకు వేచి ఉండండి.',
+    'form.uploadsNotStored': 'ముందుగా జాబితాలోని ఫైల్\u200cలను అప్\u200cలోడ్ చేయండి లేదా తీసివేయండి.',
 
     'action.upload': '{count, plural, one {# ఫైల్‌ను అప్‌లోడ్ చేయి} other {# ఫైల్‌లను అప్‌లోడ్ చేయి}}',
     'action.done': 'పూర్తయింది',

@@ -223,6 +223,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
       this.#folderLimit = undefined;
       this.requestUpdate();
     },
+    forgetRestoredUploads: () => this.#form.forgetRestored(),
     upload: () => this.upload(),
     pause: (id) => this.pause(id),
     resume: (id) => this.resume(id),
