@@ -9,7 +9,7 @@
  * @example
  * const handler = createUploadHandler({ ...config, observers: [createOpenTelemetryTracing()] });
  */
-import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
+import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { HandlerObserver } from './observers.js';
 
 export interface OpenTelemetryTracingOptions {
@@ -41,6 +41,15 @@ function extractParent(req: Request): Context {
   return trace.getSpanContext(extracted) ? extracted : readTraceparent(req.headers.get('traceparent'));
 }
 
+/** Ends a storage or provider call's span, failed unless the call came back `ok`. */
+function endClientSpan(call: Span, { outcome }: { outcome: string }): void {
+  if (outcome !== 'ok') {
+    call.setAttribute('error.type', outcome);
+    call.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  call.end();
+}
+
 export function createOpenTelemetryTracing(options: OpenTelemetryTracingOptions = {}): HandlerObserver {
   const tracer = options.tracer ?? trace.getTracer('svc-uploader');
   return {
@@ -61,13 +70,7 @@ export function createOpenTelemetryTracing(options: OpenTelemetryTracingOptions 
             },
             requestContext,
           );
-          return ({ outcome }) => {
-            if (outcome !== 'ok') {
-              call.setAttribute('error.type', outcome);
-              call.setStatus({ code: SpanStatusCode.ERROR });
-            }
-            call.end();
-          };
+          return (result) => endClientSpan(call, result);
         },
         providerCall(provider, operation) {
           const call = tracer.startSpan(
@@ -78,13 +81,7 @@ export function createOpenTelemetryTracing(options: OpenTelemetryTracingOptions 
             },
             requestContext,
           );
-          return ({ outcome }) => {
-            if (outcome !== 'ok') {
-              call.setAttribute('error.type', outcome);
-              call.setStatus({ code: SpanStatusCode.ERROR });
-            }
-            call.end();
-          };
+          return (result) => endClientSpan(call, result);
         },
         signIn({ provider, outcome, reason }) {
           span.addEvent(`sign-in ${outcome}`, {
