@@ -1,6 +1,6 @@
 import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../../engine/index.js';
 import { isStringifiedObject } from './attribute-converters.js';
-import { ENGINE_PROP_NAMES, propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
+import { propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
 import { SvcElement } from './svc-element.js';
 import type { CloudDrivesConfig, FolderUploadOptions, I18nConfig, IconsConfig, ImageEditorOptions, ThemeConfig, UploadSource } from './types.js';
 
@@ -76,15 +76,6 @@ export class UploaderPropsElement extends SvcElement {
   override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
     if (value !== null && isStringifiedObject(value)) return;
     super.attributeChangedCallback(name, oldValue, value);
-  }
-
-  /** The engine's share of the props, as they are now. */
-  protected engineOptions(): EngineOptions {
-    const options: Record<string, unknown> = {};
-    for (const name of ENGINE_PROP_NAMES) options[name] = this[name];
-    // Which uploader of the page this is: part of the scope of what it persists.
-    options['uploaderId'] = this.id || this.getAttribute('name') || undefined;
-    return options as EngineOptions;
   }
 
   /** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
