@@ -15,18 +15,18 @@ import { FormValueController } from './form/form-value-controller.js';
 import { FileViewsLoader } from './file-views-loader.js';
 import type { ListWindowController } from './file-list/list-window.js';
 import type { PreviewController } from './preview/preview-controller.js';
-import { createDragDropHandlers } from './drop-zone/drag-drop.js';
+import { DragDrop } from './drop-zone/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './shell/uploader-styles.js';
 import { renderDropOverlay, renderDropZone } from './drop-zone/drop-zone.js';
 import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './shell/notices.js';
 import { renderSourceView } from './sources/source-view.js';
-import type { DragState, UploaderView } from './view-model.js';
+import type { UploaderView } from './view-model.js';
 import { readThemeSlots } from './theme-slots.js';
 import type { ObjectUrls } from './file-list/thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
 import { mixinFormAssociated } from './form/form-associated.js';
-import { UploaderPropsElement } from './uploader-props-element.js';
+import { effectiveMaxFiles, UploaderPropsElement } from './uploader-props-element.js';
 import { buildUploaderView } from './uploader-view.js';
 
 /**
@@ -111,8 +111,6 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   readonly #host = this.#hostView();
   // The engine arrives after the drop zone is painted; the controller owns its load and state.
   readonly #engine = new EngineController(this.#host, (files) => this.#listChanged(files));
-  #folderLimit: number | undefined;
-  #dragState: DragState = 'idle';
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
   /** Thumbnail and preview URLs, which arrive with the file views (`#objectUrls()`). */
   #urls?: ObjectUrls;
@@ -167,31 +165,9 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     maxImagePixels: () => this.#engine.current?.options.maxImagePixels,
     declaredAbovePixelBudget: (file) => this.#urls?.abovePixelBudget(file) ?? false,
   };
-  readonly #intake = new FileIntake({
-    dispatch: (name, detail) => this.#dispatch(name, detail),
-    addFiles: (files, source) => this.addFiles(files, source),
-    pasteEnabled: () => this.enablePaste && !this.isProcessing && !this.isDisabled(),
-    closePanel: () => this.#panels.close(),
-    folderCutShort: (limit) => {
-      this.#folderLimit = limit;
-      this.requestUpdate();
-    },
-  });
-  readonly #dragDrop = createDragDropHandlers({
-    acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.isDisabled() && !this.#panels.current,
-    allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
-    remainingCapacity: () => this.effectiveMaxFiles() - this.#engine.files.length,
-    setDragState: (state) => {
-      this.#dragState = state;
-      this.requestUpdate();
-    },
-    onDragEnter: (itemCount) => {
-      this.#preload();
-      this.#dispatch('svc-drag-enter', { itemCount });
-    },
-    onDragLeave: () => this.#dispatch('svc-drag-leave', {}),
-    onDrop: (result) => void this.#intake.dropped(result),
-  });
+  // Files flow one way: a gesture (drop, paste, picker, panel) to the intake, the intake to the engine.
+  readonly #intake: FileIntake = new FileIntake(this.#host, this.#panels);
+  readonly #dragDrop = new DragDrop(this.#host, { intake: this.#intake, panels: this.#panels, list: this.#engine });
 
   readonly #intents = createUploaderIntents({
     root: () => this.renderRoot,
@@ -208,7 +184,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     },
     clearRejections: () => {
       this.#engine.clearRejections();
-      this.#folderLimit = undefined;
+      this.#intake.clearFolderLimit();
       this.requestUpdate();
     },
     upload: () => this.upload(),
@@ -326,7 +302,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   reset(): void {
     this.#form.clear();
     this.#engine.clearRejections();
-    this.#folderLimit = undefined;
+    this.#intake.clearFolderLimit();
     void this.#engine.command((engine) => engine.reset());
   }
 
@@ -480,6 +456,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
       },
       dispatch: (name, detail) => this.#dispatch(name, detail),
       isDisabled: () => this.isDisabled(),
+      preload: () => this.#preload(),
     };
   }
 
@@ -537,11 +514,11 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
       panel: this.#panels.current,
       restoredUploads: this.#form.restoredCount,
       disabled: this.isDisabled(),
-      dragState: this.#dragState,
+      dragState: this.#dragDrop.state,
       rejections: this.#engine.rejections,
-      folderLimit: this.#folderLimit,
+      folderLimit: this.#intake.folderLimit,
       online: this.#engine.online,
-      maxFiles: this.effectiveMaxFiles(),
+      maxFiles: effectiveMaxFiles(this),
       slot: this.#themeSlots().slotClass,
       // Without the file views the list is not drawn, so its window does not matter.
       listWindow: listWindow?.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)) ?? {

@@ -29,4 +29,6 @@ export interface UploaderHost {
   dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent<SvcUploaderEventDetail<Name>>;
   /** `disabled`, or a disabled `<fieldset>` around the element. */
   isDisabled(): boolean;
+  /** A file may follow (a drag, the pointer or focus entering): what files need starts loading. */
+  preload(): void;
 }

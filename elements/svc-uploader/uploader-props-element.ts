@@ -77,9 +77,9 @@ export class UploaderPropsElement extends SvcElement {
     if (value !== null && isStringifiedObject(value)) return;
     super.attributeChangedCallback(name, oldValue, value);
   }
+}
 
-  /** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
-  protected effectiveMaxFiles(): number {
-    return this.mini ? 1 : Math.max(1, Math.floor(this.maxFiles ?? (uploaderProps.maxFiles.default as number)));
-  }
+/** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
+export function effectiveMaxFiles({ mini, maxFiles }: Pick<UploaderPropsElement, 'mini' | 'maxFiles'>): number {
+  return mini ? 1 : Math.max(1, Math.floor(maxFiles ?? (uploaderProps.maxFiles.default as number)));
 }
