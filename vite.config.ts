@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
-import { chunkOfModule } from './elements/svc-uploader/chunk-plan.js';
+import { chunkOfModule, ENGINE_ENTRY, ENGINE_FIRST_PAINT, isEngineModule } from './elements/svc-uploader/chunk-plan.js';
+import { engineChunk } from './scripts/lib/engine-chunk.js';
 import { preloadDynamicImports } from './scripts/lib/preload-dynamic-imports.js';
 
 /**
@@ -26,45 +27,12 @@ function collapseCssLiterals(): Plugin {
   };
 }
 
-/** The engine core's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS (elements/svc-uploader/engine-views/engine-chunk.ts). */
-const ENGINE_CORE = new RegExp(
-  `/engine/(${[
-    'core/engine',
-    'core/options',
-    'upload/upload-queue',
-    'core/batch-intake',
-    'core/validation',
-    'core/deduplication',
-    'core/main-thread-yield',
-    'upload/connection-budget',
-    'persistence/indexeddb-recovery-storage',
-    'persistence/crash-recovery-loader',
-    'persistence/crash-restore',
-    'core/events',
-    'core/event-bus',
-    'core/file-entry-list',
-    'core/file-entry',
-    'core/file-replacement',
-    'persistence/persisted-uploads',
-    'core/network-watch',
-    'core/network-pause',
-    'processing/content-hash',
-    'core/errors',
-    'upload/remote-files',
-    'persistence/persistence-scope',
-    'persistence/multipart-session',
-    'persistence/tus-records',
-    'upload/request-timeout',
-    'upload/retry-policy',
-    'upload/page-base',
-    'upload/upload-url',
-    'core/transfer-rate',
-    'processing/pipeline',
-    'processing/checksum-digests',
-    'core/hex',
-    'processing/image-steps/index',
-  ].join('|')})\\.ts$`,
-);
+/**
+ * The engine's chunk: what the element loads after the drop zone is painted, with ENGINE_VIEWS
+ * (elements/svc-uploader/engine-views/engine-chunk.ts). Its modules follow from the engine's folders
+ * in the chunk plan and the module graph (scripts/lib/engine-chunk.ts).
+ */
+const ENGINE = engineChunk({ entry: ENGINE_ENTRY, belongs: (path) => isEngineModule(path) && !ENGINE_FIRST_PAINT.has(path) });
 
 /** The Lit directives the file views use travel with them. */
 const FILE_VIEWS_DIRECTIVES =
@@ -81,7 +49,7 @@ const FILE_VIEWS = (id: string) => chunkOfModule(id) === 'file-views' || FILE_VI
 // The browser bundle for plain HTML pages: one ES module that registers <svc-uploader> (and
 // engine.js, the engine's exports), with Lit inside and optional features (tus, drives, media capture, pipeline steps) split into lazy chunks.
 export default defineConfig({
-  plugins: [collapseCssLiterals(), preloadDynamicImports()],
+  plugins: [collapseCssLiterals(), preloadDynamicImports(), ENGINE.plugin],
   // Relative asset URLs: the image worker (`assets/image-worker-*.js`) is found next to the bundle
   // wherever a page serves it, not only at the site root.
   base: './',
@@ -111,7 +79,7 @@ export default defineConfig({
         // Likewise the file views take the Lit directives they use along.
         codeSplitting: {
           groups: [
-            { name: 'engine', test: ENGINE_CORE, includeDependenciesRecursively: false },
+            { name: 'engine', test: ENGINE.test, includeDependenciesRecursively: false },
             { name: 'engine-views', test: ENGINE_VIEWS, includeDependenciesRecursively: false },
             { name: 'file-views', test: FILE_VIEWS, includeDependenciesRecursively: false },
           ],

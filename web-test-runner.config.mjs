@@ -53,6 +53,10 @@ export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
+  // Watchdogs, not measurements: on a loaded 2-core machine starting Chromium, or an upload test
+  // that waits on real storage, can take several times its usual time.
+  browserStartTimeout: 2 * 60_000,
+  testsStartTimeout: 2 * 60_000,
   testsFinishTimeout: 10 * 60_000,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
@@ -70,5 +74,5 @@ export default {
     summaryReporter({ flatten: false }),
     ...(process.env.SVC_TEST_COUNTS_FILE ? [countReporter(process.env.SVC_TEST_COUNTS_FILE)] : []),
   ],
-  testFramework: { config: { timeout: 30_000 } },
+  testFramework: { config: { timeout: 120_000 } },
 };

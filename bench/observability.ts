@@ -9,7 +9,9 @@
  *
  * Bounded: `requests` per scenario and round (default 2000). After a discarded warm-up, rounds
  * interleave every scenario and each figure is the median over the rounds, because the machine is
- * shared and other load only ever slows a round down.
+ * shared and other load only ever slows a round down. The process's CPU time per request is
+ * printed too: on a busy machine wall-clock throughput mostly measures the neighbours, while CPU
+ * time is what observing costs (the requests run in this process, storage elsewhere).
  */
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -65,26 +67,40 @@ for (const mode of ['off', 'on'] as const) {
   });
 }
 
+/** Microseconds of this process's CPU (user and system) per request of one run. */
+async function runMeasured(count: number, concurrency: number, run: (index: number) => Promise<unknown>): Promise<RunFigures & { cpuMicros: number }> {
+  const cpuBefore = process.cpuUsage();
+  const figures = await runBounded(count, concurrency, run);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ...figures, cpuMicros: (cpu.user + cpu.system) / count };
+}
+
 const results = new Map<string, RunFigures[]>();
+const cpuResults = new Map<string, number[]>();
 for (const concurrency of concurrencies) for (const scenario of scenarios) await runBounded(Math.min(200, requests), concurrency, scenario.run);
 for (let round = 0; round < rounds; round += 1) {
   for (const concurrency of concurrencies) {
     for (const scenario of scenarios) {
       const key = `${scenario.label} ×${concurrency}`;
-      results.set(key, [...(results.get(key) ?? []), await runBounded(requests, concurrency, scenario.run)]);
+      const figures = await runMeasured(requests, concurrency, scenario.run);
+      results.set(key, [...(results.get(key) ?? []), figures]);
+      cpuResults.set(key, [...(cpuResults.get(key) ?? []), figures.cpuMicros]);
     }
   }
 }
 
 const figureOf = (key: string) => medianFigures(results.get(key)!);
+const cpuOf = (key: string) => [...cpuResults.get(key)!].sort((a, b) => a - b)[Math.floor(cpuResults.get(key)!.length / 2)]!;
 console.log(`observability overhead, ${requests} requests × ${rounds} rounds, median per scenario`);
-console.log('scenario                         concurrency   off req/s   on req/s   on/off   p99 off ms   p99 on ms');
+console.log('scenario                         concurrency   off req/s   on req/s   on/off   p99 off ms   p99 on ms   cpu off µs   cpu on µs   off/on cpu');
 for (const route of ['/presign', '/multipart/sign-part']) {
   for (const concurrency of concurrencies) {
     const off = figureOf(`${route} off ×${concurrency}`);
     const on = figureOf(`${route} on ×${concurrency}`);
+    const cpuOff = cpuOf(`${route} off ×${concurrency}`);
+    const cpuOn = cpuOf(`${route} on ×${concurrency}`);
     console.log(
-      `${route.padEnd(32)} ${String(concurrency).padStart(11)} ${off.perSecond.toFixed(0).padStart(11)} ${on.perSecond.toFixed(0).padStart(10)} ${(on.perSecond / off.perSecond).toFixed(3).padStart(8)} ${off.p99.toFixed(2).padStart(12)} ${on.p99.toFixed(2).padStart(11)}`,
+      `${route.padEnd(32)} ${String(concurrency).padStart(11)} ${off.perSecond.toFixed(0).padStart(11)} ${on.perSecond.toFixed(0).padStart(10)} ${(on.perSecond / off.perSecond).toFixed(3).padStart(8)} ${off.p99.toFixed(2).padStart(12)} ${on.p99.toFixed(2).padStart(11)} ${cpuOff.toFixed(0).padStart(12)} ${cpuOn.toFixed(0).padStart(11)} ${(cpuOff / cpuOn).toFixed(3).padStart(12)}`,
     );
   }
 }

@@ -82,6 +82,7 @@ const ar = {
       '{count, plural, zero {لم تتبق أي ساعة} one {تتبقى ساعة واحدة} two {تتبقى ساعتان} few {تتبقى # ساعات} many {تتبقى # ساعة} other {تتبقى # ساعة}}',
     'form.valueMissing': 'ارفع ملفًا واحدًا على الأقل.',
     'form.uploadsInFlight': 'انتظر حتى ينتهي رفع الملفات.',
+    'form.uploadsNotStored': 'ارفع الملفات المدرجة أو أزلها أولًا.',
 
     'action.upload': '{count, plural, zero {رفع # ملف} one {رفع ملف واحد} two {رفع ملفين} few {رفع # ملفات} many {رفع # ملفًا} other {رفع # ملف}}',
     'action.done': 'تم',

@@ -76,6 +76,7 @@ const az = {
     'progress.hoursLeft': '{count, plural, one {# saat qaldı} other {# saat qaldı}}',
     'form.valueMissing': 'Ən azı bir fayl yükləyin.',
     'form.uploadsInFlight': 'Yükləmələr bitənədək gözləyin.',
+    'form.uploadsNotStored': 'Əvvəlcə siyahıdakı faylları yükləyin və ya silin.',
 
     'action.upload': '{count, plural, one {# faylı yükləyin} other {# faylı yükləyin}}',
     'action.done': 'Hazırdır',

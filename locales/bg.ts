@@ -75,6 +75,7 @@ const bg = {
     'progress.hoursLeft': '{count, plural, one {Остава # час} other {Остават # часа}}',
     'form.valueMissing': 'Качете поне един файл.',
     'form.uploadsInFlight': 'Изчакайте качването да завърши.',
+    'form.uploadsNotStored': 'Първо качете или премахнете изброените файлове.',
 
     'action.upload': '{count, plural, one {Качване на # файл} other {Качване на # файла}}',
     'action.done': 'Готово',

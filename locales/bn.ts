@@ -75,6 +75,7 @@ const bn = {
     'progress.hoursLeft': '{count, plural, one {# ঘণ্টা বাকি} other {# ঘণ্টা বাকি}}',
     'form.valueMissing': 'অন্তত একটি ফাইল আপলোড করুন।',
     'form.uploadsInFlight': 'আপলোড শেষ হওয়া পর্যন্ত অপেক্ষা করুন।',
+    'form.uploadsNotStored': 'আগে তালিকার ফাইলগুলো আপলোড করুন বা সরান।',
 
     'action.upload': '{count, plural, one {#টি ফাইল আপলোড করুন} other {#টি ফাইল আপলোড করুন}}',
     'action.done': 'সম্পন্ন',

@@ -76,6 +76,7 @@ const ca = {
     'progress.hoursLeft': '{count, plural, one {Queda # hora} many {Queden # d’hores} other {Queden # hores}}',
     'form.valueMissing': 'Pugeu almenys un fitxer.',
     'form.uploadsInFlight': 'Espereu que acabin les pujades.',
+    'form.uploadsNotStored': 'Primer puja o elimina els fitxers de la llista.',
 
     'action.upload': '{count, plural, one {Puja # fitxer} many {Puja # de fitxers} other {Puja # fitxers}}',
     'action.done': 'Fet',

@@ -78,6 +78,7 @@ const cs = {
     'progress.hoursLeft': '{count, plural, one {Zbývá # hodina} few {Zbývají # hodiny} many {Zbývá # hodiny} other {Zbývá # hodin}}',
     'form.valueMissing': 'Nahrajte alespoň jeden soubor.',
     'form.uploadsInFlight': 'Počkejte, až se nahrávání dokončí.',
+    'form.uploadsNotStored': 'Nejprve nahrajte nebo odeberte soubory v seznamu.',
 
     'action.upload': '{count, plural, one {Nahrát # soubor} few {Nahrát # soubory} many {Nahrát # souboru} other {Nahrát # souborů}}',
     'action.done': 'Hotovo',

@@ -72,6 +72,7 @@ const da = {
     'progress.hoursLeft': '{count, plural, one {# time tilbage} other {# timer tilbage}}',
     'form.valueMissing': 'Upload mindst én fil.',
     'form.uploadsInFlight': 'Vent, til uploadene er færdige.',
+    'form.uploadsNotStored': 'Upload eller fjern først filerne på listen.',
 
     'action.upload': '{count, plural, one {Upload # fil} other {Upload # filer}}',
     'action.done': 'Færdig',

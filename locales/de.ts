@@ -72,6 +72,7 @@ const de = {
     'progress.hoursLeft': '{count, plural, one {Noch # Stunde} other {Noch # Stunden}}',
     'form.valueMissing': 'Laden Sie mindestens eine Datei hoch.',
     'form.uploadsInFlight': 'Warten Sie, bis die Uploads abgeschlossen sind.',
+    'form.uploadsNotStored': 'Laden Sie die aufgeführten Dateien zuerst hoch oder entfernen Sie sie.',
 
     'action.upload': '{count, plural, one {# Datei hochladen} other {# Dateien hochladen}}',
     'action.done': 'Fertig',

@@ -75,6 +75,7 @@ const el = {
     'progress.hoursLeft': '{count, plural, one {Απομένει # ώρα} other {Απομένουν # ώρες}}',
     'form.valueMissing': 'Μεταφορτώστε τουλάχιστον ένα αρχείο.',
     'form.uploadsInFlight': 'Περιμένετε να ολοκληρωθούν οι μεταφορτώσεις.',
+    'form.uploadsNotStored': 'Ανεβάστε ή αφαιρέστε πρώτα τα αρχεία.',
 
     'action.upload': '{count, plural, one {Μεταφόρτωση # αρχείου} other {Μεταφόρτωση # αρχείων}}',
     'action.done': 'Τέλος',

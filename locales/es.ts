@@ -73,6 +73,7 @@ const es = {
     'progress.hoursLeft': '{count, plural, one {Queda # hora} many {Quedan # de horas} other {Quedan # horas}}',
     'form.valueMissing': 'Sube al menos un archivo.',
     'form.uploadsInFlight': 'Espera a que terminen las subidas.',
+    'form.uploadsNotStored': 'Primero sube o quita los archivos de la lista.',
 
     'action.upload': '{count, plural, one {Subir # archivo} many {Subir # de archivos} other {Subir # archivos}}',
     'action.done': 'Listo',

@@ -75,6 +75,7 @@ const et = {
     'progress.hoursLeft': '{count, plural, one {# tund jäänud} other {# tundi jäänud}}',
     'form.valueMissing': 'Laadige üles vähemalt üks fail.',
     'form.uploadsInFlight': 'Oodake, kuni üleslaadimised lõpevad.',
+    'form.uploadsNotStored': 'Laadige loendis olevad failid esmalt üles või eemaldage need.',
 
     'action.upload': '{count, plural, one {Laadi üles # fail} other {Laadi üles # faili}}',
     'action.done': 'Valmis',

@@ -75,6 +75,7 @@ const eu = {
     'progress.hoursLeft': '{count, plural, one {Ordu # falta da} other {# ordu falta dira}}',
     'form.valueMissing': 'Igo gutxienez fitxategi bat.',
     'form.uploadsInFlight': 'Itxaron igoerak amaitu arte.',
+    'form.uploadsNotStored': 'Lehenik, igo edo kendu zerrendako fitxategiak.',
 
     'action.upload': '{count, plural, one {Igo fitxategi #} other {Igo # fitxategi}}',
     'action.done': 'Eginda',

@@ -76,6 +76,7 @@ const fa = {
     'progress.hoursLeft': '{count, plural, one {# ساعت مانده} other {# ساعت مانده}}',
     'form.valueMissing': 'دست‌کم یک فایل بارگذاری کنید.',
     'form.uploadsInFlight': 'صبر کنید تا بارگذاری‌ها تمام شوند.',
+    'form.uploadsNotStored': 'ابتدا فایل\u200cهای فهرست\u200cشده را بارگذاری یا حذف کنید.',
 
     'action.upload': '{count, plural, one {بارگذاری # فایل} other {بارگذاری # فایل}}',
     'action.done': 'تمام',

@@ -76,6 +76,7 @@ const fi = {
     'progress.hoursLeft': '{count, plural, one {# tunti jäljellä} other {# tuntia jäljellä}}',
     'form.valueMissing': 'Lähetä vähintään yksi tiedosto.',
     'form.uploadsInFlight': 'Odota, kunnes lähetykset ovat valmiita.',
+    'form.uploadsNotStored': 'Lähetä tai poista luettelon tiedostot ensin.',
 
     'action.upload': '{count, plural, one {Lähetä # tiedosto} other {Lähetä # tiedostoa}}',
     'action.done': 'Valmis',

@@ -76,6 +76,7 @@ const fr = {
     'progress.hoursLeft': '{count, plural, one {# heure restante} many {# d’heures restantes} other {# heures restantes}}',
     'form.valueMissing': 'Envoyez au moins un fichier.',
     'form.uploadsInFlight': 'Attendez la fin des envois.',
+    'form.uploadsNotStored': 'Envoyez ou retirez d’abord les fichiers de la liste.',
 
     'action.upload': '{count, plural, one {Envoyer # fichier} many {Envoyer # de fichiers} other {Envoyer # fichiers}}',
     'action.done': 'Terminé',

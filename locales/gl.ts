@@ -72,6 +72,7 @@ const gl = {
     'progress.hoursLeft': '{count, plural, one {Queda # hora} other {Quedan # horas}}',
     'form.valueMissing': 'Sube polo menos un ficheiro.',
     'form.uploadsInFlight': 'Agarda a que rematen as subidas.',
+    'form.uploadsNotStored': 'Primeiro sube ou quita os ficheiros da lista.',
 
     'action.upload': '{count, plural, one {Subir # ficheiro} other {Subir # ficheiros}}',
     'action.done': 'Feito',

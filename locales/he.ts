@@ -75,6 +75,7 @@ const he = {
     'progress.hoursLeft': '{count, plural, one {נותרה שעה אחת} two {נותרו שעתיים} other {נותרו # שעות}}',
     'form.valueMissing': 'העלו לפחות קובץ אחד.',
     'form.uploadsInFlight': 'המתינו לסיום ההעלאות.',
+    'form.uploadsNotStored': 'יש להעלות או להסיר קודם את הקבצים שברשימה.',
 
     'action.upload': '{count, plural, one {העלאת קובץ אחד} two {העלאת שני קבצים} other {העלאת # קבצים}}',
     'action.done': 'סיום',

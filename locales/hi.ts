@@ -75,6 +75,7 @@ const hi = {
     'progress.hoursLeft': '{count, plural, one {# घंटा शेष} other {# घंटे शेष}}',
     'form.valueMissing': 'कम से कम एक फ़ाइल अपलोड करें।',
     'form.uploadsInFlight': 'अपलोड पूरे होने तक प्रतीक्षा करें।',
+    'form.uploadsNotStored': 'पहले सूची की फ़ाइलें अपलोड करें या हटाएँ।',
 
     'action.upload': '{count, plural, one {# फ़ाइल अपलोड करें} other {# फ़ाइलें अपलोड करें}}',
     'action.done': 'हो गया',

@@ -76,6 +76,7 @@ const hr = {
     'progress.hoursLeft': '{count, plural, one {Preostao je # sat} few {Preostala su # sata} other {Preostalo je # sati}}',
     'form.valueMissing': 'Prenesite barem jednu datoteku.',
     'form.uploadsInFlight': 'Pričekajte da se prijenosi dovrše.',
+    'form.uploadsNotStored': 'Najprije prenesite ili uklonite datoteke s popisa.',
 
     'action.upload': '{count, plural, one {Prenesi # datoteku} few {Prenesi # datoteke} other {Prenesi # datoteka}}',
     'action.done': 'Gotovo',

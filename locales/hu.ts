@@ -76,6 +76,7 @@ const hu = {
     'progress.hoursLeft': '{count, plural, one {# óra van hátra} other {# óra van hátra}}',
     'form.valueMissing': 'Töltsön fel legalább egy fájlt.',
     'form.uploadsInFlight': 'Várja meg, amíg a feltöltések befejeződnek.',
+    'form.uploadsNotStored': 'Előbb töltse fel vagy távolítsa el a listában szereplő fájlokat.',
 
     'action.upload': '{count, plural, one {# fájl feltöltése} other {# fájl feltöltése}}',
     'action.done': 'Kész',

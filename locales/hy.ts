@@ -14,6 +14,7 @@ const hy = {
     'uploader.busy': 'Մշակվում է, խնդրում ենք սպասել…',
     'form.valueMissing': 'Վերբեռնեք առնվազն մեկ ֆայլ։',
     'form.uploadsInFlight': 'Սպասեք, մինչև վերբեռնումներն ավարտվեն։',
+    'form.uploadsNotStored': 'Նախ վերբեռնեք կամ հեռացրեք ցանկի ֆայլերը։',
 
     'dropZone.title': 'Քաշեք և թողեք ֆայլերն այստեղ',
     'dropZone.titleSingle': 'Քաշեք և թողեք ֆայլն այստեղ',

@@ -72,6 +72,7 @@ const id = {
     'progress.hoursLeft': '{count, plural, other {Sisa # jam}}',
     'form.valueMissing': 'Unggah setidaknya satu file.',
     'form.uploadsInFlight': 'Tunggu hingga unggahan selesai.',
+    'form.uploadsNotStored': 'Unggah atau hapus dulu file dalam daftar.',
 
     'action.upload': '{count, plural, other {Unggah # file}}',
     'action.done': 'Selesai',

@@ -75,6 +75,7 @@ const is = {
     'progress.hoursLeft': '{count, plural, one {# klukkustund eftir} other {# klukkustundir eftir}}',
     'form.valueMissing': 'Hladdu upp að minnsta kosti einni skrá.',
     'form.uploadsInFlight': 'Bíddu þar til upphleðslum lýkur.',
+    'form.uploadsNotStored': 'Hladdu fyrst upp eða fjarlægðu skrárnar á listanum.',
 
     'action.upload': '{count, plural, one {Hlaða upp # skrá} other {Hlaða upp # skrám}}',
     'action.done': 'Lokið',

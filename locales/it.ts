@@ -73,6 +73,7 @@ const it = {
     'progress.hoursLeft': '{count, plural, one {# ora rimanente} many {# di ore rimanenti} other {# ore rimanenti}}',
     'form.valueMissing': 'Carica almeno un file.',
     'form.uploadsInFlight': 'Attendi il termine dei caricamenti.',
+    'form.uploadsNotStored': 'Prima carica o rimuovi i file dell’elenco.',
 
     'action.upload': '{count, plural, one {Carica # file} many {Carica # di file} other {Carica # file}}',
     'action.done': 'Fine',

@@ -72,6 +72,7 @@ const ja = {
     'progress.hoursLeft': '{count, plural, other {残り # 時間}}',
     'form.valueMissing': '少なくとも 1 つのファイルをアップロードしてください。',
     'form.uploadsInFlight': 'アップロードが完了するまでお待ちください。',
+    'form.uploadsNotStored': '先に一覧のファイルをアップロードするか、削除してください。',
 
     'action.upload': '{count, plural, other {# 件のファイルをアップロード}}',
     'action.done': '完了',

@@ -75,6 +75,7 @@ const ka = {
     'progress.hoursLeft': '{count, plural, one {დარჩა # საათი} other {დარჩა # საათი}}',
     'form.valueMissing': 'ატვირთეთ მინიმუმ ერთი ფაილი.',
     'form.uploadsInFlight': 'დაელოდეთ ატვირთვების დასრულებას.',
+    'form.uploadsNotStored': 'ჯერ ატვირთეთ ან წაშალეთ სიაში არსებული ფაილები.',
 
     'action.upload': '{count, plural, one {# ფაილის ატვირთვა} other {# ფაილის ატვირთვა}}',
     'action.done': 'მზადაა',

@@ -75,6 +75,7 @@ const kk = {
     'progress.hoursLeft': '{count, plural, one {# сағат қалды} other {# сағат қалды}}',
     'form.valueMissing': 'Кемінде бір файл жүктеңіз.',
     'form.uploadsInFlight': 'Жүктеулер аяқталғанша күтіңіз.',
+    'form.uploadsNotStored': 'Алдымен тізімдегі файлдарды жүктеңіз немесе өшіріңіз.',
 
     'action.upload': '{count, plural, one {# файлды жүктеу} other {# файлды жүктеу}}',
     'action.done': 'Дайын',

@@ -72,6 +72,7 @@ const km = {
     'progress.hoursLeft': '{count, plural, other {នៅសល់ # ម៉ោង}}',
     'form.valueMissing': 'សូមផ្ទុកឡើងឯកសារយ៉ាងហោចណាស់មួយ។',
     'form.uploadsInFlight': 'សូមរង់ចាំរហូតដល់ការផ្ទុកឡើងបញ្ចប់។',
+    'form.uploadsNotStored': 'សូមផ្ទុកឡើង ឬដកឯកសារក្នុងបញ្ជីចេញជាមុនសិន។',
 
     'action.upload': '{count, plural, other {ផ្ទុកឡើង # ឯកសារ}}',
     'action.done': 'រួចរាល់',

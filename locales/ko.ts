@@ -72,6 +72,7 @@ const ko = {
     'progress.hoursLeft': '{count, plural, other {# 시간 남음}}',
     'form.valueMissing': '파일을 하나 이상 업로드하세요.',
     'form.uploadsInFlight': '업로드가 끝날 때까지 기다리세요.',
+    'form.uploadsNotStored': '먼저 목록의 파일을 업로드하거나 제거하세요.',
 
     'action.upload': '{count, plural, other {파일 #개 업로드}}',
     'action.done': '완료',

@@ -77,6 +77,7 @@ const lt = {
     'progress.hoursLeft': '{count, plural, one {Liko # valanda} few {Liko # valandos} many {Liko # valandos} other {Liko # valandų}}',
     'form.valueMissing': 'Įkelkite bent vieną failą.',
     'form.uploadsInFlight': 'Palaukite, kol įkėlimai baigsis.',
+    'form.uploadsNotStored': 'Pirmiausia įkelkite arba pašalinkite sąraše esančius failus.',
 
     'action.upload': '{count, plural, one {Įkelti # failą} few {Įkelti # failus} many {Įkelti # failo} other {Įkelti # failų}}',
     'action.done': 'Baigta',

@@ -76,6 +76,7 @@ const lv = {
     'progress.hoursLeft': '{count, plural, zero {Atlikušas # stundas} one {Atlikusi # stunda} other {Atlikušas # stundas}}',
     'form.valueMissing': 'Augšupielādējiet vismaz vienu failu.',
     'form.uploadsInFlight': 'Uzgaidiet, līdz augšupielādes beidzas.',
+    'form.uploadsNotStored': 'Vispirms augšupielādējiet vai noņemiet sarakstā esošos failus.',
 
     'action.upload': '{count, plural, zero {Augšupielādēt # failu} one {Augšupielādēt # failu} other {Augšupielādēt # failus}}',
     'action.done': 'Gatavs',

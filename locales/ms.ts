@@ -72,6 +72,7 @@ const ms = {
     'progress.hoursLeft': '{count, plural, other {# jam lagi}}',
     'form.valueMissing': 'Muat naik sekurang-kurangnya satu fail.',
     'form.uploadsInFlight': 'Tunggu sehingga muat naik selesai.',
+    'form.uploadsNotStored': 'Muat naik atau alih keluar fail yang disenaraikan dahulu.',
 
     'action.upload': '{count, plural, other {Muat naik # fail}}',
     'action.done': 'Selesai',

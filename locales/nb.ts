@@ -72,6 +72,7 @@ const nb = {
     'progress.hoursLeft': '{count, plural, one {# time igjen} other {# timer igjen}}',
     'form.valueMissing': 'Last opp minst én fil.',
     'form.uploadsInFlight': 'Vent til opplastingene er ferdige.',
+    'form.uploadsNotStored': 'Last opp eller fjern filene i listen først.',
 
     'action.upload': '{count, plural, one {Last opp # fil} other {Last opp # filer}}',
     'action.done': 'Ferdig',

@@ -72,6 +72,7 @@ const nl = {
     'progress.hoursLeft': '{count, plural, one {Nog # uur} other {Nog # uur}}',
     'form.valueMissing': 'Upload ten minste één bestand.',
     'form.uploadsInFlight': 'Wacht tot de uploads klaar zijn.',
+    'form.uploadsNotStored': 'Upload of verwijder eerst de bestanden in de lijst.',
 
     'action.upload': '{count, plural, one {# bestand uploaden} other {# bestanden uploaden}}',
     'action.done': 'Klaar',

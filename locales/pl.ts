@@ -76,6 +76,7 @@ const pl = {
     'progress.hoursLeft': '{count, plural, one {Pozostała # godzina} few {Pozostały # godziny} many {Pozostało # godzin} other {Pozostało # godziny}}',
     'form.valueMissing': 'Prześlij co najmniej jeden plik.',
     'form.uploadsInFlight': 'Poczekaj, aż przesyłanie się zakończy.',
+    'form.uploadsNotStored': 'Najpierw prześlij lub usuń pliki z listy.',
 
     'action.upload': '{count, plural, one {Prześlij # plik} few {Prześlij # pliki} many {Prześlij # plików} other {Prześlij # pliku}}',
     'action.done': 'Gotowe',

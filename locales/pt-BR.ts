@@ -73,6 +73,7 @@ const ptBR = {
     'progress.hoursLeft': '{count, plural, one {# hora restante} many {# de horas restantes} other {# horas restantes}}',
     'form.valueMissing': 'Envie pelo menos um arquivo.',
     'form.uploadsInFlight': 'Aguarde o término dos envios.',
+    'form.uploadsNotStored': 'Primeiro envie ou remova os arquivos da lista.',
 
     'action.upload': '{count, plural, one {Enviar # arquivo} many {Enviar # de arquivos} other {Enviar # arquivos}}',
     'action.done': 'Concluir',

@@ -76,6 +76,7 @@ const ptPT = {
     'progress.hoursLeft': '{count, plural, one {Falta # hora} many {Faltam # de horas} other {Faltam # horas}}',
     'form.valueMissing': 'Carregue pelo menos um ficheiro.',
     'form.uploadsInFlight': 'Aguarde até os carregamentos terminarem.',
+    'form.uploadsNotStored': 'Primeiro carregue ou remova os ficheiros da lista.',
 
     'action.upload': '{count, plural, one {Carregar # ficheiro} many {Carregar # de ficheiros} other {Carregar # ficheiros}}',
     'action.done': 'Concluído',

@@ -76,6 +76,7 @@ const ro = {
     'progress.hoursLeft': '{count, plural, one {A mai rămas # oră} few {Au mai rămas # ore} other {Au mai rămas # de ore}}',
     'form.valueMissing': 'Încărcați cel puțin un fișier.',
     'form.uploadsInFlight': 'Așteptați până se termină încărcările.',
+    'form.uploadsNotStored': 'Mai întâi încărcați sau eliminați fișierele din listă.',
 
     'action.upload': '{count, plural, one {Încărcați # fișier} few {Încărcați # fișiere} other {Încărcați # de fișiere}}',
     'action.done': 'Gata',

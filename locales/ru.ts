@@ -76,6 +76,7 @@ const ru = {
     'progress.hoursLeft': '{count, plural, one {Остался # час} few {Осталось # часа} many {Осталось # часов} other {Осталось # часа}}',
     'form.valueMissing': 'Загрузите хотя бы один файл.',
     'form.uploadsInFlight': 'Дождитесь окончания загрузки.',
+    'form.uploadsNotStored': 'Сначала загрузите или удалите файлы из списка.',
 
     'action.upload': '{count, plural, one {Загрузить # файл} few {Загрузить # файла} many {Загрузить # файлов} other {Загрузить # файла}}',
     'action.done': 'Готово',

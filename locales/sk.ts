@@ -77,6 +77,7 @@ const sk = {
     'progress.hoursLeft': '{count, plural, one {Zostáva # hodina} few {Zostávajú # hodiny} many {Zostáva # hodiny} other {Zostáva # hodín}}',
     'form.valueMissing': 'Nahrajte aspoň jeden súbor.',
     'form.uploadsInFlight': 'Počkajte, kým sa nahrávanie dokončí.',
+    'form.uploadsNotStored': 'Najprv nahrajte alebo odstráňte súbory v zozname.',
 
     'action.upload': '{count, plural, one {Nahrať # súbor} few {Nahrať # súbory} many {Nahrať # súboru} other {Nahrať # súborov}}',
     'action.done': 'Hotovo',

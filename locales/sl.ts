@@ -77,6 +77,7 @@ const sl = {
     'progress.hoursLeft': '{count, plural, one {Še # ura} two {Še # uri} few {Še # ure} other {Še # ur}}',
     'form.valueMissing': 'Naložite vsaj eno datoteko.',
     'form.uploadsInFlight': 'Počakajte, da se nalaganje konča.',
+    'form.uploadsNotStored': 'Najprej naložite ali odstranite datoteke s seznama.',
 
     'action.upload': '{count, plural, one {Naloži # datoteko} two {Naloži # datoteki} few {Naloži # datoteke} other {Naloži # datotek}}',
     'action.done': 'Končano',

@@ -77,6 +77,7 @@ const srCyrl = {
     'progress.hoursLeft': '{count, plural, one {Преостао је # сат} few {Преостала су # сата} other {Преостало је # сати}}',
     'form.valueMissing': 'Отпремите бар једну датотеку.',
     'form.uploadsInFlight': 'Сачекајте да се отпремање заврши.',
+    'form.uploadsNotStored': 'Прво отпремите или уклоните датотеке са списка.',
 
     'action.upload': '{count, plural, one {Отпреми # датотеку} few {Отпреми # датотеке} other {Отпреми # датотека}}',
     'action.done': 'Готово',

@@ -77,6 +77,7 @@ const srLatn = {
     'progress.hoursLeft': '{count, plural, one {Preostao je # sat} few {Preostala su # sata} other {Preostalo je # sati}}',
     'form.valueMissing': 'Otpremite bar jednu datoteku.',
     'form.uploadsInFlight': 'Sačekajte da se otpremanje završi.',
+    'form.uploadsNotStored': 'Prvo otpremite ili uklonite datoteke sa spiska.',
 
     'action.upload': '{count, plural, one {Otpremi # datoteku} few {Otpremi # datoteke} other {Otpremi # datoteka}}',
     'action.done': 'Gotovo',

@@ -72,6 +72,7 @@ const sv = {
     'progress.hoursLeft': '{count, plural, one {# timme kvar} other {# timmar kvar}}',
     'form.valueMissing': 'Ladda upp minst en fil.',
     'form.uploadsInFlight': 'Vänta tills uppladdningarna är klara.',
+    'form.uploadsNotStored': 'Ladda upp eller ta bort filerna i listan först.',
 
     'action.upload': '{count, plural, one {Ladda upp # fil} other {Ladda upp # filer}}',
     'action.done': 'Klar',

@@ -72,6 +72,7 @@ const th = {
     'progress.hoursLeft': '{count, plural, other {เหลืออีก # ชั่วโมง}}',
     'form.valueMissing': 'อัปโหลดอย่างน้อยหนึ่งไฟล์',
     'form.uploadsInFlight': 'โปรดรอจนกว่าการอัปโหลดจะเสร็จสิ้น',
+    'form.uploadsNotStored': 'โปรดอัปโหลดหรือนำไฟล์ในรายการออกก่อน',
 
     'action.upload': '{count, plural, other {อัปโหลด # ไฟล์}}',
     'action.done': 'เสร็จสิ้น',

@@ -76,6 +76,7 @@ const tr = {
     'progress.hoursLeft': '{count, plural, one {# saat kaldı} other {# saat kaldı}}',
     'form.valueMissing': 'En az bir dosya yükleyin.',
     'form.uploadsInFlight': 'Yüklemeler bitene kadar bekleyin.',
+    'form.uploadsNotStored': 'Önce listedeki dosyaları yükleyin veya kaldırın.',
 
     'action.upload': '{count, plural, one {# dosya yükle} other {# dosya yükle}}',
     'action.done': 'Bitti',

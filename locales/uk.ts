@@ -77,6 +77,7 @@ const uk = {
     'progress.hoursLeft': '{count, plural, one {Залишилася # година} few {Залишилося # години} many {Залишилося # годин} other {Залишилося # години}}',
     'form.valueMissing': 'Завантажте принаймні один файл.',
     'form.uploadsInFlight': 'Дочекайтеся завершення завантаження.',
+    'form.uploadsNotStored': 'Спершу завантажте або вилучіть файли зі списку.',
 
     'action.upload': '{count, plural, one {Завантажити # файл} few {Завантажити # файли} many {Завантажити # файлів} other {Завантажити # файлу}}',
     'action.done': 'Готово',

@@ -75,6 +75,7 @@ const ur = {
     'progress.hoursLeft': '{count, plural, one {# گھنٹہ باقی} other {# گھنٹے باقی}}',
     'form.valueMissing': 'کم از کم ایک فائل اپ لوڈ کریں۔',
     'form.uploadsInFlight': 'اپ لوڈ مکمل ہونے تک انتظار کریں۔',
+    'form.uploadsNotStored': 'پہلے فہرست کی فائلیں اپ لوڈ کریں یا ہٹائیں۔',
 
     'action.upload': '{count, plural, one {# فائل اپ لوڈ کریں} other {# فائلیں اپ لوڈ کریں}}',
     'action.done': 'ہو گیا',

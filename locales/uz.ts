@@ -76,6 +76,7 @@ const uz = {
     'progress.hoursLeft': '{count, plural, one {# soat qoldi} other {# soat qoldi}}',
     'form.valueMissing': 'Kamida bitta fayl yuklang.',
     'form.uploadsInFlight': 'Yuklashlar tugashini kuting.',
+    'form.uploadsNotStored': 'Avval roʻyxatdagi fayllarni yuklang yoki olib tashlang.',
 
     'action.upload': '{count, plural, one {# ta faylni yuklash} other {# ta faylni yuklash}}',
     'action.done': 'Tayyor',

@@ -72,6 +72,7 @@ const vi = {
     'progress.hoursLeft': '{count, plural, other {Còn # giờ}}',
     'form.valueMissing': 'Hãy tải lên ít nhất một tệp.',
     'form.uploadsInFlight': 'Hãy đợi cho đến khi tải lên xong.',
+    'form.uploadsNotStored': 'Hãy tải lên hoặc xóa các tệp trong danh sách trước.',
 
     'action.upload': '{count, plural, other {Tải lên # tệp}}',
     'action.done': 'Xong',

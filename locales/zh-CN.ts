@@ -72,6 +72,7 @@ const zhCN = {
     'progress.hoursLeft': '{count, plural, other {剩余 # 小时}}',
     'form.valueMissing': '请至少上传一个文件。',
     'form.uploadsInFlight': '请等待上传完成。',
+    'form.uploadsNotStored': '请先上传或移除列表中的文件。',
 
     'action.upload': '{count, plural, other {上传 # 个文件}}',
     'action.done': '完成',

@@ -72,6 +72,7 @@ const zhTW = {
     'progress.hoursLeft': '{count, plural, other {剩餘 # 小時}}',
     'form.valueMissing': '請至少上傳一個檔案。',
     'form.uploadsInFlight': '請等待上傳完成。',
+    'form.uploadsNotStored': '請先上傳或移除清單中的檔案。',
 
     'action.upload': '{count, plural, other {上傳 # 個檔案}}',
     'action.done': '完成',

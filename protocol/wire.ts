@@ -60,6 +60,12 @@ export interface PresignedUrlResponse {
    * to `POST /complete` so the server checks the object and hears about it. Opaque.
    */
   completionToken?: string;
+  /**
+   * With a `completionToken`: `'background'` when the handler has no verdict to give
+   * (`verifyUpload`), so the client may count the file uploaded once storage stored it and send
+   * /complete without waiting for it. Absent: the client waits for /complete's answer.
+   */
+  completionMode?: 'background';
 }
 
 /** Request of `POST /complete`, after the PUT of a single upload succeeded. */

@@ -5,10 +5,11 @@
 // workerd lacks, so the DOM-free parser the SDK uses on Node takes its place. `node:*` imports
 // stay external (workerd provides them under `nodejs_compat`).
 // Usage: node scripts/build-workers-entry.mjs [outfile]
+// @ts-check
 import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-/** Serves the SDK's DOM-free XML parser wherever the `browser` field picked the DOMParser one. */
+/** Serves the SDK's DOM-free XML parser wherever the `browser` field picked the DOMParser one. @type {import('esbuild').Plugin} */
 const domFreeXmlParser = {
   name: 'dom-free-xml-parser',
   setup(pluginBuild) {
@@ -19,6 +20,11 @@ const domFreeXmlParser = {
   },
 };
 
+/**
+ * Builds the Workers entry into `outfile` and returns its path.
+ * @param {string} [outfile]
+ * @returns {Promise<string>}
+ */
 export async function buildWorkersEntry(outfile = 'dist/server/workers.js') {
   await build({
     entryPoints: ['server/workers.ts'],

@@ -22,9 +22,13 @@ export { createFailureLog, type FailureLogger } from './failure-log.js';
 export type {
   HandlerObserver,
   ObservedRequest,
+  ProviderCallResult,
+  ProviderOperation,
   RequestObserver,
   RequestResult,
+  SignInEvent,
   StorageCallResult,
+  TransferSlotEvent,
   UploadEvent,
   UploadOutcome,
   UploadPath,

@@ -32,6 +32,30 @@ export interface StorageCallResult {
   durationMs: number;
 }
 
+/** The part of a drive provider a call went to: its token endpoint, its API, a file download or a token revocation. */
+export type ProviderOperation = 'token' | 'api' | 'download' | 'revoke';
+
+export interface ProviderCallResult {
+  /** `ok` (a 2xx or 3xx answer), `http_<status>`, `timeout`, `aborted` (the client left) or `network_error`. */
+  outcome: string;
+  /** Until the answer's headers: a download's body is not included. */
+  durationMs: number;
+}
+
+/** A drive sign-in: `started` when the consent redirect is answered, `finished` when the tokens are stored. */
+export interface SignInEvent {
+  provider: string;
+  outcome: 'started' | 'finished' | 'refused';
+  /** For `refused`: `provider_error` (the user declined, or the provider failed), `missing_code`, `invalid_state`, `other_browser`, or the failure code the client saw, else `http_<status>`. */
+  reason?: string;
+}
+
+/** A drive transfer takes one of the handler's transfer slots, gives it back, or is refused because none is free (503 `TRANSFER_BUSY`). */
+export interface TransferSlotEvent {
+  provider: string;
+  change: 'taken' | 'released' | 'refused';
+}
+
 export interface RequestResult {
   /** The route pattern (`/presign`, `/files/:provider/transfer`), `unmatched` when none matched. */
   route: string;
@@ -47,7 +71,11 @@ export interface RequestResult {
 export interface RequestObserver {
   /** A storage call begins (`operation` is the S3 operation: `CreateMultipartUpload`...); the returned function hears its end. */
   storageCall?(operation: string): ((result: StorageCallResult) => void) | undefined;
+  /** A drive provider call begins; the returned function hears its end. */
+  providerCall?(provider: string, operation: ProviderOperation): ((result: ProviderCallResult) => void) | undefined;
   upload?(event: UploadEvent): void;
+  signIn?(event: SignInEvent): void;
+  transferSlot?(event: TransferSlotEvent): void;
   /** The response is ready. */
   end?(result: RequestResult): void;
 }

@@ -69,6 +69,32 @@ export function createOpenTelemetryTracing(options: OpenTelemetryTracingOptions 
             call.end();
           };
         },
+        providerCall(provider, operation) {
+          const call = tracer.startSpan(
+            `${provider} ${operation}`,
+            {
+              kind: SpanKind.CLIENT,
+              attributes: { 'svc_uploader.drive.provider': provider, 'svc_uploader.drive.operation': operation, 'svc_uploader.request_id': requestId },
+            },
+            requestContext,
+          );
+          return ({ outcome }) => {
+            if (outcome !== 'ok') {
+              call.setAttribute('error.type', outcome);
+              call.setStatus({ code: SpanStatusCode.ERROR });
+            }
+            call.end();
+          };
+        },
+        signIn({ provider, outcome, reason }) {
+          span.addEvent(`sign-in ${outcome}`, {
+            'svc_uploader.drive.provider': provider,
+            ...(reason === undefined ? {} : { 'svc_uploader.sign_in.reason': reason }),
+          });
+        },
+        transferSlot({ provider, change }) {
+          span.addEvent(`transfer slot ${change}`, { 'svc_uploader.drive.provider': provider });
+        },
         upload({ path, outcome, reason, bytes }) {
           span.addEvent(`upload ${outcome}`, {
             'svc_uploader.upload.path': path,

@@ -8,7 +8,7 @@
  * const handler = createUploadHandler({ ...config, observers: [metrics] });
  * // Mount metrics.serve where Prometheus scrapes it (GET /metrics), or serve metrics.registry yourself.
  */
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { HandlerObserver, RequestObserver } from './observers.js';
 
 export interface PrometheusMetricsOptions {
@@ -36,6 +36,11 @@ function counter<T extends string>(registry: Registry, name: string, help: strin
   return (existing as Counter<T> | undefined) ?? new Counter({ name, help, labelNames, registers: [registry] });
 }
 
+function gauge<T extends string>(registry: Registry, name: string, help: string, labelNames: readonly T[]): Gauge<T> {
+  const existing = registry.getSingleMetric(name);
+  return (existing as Gauge<T> | undefined) ?? new Gauge({ name, help, labelNames, registers: [registry] });
+}
+
 function histogram<T extends string>(registry: Registry, name: string, help: string, labelNames: readonly T[], buckets: readonly number[]): Histogram<T> {
   const existing = registry.getSingleMetric(name);
   return (existing as Histogram<T> | undefined) ?? new Histogram({ name, help, labelNames, buckets: [...buckets], registers: [registry] });
@@ -59,6 +64,32 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
     'outcome',
   ]);
   const storageSeconds = histogram(registry, `${prefix}storage_call_duration_seconds`, 'Time of an S3 call, by operation.', ['operation'], buckets);
+  const providerCalls = counter(
+    registry,
+    `${prefix}drive_provider_calls_total`,
+    'Drive provider calls, by provider, operation (token, api, download, revoke) and outcome (ok, http_<status>, timeout, aborted, network_error).',
+    ['provider', 'operation', 'outcome'],
+  );
+  const providerSeconds = histogram(
+    registry,
+    `${prefix}drive_provider_call_duration_seconds`,
+    "Time to a drive provider's answer headers, by provider and operation.",
+    ['provider', 'operation'],
+    buckets,
+  );
+  const signIns = counter(
+    registry,
+    `${prefix}drive_sign_ins_total`,
+    'Drive sign-ins started (consent redirect), finished (tokens stored) and refused (reason), by provider.',
+    ['provider', 'outcome', 'reason'],
+  );
+  const transfersInFlight = gauge(registry, `${prefix}drive_transfers_in_flight`, 'Drive transfers running now, by provider.', ['provider']);
+  const transfersRefused = counter(
+    registry,
+    `${prefix}drive_transfers_refused_total`,
+    'Drive transfers refused because every transfer slot was taken (503 TRANSFER_BUSY), by provider.',
+    ['provider'],
+  );
 
   const requestObserver: RequestObserver = {
     storageCall(operation) {
@@ -66,6 +97,20 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions = {}):
         storageCalls.inc({ operation, outcome });
         storageSeconds.observe({ operation }, durationMs / 1000);
       };
+    },
+    providerCall(provider, operation) {
+      return ({ outcome, durationMs }) => {
+        providerCalls.inc({ provider, operation, outcome });
+        providerSeconds.observe({ provider, operation }, durationMs / 1000);
+      };
+    },
+    signIn({ provider, outcome, reason }) {
+      signIns.inc({ provider, outcome, reason: reason ?? '' });
+    },
+    transferSlot({ provider, change }) {
+      if (change === 'taken') transfersInFlight.inc({ provider });
+      else if (change === 'released') transfersInFlight.dec({ provider });
+      else transfersRefused.inc({ provider });
     },
     upload({ path, outcome, reason, bytes }) {
       uploads.inc({ path, outcome, reason: reason ?? '' });

@@ -244,6 +244,12 @@ export interface UploadHandlerConfig {
   multipartResumeWindowSeconds?: number;
   /** Lifetime of signed download URLs in seconds; default 259200 (3 days). */
   downloadUrlExpiresIn?: number;
+  /**
+   * The `Content-Disposition` and `Cache-Control` a single upload's object is stored with; they are
+   * signed into its PUT URL, so storage refuses a PUT that sends other values. Default `inline`
+   * and `private` (see docs/server.md, "Security model").
+   */
+  storedObjectHeaders?: StoredObjectHeadersConfig;
   hooks?: UploadHooks;
   /** Completion markers: where they live and how long a claim holds (see docs/server.md, "Completion"). */
   completion?: CompletionConfig;
@@ -278,4 +284,10 @@ export interface HealthResponse {
     uploadTokenTtlSeconds: number;
   };
   uploadTokenFingerprint?: string;
+}
+
+/** `storedObjectHeaders`: header values exactly as stored on the object. */
+export interface StoredObjectHeadersConfig {
+  contentDisposition?: string;
+  cacheControl?: string;
 }

@@ -5,9 +5,8 @@
  * browser's attribute callback.
  */
 import type { ComplexAttributeConverter } from 'lit';
-import type { FileSizeLimit, SizeUnit } from '../../engine/core/file-limits.js';
-
-const SIZE_UNITS: readonly SizeUnit[] = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+import type { FileSizeLimit } from '../../engine/core/file-limits.js';
+import { readSizeUnit } from '../../engine/core/sizes.js';
 
 function warnIgnored(attribute: string, value: string, expected: string): undefined {
   console.warn(`<svc-uploader> ignored ${attribute}="${value}": expected ${expected}.`);
@@ -58,7 +57,10 @@ export function numberConverter(attribute: string): ComplexAttributeConverter<nu
   };
 }
 
-/** `{"size": 10, "unit": "MB"}` or the short form `10 MB` / `10MB` / `512` (bytes). */
+/**
+ * `{"size": 10, "unit": "MB"}` or the short form `10 MB` / `10MB` / `512` (bytes) / `8 MiB`: decimal
+ * units are powers of 1000, `KiB`, `MiB`... powers of 1024; the unit's letter case is free.
+ */
 export function sizeLimitConverter(attribute: string): ComplexAttributeConverter<FileSizeLimit | undefined> {
   return {
     fromAttribute(value) {
@@ -66,8 +68,8 @@ export function sizeLimitConverter(attribute: string): ComplexAttributeConverter
       const text = value.trim();
       if (text.startsWith('{')) return parseJson(attribute, text) as FileSizeLimit | undefined;
       const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text);
-      const unit = (match?.[2] || 'B').toUpperCase() as SizeUnit;
-      if (!match || !SIZE_UNITS.includes(unit)) return warnIgnored(attribute, value, 'a size such as "10 MB" or {"size":10,"unit":"MB"}');
+      const unit = match ? readSizeUnit(match[2] || 'B') : undefined;
+      if (!match || unit === undefined) return warnIgnored(attribute, value, 'a size such as "10 MB" or {"size":10,"unit":"MB"}');
       return { size: Number(match[1]), unit };
     },
     toAttribute: (value) => (value === undefined ? null : JSON.stringify(value)),

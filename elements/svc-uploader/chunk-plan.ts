@@ -1,7 +1,8 @@
 /**
- * Where the element's modules travel in the browser bundle, declared once, folder by folder.
- * vite.config.ts builds its lazy chunk groups from it, and test/server/first-paint.test.ts fails
- * when the entry (what a page loads before the drop zone shows) carries a module declared lazy here.
+ * Where the element's modules travel in the browser bundle, declared once, folder by folder, and
+ * which engine folders make the engine's chunk. vite.config.ts builds its chunk groups from it, and
+ * test/server/first-paint.test.ts fails when the entry (what a page loads before the drop zone
+ * shows) carries a module declared lazy here or the engine's chunk.
  *
  * - `first-paint`: the entry, what an empty uploader needs.
  * - `engine-views`: the element's side of the engine, fetched with the engine core after the first
@@ -11,6 +12,38 @@
  *   canvas, the form logic).
  */
 export type ChunkName = 'first-paint' | 'engine-views' | 'file-views' | 'on-demand';
+
+/**
+ * The engine's topic folders (relative to the repository). What the engine's entry reaches in them
+ * by static imports travels in one `engine` chunk, fetched after the first paint with
+ * `engine-views`, whatever its place inside them; what the engine loads by `import()` (the upload
+ * machinery, tus, image steps, digests) keeps chunks of its own.
+ */
+const ENGINE_FOLDERS: readonly string[] = ['engine/core', 'engine/upload', 'engine/persistence', 'engine/processing'];
+
+/** The module the `engine` chunk is measured from: the engine's public entry. */
+export const ENGINE_ENTRY = 'engine/index.ts';
+
+/**
+ * The engine's modules the first paint carries: what the drop zone states before there is an
+ * engine (limits, file types, defaults) and the loaders of what comes later. Any other engine module
+ * the first paint imports would take the whole engine chunk along, which the first-paint test refuses.
+ */
+export const ENGINE_FIRST_PAINT: ReadonlySet<string> = new Set([
+  'engine/core/byte-format.ts',
+  'engine/core/engine-defaults.ts',
+  'engine/core/file-type-presets.ts',
+  'engine/core/file-types.ts',
+  'engine/core/lazy-module.ts',
+  'engine/core/sizes.ts',
+  'engine/upload/upload-machinery-loader.ts',
+  'engine/processing/image-steps/heic-decoder.ts',
+]);
+
+/** Whether `path` (relative to the repository) is one of the engine's modules: in ENGINE_FOLDERS. */
+export function isEngineModule(path: string): boolean {
+  return ENGINE_FOLDERS.some((folder) => path.startsWith(`${folder}/`));
+}
 
 /** The place of every module of a folder (paths relative to elements/svc-uploader/, '' is the folder itself). */
 export const FOLDER_CHUNKS: Readonly<Record<string, ChunkName>> = {

@@ -88,7 +88,7 @@ const propDocumentation = {
   maxFileSize: {
     group: 'validation',
     typeText: '{ size, unit } (JSON or "10 MB")',
-    doc: 'Largest accepted file; unit B, KB, MB, GB, TB, PB, EB, ZB or YB (powers of 1024). Violation: `FILE_TOO_LARGE`.',
+    doc: 'Largest accepted file; unit B, kB/KB, MB, GB, TB, PB, EB, ZB or YB (powers of 1000, as sizes are shown) or KiB, MiB, GiB, TiB, PiB, EiB, ZiB or YiB (powers of 1024). Violation: `FILE_TOO_LARGE`.',
   },
   minFileSize: {
     group: 'validation',

@@ -187,6 +187,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
       this.#intake.clearFolderLimit();
       this.requestUpdate();
     },
+    forgetRestoredUploads: () => this.#form.forgetRestored(),
     upload: () => this.upload(),
     pause: (id) => this.pause(id),
     resume: (id) => this.resume(id),

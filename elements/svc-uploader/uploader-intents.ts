@@ -27,6 +27,7 @@ export interface IntentHost {
   dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
   thumbnailFailed(id: string): void;
   clearRejections(): void;
+  forgetRestoredUploads(): void;
   upload(): Promise<UploadRunSummary>;
   pause(id?: string): void;
   resume(id?: string): Promise<UploadRunSummary>;
@@ -102,6 +103,7 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
       host.reset();
     },
     dismissRejections: () => host.clearRejections(),
+    forgetRestoredUploads: () => host.forgetRestoredUploads(),
     listScrolled: (event) => host.listWindow()?.onScroll(event),
     listFocusIn: (event) => host.listWindow()?.onFocusIn(event),
     listFocusOut: (event) => host.listWindow()?.onFocusOut(event),

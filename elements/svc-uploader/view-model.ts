@@ -36,6 +36,8 @@ export interface UploaderIntents {
   retryAll(): void;
   done(): void;
   dismissRejections(): void;
+  /** The form stops submitting the uploads a back/forward navigation restored. */
+  forgetRestoredUploads(): void;
   listScrolled(event: Event): void;
   listFocusIn(event: FocusEvent): void;
   listFocusOut(event: FocusEvent): void;

@@ -63,6 +63,16 @@ export function formatBytes(bytes: number, lang: string, { base = 1000 }: Format
 }
 
 /**
+ * A size limit's exact bytes in the decimal unit they read best in, with up to two decimals
+ * (`52.43 MB` for 50 MiB): a limit is compared with, not glanced at, so it keeps the digits a
+ * file's `52 MB` rounds away.
+ */
+export function formatLimitBytes(bytes: number, lang: string): string {
+  const { exponent, value } = scaleBytes(bytes, 1000);
+  return formatUnit(value, exponent, lang, 2);
+}
+
+/**
  * `value` in the byte unit of `exponent` (0 bytes, 1 kilobytes ...), or undefined beyond the
  * petabyte, which `Intl` cannot name.
  */

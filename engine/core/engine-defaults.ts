@@ -8,7 +8,7 @@ import type { FileSizeLimit } from './file-limits.js';
 export interface EngineDefaults {
   /** Most files in the list. */
   maxFiles: number;
-  /** Largest accepted file: 1 GiB. */
+  /** Largest accepted file: 1 GB (1,000,000,000 bytes), the limit the contract names. */
   maxFileSize: Readonly<FileSizeLimit>;
   /** Retries after the first attempt. */
   maxRetries: number;

@@ -10,6 +10,7 @@ import { FileEntryList } from './file-entry-list.js';
 import { replaceEntryFile } from './file-replacement.js';
 import type { RequestContext } from '../upload/http.js';
 import { forgetSessions } from '../persistence/multipart-session.js';
+import { hasPendingConfirmations } from '../persistence/pending-confirmations.js';
 import { clearPersistedUploads } from '../persistence/persisted-uploads.js';
 import { persistenceScope, scopeIdentity } from '../persistence/persistence-scope.js';
 import { forgetTusUploads } from '../persistence/tus-records.js';
@@ -302,6 +303,10 @@ export class UploadEngine {
     } else if (this.#recovery) {
       // Options are applied again when an element returns to the page after destroy().
       this.#recovery.claimUnowned([...this.#entries].map((entry) => entry.id));
+    }
+    // Confirmations an earlier page of this scope could not deliver (it closed, the network went).
+    if (options.target.kind === 'handler' && hasPendingConfirmations()) {
+      void withUploadMachinery((machinery) => machinery.resumeConfirmations(this.#state)).catch(() => undefined);
     }
     for (const plugin of options.raw.plugins ?? []) {
       if (this.#initializedPlugins.has(plugin.name)) continue;

@@ -1,6 +1,6 @@
 import { matchesFileType } from './file-types.js';
 import type { ResolvedOptions } from './options.js';
-import { describeBytes } from './sizes.js';
+import { describeSizeLimit } from './sizes.js';
 import type { BeforeFileAddedResult, EngineOptions } from './engine-options.js';
 import type { FileRejection } from './file-record.js';
 
@@ -37,7 +37,7 @@ export function checkRestrictions(file: File, options: ResolvedOptions, list: Li
       file,
       reason: 'FILE_TOO_LARGE',
       limit: options.maxFileBytes,
-      message: `${file.name} is larger than ${describeBytes(options.maxFileBytes)}`,
+      message: `${file.name} is larger than ${describeSizeLimit(options.maxFileBytes)}`,
     };
   }
   if (file.size < options.minFileBytes) {
@@ -45,7 +45,7 @@ export function checkRestrictions(file: File, options: ResolvedOptions, list: Li
       file,
       reason: 'FILE_TOO_SMALL',
       limit: options.minFileBytes,
-      message: `${file.name} is smaller than ${describeBytes(options.minFileBytes)}`,
+      message: `${file.name} is smaller than ${describeSizeLimit(options.minFileBytes)}`,
     };
   }
   if (list.totalBytes + file.size > options.maxTotalBytes) {
@@ -53,7 +53,7 @@ export function checkRestrictions(file: File, options: ResolvedOptions, list: Li
       file,
       reason: 'TOTAL_SIZE_EXCEEDED',
       limit: options.maxTotalBytes,
-      message: `Adding ${file.name} would exceed the total of ${describeBytes(options.maxTotalBytes)}`,
+      message: `Adding ${file.name} would exceed the total of ${describeSizeLimit(options.maxTotalBytes)}`,
     };
   }
   return null;

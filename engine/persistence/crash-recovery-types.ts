@@ -1,5 +1,6 @@
 /** What `crashRecovery` stores and where: the storage a host may bring and the entries it keeps. */
 import type { FileSource, FileState } from '../core/file-record.js';
+import type { KeptSinglePut } from '../upload/kept-single-put.js';
 
 /** Key-value store used for crash recovery; the default lives in IndexedDB. */
 export interface CrashRecoveryStorage {
@@ -25,6 +26,12 @@ export interface CrashRecoveryEntry {
   savedAt: number;
   /** Hashed scope of the uploader that saved it (see `persistenceKey`); only that scope restores it. */
   scope?: string;
+  /**
+   * The presigned single PUT the file was sent with, completion token included: a restored file
+   * asks `/complete` about it before sending anything again, so an upload stored (or being
+   * checked) when the page went away is confirmed rather than stored a second time.
+   */
+  singlePut?: KeptSinglePut;
 }
 
 export interface CrashRecoveryOptions {

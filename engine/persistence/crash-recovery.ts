@@ -91,6 +91,7 @@ export class CrashRecovery {
         addedAt: entry.addedAt,
         savedAt: Date.now(),
         scope: await this.#scope(),
+        ...(entry.singlePut ? { singlePut: entry.singlePut } : {}),
       };
       await this.storage.put(record);
     });

@@ -4,6 +4,7 @@ import { createEntry, toRecord, type FileEntry } from '../core/file-entry.js';
 import type { FileState, UploadFileRecord } from '../core/file-record.js';
 import type { CrashRecoveryEntry } from './crash-recovery-types.js';
 import { checkRestrictions, runBeforeFileAdded } from '../core/validation.js';
+import { readKeptSinglePut } from './kept-single-put-record.js';
 
 /** Saved states after which a restored file continues by itself (it was mid-upload). */
 const INTERRUPTED: ReadonlySet<FileState> = new Set(['processing', 'uploading', 'checking', 'paused', 'uploaded']);
@@ -48,6 +49,8 @@ export async function restoreInto(state: EngineState, recovery: DeferredCrashRec
     }
     const entry = createEntry(file, original, record.source, record.metadata, record.id);
     entry.addedAt = record.addedAt;
+    // Only for the very bytes it was signed for: a filter that changed the file starts afresh.
+    if (file === original) entry.singlePut = readKeptSinglePut(record.singlePut);
     if (record.state === 'failed') entry.state = 'failed';
     if (INTERRUPTED.has(record.state)) outcome.continueUploads = true;
     list.add(entry);

@@ -1,5 +1,6 @@
 import { isPartListLength, isPartSizeFor, isRememberedPart } from '../upload/handler-answers.js';
 import { keysWithPrefix, localStore } from './persistence-scope.js';
+import { TabLocks } from './tab-locks.js';
 import type { ContentChecksum } from '../../protocol/wire.js';
 
 /**
@@ -43,6 +44,24 @@ type PersistedSession = Omit<MultipartSession, 'fingerprint' | 'parts' | 'confir
 
 /** Every resume record lives under this prefix; `clearPersistedUploads()` removes them all. */
 const MULTIPART_RECORD_PREFIX = 'svc-uploader:multipart:';
+
+/**
+ * Which tab owns a remembered session. Every tab of the origin reads the same localStorage, and
+ * the same file picked in a second tab has the same fingerprint: continuing the first tab's
+ * session there would send its parts twice and let one tab complete (or abort) the upload under
+ * the other. The tab that uses a record holds a Web Lock named after its fingerprint
+ * (`svc-uploader:multipart:<fingerprint>`) until it completes, drops or aborts the session; the
+ * browser lets the lock go when that tab closes, and only then may another tab continue it.
+ */
+const sessionLocks = new TabLocks('multipart');
+
+/**
+ * Takes the record of `fingerprint` for this page. False when another live tab holds it: that
+ * tab's record is then neither read, written over nor removed here.
+ */
+export function claimSession(fingerprint: string): Promise<boolean> {
+  return sessionLocks.hold(fingerprint);
+}
 
 /** Longer than any token or key this handler issues. */
 const MAX_TOKEN_LENGTH = 8192;
@@ -88,7 +107,7 @@ export function loadSession(fingerprint: string): MultipartSession | undefined {
     stored = undefined;
   }
   if (!isPersistedSession(stored) || stored.expiresAt <= Date.now()) {
-    forgetSession(fingerprint);
+    removeRecord(fingerprint);
     return undefined;
   }
   return {
@@ -105,7 +124,9 @@ export function loadSession(fingerprint: string): MultipartSession | undefined {
   };
 }
 
+/** Writes the session's record, unless another tab holds that record (claimSession). */
 export function saveSession(session: MultipartSession): void {
+  if (!sessionLocks.holds(session.fingerprint)) return;
   const record: PersistedSession = {
     scope: session.scope,
     key: session.key,
@@ -124,7 +145,14 @@ export function saveSession(session: MultipartSession): void {
   }
 }
 
+/** Removes the session's record and lets another tab take the fingerprint, unless another tab holds it. */
 export function forgetSession(fingerprint: string): void {
+  if (!sessionLocks.holds(fingerprint)) return;
+  removeRecord(fingerprint);
+  sessionLocks.release(fingerprint);
+}
+
+function removeRecord(fingerprint: string): void {
   try {
     localStore()?.removeItem(MULTIPART_RECORD_PREFIX + fingerprint);
   } catch {

@@ -8,19 +8,27 @@
  * earlier behaviour: any tab may restore.
  */
 
-/** The lock named for one crash-recovery record. */
-function lockName(id: string): string {
-  return `svc-uploader:file:${id}`;
-}
-
 function locks(): LockManager | undefined {
   return globalThis.navigator?.locks;
 }
 
-/** Holds the locks of one crash recovery (one uploader) and lets them go together. */
+/**
+ * Holds the locks of one kind of record (a crash recovery's files, or this page's multipart
+ * sessions) and lets them go together.
+ */
 export class TabLocks {
   /** Record id → lets its lock go. */
   readonly #held = new Map<string, () => void>();
+  readonly #kind: string;
+
+  /** `kind` names the record: `file` locks are `svc-uploader:file:<id>`. */
+  constructor(kind = 'file') {
+    this.#kind = kind;
+  }
+
+  #lockName(id: string): string {
+    return `svc-uploader:${this.#kind}:${id}`;
+  }
 
   /**
    * Takes the record's lock if no other tab (or uploader) holds it, and keeps it until `release`.
@@ -32,7 +40,7 @@ export class TabLocks {
     if (!manager) return Promise.resolve(true);
     return new Promise((resolve) => {
       manager
-        .request(lockName(id), { ifAvailable: true }, (lock) => {
+        .request(this.#lockName(id), { ifAvailable: true }, (lock) => {
           if (!lock) {
             resolve(false);
             return undefined;
@@ -52,7 +60,7 @@ export class TabLocks {
     const manager = locks();
     if (!manager || this.#held.has(id)) return false;
     const state = await manager.query().catch(() => undefined);
-    return state?.held?.some((lock) => lock.name === lockName(id)) ?? false;
+    return state?.held?.some((lock) => lock.name === this.#lockName(id)) ?? false;
   }
 
   /**
@@ -63,7 +71,12 @@ export class TabLocks {
     const manager = locks();
     if (!manager || signal.aborted) return;
     // Granted only once the holder lets go; the lock is given back at once for `hold` to take.
-    manager.request(lockName(id), { signal }, () => freed()).catch(() => undefined);
+    manager.request(this.#lockName(id), { signal }, () => freed()).catch(() => undefined);
+  }
+
+  /** Whether this page holds the record's lock (always, where the browser has no Web Locks). */
+  holds(id: string): boolean {
+    return !locks() || this.#held.has(id);
   }
 
   release(id: string): void {

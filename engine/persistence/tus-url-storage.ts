@@ -1,28 +1,31 @@
 import type { PreviousUpload, UrlStorage } from 'tus-js-client';
 import { keysWithPrefix, localStore } from './persistence-scope.js';
 import { parseTusRecord, TUS_RECORD_PREFIX, type StoredTusUpload } from './tus-records.js';
+import { isUsableTusRecord, type TusRecordRules } from './tus-record-rules.js';
 
 /**
  * tus-js-client's URL storage, scoped and expiring. Keys are `svc-uploader:tus:<fingerprint>:<n>`
  * where the fingerprint is a hash (no file name); values keep the upload URL and size but not
  * the upload metadata (which holds the file name); a record past `expiresAt` is removed instead
- * of being offered for resuming.
+ * of being offered for resuming, and so is one that breaks the rules of tus-record-rules.ts.
  */
 export class ScopedTusUrlStorage implements UrlStorage {
   readonly #scope: string;
-  readonly #windowMs: number;
+  readonly #rules: TusRecordRules;
 
-  constructor(scope: string, windowMs: number) {
+  constructor(scope: string, rules: TusRecordRules) {
     this.#scope = scope;
-    this.#windowMs = windowMs;
+    this.#rules = rules;
   }
 
   async findAllUploads(): Promise<PreviousUpload[]> {
-    return this.#find(TUS_RECORD_PREFIX);
+    // Records of every file: their sizes are those of other files.
+    const { fileSize: _ignored, ...rules } = this.#rules;
+    return this.#find(TUS_RECORD_PREFIX, rules);
   }
 
   async findUploadsByFingerprint(fingerprint: string): Promise<PreviousUpload[]> {
-    return this.#find(`${TUS_RECORD_PREFIX}${fingerprint}:`);
+    return this.#find(`${TUS_RECORD_PREFIX}${fingerprint}:`, this.#rules);
   }
 
   async removeUpload(urlStorageKey: string): Promise<void> {
@@ -38,7 +41,7 @@ export class ScopedTusUrlStorage implements UrlStorage {
       parallelUploadUrls: upload.parallelUploadUrls,
       size: upload.size,
       creationTime: upload.creationTime,
-      expiresAt: (Number.isFinite(created) ? created : Date.now()) + this.#windowMs,
+      expiresAt: (Number.isFinite(created) ? created : Date.now()) + this.#rules.windowMs,
     };
     try {
       localStore()?.setItem(key, JSON.stringify(stored));
@@ -48,7 +51,7 @@ export class ScopedTusUrlStorage implements UrlStorage {
     return key;
   }
 
-  #find(prefix: string): PreviousUpload[] {
+  #find(prefix: string, rules: TusRecordRules): PreviousUpload[] {
     const store = localStore();
     if (!store) return [];
     const found: PreviousUpload[] = [];
@@ -59,6 +62,10 @@ export class ScopedTusUrlStorage implements UrlStorage {
         continue;
       }
       if (stored.scope !== this.#scope) continue;
+      if (!isUsableTusRecord(stored, rules)) {
+        store.removeItem(key);
+        continue;
+      }
       const { uploadUrl, parallelUploadUrls, size, creationTime } = stored;
       found.push({ uploadUrl, parallelUploadUrls, size, creationTime, metadata: {}, urlStorageKey: key });
     }

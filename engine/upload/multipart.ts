@@ -2,7 +2,7 @@ import { UploadFailureError, retryHintOf, toUploadFailure } from '../core/errors
 import { delay, putBlob } from './http.js';
 import { readInitPartUrls, signPartsToAsk } from './init-part-urls.js';
 import { isDeadSession, isGoneUpload, MultipartRoutes, type SignPartResponse } from './multipart-routes.js';
-import { forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from '../persistence/multipart-session.js';
+import { claimSession, forgetSession, loadSession, saveSession, type MultipartSession, type StoredPart } from '../persistence/multipart-session.js';
 import { PartSigningPipeline } from './multipart-signing.js';
 import { prepareSignedPart, type PreparedPart } from './part-body.js';
 import { fileFingerprint, persistenceScope } from '../persistence/persistence-scope.js';
@@ -80,8 +80,10 @@ async function openSession(context: StrategyContext, routes: MultipartRoutes): P
   const fingerprint = await fileFingerprint(entry.file, handlerUrl(context), scope);
   let session = entry.multipart?.fingerprint === fingerprint ? entry.multipart : undefined;
   let initPartUrls: InitPartUrls | undefined;
-  if (!session && settings.autoResume) session = loadSession(fingerprint);
-  if (!session && !settings.autoResume && loadSession(fingerprint)) {
+  // Another live tab's session is left to it: this tab opens an upload of its own and keeps no record.
+  const owned = session !== undefined || (await claimSession(fingerprint));
+  if (!session && owned && settings.autoResume) session = loadSession(fingerprint);
+  if (!session && owned && !settings.autoResume && loadSession(fingerprint)) {
     // A remembered session that will not be continued is aborted, so its parts do not linger.
     const stale = loadSession(fingerprint)!;
     forgetSession(fingerprint);
@@ -220,6 +222,8 @@ function dropGoneSession(context: StrategyContext, session: MultipartSession): v
 export async function uploadMultipart(context: StrategyContext): Promise<UploadResult> {
   const routes = routesFor(context);
   const settings = context.options.multipart!;
+  // A retry after a failed complete sends (or lists) parts again before it is checked again.
+  context.uploading();
   const { session, initPartUrls } = await openSession(context, routes);
   const pending: number[] = [];
   for (let partNumber = 1; partNumber <= partCount(session); partNumber += 1) {
@@ -281,6 +285,8 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
     context.signal.removeEventListener('abort', onOuterAbort);
   }
   let completed: Awaited<ReturnType<MultipartRoutes['complete']>>;
+  // Every part is stored: the handler now commits and checks the file (its verdict may take a while).
+  context.checking();
   try {
     completed = await routes.complete(session);
   } catch (error) {
@@ -309,7 +315,8 @@ export async function abortMultipart(context: Pick<StrategyContext, 'entry' | 'o
   const fingerprint = context.entry.multipart
     ? undefined
     : await fileFingerprint(context.entry.file, context.options.target.url, await persistenceScope(context.options));
-  const session = context.entry.multipart ?? loadSession(fingerprint!);
+  // A remembered session another live tab holds is that tab's upload, not this file's.
+  const session = context.entry.multipart ?? ((await claimSession(fingerprint!)) ? loadSession(fingerprint!) : undefined);
   if (!session) return;
   context.entry.multipart = undefined;
   forgetSession(session.fingerprint);

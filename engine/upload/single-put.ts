@@ -112,7 +112,9 @@ async function putFile(context: StrategyContext, presigned: PresignedUrlResponse
 
 /**
  * One presigned PUT of the whole file, with upload progress. On a handler that answers a
- * `completionToken`, the upload counts only once `POST /complete` accepted it (single-completion.ts);
+ * `completionToken`, the upload counts only once `POST /complete` accepted it (single-completion.ts),
+ * unless the handler says it has no verdict to give (`completionMode: 'background'`): the file is
+ * then done at the PUT and confirmed in the background (background-confirmation.ts);
  * a retry reuses the same key and URL while they are valid, and asks /complete first when the
  * earlier PUT may have landed.
  */
@@ -132,9 +134,16 @@ export async function uploadSinglePut(context: StrategyContext): Promise<UploadR
     const answer = await presign(context);
     presigned = answer.presigned;
     kept = entry.singlePut = keepableSinglePut(context, presigned, answer.requestedAt);
+    // A reload while the PUT runs asks /complete about this URL before sending again.
+    if (kept) context.remember();
   }
   const response = await putFile(context, presigned, kept);
-  if (kept) {
+  if (kept?.presigned.completionMode === 'background') {
+    // No verdict to wait for: storage stored what the URL was signed for, and the handler hears
+    // of it a round trip later. The file is done; the confirmation is kept until answered.
+    entry.singlePut = undefined;
+    await context.confirmLater(kept.presigned.completionToken);
+  } else if (kept) {
     const confirmed = await completeSinglePut(context, kept);
     if (confirmed) return finish(context, confirmed);
     // The handler finds no object right after storage said it stored one: send it again next attempt.

@@ -18,6 +18,13 @@ export interface StrategyContext {
   reportProgress(bytesUploaded: number): void;
   /** The bytes are stored and the handler checks them (`POST /complete`): state `checking`. */
   checking(): void;
+  /**
+   * Sends a stored single upload's completion token to the handler without waiting for the
+   * answer; resolves once it is kept for a later page (background-confirmation.ts).
+   */
+  confirmLater(token: string): Promise<void>;
+  /** What the file keeps between attempts changed (a presigned PUT): crash recovery saves it. */
+  remember(): void;
   /** Sending bytes (again): state `uploading`. */
   uploading(): void;
   partUploaded(partNumber: number, size: number, inFlight: number): void;

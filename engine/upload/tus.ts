@@ -68,7 +68,13 @@ export async function uploadTus(context: StrategyContext): Promise<UploadResult>
       parallelUploads: settings.parallelUploads ?? 1,
       // Scoped, hashed and expiring instead of tus-js-client's default (file name in a key kept forever).
       fingerprint: (input: File) => fileFingerprint(input, settings.endpoint, scope),
-      urlStorage: new ScopedTusUrlStorage(scope, windowMs),
+      urlStorage: new ScopedTusUrlStorage(scope, {
+        endpoint: settings.endpoint,
+        parallelUploads: settings.parallelUploads ?? 1,
+        windowMs,
+        fileSize: file.size,
+        allowedUploadOrigins: context.options.allowedUploadOrigins,
+      }),
       metadata: { filename: file.name, filetype: file.type, ...stringMetadata(context.uploadMetadata()), ...settings.metadata },
       onUploadUrlAvailable: () => {
         entry.tusUrl = upload.url ?? undefined;

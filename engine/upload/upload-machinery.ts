@@ -5,3 +5,4 @@
  */
 export { runEntry } from './upload-runner.js';
 export { abortMultipart } from './multipart.js';
+export { resumeConfirmations } from './engine-confirmations.js';

@@ -40,17 +40,25 @@ export class UploadQueue {
     return promise;
   }
 
-  /** Starts queued files of the run while slots are free (offline: parks them as paused). */
+  /**
+   * Starts queued files of the run while slots are free (offline: parks them as paused). A file
+   * being checked (its bytes stored, the handler's verdict awaited) gives its slot to the next
+   * file, so a batch pays the last file's confirmation round trip rather than every one's; up to
+   * `maxConcurrentUploads` checking files may wait this way, the rest hold their slots.
+   */
   pump(): void {
     const list = this.#state.list;
-    let active = list.filter((entry) => entry.controller).length;
+    const limit = this.#state.options.maxConcurrentUploads;
+    const running = list.filter((entry) => entry.controller);
+    const checking = running.filter((entry) => entry.state === 'checking').length;
+    let active = running.length - Math.min(checking, limit);
     for (const entry of list) {
       if (entry.state !== 'queued' || !entry.inRun || entry.controller) continue;
       if (this.#state.mustWaitForNetwork()) {
         this.#state.pauseOffline(entry);
         continue;
       }
-      if (active >= this.#state.options.maxConcurrentUploads) break;
+      if (active >= limit) break;
       active += 1;
       const controller = new AbortController();
       entry.controller = controller;

@@ -2,6 +2,7 @@ import { isAbortCause, retryHintOf, toUploadFailure, UploadFailureError } from '
 import type { EngineState } from '../core/engine-state.js';
 import type { ResolvedOptions } from '../core/options.js';
 import { toRecord, type FileEntry } from '../core/file-entry.js';
+import { confirmStoredUpload } from './engine-confirmations.js';
 import { delay } from './http.js';
 import { uploadMultipart } from './multipart.js';
 import { assemblePipeline, pipelineErrorCode, runStep } from '../processing/pipeline.js';
@@ -40,10 +41,17 @@ function strategyContext(state: EngineState, entry: FileEntry, signal: AbortSign
     uploadMetadata: () => ({ ...state.options.raw.metadata, ...entry.metadata }),
     // A pause or cancel has set its own state; an attempt that has not noticed yet leaves it.
     checking() {
-      if (!signal.aborted) state.setState(entry, 'checking');
+      if (signal.aborted) return;
+      state.setState(entry, 'checking');
+      // Its slot is free while the handler checks it.
+      state.pump();
     },
     uploading() {
       if (!signal.aborted) state.setState(entry, 'uploading');
+    },
+    confirmLater: (token) => confirmStoredUpload(state, token),
+    remember() {
+      if (!signal.aborted) void state.recovery?.save(entry);
     },
     reportProgress(bytesUploaded) {
       if (bytesUploaded === entry.bytesUploaded) return;

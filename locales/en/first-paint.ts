@@ -12,6 +12,7 @@ const firstPaintMessages = {
   // A required uploader's validity message: a form can be submitted before anything else loads.
   'form.valueMissing': 'Upload at least one file.',
   'form.uploadsInFlight': 'Wait until the uploads finish.',
+  'form.uploadsNotStored': 'Upload or remove the listed files first.',
   'dropZone.title': 'Drag and drop files here',
   'dropZone.titleSingle': 'Drag and drop a file here',
   'dropZone.browse': 'Browse files',

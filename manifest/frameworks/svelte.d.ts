@@ -93,7 +93,7 @@ export interface SvcUploaderSvelteAttributes {
   'max-files'?: string | number;
   /** MIME patterns (`image/*`), extensions (`.pdf`) or preset names (`images`, `documents`, ...). A mismatch rejects with `TYPE_MISMATCH`. */
   'allowed-file-types'?: string;
-  /** Largest accepted file; unit B, KB, MB, GB, TB, PB, EB, ZB or YB (powers of 1024). Violation: `FILE_TOO_LARGE`. */
+  /** Largest accepted file; unit B, kB/KB, MB, GB, TB, PB, EB, ZB or YB (powers of 1000, as sizes are shown) or KiB, MiB, GiB, TiB, PiB, EiB, ZiB or YiB (powers of 1024). Violation: `FILE_TOO_LARGE`. */
   'max-file-size'?: string;
   /** Smallest accepted file. Violation: `FILE_TOO_SMALL`. */
   'min-file-size'?: string;

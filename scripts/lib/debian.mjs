@@ -1,3 +1,4 @@
+// @ts-check
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -10,8 +11,12 @@ export function canInstallDebianPackages() {
 
 let aptListsUpdated = false;
 
-/** Installs Debian packages (no recommends); output goes to stderr so test output stays readable. */
+/**
+ * Installs Debian packages (no recommends); output goes to stderr so test output stays readable.
+ * @param {string[]} packages
+ */
 export function installDebianPackages(packages) {
+  /** @type {import('node:child_process').ExecFileSyncOptions} */
   const options = { stdio: ['ignore', process.stderr, process.stderr], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   console.error(`[svc-uploader] installing ${packages.join(' ')} with apt-get (one-time set-up)`);
   if (!aptListsUpdated) {
@@ -21,6 +26,10 @@ export function installDebianPackages(packages) {
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], options);
 }
 
+/**
+ * Whether `name` is a command on PATH.
+ * @param {string} name
+ */
 export function commandExists(name) {
   try {
     execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });

@@ -1,6 +1,7 @@
 // Finds a Chromium for the browser tests, in this order: CHROME_PATH, Playwright's own download
 // (the usual case on a laptop), a system Chromium or Chrome; as root on Debian/Ubuntu with none
 // found, installs Debian's `chromium`. Playwright cannot download its browser on every machine.
+// @ts-check
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright';
 import { canInstallDebianPackages, installDebianPackages } from './debian.mjs';

@@ -1,6 +1,7 @@
 // HAProxy, the load balancer in front of several handler instances in the scale-out suite and
 // benchmark. Found on the PATH (or HAPROXY); as root on Debian/Ubuntu, Debian's `haproxy` is
 // installed on demand, like Chromium and Ceph.
+// @ts-check
 import { execFileSync } from 'node:child_process';
 import { canInstallDebianPackages, commandExists, installDebianPackages } from './debian.mjs';
 

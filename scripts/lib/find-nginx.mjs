@@ -2,6 +2,7 @@
 // PATH, in /usr/sbin (not on a non-root PATH) or at NGINX; as root on Debian/Ubuntu, Debian's
 // `nginx` is installed on demand, like Chromium, Ceph and HAProxy. The suite runs it with its own
 // configuration, never the system one.
+// @ts-check
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { canInstallDebianPackages, commandExists, installDebianPackages } from './debian.mjs';

@@ -2,6 +2,7 @@
 // Debian/Ubuntu, Debian's `prometheus` is installed on demand, like HAProxy and Ceph. Only the
 // binary is used: the suite starts it itself with its own config and data folder, never the
 // packaged service.
+// @ts-check
 import { execFileSync } from 'node:child_process';
 import { canInstallDebianPackages, commandExists, installDebianPackages } from './debian.mjs';
 

@@ -6,6 +6,7 @@
 // calling script again on it, with the same arguments, environment and terminal. Its folder goes
 // first on PATH, so whatever the script starts, by `process.execPath` or as `node`, `npm` and
 // `npx` from PATH, runs on Node 24 too.
+// @ts-check
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { delimiter, dirname, relative } from 'node:path';
@@ -13,18 +14,19 @@ import { ensureRuntimes, platformSupport, RUNTIME_PACKAGES } from '../runtimes/i
 
 /** The oldest Node line the scripts run on as they are. */
 export const OLDEST_SUPPORTED_NODE = 22;
-/** The line an older Node hands over to. */
+/** The line an older Node hands over to. @type {'node24'} */
 export const LTS_RUNTIME = 'node24';
-/** What a terminal, a process manager or CI sends to stop a run; the script gets them all. */
+/** What a terminal, a process manager or CI sends to stop a run; the script gets them all. @type {NodeJS.Signals[]} */
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-const say = (message) => console.error(`[svc-uploader] ${message}`);
+const say = (/** @type {string} */ message) => console.error(`[svc-uploader] ${message}`);
 
 /**
  * Returns at once on Node 22 or later. On an older Node, runs this process's script again on
  * Node 24 and never returns: this process ends as that one ends, with its exit code or signal.
  * Where Node 24 cannot be installed (not Linux x64, or npm failed) it says why and returns, so
  * the script goes on with the current Node.
+ * @returns {Promise<void>}
  */
 export async function ensureLtsNode() {
   const major = Number(process.versions.node.split('.')[0]);
@@ -45,18 +47,24 @@ export async function ensureLtsNode() {
     );
     return;
   }
+  // A Node runtime is installed as a binary (only Miniflare is a module).
+  const { binary } = /** @type {{ binary: string }} */ (lts);
   const version = RUNTIME_PACKAGES[LTS_RUNTIME].spec.split('@')[1];
-  say(`Node ${process.version} is older than ${OLDEST_SUPPORTED_NODE}: running ${script} on Node ${version} (${lts.binary}).`);
-  return runAgainOn(lts.binary);
+  say(`Node ${process.version} is older than ${OLDEST_SUPPORTED_NODE}: running ${script} on Node ${version} (${binary}).`);
+  return runAgainOn(binary);
 }
 
-/** Runs this process's command line on `node`; ends this process as that one ends. */
+/**
+ * Runs this process's command line on `node`; ends this process as that one ends.
+ * @param {string} node
+ * @returns {Promise<never>}
+ */
 function runAgainOn(node) {
   const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`, SVC_RELAUNCHED_FROM_NODE: process.version },
   });
-  const forward = (signal) => child.kill(signal);
+  const forward = (/** @type {NodeJS.Signals} */ signal) => child.kill(signal);
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
   child.once('error', (error) => {
     say(`could not start ${node}: ${error.message}`);

@@ -3,15 +3,22 @@
 // - the Worker, exactly as a Workers user builds it: their `worker.mjs` importing
 //   `svc-uploader/server/workers`, bundled with Wrangler's defaults (esbuild, `browser` platform,
 //   `workerd`/`worker`/`browser` conditions, `node:*` left to `nodejs_compat`).
+// @ts-check
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { buildWorkersEntry } from '../build-workers-entry.mjs';
 
+/**
+ * @typedef {object} RuntimeBundles
+ * @property {string} nodeLike One ES module for Node, Bun and Deno: `createSuiteHandler` and `toNodeListener`.
+ * @property {string} worker The Worker, bundled with Wrangler's defaults.
+ */
+
 // The bundles come from this checkout's code, so they stay beside it (git-ignored).
 const BUILD = resolve('.cache/runtimes/build');
 
-/** Wrangler's esbuild settings for a module Worker with `nodejs_compat`. */
+/** Wrangler's esbuild settings for a module Worker with `nodejs_compat`. @type {import('esbuild').BuildOptions} */
 export const WRANGLER_DEFAULTS = {
   bundle: true,
   format: 'esm',
@@ -39,7 +46,11 @@ async function bundleNodeLike() {
   return outfile;
 }
 
-/** Resolves the package's own Workers entry to the file just built, as npm would install it. */
+/**
+ * Resolves the package's own Workers entry to the file just built, as npm would install it.
+ * @param {string} workersEntry
+ * @returns {import('esbuild').Plugin}
+ */
 function packageEntry(workersEntry) {
   return {
     name: 'svc-uploader-package',
@@ -56,6 +67,7 @@ async function bundleWorker() {
   return outfile;
 }
 
+/** @returns {Promise<RuntimeBundles>} */
 export async function bundleForRuntimes() {
   mkdirSync(BUILD, { recursive: true });
   const [nodeLike, worker] = await Promise.all([bundleNodeLike(), bundleWorker()]);

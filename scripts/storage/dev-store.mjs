@@ -1,11 +1,30 @@
 // A lightweight, pure-Node S3-compatible development store: s3rver plus a thin layer that answers
 // the multipart calls s3rver lacks (ListParts, AbortMultipartUpload, NoSuchUpload), so multipart
 // complete/abort/resume work in the demo. It verifies no signatures: never use it to prove security.
+// @ts-check
 import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+// @ts-expect-error s3rver ships no types; what this file uses of it is typed below.
 import S3rver from 's3rver';
+
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {(req: IncomingMessage, res: ServerResponse) => void} RequestCallback */
+/**
+ * The part of s3rver's store this layer reads: where an upload's parts are kept on disk.
+ * @typedef {{ getResourcePath(bucket: string, key: undefined, resource: 'uploads'): string }} S3rverStore
+ */
+/**
+ * A running development store.
+ * @typedef {object} DevStore
+ * @property {string} endpoint
+ * @property {string} region
+ * @property {string} accessKeyId
+ * @property {string} secretAccessKey
+ * @property {() => Promise<void>} stop
+ */
 
 export const DEV_STORE_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -21,8 +40,14 @@ const CORS_ALLOW_ANY_ORIGIN = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-const escapeXml = (text) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (/** @type {string} */ text) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} body
+ * @param {string | undefined} origin
+ */
 function sendXml(res, status, body, origin) {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/xml');
@@ -33,6 +58,11 @@ function sendXml(res, status, body, origin) {
   res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {string} uploadId
+ * @param {string | undefined} origin
+ */
 function sendNoSuchUpload(res, uploadId, origin) {
   sendXml(
     res,
@@ -42,6 +72,7 @@ function sendNoSuchUpload(res, uploadId, origin) {
   );
 }
 
+/** @param {string} uploadDir */
 async function listParts(uploadDir) {
   const names = (await readdir(uploadDir)).filter((name) => /^\d+$/.test(name));
   const parts = await Promise.all(
@@ -53,10 +84,15 @@ async function listParts(uploadDir) {
   return parts.sort((a, b) => a.partNumber - b.partNumber);
 }
 
-/** Wraps s3rver's request callback with the missing multipart operations. */
+/**
+ * Wraps s3rver's request callback with the missing multipart operations.
+ * @param {S3rverStore} store
+ * @param {RequestCallback} s3rverCallback
+ * @returns {RequestCallback}
+ */
 function withMultipartLayer(store, s3rverCallback) {
   return async (req, res) => {
-    const url = new URL(req.url, 'http://store');
+    const url = new URL(req.url ?? '/', 'http://store');
     const uploadId = url.searchParams.get('uploadId');
     const [, bucket, ...keyParts] = url.pathname.split('/');
     if (!uploadId || !bucket || keyParts.length === 0) return s3rverCallback(req, res);
@@ -95,6 +131,7 @@ function withMultipartLayer(store, s3rverCallback) {
 /**
  * Starts the development store.
  * @param {{directory: string, port?: number, hostname?: string, buckets?: string[]}} options
+ * @returns {Promise<DevStore>}
  */
 export async function startDevStore({ directory, port = 0, hostname = '127.0.0.1', buckets = [] }) {
   mkdirSync(directory, { recursive: true });
@@ -105,15 +142,15 @@ export async function startDevStore({ directory, port = 0, hostname = '127.0.0.1
   });
   await s3rver.configureBuckets();
   const server = createServer(withMultipartLayer(s3rver.store, s3rver.callback()));
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, hostname, resolve));
-  const address = server.address();
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => server.once('error', reject).listen(port, hostname, resolve)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     endpoint: `http://${hostname}:${address.port}`,
     region: 'us-east-1',
     ...DEV_STORE_CREDENTIALS,
     async stop() {
       server.closeAllConnections?.();
-      await new Promise((resolve) => server.close(() => resolve()));
+      await /** @type {Promise<void>} */ (new Promise((resolve) => server.close(() => resolve())));
     },
   };
 }

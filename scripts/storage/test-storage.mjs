@@ -1,6 +1,7 @@
 // Chooses the storage the tests run against, in this order: S3_TEST_ENDPOINT (a real S3/MinIO the
 // user points at), a local Ceph RGW (installed automatically as root on Debian/Ubuntu), else the
 // s3rver development store, with signature-dependent tests visibly skipped.
+// @ts-check
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,25 @@ import { CreateBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/cl
 import { ensureRgwInstalled, startRgw } from './rgw.mjs';
 import { startDevStore } from './dev-store.mjs';
 
+/**
+ * Where a store answers and the credentials it takes.
+ * @typedef {object} StorageAddress
+ * @property {string} endpoint
+ * @property {string} region
+ * @property {string} accessKeyId
+ * @property {string} secretAccessKey
+ */
+/**
+ * A running store with a bucket for the tests.
+ * @typedef {StorageAddress & {
+ *   kind: 'rgw' | 's3rver' | 'external';
+ *   bucket: string;
+ *   enforcesSignatures: boolean;
+ *   stop(): Promise<void>;
+ * }} StartedStorage
+ */
+
+/** @type {import('@aws-sdk/client-s3').CORSRule[]} */
 export const TEST_CORS_RULES = [
   {
     AllowedOrigins: ['*'],
@@ -19,6 +39,7 @@ export const TEST_CORS_RULES = [
   },
 ];
 
+/** @param {StorageAddress} storage */
 export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey }) {
   return new S3Client({
     endpoint,
@@ -30,7 +51,11 @@ export function createS3Client({ endpoint, region, accessKeyId, secretAccessKey 
   });
 }
 
-/** Creates a bucket whose CORS lets any test page PUT to it and read the ETag. */
+/**
+ * Creates a bucket whose CORS lets any test page PUT to it and read the ETag.
+ * @param {StorageAddress} storage
+ * @returns {Promise<string>}
+ */
 export async function createTestBucket(storage, prefix = 'svc-test') {
   const bucket = `${prefix}-${randomBytes(4).toString('hex')}`;
   const client = createS3Client(storage);
@@ -42,15 +67,17 @@ export async function createTestBucket(storage, prefix = 'svc-test') {
 
 /**
  * @param {{lane?: 'auto'|'rgw'|'s3rver'}} [options] CI forces 'rgw' so a missing Ceph fails loudly.
+ * @returns {Promise<StartedStorage>}
  */
 export async function startTestStorage({ lane = 'auto' } = {}) {
   if (process.env.S3_TEST_ENDPOINT && lane === 'auto') {
+    /** @type {Omit<StartedStorage, 'bucket'>} */
     const storage = {
       kind: 'external',
       endpoint: process.env.S3_TEST_ENDPOINT,
       region: process.env.S3_TEST_REGION || 'us-east-1',
-      accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID || process.env.AWS_ACCESS_KEY_ID,
-      secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY || process.env.AWS_SECRET_ACCESS_KEY,
+      accessKeyId: /** @type {string} */ (process.env.S3_TEST_ACCESS_KEY_ID || process.env.AWS_ACCESS_KEY_ID),
+      secretAccessKey: /** @type {string} */ (process.env.S3_TEST_SECRET_ACCESS_KEY || process.env.AWS_SECRET_ACCESS_KEY),
       enforcesSignatures: true,
       stop: async () => {},
     };
@@ -59,6 +86,7 @@ export async function startTestStorage({ lane = 'auto' } = {}) {
   if (lane === 'rgw' || (lane === 'auto' && ensureRgwInstalled())) {
     if (lane === 'rgw' && !ensureRgwInstalled()) throw new Error('Ceph RGW is required (apt-get install ceph-mon ceph-osd radosgw) but could not be installed');
     const rgw = await startRgw();
+    /** @type {Omit<StartedStorage, 'bucket'>} */
     const storage = { kind: 'rgw', enforcesSignatures: true, ...rgw };
     return { ...storage, bucket: await createTestBucket(storage) };
   }
@@ -67,7 +95,7 @@ export async function startTestStorage({ lane = 'auto' } = {}) {
   const bucket = `svc-test-${randomBytes(4).toString('hex')}`;
   const store = await startDevStore({ directory, buckets: [bucket] });
   return {
-    kind: 's3rver',
+    kind: /** @type {const} */ ('s3rver'),
     enforcesSignatures: false,
     bucket,
     ...store,
@@ -78,7 +106,11 @@ export async function startTestStorage({ lane = 'auto' } = {}) {
   };
 }
 
-/** The environment variables test processes read (see test/support/storage.ts). */
+/**
+ * The environment variables test processes read (see test/support/storage.ts).
+ * @param {StartedStorage} storage
+ * @returns {Record<string, string>}
+ */
 export function toTestEnv(storage) {
   return {
     S3_TEST_ENDPOINT: storage.endpoint,

@@ -4,12 +4,16 @@
  * provider or a client that went away stops the work instead of holding sockets and memory.
  */
 import { createDeadlineSignal } from '../internal/deadline-signal.js';
+import type { CallEnd } from '../internal/telemetry/request-telemetry.js';
+import type { ProviderOperation } from '../observers.js';
 
 export interface UpstreamLimits {
   /** The client request's signal: aborted when the client disconnects. */
   signal: AbortSignal | undefined;
   /** Per call: until the answer for ordinary calls, between two chunks while a download streams. */
   timeoutMs: number;
+  /** Times each provider call for the request's observers (metrics, traces); absent when nothing observes. */
+  observeCall?: ((operation: ProviderOperation) => CallEnd) | undefined;
 }
 
 /** A signal for one call: the client's abort or the timeout, whichever comes first. */
@@ -19,5 +23,5 @@ export function toCallSignal(limits: UpstreamLimits): AbortSignal {
 
 /** Limits without the client's signal, for shared work (a refresh other requests wait on) and clean-up. */
 export function withoutClientSignal(limits: UpstreamLimits): UpstreamLimits {
-  return { signal: undefined, timeoutMs: limits.timeoutMs };
+  return { signal: undefined, timeoutMs: limits.timeoutMs, observeCall: limits.observeCall };
 }

@@ -18,7 +18,7 @@ import { CHECKSUM_SHA256_METADATA } from './checksum-metadata.js';
 import { readListedChecksum } from './multipart-checksum.js';
 import { presignPrepared } from './prepared-presigner.js';
 
-/** Lifetime of presigned PUT and part URLs. */
+/** Lifetime of every presigned PUT URL: single, part and the standalone utility's (the contract fixes 3600 s). */
 export const UPLOAD_URL_EXPIRES_IN = 3600;
 
 /** Carries the caller's abort signal (request gone, time up) into the SDK call. */
@@ -58,10 +58,13 @@ export async function presignPutObject(
     checksumSha256?: string | undefined;
     checksum?: AmzChecksum | undefined;
     uploadNonce?: string | undefined;
+    /** Signed like Content-Type: storage refuses a PUT with other values, and stores these. */
+    contentDisposition?: string | undefined;
+    cacheControl?: string | undefined;
   },
   expiresIn = UPLOAD_URL_EXPIRES_IN,
 ) {
-  const { contentMd5, checksumSha256, checksum, uploadNonce } = file;
+  const { contentMd5, checksumSha256, checksum, uploadNonce, contentDisposition, cacheControl } = file;
   const metadata: Record<string, string> = {
     ...(checksumSha256 ? { [CHECKSUM_SHA256_METADATA]: checksumSha256 } : {}),
     ...(uploadNonce ? { [UPLOAD_NONCE_METADATA]: uploadNonce } : {}),
@@ -70,6 +73,8 @@ export async function presignPutObject(
   const signableHeaders = new Set([
     'content-length',
     ...(file.type ? ['content-type'] : []),
+    ...(contentDisposition ? ['content-disposition'] : []),
+    ...(cacheControl ? ['cache-control'] : []),
     ...(contentMd5 ? ['content-md5'] : []),
     // Signed and kept a header: a PUT without it is refused.
     ...(checksumHeader ? [checksumHeader] : []),
@@ -78,6 +83,8 @@ export async function presignPutObject(
   const headers: Record<string, string> = {
     'content-length': String(file.size),
     ...(file.type ? { 'content-type': file.type } : {}),
+    ...(contentDisposition ? { 'content-disposition': contentDisposition } : {}),
+    ...(cacheControl ? { 'cache-control': cacheControl } : {}),
     ...(contentMd5 ? { 'content-md5': contentMd5 } : {}),
     ...(checksum && checksumHeader ? { [checksumHeader]: checksum.value } : {}),
     ...Object.fromEntries(Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name}`, value])),
@@ -88,6 +95,8 @@ export async function presignPutObject(
       Key: key,
       ContentLength: file.size,
       ...(file.type ? { ContentType: file.type } : {}),
+      ...(contentDisposition ? { ContentDisposition: contentDisposition } : {}),
+      ...(cacheControl ? { CacheControl: cacheControl } : {}),
       ...(contentMd5 ? { ContentMD5: contentMd5 } : {}),
       ...(checksum ? amzChecksumCommandField(checksum) : {}),
       ...(Object.keys(metadata).length > 0 ? { Metadata: metadata } : {}),
@@ -103,6 +112,8 @@ export async function presignPutObject(
   // Spelled as HTTP spells them: clients written for other S3 uploaders read `uploadHeaders['Content-Type']`.
   const uploadHeaders: Record<string, string> = {
     ...(file.type ? { 'Content-Type': file.type } : {}),
+    ...(contentDisposition ? { 'Content-Disposition': contentDisposition } : {}),
+    ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
     ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}),
     ...(checksum && checksumHeader ? { [checksumHeader]: checksum.value } : {}),
   };

@@ -10,6 +10,7 @@ import { normalizeCors, type NormalizedCors } from './cors.js';
 import { DEFAULT_REQUEST_BODY_TIMEOUT_MS } from './request-body.js';
 import { readPublicUrl } from './request-origin.js';
 import { assertS3StorageShape } from './storage-config.js';
+import { readStoredObjectHeaders, type StoredObjectHeaders } from './stored-object-headers.js';
 import { readCompletionSettings, type CompletionSettings } from './completion/completion-settings.js';
 import { createCompletionTokenCodec, type CompletionTokenCodec } from './completion-token.js';
 import { createUploadTokenCodec, type UploadTokenCodec } from './upload-token.js';
@@ -32,6 +33,8 @@ export interface HandlerSettings {
   tokenSecrets: UploadTokenSecrets | undefined;
   resumeWindowSeconds: number;
   downloadUrlExpiresIn: number;
+  /** Signed into every single PUT URL. */
+  storedObjectHeaders: StoredObjectHeaders;
   maxFileSize: number | undefined;
   allowedTypes: readonly string[] | undefined;
   cors: NormalizedCors | undefined;
@@ -153,6 +156,7 @@ export function resolveHandlerSettings(config: UploadHandlerConfig): HandlerSett
     tokenSecrets,
     resumeWindowSeconds: readResumeWindow(config.multipartResumeWindowSeconds),
     downloadUrlExpiresIn: readDownloadExpiry(config.downloadUrlExpiresIn),
+    storedObjectHeaders: readStoredObjectHeaders(config.storedObjectHeaders),
     maxFileSize: readMaxFileSize(config.maxFileSize),
     allowedTypes: readAllowedTypes(config.allowedTypes),
     cors: config.cors === undefined ? undefined : normalizeCors(config.cors),

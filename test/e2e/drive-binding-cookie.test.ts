@@ -7,11 +7,14 @@
  * its own cookie rules (`__Host-`, Domain, Secure) to the handler's real answers, without TLS here.
  * Playwright does not intercept a redirect hop in this Chromium, so when the browser's own hop
  * to the callback fails, the test opens the very URL the provider sent it to in another tab of the
- * same browser (a top-level navigation too, carrying the same cookies).
+ * same browser (a top-level navigation too, carrying the same cookies). The handler's answers are
+ * read as the relay passes them on: a body read later through Playwright's response object depends
+ * on Chromium still holding it, which a navigation or a busy machine can end ("No data found for
+ * resource").
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Cookie, Page, Response, Route } from 'playwright';
+import type { Browser, BrowserContext, Cookie, Page, Route } from 'playwright';
 import { createMemoryTokenStore, createUploadHandler } from '../../server/index.js';
 import { toDriveTokensKey } from '../../server/drives/drive-tokens.js';
 import type { DriveTokenStore } from '../../server/drives/types.js';
@@ -31,11 +34,18 @@ function readSessionUser(req: Request): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
+/** An answer of the handler as the relay passed it on to the browser. */
+interface RelayedAnswer {
+  status: number;
+  body: string;
+}
+
 /**
- * Opens `url` (the flow start or the consent link) and follows the provider back to the callback:
- * the callback's answer, whether the browser's own redirect reached it or had to be reopened.
+ * Opens `url` (the flow start or the consent link) and follows the provider back to the callback,
+ * whether the browser's own redirect reached it or had to be reopened; resolves once the browser
+ * has the callback's answer.
  */
-async function openUntilCallback(page: Page, url: string): Promise<Response> {
+async function openUntilCallback(page: Page, url: string): Promise<void> {
   const isCallback = (address: string) => new URL(address).pathname === CALLBACK_PATH;
   const answered = page.waitForResponse((response) => isCallback(response.url()));
   const failed = page.waitForEvent('requestfailed', (request) => isCallback(request.url()));
@@ -43,11 +53,10 @@ async function openUntilCallback(page: Page, url: string): Promise<Response> {
   failed.catch(() => undefined);
   await page.goto(url).catch(() => undefined);
   const outcome = await Promise.race([answered, failed]);
-  if ('status' in outcome) return outcome;
+  if ('status' in outcome) return;
   // A fresh tab of the same browser: the failed tab is still busy showing its error page.
   const reopened = await (await page.context().newPage()).goto(outcome.url());
   assert.ok(reopened, 'the callback answered');
-  return reopened;
 }
 
 describe('OAuth binding cookie in Chromium over https (real handler, fake Box)', () => {
@@ -57,6 +66,12 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
   let browser: Browser;
   /** Called with the Cookie header of each callback request before it is relayed. */
   let seeCallback: (cookieHeader: string) => Promise<void> = async () => undefined;
+  /** The handler's last answer at the callback, as relayed to the browser. */
+  let callbackAnswer: RelayedAnswer | undefined;
+  function relayedCallbackAnswer(): RelayedAnswer {
+    assert.ok(callbackAnswer, 'the handler answered at the callback');
+    return callbackAnswer;
+  }
 
   before(async () => {
     fakes = await startFakeDrives();
@@ -89,6 +104,7 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
     const cookie = headers.cookie;
     if (url.pathname === CALLBACK_PATH) await seeCallback(cookie ?? '');
     const answer = await app.send(url.pathname + url.search, { method: request.method(), headers: cookie ? { cookie } : {}, redirect: 'manual' });
+    if (url.pathname === CALLBACK_PATH) callbackAnswer = { status: answer.status, body: answer.text };
     const responseHeaders: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (name !== 'set-cookie') responseHeaders[name] = value;
@@ -124,8 +140,10 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
       seeCallback = async (cookieHeader) => resolve({ jar: await context.cookies(), sent: cookieHeader });
     });
     const page = await context.newPage();
-    const answer = await openUntilCallback(page, `${APP_ORIGIN}${MOUNT}/auth/box`);
-    assert.equal(answer.status(), 200, await answer.text());
+    callbackAnswer = undefined;
+    await openUntilCallback(page, `${APP_ORIGIN}${MOUNT}/auth/box`);
+    const answer = relayedCallbackAnswer();
+    assert.equal(answer.status, 200, answer.body);
     const { jar, sent } = await atCallback;
     const binding = jar.find((cookie) => cookie.name.includes('svc_oauth'));
     assert.ok(binding, `the browser stored the binding cookie: ${JSON.stringify(jar)}`);
@@ -175,10 +193,12 @@ describe('OAuth binding cookie in Chromium over https (real handler, fake Box)',
     seeCallback = async (cookieHeader) => {
       sent = cookieHeader;
     };
-    const answer = await openUntilCallback(victimPage, consentUrl);
+    callbackAnswer = undefined;
+    await openUntilCallback(victimPage, consentUrl);
     assert.match(sent, new RegExp(`(^|; )svc_oauth_box=${known.value}($|;)`), 'the planted cookie rides the callback');
-    assert.equal(answer.status(), 400);
-    assert.deepEqual(await answer.json(), { error: 'Sign-in was started in another browser' });
+    const answer = relayedCallbackAnswer();
+    assert.equal(answer.status, 400);
+    assert.deepEqual(JSON.parse(answer.body), { error: 'Sign-in was started in another browser' });
     assert.equal(await hasStoredTokens(attacker), false, "the victim's drive is not connected to the attacker's account");
     await victimContext.close();
   });

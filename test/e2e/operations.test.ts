@@ -32,6 +32,8 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>operations</title>
     for (let offset = 0; offset < size; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, Math.min(size, offset + 65536)));
     await engine.addFiles([new File([bytes], name, { type })]);
     const summary = await engine.start();
+    // A small file counts at its PUT and is confirmed behind it: wait until the handler answered.
+    while (Object.keys(localStorage).some((key) => key.startsWith('svc-uploader:confirm:'))) await new Promise((resolve) => setTimeout(resolve, 20));
     return { successful: summary.successful, failed: summary.failed };
   };
   window.ready = true;

@@ -60,8 +60,22 @@ describe('storage.checksumAlgorithm: x-amz-checksum-* signed into single-PUT URL
         const checksum = { algorithm, value: digestOf(algorithm, content) };
         const { status, body } = await transports.get(algorithm)!.post(`${MOUNT}/presign`, { ...file, checksum });
         assert.equal(status, 200);
-        assert.deepEqual(body.uploadHeaders, { 'Content-Type': file.type, 'Content-MD5': file.contentMd5, [header]: checksum.value });
-        assert.deepEqual(signedHeaders(body.uploadUrl), ['content-length', 'content-md5', 'content-type', 'host', header]);
+        assert.deepEqual(body.uploadHeaders, {
+          'Content-Type': file.type,
+          'Content-Disposition': 'inline',
+          'Cache-Control': 'private',
+          'Content-MD5': file.contentMd5,
+          [header]: checksum.value,
+        });
+        assert.deepEqual(signedHeaders(body.uploadUrl), [
+          'cache-control',
+          'content-disposition',
+          'content-length',
+          'content-md5',
+          'content-type',
+          'host',
+          header,
+        ]);
         const put = await fetch(body.uploadUrl, { method: 'PUT', body: Uint8Array.from(content), headers: body.uploadHeaders });
         assert.equal(put.status, 200, await put.text());
         assert.equal(sha256Hex(await readObject(storage, body.key)), sha256Hex(content));
@@ -83,8 +97,13 @@ describe('storage.checksumAlgorithm: x-amz-checksum-* signed into single-PUT URL
       .get('SHA256')!
       .post(`${MOUNT}/presign`, { ...file, checksum: { algorithm: 'CRC32', value: digestOf('CRC32', content) } });
     assert.equal(status, 200);
-    assert.deepEqual(body.uploadHeaders, { 'Content-Type': file.type, 'Content-MD5': file.contentMd5 });
-    assert.deepEqual(signedHeaders(body.uploadUrl), ['content-length', 'content-md5', 'content-type', 'host']);
+    assert.deepEqual(body.uploadHeaders, {
+      'Content-Type': file.type,
+      'Content-Disposition': 'inline',
+      'Cache-Control': 'private',
+      'Content-MD5': file.contentMd5,
+    });
+    assert.deepEqual(signedHeaders(body.uploadUrl), ['cache-control', 'content-disposition', 'content-length', 'content-md5', 'content-type', 'host']);
   });
 
   it('without storage.checksumAlgorithm the checksum is not signed', async () => {
@@ -92,7 +111,12 @@ describe('storage.checksumAlgorithm: x-amz-checksum-* signed into single-PUT URL
       .get('none')!
       .post(`${MOUNT}/presign`, { ...file, checksum: { algorithm: 'SHA256', value: digestOf('SHA256', content) } });
     assert.equal(status, 200);
-    assert.deepEqual(body.uploadHeaders, { 'Content-Type': file.type, 'Content-MD5': file.contentMd5 });
+    assert.deepEqual(body.uploadHeaders, {
+      'Content-Type': file.type,
+      'Content-Disposition': 'inline',
+      'Cache-Control': 'private',
+      'Content-MD5': file.contentMd5,
+    });
   });
 
   for (const [label, checksum] of MALFORMED) {

@@ -44,8 +44,15 @@ describe('Content-MD5 signed into upload URLs', () => {
       it('signs content-md5 into the PUT and asks the client to send it', async () => {
         const { status, body } = await use().post(`${MOUNT}/presign`, file);
         assert.equal(status, 200);
-        assert.deepEqual(body.uploadHeaders, { 'Content-Type': 'application/octet-stream', 'Content-MD5': file.contentMd5 });
+        assert.deepEqual(body.uploadHeaders, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Disposition': 'inline',
+          'Cache-Control': 'private',
+          'Content-MD5': file.contentMd5,
+        });
         assert.deepEqual(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders')!.split(';'), [
+          'cache-control',
+          'content-disposition',
           'content-length',
           'content-md5',
           'content-type',
@@ -79,7 +86,7 @@ describe('Content-MD5 signed into upload URLs', () => {
         const { body } = await use().post(`${MOUNT}/presign`, { ...file, metadata: { checksumSha256 } });
         assert.deepEqual(
           body.uploadHeaders,
-          { 'Content-Type': 'application/octet-stream', 'Content-MD5': file.contentMd5 },
+          { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'inline', 'Cache-Control': 'private', 'Content-MD5': file.contentMd5 },
           'no header to send for the metadata',
         );
         const put = await fetch(body.uploadUrl, { method: 'PUT', body: Uint8Array.from(content), headers: body.uploadHeaders });
@@ -96,7 +103,7 @@ describe('Content-MD5 signed into upload URLs', () => {
       it('without contentMd5 the PUT is signed as before and a flipped byte is stored', async () => {
         const { contentMd5: _omitted, ...plain } = file;
         const { body } = await use().post(`${MOUNT}/presign`, plain);
-        assert.deepEqual(body.uploadHeaders, { 'Content-Type': 'application/octet-stream' });
+        assert.deepEqual(body.uploadHeaders, { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'inline', 'Cache-Control': 'private' });
         const put = await fetch(body.uploadUrl, { method: 'PUT', body: Uint8Array.from(flipOneByte(content)), headers: body.uploadHeaders });
         assert.equal(put.status, 200);
         assert.notEqual(sha256Hex(await readObject(storage(), body.key)), sha256Hex(content));

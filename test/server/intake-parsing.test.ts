@@ -130,7 +130,11 @@ describe('request intake', () => {
         it('signs and stores the normalised type: lower-case essence, parameters kept', async () => {
           const response = await use('open').post(`${MOUNT}/presign`, { name: 'note.txt', type: ' Text/Plain ;Charset=UTF-8 ', size: 5 });
           assert.equal(response.status, 200, response.text);
-          assert.deepEqual(response.body.uploadHeaders, { 'Content-Type': 'text/plain; charset=UTF-8' });
+          assert.deepEqual(response.body.uploadHeaders, {
+            'Content-Type': 'text/plain; charset=UTF-8',
+            'Content-Disposition': 'inline',
+            'Cache-Control': 'private',
+          });
           const put = await fetch(response.body.uploadUrl, { method: 'PUT', body: 'hello', headers: response.body.uploadHeaders });
           assert.equal(put.status, 200);
           const head = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: response.body.key }));

@@ -75,7 +75,11 @@ describe('POST /presign', () => {
         assert.equal(response.status, 200);
         assert.match(response.body.key, new RegExp(`^anon/${UUID}/hello\\.txt$`));
         assert.equal(response.body.expiresIn, 3600);
-        assert.deepEqual(response.body.uploadHeaders, { 'Content-Type': 'text/plain' }, 'header names spelled as HTTP spells them');
+        assert.deepEqual(
+          response.body.uploadHeaders,
+          { 'Content-Type': 'text/plain', 'Content-Disposition': 'inline', 'Cache-Control': 'private' },
+          'header names spelled as HTTP spells them',
+        );
         assert.equal(response.body.publicUrl, undefined, 'no publicUrlBase configured');
         assert.match(response.body.downloadUrl, /X-Amz-Expires=259200/, 'download URLs last three days by default');
       });
@@ -89,9 +93,9 @@ describe('POST /presign', () => {
         assert.equal(await download.text(), content);
       });
 
-      it('signs content-length, content-type and host into the PUT URL', async () => {
+      it('signs cache-control, content-disposition, content-length, content-type and host into the PUT URL', async () => {
         const { body } = await use('open').post(`${MOUNT}/presign`, file);
-        assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders'), 'content-length;content-type;host');
+        assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders'), 'cache-control;content-disposition;content-length;content-type;host');
         assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-Expires'), '3600');
       });
 
@@ -108,10 +112,10 @@ describe('POST /presign', () => {
         assert.deepEqual(await listKeys(storage, retyped.key), []);
       });
 
-      it('signs no content type for an empty type and sends no uploadHeaders', async () => {
+      it('signs no content type for an empty type and sends only the stored object headers', async () => {
         const { body } = await use('open').post(`${MOUNT}/presign`, { name: 'blob', type: '', size: 3 });
-        assert.equal(body.uploadHeaders, undefined);
-        assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders'), 'content-length;host');
+        assert.deepEqual(body.uploadHeaders, { 'Content-Disposition': 'inline', 'Cache-Control': 'private' });
+        assert.equal(new URL(body.uploadUrl).searchParams.get('X-Amz-SignedHeaders'), 'cache-control;content-disposition;content-length;host');
         assert.equal((await putToStorage(body, 'abc')).status, 200);
       });
 

@@ -47,6 +47,7 @@ const PRESIGN: Fields<Wire.PresignedUrlResponse> = {
   uploadHeaders: 'optional',
   expiresIn: 'required',
   completionToken: 'optional',
+  completionMode: 'optional',
 };
 const INIT: Fields<Wire.MultipartInitResponse> = {
   key: 'required',

@@ -18,7 +18,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
+import { AWAITED_CONFIRMATION, importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
 /** The bytes every fixture file serves: deterministic, so tests can compare. */
 export function fixtureFileText(name) {
@@ -41,7 +41,12 @@ let uploadHandler;
 async function realHandler() {
   if (!uploadHandler) {
     const { createUploadHandler } = await importSource('../../server/index.ts');
-    uploadHandler = createUploadHandler({ storage: testStorageConfig(), uploadTokenSecret: 'element-tests-upload-token-secret', allowAnonymousUploads: true });
+    uploadHandler = createUploadHandler({
+      storage: testStorageConfig(),
+      uploadTokenSecret: 'element-tests-upload-token-secret',
+      allowAnonymousUploads: true,
+      completion: AWAITED_CONFIRMATION,
+    });
   }
   return uploadHandler;
 }

@@ -17,7 +17,7 @@
 // (UpupError 403 `MALWARE_FOUND`), `{delayMs}` accepts after that long.
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { startFaultProxy } from './fault-proxy.mjs';
-import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
+import { AWAITED_CONFIRMATION, importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
 const scenarios = new Map();
 let storageClient;
@@ -82,6 +82,7 @@ async function createScenario(spec) {
     storage: { ...storage, endpoint: proxy.endpoint, ...(spec.handler?.checksumAlgorithm ? { checksumAlgorithm: spec.handler.checksumAlgorithm } : {}) },
     uploadTokenSecret: 'browser-tests-upload-token-secret',
     allowAnonymousUploads: true,
+    completion: AWAITED_CONFIRMATION,
     hooks: {
       onFileUploaded: ({ key, uploadId, source }) => {
         hookCalls.push({ hook: 'onFileUploaded', key, uploadId, source });

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
+import { AWAITED_CONFIRMATION, importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
 const UPLOAD_TOKEN_SECRET = 'browser-tests-upload-token-secret';
 let serverModule;
@@ -94,7 +94,12 @@ async function plansEndpoint(request) {
 let innerHandler;
 async function faultyHandler(request) {
   const { createUploadHandler } = await server();
-  innerHandler ??= createUploadHandler({ storage: testStorageConfig(), uploadTokenSecret: UPLOAD_TOKEN_SECRET, allowAnonymousUploads: true });
+  innerHandler ??= createUploadHandler({
+    storage: testStorageConfig(),
+    uploadTokenSecret: UPLOAD_TOKEN_SECRET,
+    allowAnonymousUploads: true,
+    completion: AWAITED_CONFIRMATION,
+  });
   const url = new URL(request.url);
   const plan = plans.get(url.pathname.split('/')[3]);
   if (!plan) return Response.json({ error: 'Unknown fault plan' }, { status: 404 });
@@ -226,7 +231,12 @@ let spellingHandler;
 /** The handler's /presign answer with `uploadHeaders` spelled every way a server might spell them. */
 async function headerSpellings(request) {
   const { createUploadHandler } = await server();
-  spellingHandler ??= createUploadHandler({ storage: testStorageConfig(), uploadTokenSecret: UPLOAD_TOKEN_SECRET, allowAnonymousUploads: true });
+  spellingHandler ??= createUploadHandler({
+    storage: testStorageConfig(),
+    uploadTokenSecret: UPLOAD_TOKEN_SECRET,
+    allowAnonymousUploads: true,
+    completion: AWAITED_CONFIRMATION,
+  });
   const response = await spellingHandler(request);
   if (!new URL(request.url).pathname.endsWith('/presign') || response.status !== 200) return response;
   const body = await response.json();

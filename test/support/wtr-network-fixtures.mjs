@@ -9,7 +9,7 @@
 //                                                     presigned URL `target`
 // Everything is same-origin with the test page, so the browser reads every header it is sent.
 // The fault-injecting proxy scenarios (wtr-fault-proxy-fixtures.mjs) are mounted from here too.
-import { importSource, testStorageConfig } from './wtr-handler.mjs';
+import { AWAITED_CONFIRMATION, importSource, testStorageConfig } from './wtr-handler.mjs';
 import { toNodeHandler } from 'srvx/node';
 import faultProxyFixtures from './wtr-fault-proxy-fixtures.mjs';
 
@@ -21,7 +21,12 @@ let realHandler;
 async function handler() {
   if (!realHandler) {
     const { createUploadHandler } = await importSource('../../server/index.ts');
-    realHandler = createUploadHandler({ storage: testStorageConfig(), uploadTokenSecret: UPLOAD_TOKEN_SECRET, allowAnonymousUploads: true });
+    realHandler = createUploadHandler({
+      storage: testStorageConfig(),
+      uploadTokenSecret: UPLOAD_TOKEN_SECRET,
+      allowAnonymousUploads: true,
+      completion: AWAITED_CONFIRMATION,
+    });
   }
   return realHandler;
 }

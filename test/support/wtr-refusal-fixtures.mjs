@@ -17,7 +17,7 @@
 //                                       expired and the resume window closed, 403 `expired`
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
-import { importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
+import { AWAITED_CONFIRMATION, importSource, mountFetchHandler, testStorageConfig } from './wtr-handler.mjs';
 
 const SECRET = 'refusal-tests-upload-token-secret';
 /** Longer than the 1 s resume window, with room for the seconds the token's times are rounded to. */
@@ -60,7 +60,7 @@ function handlers() {
   started ??= (async () => {
     const { createUploadHandler } = await importSource('../../server/index.ts');
     const storage = testStorageConfig();
-    const open = { storage, uploadTokenSecret: SECRET, allowAnonymousUploads: true };
+    const open = { storage, uploadTokenSecret: SECRET, allowAnonymousUploads: true, completion: AWAITED_CONFIRMATION };
     const real = createUploadHandler(open);
     const shortWindow = createUploadHandler({ ...open, multipartResumeWindowSeconds: 1 });
     return {

@@ -49,7 +49,7 @@ export type ColourSetting = keyof ColourAdjustments;
 
 export function initialEditState(sourceWidth: number, sourceHeight: number, name: string): EditState {
   return {
-    // The field shows the name without bidi controls (see engine-views/display-name.ts).
+    // The field shows the name as the list does, suspicious characters as U+FFFD (see engine-views/display-name.ts).
     sourceWidth,
     sourceHeight,
     originalName: name,

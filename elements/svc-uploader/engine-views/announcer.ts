@@ -1,8 +1,8 @@
 /**
  * What screen readers hear: one polite announcement for the moments that matter (files added,
  * upload started, progress milestones, the run's time left at most every 10 s, completion,
- * failure, pause, connectivity, the image editor), never for every progress tick. File names are read without bidi controls (see
- * engine-views/display-name.ts), as they are shown, and a name longer than `SPOKEN_NAME_LENGTH` is
+ * failure, pause, connectivity, the image editor), never for every progress tick. File names are read as they are shown (see
+ * engine-views/display-name.ts), and a name longer than `SPOKEN_NAME_LENGTH` is
  * shortened in the middle, keeping its extension: a name of thousands of characters would
  * otherwise be read out in full.
  */

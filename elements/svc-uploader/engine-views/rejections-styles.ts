@@ -16,6 +16,8 @@ export const rejectionStyles = css`
     }
     .rejections .banner-icon { margin-block-start: 0.0625rem; color: var(--_color-danger); }
     .rejection-list { display: grid; gap: var(--_spacing-xsmall); margin: 0; padding: 0; list-style: none; align-self: center; }
+    /* A long name breaks anywhere rather than push the rest of its line, its extension included, out of view. */
+    .rejection-list > li { min-inline-size: 0; overflow-wrap: anywhere; }
     .rejections-dismiss { min-block-size: 1.75rem; padding-inline: var(--_spacing-small); border-color: transparent; background: transparent; font-size: var(--_font-size-small); }
     .rejections-dismiss:hover:not(:disabled) { background: var(--_color-surface); }
   }

@@ -7,6 +7,7 @@ import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { UploadFileRecord } from '../../../engine/core/file-record.js';
 import { displayName, shortName } from '../engine-views/display-name.js';
+import { renderShownName } from './shown-name.js';
 import { failureText } from '../engine-views/failure-message.js';
 import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-kind.js';
 import { renderIcon } from '../shell/icons.js';
@@ -123,8 +124,8 @@ function renderRate(view: UploaderView, file: UploadFileRecord) {
 export function renderFileItem(view: UploaderView, file: UploadFileRecord, layout: ItemLayout, placement?: RowPlacement) {
   const { t, intents, translator } = view;
   const kind = fileKindOf(file.type, file.name);
-  // Shown without bidi controls and shortened in the middle; the full name stays in the tooltip
-  // and the accessible name (see display-name.ts).
+  // Shown with its suspicious characters made visible, shortened in the middle, the real extension
+  // always in view; the full name stays in the tooltip and the accessible name (see display-name.ts).
   const name = displayName(file.name);
   const shown = shortName(file.name);
   const sizeText = SHOWS_PROGRESS.has(file.state) && file.bytesUploaded > 0 ? progressText(view, file) : translator.formatBytes(file.size);
@@ -140,7 +141,7 @@ export function renderFileItem(view: UploaderView, file: UploadFileRecord, layou
       ${renderThumbnail(view, file, kind, layout)}
       <div class="file-main">
         <button part="file-name" class="file-name ${view.slot('file', 'name')}" type="button" title=${name}
-          aria-label=${shown === name ? nothing : name} @click=${() => intents.clickFile(file.id)}><bdi dir="auto">${shown}</bdi></button>
+          aria-label=${shown === name ? nothing : name} @click=${() => intents.clickFile(file.id)}><bdi class="shown-name" dir="auto">${renderShownName(file.name)}</bdi></button>
         <p part="file-details" class="file-details ${view.slot('file', 'details')}">
           ${layout === 'hero' && !view.mini ? html`<span part="file-kind">${t('file.kind', { kind })}</span>` : nothing}
           <span part="file-size" class="file-size">${sizeText}</span>

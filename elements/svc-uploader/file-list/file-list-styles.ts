@@ -1,7 +1,9 @@
 /** The file list: header, compact rows (virtualised past a hundred files), the hero card, progress. */
 import { css } from 'lit';
+import { shownNameStyles } from './shown-name.js';
 
 export const fileListStyles = css`
+  ${shownNameStyles}
   @layer svc-uploader {
     .file-list-section { display: flex; flex-direction: column; gap: var(--_spacing-small); min-block-size: 0; }
     .file-list-header {
@@ -75,7 +77,6 @@ export const fileListStyles = css`
       border-radius: var(--_radius-small);
       background: none;
       text-align: start;
-      text-overflow: ellipsis;
       white-space: nowrap;
     }
     .file-name:hover:not(:disabled) { background: none; text-decoration: underline; }

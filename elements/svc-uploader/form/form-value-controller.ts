@@ -14,6 +14,7 @@ import type { FormValue } from './form-value.js';
 export interface FormHost extends ReactiveControllerHost {
   readonly name?: string;
   readonly required: boolean;
+  readonly maxFiles?: number;
   readonly serverUrl?: string;
   readonly uploadEndpoint?: string;
   readonly resumable?: ResumableOptions;
@@ -41,9 +42,9 @@ export class FormValueController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Stored files a back/forward navigation brought back. */
+  /** Stored files a back/forward navigation brought back, as many as the form submits. */
   get restoredCount(): number {
-    return this.#formValue?.restored.length ?? 0;
+    return this.#formValue?.restoredInForm ?? 0;
   }
 
   /** A load of the form logic in progress, for `updateComplete` to wait on. */
@@ -70,6 +71,12 @@ export class FormValueController implements ReactiveController {
     this.#formValue?.clear();
   }
 
+  /** The user removed the uploads a navigation restored. */
+  forgetRestored(): void {
+    this.#formValue?.forgetRestored();
+    this.#host.requestUpdate();
+  }
+
   /** Sets the value and validity from the list as it is now. */
   sync(): void {
     this.#formValue?.sync();
@@ -87,6 +94,7 @@ export class FormValueController implements ReactiveController {
       this.#formValue = new FormValue(this.#sources.internals, {
         name: () => host.name,
         required: () => host.required,
+        maxFiles: () => host.maxFiles ?? Number.POSITIVE_INFINITY,
         submitsFiles: () => !host.serverUrl && !host.uploadEndpoint && host.resumable?.protocol !== 'tus',
         files: () => this.#sources.files(),
         t: (key, values) => this.#sources.t(key, values),

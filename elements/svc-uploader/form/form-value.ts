@@ -5,9 +5,11 @@
  * - without one ("no server": the element is a richer file input), one entry per listed file under
  *   `name`, whose value is the File itself (the form needs `enctype="multipart/form-data"`).
  * Validity: `valueMissing` when `required` and nothing would be submitted; `customError` while a
- * file is on its way (processing, uploading, paused), so a form cannot be sent with half its files.
+ * listed file is not stored (on its way, queued, failed or canceled), so a form is never sent
+ * without files its user sees listed.
  * The submitted keys are also saved as the form state, so a back/forward navigation that restores
- * the form (`formStateRestoreCallback`) gets them back.
+ * the form (`formStateRestoreCallback`) gets them back; they count against `maxFiles` after the
+ * files stored since, and the user can remove them.
  */
 import type { UploadFileRecord } from '../../../engine/core/file-record.js';
 import type { Translate } from '../sources/source-panel.js';
@@ -21,6 +23,8 @@ export interface RestoredUpload {
 export interface FormValueHost {
   name(): string | undefined;
   required(): boolean;
+  /** The most files the element takes (`max-files`). */
+  maxFiles(): number;
   /** True when the element has no upload target: the form submits the files themselves. */
   submitsFiles(): boolean;
   files(): readonly UploadFileRecord[];
@@ -30,6 +34,8 @@ export interface FormValueHost {
 }
 
 const IN_FLIGHT = new Set(['processing', 'uploading', 'checking', 'uploaded', 'paused']);
+/** Listed but not stored, and not on its way: the user must upload or remove it. */
+const NOT_STORED = new Set(['queued', 'failed', 'canceled']);
 /** Bounds on a restored state: it comes from the browser's session history, but is read defensively. */
 const MAX_STATE_LENGTH = 256 * 1024;
 const MAX_RESTORED = 1000;
@@ -59,6 +65,8 @@ export function readRestoredState(state: unknown): RestoredUpload[] {
 export class FormValue {
   /** Files stored on an earlier visit of this page, brought back by the form's state restore. */
   restored: RestoredUpload[] = [];
+  /** How many of `restored` the form submits now (`maxFiles` counts the files stored since first). */
+  restoredInForm = 0;
 
   /** What the value was last built from. */
   #lastValue: { name?: string; entries: readonly unknown[] } | undefined;
@@ -85,7 +93,11 @@ export class FormValue {
     const files = host.files();
     const name = host.name();
     const submitsFiles = host.submitsFiles();
-    const stored = submitsFiles ? [] : [...this.restored, ...storedUploads(files)];
+    const storedNow = submitsFiles ? [] : storedUploads(files);
+    // Restored keys fill what `maxFiles` leaves after the files stored on this visit.
+    const restored = submitsFiles ? [] : this.restored.slice(0, Math.max(0, host.maxFiles() - storedNow.length));
+    this.restoredInForm = restored.length;
+    const stored = [...restored, ...storedNow];
     const entries = submitsFiles ? files.length : stored.length;
     const sources = submitsFiles ? files.map((file) => file.file) : stored.map((upload) => upload.key);
     // Progress re-renders often; the value is rebuilt only when what it holds changed.
@@ -102,13 +114,14 @@ export class FormValue {
       }
     }
     const anchor = host.anchor();
-    if (!submitsFiles && files.some((file) => IN_FLIGHT.has(file.state))) {
-      internals.setValidity({ customError: true }, host.t('form.uploadsInFlight'), anchor);
-    } else if (host.required() && entries === 0) {
-      internals.setValidity({ valueMissing: true }, host.t('form.valueMissing'), anchor);
-    } else {
-      internals.setValidity({});
-    }
+    const inFlight = !submitsFiles && files.some((file) => IN_FLIGHT.has(file.state));
+    const notStored = !submitsFiles && files.some((file) => NOT_STORED.has(file.state));
+    const valueMissing = host.required() && entries === 0;
+    const customError = inFlight || notStored;
+    // The message says what to do first: wait, then upload or remove, then add a file.
+    const message = inFlight ? 'form.uploadsInFlight' : notStored ? 'form.uploadsNotStored' : 'form.valueMissing';
+    if (customError || valueMissing) internals.setValidity({ customError, valueMissing }, host.t(message), anchor);
+    else internals.setValidity({});
   }
 
   /** `formStateRestoreCallback`: keys come back as restored uploads; files are handed to `addFiles`. */
@@ -122,8 +135,15 @@ export class FormValue {
     this.sync();
   }
 
+  /** The user removed the restored uploads: the form no longer submits them. */
+  forgetRestored(): void {
+    this.restored = [];
+    this.sync();
+  }
+
   clear(): void {
     this.restored = [];
+    this.restoredInForm = 0;
     this.#lastValue = undefined;
   }
 }

@@ -18,10 +18,11 @@ export function renderBusy(view: UploaderView) {
     ${renderIcon('LoaderIcon', view.icons, 'icon spinner')}<span>${view.t('uploader.busy')}</span></p>`;
 }
 
-/** After a back/forward navigation restored the form: the stored files it will still submit. */
+/** After a back/forward navigation restored the form: the stored files it will still submit, until the user removes them. */
 export function renderRestoredUploads(view: UploaderView) {
   if (view.restoredUploads === 0) return nothing;
-  return html`<p part="restored-uploads" class="hint">${view.t('summary.uploaded', { count: view.restoredUploads })}</p>`;
+  return html`<p part="restored-uploads" class="hint"><span>${view.t('summary.uploaded', { count: view.restoredUploads })}</span>
+    <button part="restored-uploads-remove button" class="restored-uploads-remove" type="button" @click=${view.intents.forgetRestoredUploads}>${view.t('action.remove')}</button></p>`;
 }
 
 export function renderBranding(view: UploaderView) {

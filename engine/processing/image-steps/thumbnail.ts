@@ -9,10 +9,14 @@
  * `quality`; a box given one side only is square. Thumbnails are WebP (small, and transparency
  * survives); a browser that cannot write WebP gets a JPEG on white. SVG files get none: they are
  * already scalable, and rasterising one needs an `<img>`, which workers lack and which sizes
- * unsized drawings arbitrarily.
+ * unsized drawings arbitrarily. Only formats whose header image-dimensions.ts reads (and the
+ * pipeline checked against `maxImagePixels`) reach the decoder: an ICO, a TIFF or anything else
+ * the browser might decode passes through without a thumbnail, since its declared size was never
+ * read (an ICO can wrap a PNG of 20,000 × 20,000 px).
  */
 import type { EngineOptions, PipelineContext, PipelineStepOutput } from '../../core/engine-options.js';
 import { decodeImage, drawScaled, fitWithin } from './canvas-codec.js';
+import { readImageDimensions } from './image-dimensions.js';
 
 const DEFAULT_EDGE = 200;
 const DEFAULT_QUALITY = 0.7;
@@ -80,6 +84,7 @@ async function encodeThumbnail(image: ImageBitmap, settings: ThumbnailSettings, 
 export async function createThumbnail({ file, options, signal }: PipelineContext): Promise<PipelineStepOutput | void> {
   if (file.size === 0 || !mayBeRasterImage(file)) return;
   const settings = thumbnailSettings(options.thumbnailGenerator);
+  if (!(await readImageDimensions(file))) return;
   const image = await decodeImage(file);
   if (!image) return;
   try {

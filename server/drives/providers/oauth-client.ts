@@ -6,6 +6,7 @@
 import { createDriveRequestError, createTokenExchangeError, DriveReauthRequiredError } from '../drive-errors.js';
 import type { StoredDriveTokens } from '../types.js';
 import { toCallSignal, type UpstreamLimits } from '../upstream-limits.js';
+import { fetchProvider } from './observed-fetch.js';
 
 export interface OAuthClient {
   tokenUrl: string;
@@ -38,12 +39,12 @@ function toStoredTokens(answer: TokenEndpointAnswer, previousRefreshToken?: stri
 
 async function postTokenRequest(client: OAuthClient, fields: Record<string, string>, limits: UpstreamLimits): Promise<Response> {
   const body = new URLSearchParams({ ...fields, client_id: client.clientId, client_secret: client.clientSecret });
-  return fetch(client.tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body,
-    signal: toCallSignal(limits),
-  });
+  return fetchProvider(
+    client.tokenUrl,
+    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, signal: toCallSignal(limits) },
+    limits,
+    'token',
+  );
 }
 
 async function describeRefusal(response: Response): Promise<Error> {
@@ -122,12 +123,12 @@ export async function refreshAccessToken(client: OAuthClient, refreshToken: stri
 export async function postRevocation(url: string, fields: Record<string, string>, limits: UpstreamLimits): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-      signal: toCallSignal(limits),
-    });
+    response = await fetchProvider(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields), signal: toCallSignal(limits) },
+      limits,
+      'revoke',
+    );
   } catch (error) {
     throw createDriveRequestError(error);
   }

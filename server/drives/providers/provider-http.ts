@@ -4,6 +4,8 @@
  */
 import { createDriveRequestError, DriveReauthRequiredError } from '../drive-errors.js';
 import { toCallSignal, type UpstreamLimits } from '../upstream-limits.js';
+import type { ProviderOperation } from '../../observers.js';
+import { fetchProvider } from './observed-fetch.js';
 
 /** Enough of a provider's error body to diagnose it in logs, without holding a large page. */
 const ERROR_BODY_PREVIEW_BYTES = 2048;
@@ -71,9 +73,9 @@ export function isNotFoundAnswer(error: unknown): boolean {
   return cause instanceof ProviderAnswerError && (cause.status === 404 || cause.status === 409);
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+async function send(url: string, init: RequestInit, limits: UpstreamLimits, operation: ProviderOperation): Promise<Response> {
   try {
-    return await fetch(url, init);
+    return await fetchProvider(url, init, limits, operation);
   } catch (error) {
     throw createDriveRequestError(error);
   }
@@ -85,7 +87,7 @@ export async function fetchWithToken(url: string, accessToken: string, limits: U
   headers.set('authorization', `Bearer ${accessToken}`);
   const method = init.method ?? 'GET';
   // Never followed: a redirect could lead to a plain-http host (or carry the token elsewhere).
-  const response = await send(url, { ...init, method, headers, redirect: 'manual', signal: toCallSignal(limits) });
+  const response = await send(url, { ...init, method, headers, redirect: 'manual', signal: toCallSignal(limits) }, limits, 'api');
   if (isRedirect(response.status) && init.redirect !== 'manual') {
     await response.body?.cancel().catch(() => undefined);
     throw createDriveRequestError(new Error(`${method} ${describeUrl(url)} answered a redirect (${response.status}); API calls follow none`));
@@ -163,7 +165,7 @@ export async function fetchDownload(
   limits.signal?.addEventListener('abort', stopOnClientAbort, { once: true });
   const timer = setTimeout(() => controller.abort(new Error(`no answer within ${limits.timeoutMs} ms`)), limits.timeoutMs);
   try {
-    let response = await send(url, { ...init, method, headers, redirect: 'manual', signal: controller.signal });
+    let response = await send(url, { ...init, method, headers, redirect: 'manual', signal: controller.signal }, limits, 'download');
     let currentUrl = url;
     for (let redirects = 0; isRedirect(response.status); redirects += 1) {
       const location = response.headers.get('location');
@@ -172,7 +174,7 @@ export async function fetchDownload(
       const target = new URL(location, currentUrl);
       assertRedirectAllowed(target, policy);
       currentUrl = target.href;
-      response = await send(currentUrl, { redirect: 'manual', signal: controller.signal });
+      response = await send(currentUrl, { redirect: 'manual', signal: controller.signal }, limits, 'download');
     }
     if (!response.ok) throw await toFailure(method, currentUrl, response, { redirected: currentUrl !== url });
     return response;

@@ -13,7 +13,7 @@ import { matchesBinding, toClearBindingCookie } from '../oauth/browser-binding.j
 import { consumeOAuthState } from '../oauth/oauth-state.js';
 import { getPublicOrigin } from '../public-origin.js';
 import { getPostMessageTargets, resolveReturnTo } from '../return-to.js';
-import { getBindingCookieScope, getRedirectUri } from './auth-start.js';
+import { getBindingCookieScope, getRedirectUri, toSignInRefusal } from './auth-start.js';
 import {
   findCallbackUserId,
   getDriveRouteOptions,
@@ -51,8 +51,18 @@ const UNKNOWN_PROVIDER_ERROR = 'unknown_error';
 const CALLBACK_FAILURE = { message: 'Internal error', code: UpupErrorCode.STORAGE_ERROR };
 const OTHER_BROWSER_MESSAGE = 'Sign-in was started in another browser';
 
-function badRequest(message: string, detail?: string): UpupError {
-  return new UpupError(message, undefined, { status: 400, ...(detail ? { cause: new Error(detail) } : {}) });
+/** Why a callback was refused, for the sign-in metrics: its 400s share one status and carry no code. */
+type CallbackRefusal = 'provider_error' | 'missing_code' | 'invalid_state' | 'other_browser';
+const refusals = new WeakMap<object, CallbackRefusal>();
+
+function badRequest(refusal: CallbackRefusal, message: string, detail?: string): UpupError {
+  const error = new UpupError(message, undefined, { status: 400, ...(detail ? { cause: new Error(detail) } : {}) });
+  refusals.set(error, refusal);
+  return error;
+}
+
+function toCallbackRefusal(error: unknown): string {
+  return (typeof error === 'object' && error !== null && refusals.get(error)) || toSignInRefusal(error);
 }
 
 /**
@@ -68,7 +78,7 @@ async function assertCallingUser(ctx: RouteContext, startingUserId: string): Pro
     });
   }
   if (callbackUserId !== undefined && callbackUserId !== startingUserId) {
-    throw badRequest('Invalid or expired state', 'the state was issued to a different user than the one calling back');
+    throw badRequest('invalid_state', 'Invalid or expired state', 'the state was issued to a different user than the one calling back');
   }
 }
 
@@ -83,14 +93,15 @@ async function completeAuthorization(ctx: RouteContext, description: DriveProvid
     if (state) await consumeOAuthState(store, state, description.slug);
     const shown = KNOWN_PROVIDER_ERRORS.has(providerError) ? providerError : UNKNOWN_PROVIDER_ERROR;
     const detail = `error=${providerError.slice(0, 200)} error_description=${(query.get('error_description') ?? '').slice(0, 1000)}`;
-    throw badRequest(`OAuth error: ${shown}`, detail);
+    throw badRequest('provider_error', `OAuth error: ${shown}`, detail);
   }
-  if (!code || !state) throw badRequest('Missing code or state');
+  if (!code || !state) throw badRequest('missing_code', 'Missing code or state');
   const record = await consumeOAuthState(store, state, description.slug);
-  if (!record) throw badRequest('Invalid or expired state', 'the state is unknown, spent, older than 10 minutes or issued for another provider');
+  if (!record)
+    throw badRequest('invalid_state', 'Invalid or expired state', 'the state is unknown, spent, older than 10 minutes or issued for another provider');
   // The consent link may have been forwarded: only the browser that started the flow may finish it.
   if (!(await matchesBinding(ctx.req, getBindingCookieScope(ctx, description.slug), record.browserBindingHash))) {
-    throw badRequest(OTHER_BROWSER_MESSAGE, 'the callback carries no binding cookie, or one of another flow');
+    throw badRequest('other_browser', OTHER_BROWSER_MESSAGE, 'the callback carries no binding cookie, or one of another flow');
   }
   await assertCallingUser(ctx, record.userId);
   const provider = requireConfiguredProvider(ctx, description);
@@ -127,7 +138,9 @@ export async function finishAuthorizationRoute(ctx: RouteContext): Promise<Respo
   let response: Response;
   try {
     response = await completeAuthorization(ctx, description);
+    ctx.telemetry.signIn({ provider: description.slug, outcome: 'finished' });
   } catch (error) {
+    ctx.telemetry.signIn({ provider: description.slug, outcome: 'refused', reason: toCallbackRefusal(error) });
     response = toReportedFailure(ctx.settings, ctx, error, CALLBACK_FAILURE);
   }
   response.headers.append('set-cookie', toClearBindingCookie(getBindingCookieScope(ctx, description.slug)));

@@ -3,7 +3,7 @@
  * browser-binding cookie, and sends the browser to the provider's consent page (with a PKCE
  * challenge where the provider takes one).
  */
-import { UpupError } from '../../errors.js';
+import { isUpupError, UpupError } from '../../errors.js';
 import type { RouteContext } from '../../internal/routes/context.js';
 import { chooseBindingValue, hashBindingValue, toSetBindingCookie, type BindingCookieScope } from '../oauth/browser-binding.js';
 import { createOAuthState } from '../oauth/oauth-state.js';
@@ -11,7 +11,7 @@ import { createCodeVerifier, toCodeChallenge } from '../oauth/pkce.js';
 import { getPublicOrigin } from '../public-origin.js';
 import { MAX_RETURN_TO_LENGTH } from '../return-to.js';
 import type { DriveProviderSlug } from '../types.js';
-import { requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore } from './drive-request.js';
+import { requireConfiguredProvider, requireDriveUserId, requireProviderSlug, requireTokenStore, toProviderLabel } from './drive-request.js';
 
 /**
  * Always `<mount>/auth/:provider/cb` on the handler's public origin, built the same way at the
@@ -29,7 +29,24 @@ export function getBindingCookieScope(ctx: RouteContext, provider: DriveProvider
   return { provider, secure: getPublicOrigin(ctx).startsWith('https:'), authPath: `${ctx.mountPath}/auth/${provider}` };
 }
 
+/** What a refused sign-in is counted under: the failure code the client saw, else its status. */
+export function toSignInRefusal(error: unknown): string {
+  if (isUpupError(error)) return error.code ?? `http_${error.status ?? 500}`;
+  return 'http_500';
+}
+
 export async function startAuthorizationRoute(ctx: RouteContext): Promise<Response> {
+  try {
+    const response = await redirectToConsent(ctx);
+    ctx.telemetry.signIn({ provider: toProviderLabel(ctx), outcome: 'started' });
+    return response;
+  } catch (error) {
+    ctx.telemetry.signIn({ provider: toProviderLabel(ctx), outcome: 'refused', reason: toSignInRefusal(error) });
+    throw error;
+  }
+}
+
+async function redirectToConsent(ctx: RouteContext): Promise<Response> {
   const description = requireProviderSlug(ctx);
   if (!ctx.settings.config.providers) {
     throw new UpupError('No OAuth providers configured', undefined, { status: 500, cause: new Error('the handler has no providers block') });

@@ -95,9 +95,19 @@ export function getDriveRouteOptions(settings: HandlerSettings): ResolvedDriveRo
   return options;
 }
 
-/** This request's upstream limits: the configured timeout and the client's abort signal. */
+/** The provider a drive route serves, as a label: one of the four slugs, never what the path says otherwise. */
+export function toProviderLabel(ctx: RouteContext): string {
+  return findDriveProvider(ctx.params.provider ?? '')?.slug ?? 'unknown';
+}
+
+/** This request's upstream limits: the configured timeout, the client's abort signal, and its observers. */
 export function getUpstreamLimits(ctx: RouteContext): UpstreamLimits {
-  return { signal: ctx.req.signal, timeoutMs: getDriveRouteOptions(ctx.settings).timeoutMs };
+  const limits: UpstreamLimits = { signal: ctx.req.signal, timeoutMs: getDriveRouteOptions(ctx.settings).timeoutMs };
+  if (ctx.telemetry.active) {
+    const provider = toProviderLabel(ctx);
+    limits.observeCall = (operation) => ctx.telemetry.providerCall(provider, operation);
+  }
+  return limits;
 }
 
 /** The key namespace of `keyStrategy` and the default keys: `null` is the anonymous one. */

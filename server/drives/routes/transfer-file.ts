@@ -165,7 +165,11 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
 
   const options = getDriveRouteOptions(ctx.settings);
   const release = tryAcquireTransferSlot(ctx.settings, driveUserId, { total: options.maxConcurrentTransfers, perUser: options.maxTransfersPerUser });
-  if (!release) return toTransfersBusyResponse();
+  if (!release) {
+    ctx.telemetry.transferSlot({ provider: provider.slug, change: 'refused' });
+    return toTransfersBusyResponse();
+  }
+  ctx.telemetry.transferSlot({ provider: provider.slug, change: 'taken' });
   const deadline = startTransferDeadline(options.transferTimeoutMs, ctx.req.signal);
   try {
     // Every upstream call of the transfer stops at the client's abort or the total deadline.
@@ -200,5 +204,6 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
   } finally {
     deadline.dispose();
     release();
+    ctx.telemetry.transferSlot({ provider: provider.slug, change: 'released' });
   }
 }

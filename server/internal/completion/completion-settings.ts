@@ -13,6 +13,8 @@ export interface CompletionSettings {
   /** Ends with `/`; every marker key starts with it, and no upload key may. */
   markerPrefix: string;
   leaseMs: number;
+  /** Without `verifyUpload`, /presign tells the client it may count a single upload done at its PUT and confirm it in the background. */
+  confirmInBackground: boolean;
 }
 
 export interface CompletionConfig {
@@ -20,12 +22,19 @@ export interface CompletionConfig {
   markerPrefix?: string;
   /** Seconds a claim holds without renewal before another request may take it over; default 30. */
   leaseSeconds?: number;
+  /**
+   * Without a `verifyUpload` hook, a single upload's client counts the file uploaded once storage
+   * stored it and sends /complete in the background (the hooks then run a round trip after the
+   * page showed the file uploaded); `false` makes it wait for /complete as it does when a verdict
+   * is configured. Default `true`. No effect when `verifyUpload` is set.
+   */
+  confirmInBackground?: boolean;
 }
 
 export function readCompletionSettings(value: unknown): CompletionSettings {
-  if (value === undefined) return { markerPrefix: DEFAULT_MARKER_PREFIX, leaseMs: DEFAULT_COMPLETION_LEASE_SECONDS * 1000 };
-  if (typeof value !== 'object' || value === null) throw createConfigError('completion must be an object {markerPrefix?, leaseSeconds?}');
-  const { markerPrefix = DEFAULT_MARKER_PREFIX, leaseSeconds = DEFAULT_COMPLETION_LEASE_SECONDS } = value as CompletionConfig;
+  if (value === undefined) return { markerPrefix: DEFAULT_MARKER_PREFIX, leaseMs: DEFAULT_COMPLETION_LEASE_SECONDS * 1000, confirmInBackground: true };
+  if (typeof value !== 'object' || value === null) throw createConfigError('completion must be an object {markerPrefix?, leaseSeconds?, confirmInBackground?}');
+  const { markerPrefix = DEFAULT_MARKER_PREFIX, leaseSeconds = DEFAULT_COMPLETION_LEASE_SECONDS, confirmInBackground = true } = value as CompletionConfig;
   if (
     typeof markerPrefix !== 'string' ||
     !markerPrefix.endsWith('/') ||
@@ -39,5 +48,7 @@ export function readCompletionSettings(value: unknown): CompletionSettings {
   if (typeof leaseSeconds !== 'number' || !Number.isSafeInteger(leaseSeconds) || leaseSeconds < 1 || leaseSeconds > 3600) {
     throw createConfigError(`completion.leaseSeconds must be a whole number of seconds from 1 to 3600; got ${String(leaseSeconds)}`);
   }
-  return { markerPrefix, leaseMs: leaseSeconds * 1000 };
+  if (typeof confirmInBackground !== 'boolean')
+    throw createConfigError(`completion.confirmInBackground must be true or false; got ${String(confirmInBackground)}`);
+  return { markerPrefix, leaseMs: leaseSeconds * 1000, confirmInBackground };
 }

@@ -39,6 +39,14 @@ function signCompletionToken(
 }
 
 /**
+ * With no verdict to wait for, /complete can only confirm what storage already accepted under the
+ * signed URL (size and type are signed): the client need not wait for it.
+ */
+function confirmsInBackground(ctx: RouteContext): boolean {
+  return ctx.settings.completion.confirmInBackground && ctx.settings.hooks.verifyUpload === undefined;
+}
+
+/**
  * POST /presign: one presigned PUT for a small file, plus a signed download URL and, with an
  * `uploadTokenSecret`, the completion token the client sends to /complete once the PUT succeeded.
  * The upload's id is signed into the object's metadata (moved into the URL's query, so the
@@ -51,13 +59,13 @@ export async function presignRoute(ctx: RouteContext): Promise<Response> {
   const uploadId = ctx.settings.completionCodec ? createSingleUploadId() : undefined;
   const checksum = checksumToSign(upload.checksum, storage.checksumAlgorithm);
   const checksumSha256 = readChecksumSha256(upload.metadata);
-  const { uploadUrl, uploadHeaders } = await presignPutObject(client, storage.bucket, upload.key, {
-    ...upload.file,
-    contentMd5: upload.contentMd5,
-    checksum,
-    checksumSha256,
-    uploadNonce: uploadId,
-  });
+  const { uploadUrl, uploadHeaders } = await presignPutObject(
+    client,
+    storage.bucket,
+    upload.key,
+    { ...upload.file, contentMd5: upload.contentMd5, checksum, checksumSha256, uploadNonce: uploadId, ...ctx.settings.storedObjectHeaders },
+    UPLOAD_URL_EXPIRES_IN,
+  );
   const downloadUrl = await presignGetObject(client, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);
   const publicUrl = toPublicUrl(storage.publicUrlBase, upload.key);
   const completionToken = uploadId === undefined ? undefined : await signCompletionToken(ctx, upload, uploadId, { checksumSha256, checksum });
@@ -69,6 +77,7 @@ export async function presignRoute(ctx: RouteContext): Promise<Response> {
     downloadUrl,
     ...(publicUrl ? { publicUrl } : {}),
     ...(completionToken ? { completionToken } : {}),
+    ...(completionToken && confirmsInBackground(ctx) ? { completionMode: 'background' as const } : {}),
   };
   const body = await applyPresignResponseHook(ctx, payload, { phase: 'presign', key: upload.key, metadata: upload.metadata, userId: upload.userId });
   return toJsonResponse(body);

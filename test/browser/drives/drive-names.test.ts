@@ -42,11 +42,15 @@ describe('<svc-uploader> drive listing names', () => {
     render(renderDrivePanel({ t: translator.t, provider: 'Box', formatBytes: String, state, actions, handlerOrigin: location.origin }), host);
 
     const names = [...host.querySelectorAll<HTMLElement>('[part~="drive-item-name"]')];
-    expect(names.map((name) => name.textContent)).to.deep.equal(['Invoicesfdp', 'invoicefdp.exe', 'quarterly-financial-report-for-the-boar…oved.pdf']);
+    expect(names.map((name) => name.textContent)).to.deep.equal([
+      'Invoices\uFFFDfdp\uFFFD',
+      'invoice\uFFFDfdp.exe',
+      'quarterly-financial-report-for-the-boar…oved.pdf',
+    ]);
     expect(names.every((name) => name.localName === 'bdi' && name.getAttribute('dir') === 'auto')).to.equal(true);
     expect(names[2]!.title).to.equal('quarterly-financial-report-for-the-board-of-directors-final-version-approved.pdf');
-    expect(host.querySelector('[part~="drive-folder"]')!.getAttribute('aria-label')).to.equal('Open folder Invoicesfdp');
-    expect(host.querySelector('[part~="drive-crumb-current"]')!.textContent).to.equal('Sharedtxt.exe');
+    expect(host.querySelector('[part~="drive-folder"]')!.getAttribute('aria-label')).to.equal('Open folder Invoices\uFFFDfdp\uFFFD');
+    expect(host.querySelector('[part~="drive-crumb-current"]')!.textContent).to.equal('Shared\uFFFDtxt.exe');
     host.remove();
   });
 });

@@ -127,9 +127,9 @@ describe('image editor state', () => {
     expect(effectiveName(rename(photo(), ' beach.jpg '))).to.equal('beach.jpg');
   });
 
-  it('shows a name without its bidi controls, and keeps the original name unless the user renames', () => {
+  it('shows a name with its bidi controls made visible, and keeps the original name unless the user renames', () => {
     const spoofed = initialEditState(400, 200, 'invoice\u202Efdp.exe');
-    expect(spoofed.name).to.equal('invoicefdp.exe');
+    expect(spoofed.name).to.equal('invoice\uFFFDfdp.exe');
     expect(effectiveName(spoofed)).to.equal('invoice\u202Efdp.exe');
     expect(isChanged(spoofed)).to.equal(false);
     expect(effectiveName(rename(spoofed, 'invoice.pdf'))).to.equal('invoice.pdf');

@@ -1,5 +1,5 @@
 // File names come from whoever made the file. In the built bundle, a name with bidi controls is
-// shown in the order its characters were written, and a long name keeps its extension in view;
+// shown in the order its characters were written, each control as U+FFFD, and a long name keeps its extension in view;
 // the File and the name that is uploaded stay as they were.
 import { expect } from '@open-wc/testing';
 import { loadBuiltBundle, mountBuilt, partOf, partsOf, unmountBuilt } from './built-bundle.js';
@@ -16,30 +16,30 @@ describe('<svc-uploader> displayed file names (built bundle)', function () {
   before(loadBuiltBundle);
   afterEach(unmountBuilt);
 
-  it('shows a name with a right-to-left override as written, isolated, with its real extension', async () => {
+  it('shows a name with a right-to-left override as written, the override visible, isolated, with its real extension', async () => {
     const element = await mountBuilt();
     await element.addFiles([file(SPOOFED), file('notes.txt', 'text/plain')]);
     await element.updateComplete;
     const name = partsOf(element, 'file-name')[0]!;
-    expect(name.textContent).to.equal('invoicefdp.exe');
-    expect(name.title).to.equal('invoicefdp.exe');
+    expect(name.textContent).to.equal('invoice\uFFFDfdp.exe');
+    expect(name.title).to.equal('invoice\uFFFDfdp.exe');
     expect(name.querySelector('bdi')!.getAttribute('dir')).to.equal('auto');
     const remove = partsOf(element, 'file-remove')[0]!;
-    expect(remove.getAttribute('aria-label')).to.equal('Remove invoicefdp.exe');
+    expect(remove.getAttribute('aria-label')).to.equal('Remove invoice\uFFFDfdp.exe');
     // Only the display changes.
     expect(element.files[0]!.name).to.equal(SPOOFED);
     expect(element.files[0]!.file.name).to.equal(SPOOFED);
   });
 
-  it('announces and refuses spoofed names without their bidi controls', async () => {
+  it('announces and refuses spoofed names with their bidi controls made visible', async () => {
     const element = await mountBuilt({ 'allowed-file-types': 'image/*' });
     await element.addFiles([file(SPOOFED), file(`photo\u2067gpj.exe\u2069.png`, 'image/png')]);
     await element.updateComplete;
-    expect(partOf(element, 'rejection').textContent).to.equal('invoicefdp.exe is not an accepted file type. Accepted: image/*.');
+    expect(partOf(element, 'rejection').textContent).to.equal('invoice\uFFFDfdp.exe is not an accepted file type. Accepted: image/*.');
     partOf(element, 'file-remove').click();
     await element.updateComplete;
     const announcement = partOf(element, 'announcer').textContent!;
-    expect(announcement).to.equal('photogpj.exe.png removed');
+    expect(announcement).to.equal('photo\uFFFDgpj.exe\uFFFD.png removed');
     expect(BIDI_CONTROLS.test(element.shadowRoot!.textContent!)).to.equal(false);
   });
 
@@ -50,8 +50,8 @@ describe('<svc-uploader> displayed file names (built bundle)', function () {
     partsOf(element, 'file-preview-button')[0]!.click();
     await element.updateComplete;
     const name = partOf(element, 'preview-name').querySelector('bdi')!;
-    expect(name.textContent).to.equal('photognp.exe');
-    expect(partOf(element, 'preview').getAttribute('aria-label')).to.equal('Preview photognp.exe');
+    expect(name.textContent).to.equal('photo\uFFFDgnp.exe');
+    expect(partOf(element, 'preview').getAttribute('aria-label')).to.equal('Preview photo\uFFFDgnp.exe');
   });
 
   it('shortens a long name in the middle, keeping its extension, and keeps the full name in the tooltip', async () => {

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import de from '../../../locales/de.js';
 import { sendMouse } from '@web/test-runner-commands';
 import { animationsSettled, maybePart, nextEvent, part, randomFile, sha256, storedBytes, textFile, type SvcUploader } from './helpers.js';
 
@@ -52,7 +53,7 @@ describe('<svc-uploader> in a form', () => {
     expect(element.form).to.equal(form);
     const files = [randomFile('one.bin', 3000), randomFile('two.bin', 5000)];
     await element.addFiles(files);
-    expect(trySubmit(form)!.getAll('attachments'), 'queued files submit nothing').to.deep.equal([]);
+    expect(trySubmit(form), 'a form with queued files is not sent').to.equal(undefined);
     await element.upload();
     await element.updateComplete;
 
@@ -211,7 +212,7 @@ describe('<svc-uploader> in a form', () => {
     element.formStateRestoreCallback(JSON.stringify([{ key: 'uploads/anonymous/a1/photo.jpg', name: 'photo.jpg' }]));
     await element.updateComplete;
     expect(trySubmit(form)!.getAll('attachments')).to.deep.equal(['uploads/anonymous/a1/photo.jpg']);
-    expect(part(element, 'restored-uploads').textContent).to.equal('1 file uploaded');
+    expect(part(element, 'restored-uploads').querySelector('span')!.textContent).to.equal('1 file uploaded');
     expect(element.validity.valid).to.equal(true);
 
     for (const state of [
@@ -232,5 +233,55 @@ describe('<svc-uploader> in a form', () => {
     await element.updateComplete;
     expect(maybePart(element, 'restored-uploads')).to.equal(null);
     expect(element.validity.valueMissing).to.equal(true);
+  });
+
+  it('will not submit with a queued or failed file, says why in the page language, and submits once the file is gone', async () => {
+    const { form, element } = await formWith('<svc-uploader name="attachments" server-url="/element-fixtures/failing" max-retries="0"></svc-uploader>');
+    await element.addFiles([textFile('queued.txt')]);
+    await element.updateComplete;
+    expect(element.validity.customError, 'a queued file').to.equal(true);
+    expect(element.validationMessage).to.equal('Upload or remove the listed files first.');
+    expect(trySubmit(form), 'submitted with a queued file').to.equal(undefined);
+
+    await element.upload();
+    await element.updateComplete;
+    expect(element.files[0]!.state).to.equal('failed');
+    expect(element.validity.customError, 'a failed file').to.equal(true);
+    expect(trySubmit(form), 'submitted with a failed file').to.equal(undefined);
+    element.i18n = { bundle: de };
+    await element.updateComplete;
+    expect(element.validationMessage).to.equal('Laden Sie die aufgeführten Dateien zuerst hoch oder entfernen Sie sie.');
+
+    element.removeFile(element.files[0]!.id);
+    await element.updateComplete;
+    expect(element.validity.valid).to.equal(true);
+    const sent = trySubmit(form)!;
+    expect(sent.has('attachments')).to.equal(false);
+    expect(sent.get('title')).to.equal('Holiday');
+  });
+
+  it('submits restored keys only within max-files after the new uploads, and the user can remove them', async () => {
+    const { form, element } = await formWith('<svc-uploader name="attachments" max-files="2" server-url="/api/upload"></svc-uploader>');
+    const earlier = [
+      { key: 'uploads/anonymous/a1/first.txt', name: 'first.txt' },
+      { key: 'uploads/anonymous/a2/second.txt', name: 'second.txt' },
+    ];
+    element.formStateRestoreCallback(JSON.stringify(earlier));
+    await element.updateComplete;
+    expect(trySubmit(form)!.getAll('attachments')).to.deep.equal(earlier.map((upload) => upload.key));
+
+    await element.addFiles([textFile('new.txt')]);
+    await element.upload();
+    await element.updateComplete;
+    const newKey = element.files[0]!.result!.key;
+    const sent = trySubmit(form)!.getAll('attachments');
+    expect(sent, 'at most max-files keys, the new upload among them').to.deep.equal([earlier[0]!.key, newKey]);
+    await element.updateComplete;
+    expect(part(element, 'restored-uploads').querySelector('span')!.textContent).to.equal('1 file uploaded');
+
+    part(element, 'restored-uploads-remove').click();
+    await element.updateComplete;
+    expect(maybePart(element, 'restored-uploads')).to.equal(null);
+    expect(trySubmit(form)!.getAll('attachments')).to.deep.equal([newKey]);
   });
 });

@@ -67,8 +67,8 @@ describe('<svc-uploader> remote content (built bundle)', function () {
     const failed = nextElementEvent(element, 'svc-error');
     await importLink(element, `${remote}/flood/${id}`);
     expect((await failed).detail).to.include({ scope: 'url-import', code: 'URL_TOO_LARGE' });
-    // `5 MB` is 5 × 1024² bytes as a limit; sizes read in decimal units (5,242,880 bytes is 5.2 MB).
-    expect(await shownLinkError(element)).to.equal('The file at this link is larger than 5.2 MB.');
+    // `5 MB` is 5,000,000 bytes, the unit sizes are shown in.
+    expect(await shownLinkError(element)).to.equal('The file at this link is larger than 5 MB.');
     expect(element.files).to.have.length(0);
     // The remote produced a few megabytes of the 300 MB it had, not all of them.
     const { bytes } = (await (await fetch(`${remote}/sent/${id}`)).json()) as { bytes: number };

@@ -123,7 +123,8 @@ export async function animationsSettled(element: SvcUploader): Promise<void> {
 
 /** Waits until `condition` holds, re-checking after each of the element's updates. */
 export async function until(element: SvcUploader, condition: () => boolean, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  // A watchdog with slack for a loaded machine; a condition that holds ends the wait at once.
+  const deadline = Date.now() + 60_000;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -97,4 +97,41 @@ describe('paste-scope="document"', () => {
     expect(paste(host.querySelector('p')!, [textFile('after.txt')]).defaultPrevented).to.equal(false);
     expect(element.files).to.have.length(0);
   });
+
+  it('leaves pastes into fields inside open and closed shadow roots to those fields', async () => {
+    let closedInput!: HTMLInputElement;
+    class ClosedField extends HTMLElement {
+      constructor() {
+        super();
+        const root = this.attachShadow({ mode: 'closed' });
+        root.innerHTML = '<label>Title <input></label>';
+        closedInput = root.querySelector('input')!;
+      }
+    }
+    class OpenField extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: 'open' }).innerHTML = '<label>Title <input></label>';
+      }
+    }
+    const suffix = crypto.randomUUID().slice(0, 8);
+    customElements.define(`closed-field-${suffix}`, ClosedField);
+    customElements.define(`open-field-${suffix}`, OpenField);
+    const host = await mount(`<closed-field-${suffix}></closed-field-${suffix}><open-field-${suffix}></open-field-${suffix}>
+      <p>Elsewhere</p><svc-uploader enable-paste paste-scope="document"></svc-uploader>`);
+    const element = host.querySelector('svc-uploader')!;
+    const openInput = host.querySelector(`open-field-${suffix}`)!.shadowRoot!.querySelector('input')!;
+    for (const [field, label] of [
+      [closedInput, 'input in a closed shadow root'],
+      [openInput, 'input in an open shadow root'],
+    ] as const) {
+      field.focus();
+      expect(paste(field, [textFile('into-field.txt')]).defaultPrevented, label).to.equal(false);
+    }
+    await element.updateComplete;
+    expect(names(element)).to.deep.equal([]);
+    // The page's own pastes still arrive.
+    expect(paste(host.querySelector('p')!, [textFile('outside.txt')]).defaultPrevented).to.equal(true);
+    await waitUntil(() => element.files.length === 1, 'the pasted file was not added', { timeout: 20_000 });
+  });
 });

@@ -41,6 +41,9 @@ const samples: Record<UploaderPropName, Sample> = {
     alternatives: [
       ['{"size":2,"unit":"GB"}', { size: 2, unit: 'GB' }],
       ['512', { size: 512, unit: 'B' }],
+      ['2 kB', { size: 2, unit: 'kB' }],
+      ['50 MiB', { size: 50, unit: 'MiB' }],
+      ['1 gib', { size: 1, unit: 'GiB' }],
     ],
   },
   minFileSize: { attribute: '1KB', value: { size: 1, unit: 'KB' } },

@@ -33,8 +33,8 @@ describe('<svc-uploader> link import from a hostile server', () => {
     const failed = nextEvent(element, 'svc-error');
     await importLink(element, url);
     expect((await failed).detail).to.include({ scope: 'url-import', code: 'URL_TOO_LARGE', source: 'url', url });
-    // `5 MB` is 5 × 1024² bytes as a limit; sizes read in decimal units (5,242,880 bytes is 5.2 MB).
-    expect(await shownError(element)).to.equal('The file at this link is larger than 5.2 MB.');
+    // `5 MB` is 5,000,000 bytes, the unit sizes are shown in.
+    expect(await shownError(element)).to.equal('The file at this link is larger than 5 MB.');
     expect(element.files).to.have.length(0);
     // The stream was cancelled: the server produced a few megabytes, not the 300 MB it had.
     expect(await bytesProduced(id)).to.be.below(64 * 1024 * 1024);

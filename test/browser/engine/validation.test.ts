@@ -138,18 +138,30 @@ describe('UploadEngine validation', () => {
   });
 
   describe('size limits', () => {
-    it('converts every unit with binary multiples', () => {
-      const units: SizeUnit[] = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
-      units.forEach((unit, exponent) => expect(toBytes({ size: 2, unit })).to.equal(2 * 1024 ** exponent));
+    it('counts decimal units in powers of 1000 and binary units in powers of 1024', () => {
+      const decimal: SizeUnit[] = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+      decimal.forEach((unit, exponent) => expect(toBytes({ size: 2, unit }), unit).to.equal(2 * 1000 ** exponent));
+      expect(toBytes({ size: 2, unit: 'kB' })).to.equal(2000);
+      const binary: SizeUnit[] = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'];
+      binary.forEach((unit, index) => expect(toBytes({ size: 2, unit }), unit).to.equal(2 * 1024 ** (index + 1)));
     });
 
     it('rejects with FILE_TOO_LARGE above maxFileSize and FILE_TOO_SMALL below minFileSize', async () => {
       const engine = new UploadEngine({ maxFileSize: { size: 1, unit: 'KB' }, minFileSize: { size: 10, unit: 'B' } });
-      const result = await engine.addFiles([randomFile('big.bin', 1025), randomFile('tiny.bin', 9), randomFile('ok.bin', 1024), randomFile('edge.bin', 10)]);
+      const result = await engine.addFiles([randomFile('big.bin', 1001), randomFile('tiny.bin', 9), randomFile('ok.bin', 1000), randomFile('edge.bin', 10)]);
       expect(result.added.map((file) => file.name)).to.deep.equal(['ok.bin', 'edge.bin']);
-      expect(result.rejected.map((rejection) => [rejection.file.name, rejection.reason, rejection.limit])).to.deep.equal([
-        ['big.bin', 'FILE_TOO_LARGE', 1024],
-        ['tiny.bin', 'FILE_TOO_SMALL', 10],
+      expect(result.rejected.map((rejection) => [rejection.file.name, rejection.reason, rejection.limit, rejection.message])).to.deep.equal([
+        ['big.bin', 'FILE_TOO_LARGE', 1000, 'big.bin is larger than 1 kB'],
+        ['tiny.bin', 'FILE_TOO_SMALL', 10, 'tiny.bin is smaller than 10 bytes'],
+      ]);
+    });
+
+    it('takes a binary limit in KiB, and names it in decimal units in its message', async () => {
+      const engine = new UploadEngine({ maxFileSize: { size: 1, unit: 'KiB' } });
+      const result = await engine.addFiles([randomFile('big.bin', 1025), randomFile('ok.bin', 1024)]);
+      expect(result.added.map((file) => file.name)).to.deep.equal(['ok.bin']);
+      expect(result.rejected.map((rejection) => [rejection.file.name, rejection.limit, rejection.message])).to.deep.equal([
+        ['big.bin', 1024, 'big.bin is larger than 1.02 kB'],
       ]);
     });
 
@@ -169,7 +181,7 @@ describe('UploadEngine validation', () => {
       const engine = new UploadEngine({ maxTotalFileSize: { size: 2, unit: 'KB' } });
       const first = await engine.addFiles([randomFile('a.bin', 1500)]);
       expect(first.added).to.have.length(1);
-      const second = await engine.addFiles([randomFile('b.bin', 600), randomFile('c.bin', 548)]);
+      const second = await engine.addFiles([randomFile('b.bin', 600), randomFile('c.bin', 500)]);
       expect(second.rejected.map((rejection) => [rejection.file.name, rejection.reason])).to.deep.equal([['b.bin', 'TOTAL_SIZE_EXCEEDED']]);
       expect(second.added.map((file) => file.name)).to.deep.equal(['c.bin']);
     });
@@ -183,11 +195,11 @@ describe('UploadEngine validation', () => {
       const medium = (await engine.addFiles([randomFile('medium.bin', 500)])).added[0]!;
       expect(reasons((await engine.addFiles([randomFile('over.bin', 100)])).rejected)).to.deep.equal(['TOTAL_SIZE_EXCEEDED']);
       engine.removeFile(medium.id);
-      expect((await engine.addFiles([randomFile('fits.bin', 548)])).added.map((file) => file.name)).to.deep.equal(['fits.bin']);
+      expect((await engine.addFiles([randomFile('fits.bin', 500)])).added.map((file) => file.name)).to.deep.equal(['fits.bin']);
       // The step shrinks both files to 100 bytes (the upload itself has no target and fails).
       await engine.start();
       expect(engine.files.map((file) => file.size)).to.deep.equal([100, 100]);
-      const later = await engine.addFiles([randomFile('later.bin', 1848)]);
+      const later = await engine.addFiles([randomFile('later.bin', 1800)]);
       expect(later.added.map((file) => file.name)).to.deep.equal(['later.bin']);
       expect(reasons((await engine.addFiles([randomFile('one-more.bin', 1)])).rejected)).to.deep.equal(['TOTAL_SIZE_EXCEEDED']);
     });

@@ -65,10 +65,20 @@ function referenceCrc(bytes: Uint8Array, polynomial: number): string {
   return btoa(String.fromCharCode(value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff));
 }
 
-async function referenceChecksums(file: Blob): Promise<Record<'CRC32' | 'CRC32C' | 'SHA256', string>> {
+type ChecksumAlgorithm = 'CRC32' | 'CRC32C' | 'SHA256';
+
+/** The reference digests of `file`; only those asked for, since the bit-by-bit CRCs are slow. */
+async function referenceChecksums(
+  file: Blob,
+  algorithms: readonly ChecksumAlgorithm[] = ['CRC32', 'CRC32C', 'SHA256'],
+): Promise<Partial<Record<ChecksumAlgorithm, string>>> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const sha256 = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return { CRC32: referenceCrc(bytes, 0xedb88320), CRC32C: referenceCrc(bytes, 0x82f63b78), SHA256: btoa(String.fromCharCode(...sha256)) };
+  const digest = async (algorithm: ChecksumAlgorithm): Promise<string> => {
+    if (algorithm === 'CRC32') return referenceCrc(bytes, 0xedb88320);
+    if (algorithm === 'CRC32C') return referenceCrc(bytes, 0x82f63b78);
+    return btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))));
+  };
+  return Object.fromEntries(await Promise.all(algorithms.map(async (algorithm) => [algorithm, await digest(algorithm)])));
 }
 
 describe('x-amz-checksum digests, read with the MD5 in one pass', () => {
@@ -157,27 +167,29 @@ function expectReadAhead(log: string[], slices: number): void {
 }
 
 describe('reading ahead while hashing', () => {
-  const size = 3 * 8 * MIB + 5;
+  // Three slices are the fewest that show both orders (slice 1 asked for before slice 0 arrives,
+  // slice 2 only after it).
+  const size = 2 * 8 * MIB + 5;
 
   it('the MD5 of a blob asks for slice k+1 before slice k arrives and for slice k+2 only after it, and gives the same digest', async () => {
     const file = new ObservedReads([randomFile('ahead-md5.bin', size)]);
     expect(await md5Base64(file)).to.equal(await referenceMd5(new Blob([file])));
-    expectReadAhead(file.log, 4);
+    expectReadAhead(file.log, 3);
   });
 
   it('the MD5 with an x-amz-checksum digest reads ahead the same way', async () => {
     const file = new ObservedReads([randomFile('ahead-amz.bin', size)]);
-    const expected = await referenceChecksums(new Blob([file]));
+    const expected = await referenceChecksums(new Blob([file]), ['CRC32C']);
     expect(await uploadDigests(file, 'CRC32C')).to.deep.equal({
       contentMd5: await referenceMd5(new Blob([file])),
       checksum: { algorithm: 'CRC32C', value: expected.CRC32C },
     });
-    expectReadAhead(file.log, 4);
+    expectReadAhead(file.log, 3);
   });
 
   it('the whole-file SHA-256 reads ahead the same way', async () => {
     const file = new ObservedReads([randomFile('ahead-sha.bin', size)]);
     expect(await sha256Hex(file)).to.equal(await sha256Of(new Blob([file])));
-    expectReadAhead(file.log, 4);
+    expectReadAhead(file.log, 3);
   });
 });

@@ -54,8 +54,11 @@ function untranslated(element: SvcUploader, fileNames: string[], seen: Set<strin
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.nodeType === Node.TEXT_NODE) {
       if (node.parentElement?.closest('style, [part~="file-input"], [part~="folder-input"]')) continue;
+      // A listed name is drawn in two parts; it is checked whole, as its container's text.
+      if (node.parentElement?.closest('.shown-name')) continue;
       check(node.textContent);
     } else {
+      if ((node as Element).classList.contains('shown-name')) check(node.textContent);
       for (const attribute of SPOKEN_ATTRIBUTES) check((node as Element).getAttribute(attribute));
     }
   }

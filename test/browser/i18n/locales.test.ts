@@ -40,7 +40,7 @@ function sampleValues(shape: MessageShape, count: number, selected: Map<string, 
 }
 
 describe('locales', () => {
-  it('ships at least 50 locales, four of them right-to-left, covering every language Uppy, FilePond and Uploadcare share', () => {
+  it('ships at least 50 locales, five of them right-to-left, covering every language Uppy, FilePond and Uploadcare share', () => {
     const codes = Object.keys(shippedLocales);
     expect(codes.length).to.be.at.least(50);
     expect(codes).to.include.members([
@@ -91,7 +91,7 @@ describe('locales', () => {
       it('declares its canonical language tag and the direction of its script', () => {
         expect(bundle.lang).to.equal(Intl.getCanonicalLocales(code)[0]);
         expect(bundle.dir).to.equal(detectDirection(bundle.lang));
-        expect(bundle.dir).to.equal(['ar', 'he', 'fa', 'ur'].includes(code) ? 'rtl' : 'ltr');
+        expect(bundle.dir).to.equal(['ar', 'he', 'fa', 'ur', 'ps'].includes(code) ? 'rtl' : 'ltr');
       });
 
       it('has every key English has, and no other', () => {

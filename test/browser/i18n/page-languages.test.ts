@@ -1,8 +1,8 @@
 /**
- * Sixty and more of the web's common page languages, bare and regional, each set on `<html lang>`:
- * the uploader shows its own words in the bundle CLDR's likely subtags lead to (`pt` is Brazilian,
- * `sr` Cyrillic, `zh-HK` Traditional, `no` Bokmål), and English only for a language with no bundle
- * and no related one. A bare `locale` tag in the `i18n` prop finds its bundle by the same rule.
+ * The sixty and more languages of the web's largest audiences, bare and regional, each set on
+ * `<html lang>`: the uploader shows its own words in the bundle CLDR's likely subtags lead to (`pt`
+ * is Brazilian, `sr` Cyrillic, `zh-HK` Traditional, `no` Bokmål, `tl` Filipino), and English only
+ * for a language with no bundle and no related one. A bare `locale` tag in the `i18n` prop finds its bundle by the same rule.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
@@ -90,10 +90,60 @@ const PAGE_LANGUAGES: Record<string, string> = {
   uz: 'uz',
   hy: 'hy',
   'hy-AM': 'hy',
+  sq: 'sq',
+  'sq-AL': 'sq',
+  'sq-XK': 'sq',
+  mk: 'mk',
+  'mk-MK': 'mk',
+  bs: 'bs',
+  'bs-BA': 'bs',
+  'bs-Latn-BA': 'bs',
+  be: 'be',
+  'be-BY': 'be',
+  'sw-KE': 'sw',
+  'sw-TZ': 'sw',
+  fil: 'fil',
+  'fil-PH': 'fil',
+  tl: 'fil',
+  'ta-IN': 'ta',
+  'ta-LK': 'ta',
+  mn: 'mn',
+  'mn-MN': 'mn',
+  af: 'af',
+  'af-ZA': 'af',
+  ml: 'ml',
+  'ml-IN': 'ml',
+  sw: 'sw',
+  ta: 'ta',
+  te: 'te',
+  'te-IN': 'te',
+  mr: 'mr',
+  'mr-IN': 'mr',
+  gu: 'gu',
+  'gu-IN': 'gu',
+  kn: 'kn',
+  'kn-IN': 'kn',
+  pa: 'pa',
+  'pa-IN': 'pa',
+  'pa-Guru': 'pa',
+  ne: 'ne',
+  'ne-NP': 'ne',
+  ps: 'ps',
+  'ps-AF': 'ps',
+  si: 'si',
+  'si-LK': 'si',
+  am: 'am',
+  'am-ET': 'am',
+  my: 'my',
+  'my-MM': 'my',
+  lo: 'lo',
+  'lo-LA': 'lo',
   // No bundle, and none of a related language: English.
-  sw: 'en',
-  ta: 'en',
+  yo: 'en',
+  ha: 'en',
   'uz-Cyrl': 'en',
+  // Punjabi in Shahmukhi (Pakistan) does not read the Gurmukhi bundle.
+  'pa-PK': 'en',
 };
 
 const root = document.documentElement;
@@ -164,6 +214,7 @@ describe('a bare locale tag in the i18n prop', () => {
     ['no', 'nb'],
     ['hy', 'hy'],
     ['de-CH', 'de'],
+    ['ta-LK', 'ta'],
   ];
   for (const [tag, code] of cases) {
     it(`{ locale: '${tag}' } shows the ${code} bundle under lang ${tag}`, async () => {
@@ -173,6 +224,13 @@ describe('a bare locale tag in the i18n prop', () => {
       await showsBundle(element, code, tag);
     });
   }
+
+  it('is right to left for Pashto, from a regional page language', async () => {
+    root.lang = 'ps-AF';
+    const element = await mount();
+    await showsBundle(element, 'ps');
+    expect(base(element).getAttribute('dir')).to.equal('rtl');
+  });
 
   it('is right to left for a right-to-left language', async () => {
     const element = await mount();

@@ -159,4 +159,26 @@ describe('POST /complete', () => {
       await bare.close();
     }
   });
+
+  it("says completionMode 'background' only when no verdict is configured and the host did not ask clients to wait", async () => {
+    const modes: Record<string, unknown> = {};
+    const configs = {
+      'no verdict': {},
+      verdict: { hooks: { verifyUpload: () => true } },
+      'clients wait': { completion: { confirmInBackground: false } },
+    };
+    for (const [name, config] of Object.entries(configs)) {
+      const handler = await overHttp(await createTestHandler(config));
+      try {
+        const presigned = await handler.post(`${MOUNT}/presign`, { name: 'a.txt', type: 'text/plain', size: 1 });
+        assert.equal(presigned.status, 200, presigned.text);
+        assert.equal(typeof presigned.body.completionToken, 'string');
+        modes[name] = presigned.body.completionMode;
+      } finally {
+        await handler.close();
+      }
+    }
+    assert.deepEqual(modes, { 'no verdict': 'background', verdict: undefined, 'clients wait': undefined });
+    await assert.rejects(createTestHandler({ completion: { confirmInBackground: 'yes' as never } }), /completion\.confirmInBackground must be true or false/);
+  });
 });

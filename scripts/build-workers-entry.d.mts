@@ -1,2 +1,0 @@
-/** Builds the Workers entry into `outfile` (default dist/server/workers.js) and returns its path. */
-export function buildWorkersEntry(outfile?: string): Promise<string>;

@@ -1,2 +1,0 @@
-export function findBrowser(): string;
-export const BROWSER_ARGS: string[];

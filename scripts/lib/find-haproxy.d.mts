@@ -1,1 +1,0 @@
-export function findHaproxy(): string | undefined;
