@@ -5,21 +5,25 @@
  * request at a time and 16 at a time. The figure of merit is on/off throughput; the goal is at
  * least 0.95.
  *
+ *   node scripts/build.mjs   # the handler measured is the built one in dist/, as hosts run it
  *   node scripts/with-storage.mjs node --import tsx bench/observability.ts [requests] [rounds]
  *
- * Bounded: `requests` per scenario and round (default 2000). After a discarded warm-up, rounds
- * interleave every scenario and each figure is the median over the rounds, because the machine is
- * shared and other load only ever slows a round down. The process's CPU time per request is
- * printed too: on a busy machine wall-clock throughput mostly measures the neighbours, while CPU
- * time is what observing costs (the requests run in this process, storage elsewhere).
+ * Bounded: `requests` per scenario and round (default 2000). After a discarded warm-up, each round
+ * runs every route and concurrency twice, off and on back to back (the order alternating between
+ * rounds), and the figure of merit is the median over the rounds of each pair's on/off ratio, with
+ * its quartiles: pairing cancels the drift of a shared machine, which moves whole rounds by more
+ * than observing costs. The process's CPU time per request is printed too: on a busy machine
+ * wall-clock throughput mostly measures the neighbours, while CPU time is what observing costs
+ * (the requests run in this process, storage elsewhere).
  */
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { createUploadHandler, type UploadHandler } from '../server/index.js';
-import { createOpenTelemetryTracing } from '../server/opentelemetry.js';
-import { createPrometheusMetrics } from '../server/prometheus.js';
 import { getTestStorage } from '../test/support/storage.js';
-import { medianFigures, runBounded, type RunFigures } from './server-handler-support.js';
+import { importBuiltServer } from './support/built-server.js';
+import { runBounded, type RunFigures } from './server-handler-support.js';
+
+const { createUploadHandler, createOpenTelemetryTracing, createPrometheusMetrics } = await importBuiltServer();
+type UploadHandler = ReturnType<typeof createUploadHandler>;
 
 const requests = Number(process.argv[2] ?? 2000);
 const rounds = Number(process.argv[3] ?? 5);
@@ -57,50 +61,87 @@ async function call(handler: UploadHandler, route: string, body: unknown): Promi
 const sessions = { off: await call(handlers.off, '/multipart/init', largeFile), on: await call(handlers.on, '/multipart/init', largeFile) };
 const partCount = Math.ceil(largeFile.size / (sessions.off.partSize as number));
 
-type Scenario = { label: string; run: (index: number) => Promise<unknown> };
-const scenarios: Scenario[] = [];
-for (const mode of ['off', 'on'] as const) {
-  scenarios.push({ label: `/presign ${mode}`, run: () => call(handlers[mode], '/presign', smallFile) });
-  scenarios.push({
-    label: `/multipart/sign-part ${mode}`,
-    run: (index) => call(handlers[mode], '/multipart/sign-part', { token: sessions[mode].token, partNumber: (index % partCount) + 1 }),
-  });
+type Mode = 'off' | 'on';
+type Route = '/presign' | '/multipart/sign-part';
+const routes: Route[] = ['/presign', '/multipart/sign-part'];
+
+function requestOf(route: Route, mode: Mode): (index: number) => Promise<unknown> {
+  if (route === '/presign') return () => call(handlers[mode], route, smallFile);
+  return (index) => call(handlers[mode], route, { token: sessions[mode].token, partNumber: (index % partCount) + 1 });
 }
 
-/** Microseconds of this process's CPU (user and system) per request of one run. */
-async function runMeasured(count: number, concurrency: number, run: (index: number) => Promise<unknown>): Promise<RunFigures & { cpuMicros: number }> {
+interface Measured extends RunFigures {
+  /** Microseconds of this process's CPU (user and system) per request. */
+  cpuMicros: number;
+}
+
+async function runMeasured(count: number, concurrency: number, run: (index: number) => Promise<unknown>): Promise<Measured> {
   const cpuBefore = process.cpuUsage();
   const figures = await runBounded(count, concurrency, run);
   const cpu = process.cpuUsage(cpuBefore);
   return { ...figures, cpuMicros: (cpu.user + cpu.system) / count };
 }
 
-const results = new Map<string, RunFigures[]>();
-const cpuResults = new Map<string, number[]>();
-for (const concurrency of concurrencies) for (const scenario of scenarios) await runBounded(Math.min(200, requests), concurrency, scenario.run);
+interface Pair {
+  off: Measured;
+  on: Measured;
+}
+
+const pairs = new Map<string, Pair[]>();
+for (const concurrency of concurrencies) {
+  for (const route of routes) for (const mode of ['off', 'on'] as const) await runBounded(Math.min(500, requests), concurrency, requestOf(route, mode));
+}
 for (let round = 0; round < rounds; round += 1) {
+  const order: Mode[] = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
   for (const concurrency of concurrencies) {
-    for (const scenario of scenarios) {
-      const key = `${scenario.label} ×${concurrency}`;
-      const figures = await runMeasured(requests, concurrency, scenario.run);
-      results.set(key, [...(results.get(key) ?? []), figures]);
-      cpuResults.set(key, [...(cpuResults.get(key) ?? []), figures.cpuMicros]);
+    for (const route of routes) {
+      const measured: Partial<Pair> = {};
+      for (const mode of order) measured[mode] = await runMeasured(requests, concurrency, requestOf(route, mode));
+      const key = `${route} ×${concurrency}`;
+      pairs.set(key, [...(pairs.get(key) ?? []), measured as Pair]);
     }
   }
 }
 
-const figureOf = (key: string) => medianFigures(results.get(key)!);
-const cpuOf = (key: string) => [...cpuResults.get(key)!].sort((a, b) => a - b)[Math.floor(cpuResults.get(key)!.length / 2)]!;
-console.log(`observability overhead, ${requests} requests × ${rounds} rounds, median per scenario`);
-console.log('scenario                         concurrency   off req/s   on req/s   on/off   p99 off ms   p99 on ms   cpu off µs   cpu on µs   off/on cpu');
-for (const route of ['/presign', '/multipart/sign-part']) {
+function quantile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const at = (sorted.length - 1) * fraction;
+  const below = Math.floor(at);
+  return sorted[below]! + (sorted[Math.min(below + 1, sorted.length - 1)]! - sorted[below]!) * (at - below);
+}
+
+const spread = (values: number[]) => `${quantile(values, 0.5).toFixed(3)} (${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)})`;
+console.log(`observability overhead, ${requests} requests × ${rounds} paired rounds; medians, on/off ratios with their quartiles`);
+console.log('scenario               concurrency   off req/s   on req/s   on/off req/s          p99 off ms   p99 on ms   cpu off µs   cpu on µs   off/on cpu');
+for (const route of routes) {
   for (const concurrency of concurrencies) {
-    const off = figureOf(`${route} off ×${concurrency}`);
-    const on = figureOf(`${route} on ×${concurrency}`);
-    const cpuOff = cpuOf(`${route} off ×${concurrency}`);
-    const cpuOn = cpuOf(`${route} on ×${concurrency}`);
+    const rows = pairs.get(`${route} ×${concurrency}`)!;
+    const median = (figure: (pair: Pair) => number) => quantile(rows.map(figure), 0.5);
     console.log(
-      `${route.padEnd(32)} ${String(concurrency).padStart(11)} ${off.perSecond.toFixed(0).padStart(11)} ${on.perSecond.toFixed(0).padStart(10)} ${(on.perSecond / off.perSecond).toFixed(3).padStart(8)} ${off.p99.toFixed(2).padStart(12)} ${on.p99.toFixed(2).padStart(11)} ${cpuOff.toFixed(0).padStart(12)} ${cpuOn.toFixed(0).padStart(11)} ${(cpuOff / cpuOn).toFixed(3).padStart(12)}`,
+      [
+        route.padEnd(22),
+        String(concurrency).padStart(11),
+        median((pair) => pair.off.perSecond)
+          .toFixed(0)
+          .padStart(11),
+        median((pair) => pair.on.perSecond)
+          .toFixed(0)
+          .padStart(10),
+        spread(rows.map((pair) => pair.on.perSecond / pair.off.perSecond)).padStart(22),
+        median((pair) => pair.off.p99)
+          .toFixed(2)
+          .padStart(11),
+        median((pair) => pair.on.p99)
+          .toFixed(2)
+          .padStart(11),
+        median((pair) => pair.off.cpuMicros)
+          .toFixed(0)
+          .padStart(12),
+        median((pair) => pair.on.cpuMicros)
+          .toFixed(0)
+          .padStart(11),
+        spread(rows.map((pair) => pair.off.cpuMicros / pair.on.cpuMicros)).padStart(22),
+      ].join(' '),
     );
   }
 }

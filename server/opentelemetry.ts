@@ -9,8 +9,31 @@
  * @example
  * const handler = createUploadHandler({ ...config, observers: [createOpenTelemetryTracing()] });
  */
-import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
-import type { HandlerObserver } from './observers.js';
+import {
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import { toObservedMethod } from './internal/telemetry/observed-method.js';
+import type {
+  HandlerObserver,
+  ObservedRequest,
+  ProviderCallResult,
+  ProviderOperation,
+  RequestObserver,
+  RequestResult,
+  SignInEvent,
+  StorageCallResult,
+  TransferSlotEvent,
+  UploadEvent,
+} from './observers.js';
 
 export interface OpenTelemetryTracingOptions {
   /** Default: `trace.getTracer('svc-uploader')` from the globally registered provider. */
@@ -41,78 +64,91 @@ function extractParent(req: Request): Context {
   return trace.getSpanContext(extracted) ? extracted : readTraceparent(req.headers.get('traceparent'));
 }
 
+/** Ends a storage or provider call's span, failed unless the call came back `ok`. */
+function endClientSpan(call: Span, { outcome }: { outcome: string }): void {
+  if (outcome !== 'ok') {
+    call.setAttribute('error.type', outcome);
+    call.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  call.end();
+}
+
+/** One request's server span and the client spans of its storage and provider calls. */
+class RequestSpans implements RequestObserver {
+  readonly #tracer: Tracer;
+  readonly #span: Span;
+  readonly #requestId: string;
+  /** The request span as a parent, made on the first storage or provider call (most requests make none). */
+  #context: Context | undefined;
+
+  constructor(tracer: Tracer, { req, requestId }: ObservedRequest) {
+    this.#tracer = tracer;
+    this.#requestId = requestId;
+    const method = toObservedMethod(req.method);
+    this.#span = tracer.startSpan(
+      `${method} upload handler`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'svc_uploader.request_id': requestId } },
+      extractParent(req),
+    );
+  }
+
+  storageCall(operation: string): (result: StorageCallResult) => void {
+    const call = this.#startClientSpan(`S3.${operation}`, {
+      'rpc.system': 'aws-api',
+      'rpc.service': 'S3',
+      'rpc.method': operation,
+      'svc_uploader.request_id': this.#requestId,
+    });
+    return (result) => endClientSpan(call, result);
+  }
+
+  providerCall(provider: string, operation: ProviderOperation): (result: ProviderCallResult) => void {
+    const call = this.#startClientSpan(`${provider} ${operation}`, {
+      'svc_uploader.drive.provider': provider,
+      'svc_uploader.drive.operation': operation,
+      'svc_uploader.request_id': this.#requestId,
+    });
+    return (result) => endClientSpan(call, result);
+  }
+
+  signIn({ provider, outcome, reason }: SignInEvent): void {
+    const attributes: Attributes = { 'svc_uploader.drive.provider': provider };
+    if (reason !== undefined) attributes['svc_uploader.sign_in.reason'] = reason;
+    this.#span.addEvent(`sign-in ${outcome}`, attributes);
+  }
+
+  transferSlot({ provider, change }: TransferSlotEvent): void {
+    this.#span.addEvent(`transfer slot ${change}`, { 'svc_uploader.drive.provider': provider });
+  }
+
+  upload({ path, outcome, reason, bytes }: UploadEvent): void {
+    const attributes: Attributes = { 'svc_uploader.upload.path': path };
+    if (reason !== undefined) attributes['svc_uploader.upload.reason'] = reason;
+    if (bytes !== undefined) attributes['svc_uploader.upload.bytes'] = bytes;
+    this.#span.addEvent(`upload ${outcome}`, attributes);
+  }
+
+  end({ route, method, status, code }: RequestResult): void {
+    const span = this.#span;
+    span.updateName(`${method} ${route}`);
+    span.setAttribute('http.route', route);
+    span.setAttribute('http.response.status_code', status);
+    if (code !== undefined) span.setAttribute('svc_uploader.error_code', code);
+    // A server span fails on 5xx only; a 4xx is the client's mistake, answered as designed.
+    if (status >= 500) {
+      span.setAttribute('error.type', String(status));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+  }
+
+  #startClientSpan(name: string, attributes: Attributes): Span {
+    this.#context ??= trace.setSpan(ROOT_CONTEXT, this.#span);
+    return this.#tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, this.#context);
+  }
+}
+
 export function createOpenTelemetryTracing(options: OpenTelemetryTracingOptions = {}): HandlerObserver {
   const tracer = options.tracer ?? trace.getTracer('svc-uploader');
-  return {
-    observeRequest({ req, requestId }) {
-      const span = tracer.startSpan(
-        `${req.method} upload handler`,
-        { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'svc_uploader.request_id': requestId } },
-        extractParent(req),
-      );
-      const requestContext = trace.setSpan(ROOT_CONTEXT, span);
-      return {
-        storageCall(operation) {
-          const call = tracer.startSpan(
-            `S3.${operation}`,
-            {
-              kind: SpanKind.CLIENT,
-              attributes: { 'rpc.system': 'aws-api', 'rpc.service': 'S3', 'rpc.method': operation, 'svc_uploader.request_id': requestId },
-            },
-            requestContext,
-          );
-          return ({ outcome }) => {
-            if (outcome !== 'ok') {
-              call.setAttribute('error.type', outcome);
-              call.setStatus({ code: SpanStatusCode.ERROR });
-            }
-            call.end();
-          };
-        },
-        providerCall(provider, operation) {
-          const call = tracer.startSpan(
-            `${provider} ${operation}`,
-            {
-              kind: SpanKind.CLIENT,
-              attributes: { 'svc_uploader.drive.provider': provider, 'svc_uploader.drive.operation': operation, 'svc_uploader.request_id': requestId },
-            },
-            requestContext,
-          );
-          return ({ outcome }) => {
-            if (outcome !== 'ok') {
-              call.setAttribute('error.type', outcome);
-              call.setStatus({ code: SpanStatusCode.ERROR });
-            }
-            call.end();
-          };
-        },
-        signIn({ provider, outcome, reason }) {
-          span.addEvent(`sign-in ${outcome}`, {
-            'svc_uploader.drive.provider': provider,
-            ...(reason === undefined ? {} : { 'svc_uploader.sign_in.reason': reason }),
-          });
-        },
-        transferSlot({ provider, change }) {
-          span.addEvent(`transfer slot ${change}`, { 'svc_uploader.drive.provider': provider });
-        },
-        upload({ path, outcome, reason, bytes }) {
-          span.addEvent(`upload ${outcome}`, {
-            'svc_uploader.upload.path': path,
-            ...(reason === undefined ? {} : { 'svc_uploader.upload.reason': reason }),
-            ...(bytes === undefined ? {} : { 'svc_uploader.upload.bytes': bytes }),
-          });
-        },
-        end({ route, method, status, code }) {
-          span.updateName(`${method} ${route}`);
-          span.setAttributes({ 'http.route': route, 'http.response.status_code': status, ...(code === undefined ? {} : { 'svc_uploader.error_code': code }) });
-          // A server span fails on 5xx only; a 4xx is the client's mistake, answered as designed.
-          if (status >= 500) {
-            span.setAttribute('error.type', String(status));
-            span.setStatus({ code: SpanStatusCode.ERROR });
-          }
-          span.end();
-        },
-      };
-    },
-  };
+  return { observeRequest: (request) => new RequestSpans(tracer, request) };
 }

@@ -55,7 +55,7 @@ describe('form state on back/forward navigation (built bundle)', { timeout: 120_
       await page.goBack();
       await page.waitForFunction(() => customElements.get('svc-uploader') !== undefined);
       await uploader.locator('[part~="restored-uploads"]').waitFor({ timeout: 10_000 });
-      assert.equal((await uploader.locator('[part~="restored-uploads"]').textContent())?.trim(), '1 file uploaded');
+      assert.equal((await uploader.locator('[part~="restored-uploads"] > span').textContent())?.trim(), '1 file uploaded');
       assert.deepEqual(await submitted(), [key]);
       assert.equal(await page.evaluate(() => document.querySelector<HTMLFormElement>('#post')!.checkValidity()), true);
       assert.deepEqual(problems, []);

@@ -240,8 +240,8 @@ async function headerSpellings(request) {
   const response = await spellingHandler(request);
   if (!new URL(request.url).pathname.endsWith('/presign') || response.status !== 200) return response;
   const body = await response.json();
-  const type = body.uploadHeaders['Content-Type'];
-  return Response.json({ ...body, uploadHeaders: { 'content-type': type, 'Content-Type': type, 'content-length': '1' } });
+  const { 'Content-Type': type, ...signed } = body.uploadHeaders;
+  return Response.json({ ...body, uploadHeaders: { ...signed, 'content-type': type, 'Content-Type': type, 'content-length': '1' } });
 }
 
 const TUS_NODE_ENTRY = '/node_modules/tus-js-client/lib.esm/node/index.js';

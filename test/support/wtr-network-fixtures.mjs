@@ -164,8 +164,11 @@ async function scriptedStorage(request, plan, id, slot) {
   if (answer) return cannedResponse(answer, id, request, plan.log.storage);
   // No real URL behind it: a storage that takes anything, as S3 would answer a stored PUT.
   if (!target) return new Response(null, { status: 200, headers: { etag: '"accepted"' } });
+  // Every header the presigned URL may sign goes through, as the browser sent it.
   const headers = {};
-  for (const name of ['content-type', 'content-md5']) if (request.headers.get(name)) headers[name] = request.headers.get(name);
+  for (const [name, value] of request.headers) {
+    if (['content-type', 'content-md5', 'content-disposition', 'cache-control'].includes(name) || name.startsWith('x-amz-')) headers[name] = value;
+  }
   const stored = await fetch(target, { method: 'PUT', body, headers });
   return new Response(await stored.arrayBuffer(), { status: stored.status, headers: { etag: stored.headers.get('etag') ?? '' } });
 }

@@ -109,7 +109,7 @@ describe('UploadEngine crash recovery: tabs, users and removed uploaders', () =>
     const restored = nextEvent(tab2, 'files-restore');
     tab1.frame.remove();
     expect((await restored).files.map((restoredFile) => restoredFile.name)).to.deep.equal(['handover.bin']);
-    await eventually(() => tab2.files[0]?.state === 'successful' || tab2.files[0]?.state === 'failed', 'the taken-over upload to settle', 60_000);
+    await eventually(() => tab2.files[0]?.state === 'successful' || tab2.files[0]?.state === 'failed', 'the taken-over upload to settle');
     const [record] = tab2.files;
     expect(record!.state, record!.error?.message).to.equal('successful');
     expect(await sha256Of(await readBack(record!.result!.downloadUrl))).to.equal(await sha256Of(file));

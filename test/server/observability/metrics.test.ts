@@ -123,4 +123,20 @@ describe('Prometheus metrics', () => {
     assert.doesNotMatch(text, /secret-file-name|single-|multi-|uploads\//);
     assert.equal(sumOf(parseExposition(text), 'svc_uploader_requests_total', { route: 'unmatched', status: '404' }), 1);
   });
+
+  it('counts methods a client invents as one `_OTHER` series, over HTTP and in a fetch runtime', async () => {
+    const handler = await createTestHandler({ observers: [metrics] });
+    const invented = Array.from({ length: 20 }, (_, index) => `INVENTED-${index}`);
+    for (const method of invented) {
+      const response = await handler(new Request(`http://upload.test${MOUNT}/presign`, { method }));
+      assert.equal(response.status, 404);
+    }
+    const propfind = await observed.send(`${MOUNT}/presign`, { method: 'PROPFIND' });
+    assert.equal(propfind.status, 404);
+
+    const samples = await scrape();
+    const methods = new Set(samples.filter((sample) => sample.name === 'svc_uploader_requests_total').map((sample) => sample.labels.method));
+    assert.ok(![...methods].some((method) => method !== undefined && /INVENTED|PROPFIND/.test(method)), `methods seen: ${[...methods].join(', ')}`);
+    assert.equal(sumOf(samples, 'svc_uploader_requests_total', { method: '_OTHER', status: '404' }), invented.length + 1);
+  });
 });
