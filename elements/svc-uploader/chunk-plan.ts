@@ -51,6 +51,8 @@ export const FOLDER_CHUNKS: Readonly<Record<string, ChunkName>> = {
   shell: 'first-paint',
   'drop-zone': 'first-paint',
   sources: 'first-paint',
+  // The element's hold on the engine: it loads the engine's chunk, so it cannot travel in it.
+  'engine-link': 'first-paint',
   'sources/url': 'on-demand',
   'engine-views': 'engine-views',
   'file-list': 'file-views',

@@ -1,34 +1,32 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import type { AddFilesResult, FileRejection, FileSource, UploadEngine, UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
+import type { AddFilesResult, FileSource, UploadEngine, UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
 import { loadUploadMachinery } from '../../engine/upload/upload-machinery-loader.js';
 import { I18nController } from '../i18n/index.js';
 import { followDocumentLocale } from '../i18n/document-locale.js';
 import { followLocaleTag } from '../i18n/locale-tag.js';
 import { PagePasteController } from './drop-zone/page-paste.js';
 import { SlotStylesController, ThemeController } from '../theme/index.js';
-import type { Announcer } from './engine-views/announcer.js';
 import type { EditorCallbacks, EditorController } from './editor/editor-controller.js';
-import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
+import { EngineController } from './engine-link/engine-controller.js';
+import type { UploaderHost } from './uploader-host.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
 import { FileIntake } from './drop-zone/file-intake.js';
 import { FormValueController } from './form/form-value-controller.js';
 import { FileViewsLoader } from './file-views-loader.js';
 import type { ListWindowController } from './file-list/list-window.js';
 import type { PreviewController } from './preview/preview-controller.js';
-import { ENGINE_PROP_NAMES } from './properties.js';
-import { createDragDropHandlers } from './drop-zone/drag-drop.js';
+import { DragDrop } from './drop-zone/drag-drop.js';
 import { PanelController } from './sources/panel-host.js';
 import { uploaderStyles } from './shell/uploader-styles.js';
-import { RenderPacer } from './render-pacer.js';
 import { renderDropOverlay, renderDropZone } from './drop-zone/drop-zone.js';
 import { renderBranding, renderBusy, renderOfflineBanner, renderRestoredUploads } from './shell/notices.js';
 import { renderSourceView } from './sources/source-view.js';
-import type { DragState, UploaderView } from './view-model.js';
+import type { UploaderView } from './view-model.js';
 import { readThemeSlots } from './theme-slots.js';
 import type { ObjectUrls } from './file-list/thumbnails.js';
 import { createUploaderIntents } from './uploader-intents.js';
 import { mixinFormAssociated } from './form/form-associated.js';
-import { UploaderPropsElement } from './uploader-props-element.js';
+import { effectiveMaxFiles, UploaderPropsElement } from './uploader-props-element.js';
 import { buildUploaderView } from './uploader-view.js';
 
 /**
@@ -109,23 +107,11 @@ import { buildUploaderView } from './uploader-view.js';
 export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   static override styles = uploaderStyles;
 
-  // Loaded after the drop zone is painted (deferred-engine.ts); calls made before wait for it.
-  readonly #engine = new DeferredEngine((module) => this.#createEngine(module));
-  /** A failed load of the engine's chunk was reported (once, however many uses tried it). */
-  #engineLoadReported = false;
-  #files: readonly UploadFileRecord[] = [];
-  #progress = 0;
-  #online = typeof navigator === 'undefined' || navigator.onLine;
-  /** Refused files since the notice was dismissed; appended in place, as a batch may refuse thousands. */
-  #rejections: FileRejection[] = [];
-  #folderLimit: number | undefined;
-  #dragState: DragState = 'idle';
-  #configurationError?: string;
+  /** The element as its controllers see it (uploader-host.ts). */
+  readonly #host = this.#hostView();
+  // The engine arrives after the drop zone is painted; the controller owns its load and state.
+  readonly #engine = new EngineController(this.#host, (files) => this.#listChanged(files));
   #slots = { source: undefined as unknown, ...readThemeSlots(undefined) };
-  /** The live region's wording, which arrives with the engine: every announced event comes from it. */
-  #announcer?: Announcer;
-  // Renders the engine causes (progress, states, the list) run at most ten times a second.
-  readonly #engineRender = new RenderPacer(this);
   /** Thumbnail and preview URLs, which arrive with the file views (`#objectUrls()`). */
   #urls?: ObjectUrls;
   // Without an `i18n` prop the element speaks the page's language (`<html lang>` and `dir`).
@@ -136,7 +122,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   /** What the form receives (form/form-value-controller.ts). */
   readonly #form = new FormValueController(this, {
     internals: this.internals,
-    files: () => this.#files,
+    files: () => this.#engine.files,
     t: (key, values) => this.#i18n.translator.t(key, values),
   });
   /** The list's virtual window, which arrives with the file views (`#listWindowController()`). */
@@ -156,7 +142,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
       deliver: (delivery) => this.#intake.delivered(delivery),
       fail: (failure) => this.#intake.panelFailed(failure),
       notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
-      engine: () => this.#loadedEngine(),
+      engine: () => this.#engine.loaded(),
       formatBytes: (bytes) => this.#i18n.translator.formatBytes(bytes),
     }),
     ready: () => this.#engine.load(),
@@ -168,10 +154,10 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   readonly #editorCallbacks: EditorCallbacks = {
     props: () => ({ imageEditor: this.imageEditor, mini: this.mini }),
     warn: (message) => this.#dispatch('svc-warn', { code: 'INVALID_OPTION', message }),
-    files: () => this.#files,
-    hold: (id) => this.#loadedEngine().hold(id),
-    release: (id) => this.#loadedEngine().release(id),
-    replace: (id, file) => this.#loadedEngine().replaceFile(id, file),
+    files: () => this.#engine.files,
+    hold: (id) => this.#engine.loaded().hold(id),
+    release: (id) => this.#engine.loaded().release(id),
+    replace: (id, file) => this.#engine.loaded().replaceFile(id, file),
     notify: (name, detail) => !this.#dispatch(name, detail).defaultPrevented,
     session: () => ({ t: (key, values) => this.#i18n.translator.t(key, values), icons: () => this.icons }),
     // The editor runs on listed files, so the engine's module is there.
@@ -179,31 +165,9 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     maxImagePixels: () => this.#engine.current?.options.maxImagePixels,
     declaredAbovePixelBudget: (file) => this.#urls?.abovePixelBudget(file) ?? false,
   };
-  readonly #intake = new FileIntake({
-    dispatch: (name, detail) => this.#dispatch(name, detail),
-    addFiles: (files, source) => this.addFiles(files, source),
-    pasteEnabled: () => this.enablePaste && !this.isProcessing && !this.isDisabled(),
-    closePanel: () => this.#panels.close(),
-    folderCutShort: (limit) => {
-      this.#folderLimit = limit;
-      this.requestUpdate();
-    },
-  });
-  readonly #dragDrop = createDragDropHandlers({
-    acceptsDrops: () => !this.disableDragDrop && !this.isProcessing && !this.isDisabled() && !this.#panels.current,
-    allowFolderDrop: () => Boolean(this.folderUpload?.allowDrop),
-    remainingCapacity: () => this.effectiveMaxFiles() - this.#files.length,
-    setDragState: (state) => {
-      this.#dragState = state;
-      this.requestUpdate();
-    },
-    onDragEnter: (itemCount) => {
-      this.#preload();
-      this.#dispatch('svc-drag-enter', { itemCount });
-    },
-    onDragLeave: () => this.#dispatch('svc-drag-leave', {}),
-    onDrop: (result) => void this.#intake.dropped(result),
-  });
+  // Files flow one way: a gesture (drop, paste, picker, panel) to the intake, the intake to the engine.
+  readonly #intake: FileIntake = new FileIntake(this.#host, this.#panels);
+  readonly #dragDrop = new DragDrop(this.#host, { intake: this.#intake, panels: this.#panels, list: this.#engine });
 
   readonly #intents = createUploaderIntents({
     root: () => this.renderRoot,
@@ -212,15 +176,15 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     preview: () => this.#previewController(),
     editor: () => this.#editorController(),
     listWindow: () => this.#listWindowController(),
-    files: () => this.#files,
+    files: () => this.#engine.files,
     dispatch: (name, detail) => this.#dispatch(name, detail),
     thumbnailFailed: (id) => {
       this.#urls?.markUndecodable(id);
       this.requestUpdate();
     },
     clearRejections: () => {
-      this.#rejections = [];
-      this.#folderLimit = undefined;
+      this.#engine.clearRejections();
+      this.#intake.clearFolderLimit();
       this.requestUpdate();
     },
     forgetRestoredUploads: () => this.#form.forgetRestored(),
@@ -292,12 +256,12 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
 
   /** Removes a file (aborting its upload) without asking listeners. */
   removeFile(id: string): void {
-    void this.#command((engine) => engine.removeFile(id));
+    void this.#engine.command((engine) => engine.removeFile(id));
   }
 
   /** Uploads every queued file; resolves once each has settled. */
   upload(): Promise<UploadRunSummary> {
-    return this.#command((engine) => engine.start());
+    return this.#engine.command((engine) => engine.start());
   }
 
   /** Same as `upload()`, under the engine's name. */
@@ -307,7 +271,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
 
   /** Pauses one file, or every active one. */
   pause(id?: string): void {
-    void this.#command((engine) => {
+    void this.#engine.command((engine) => {
       const before = new Set(engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
       engine.pause(id);
       const paused = engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
@@ -317,7 +281,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
 
   /** Resumes one paused file, or every file the user paused. */
   resume(id?: string): Promise<UploadRunSummary> {
-    return this.#command((engine) => {
+    return this.#engine.command((engine) => {
       const paused = engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
       const run = engine.resume(id);
       if (paused.length > 0) this.#dispatch('svc-upload-resume', { files: paused });
@@ -327,32 +291,20 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
 
   /** Queues one failed or canceled file again, or all of them. */
   retry(id?: string): Promise<UploadRunSummary> {
-    return this.#command((engine) => engine.retry(id));
+    return this.#engine.command((engine) => engine.retry(id));
   }
 
   /** Cancels one file, or every unfinished one, without asking listeners. */
   cancel(id?: string): void {
-    void this.#command((engine) => engine.cancel(id));
+    void this.#engine.command((engine) => engine.cancel(id));
   }
 
   /** Empties the list, stopping uploads in flight. */
   reset(): void {
     this.#form.clear();
-    this.#rejections = [];
-    this.#folderLimit = undefined;
-    void this.#command((engine) => engine.reset());
-  }
-
-  /**
-   * A call of the page or the user on the engine: what it changed renders at once, as the answer
-   * to a click should, not with the next paced render (render-pacer.ts).
-   */
-  #command<Result>(call: (engine: UploadEngine) => Result | Promise<Result>): Promise<Result> {
-    return this.#engine.run((engine) => {
-      const result = call(engine);
-      this.requestUpdate();
-      return result;
-    });
+    this.#engine.clearRejections();
+    this.#intake.clearFolderLimit();
+    void this.#engine.command((engine) => engine.reset());
   }
 
   /**
@@ -360,7 +312,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
    * then removes every file and upload session persisted in this browser, for any uploader or user.
    */
   clearPersistedUploads(): Promise<void> {
-    this.#rejections = [];
+    this.#engine.clearRejections();
     return this.#engine.run((engine) => engine.clearPersistedUploads());
   }
 
@@ -369,17 +321,13 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     // The shadow root is created on the first connection; file views that arrived earlier (files
     // added before the element was placed) bring their sheets now.
     this.#fileViews.adoptStyles(this.renderRoot);
-    // Back on the page after a removal: the engine's network watch is attached again.
-    if (this.#engine.created && this.hasUpdated) this.#applyEngineOptions();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // A move within the page disconnects and reconnects in one task; only a real removal stops uploads.
+    // A move within the page disconnects and reconnects in one task; only a real removal lets go of the URLs.
     queueMicrotask(() => {
-      if (this.isConnected) return;
-      if (this.#engine.created) this.#engine.current!.destroy();
-      this.#urls?.clear();
+      if (!this.isConnected) this.#urls?.clear();
     });
   }
 
@@ -432,7 +380,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     }
     // An engine change waiting for its paced render (at most 100 ms) is on screen once that render
     // ran; announcements that arrived together take one render each, so the last one is on screen too.
-    for (let pacedRender = this.#engineRender.waiting; pacedRender; pacedRender = this.#announcer?.waiting ? this.#engineRender.waiting : undefined) {
+    for (let pacedRender = this.#engine.waiting; pacedRender; pacedRender = this.#engine.announcer?.waiting ? this.#engine.waiting : undefined) {
       await pacedRender;
       complete = await super.getUpdateComplete();
     }
@@ -440,24 +388,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#announcer?.advance();
-    if (this.#engine.created) {
-      if (ENGINE_PROP_NAMES.some((name) => changed.has(name))) this.#applyEngineOptions();
-      return;
-    }
-    // Built at once when another uploader of the page has loaded the engine's code already.
-    // Restoring files after a reload is what the page shows first, so it does not wait for idle.
-    if (!this.#engine.current && this.crashRecovery) this.#loadEngineQuietly();
-  }
-
-  protected override firstUpdated(): void {
-    // An element removed before the page was idle has no use for an engine.
-    whenIdle(() => this.isConnected && this.#loadEngineQuietly());
-  }
-
-  protected override updated(): void {
-    // The next announcement waiting its turn goes out with the next paced render.
-    if (this.#announcer?.waiting) this.#engineRender.requestRender();
+    this.#engine.willUpdate(changed);
   }
 
   protected override render() {
@@ -498,7 +429,7 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
         ${renderBranding(view)}
         ${fileViews?.renderPreview(view)}
         ${fileViews?.renderModalEditor(view)}
-        <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#announcer?.shown}</div>
+        <div part="announcer" class="visually-hidden" role="status" aria-live="polite">${this.#engine.announcer?.shown}</div>
         <input part="file-input" type="file" hidden tabindex="-1" ?multiple=${view.maxFiles > 1} accept=${view.accept}
           @change=${(event: Event) => this.#intake.pickerChanged(event, 'local')} />
         <input part="folder-input" type="file" hidden tabindex="-1" webkitdirectory
@@ -513,9 +444,22 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
    */
   readonly #preload = (): void => {
     this.#fileViews.preload();
-    this.#loadEngineQuietly();
+    this.#engine.loadQuietly();
     void loadUploadMachinery().catch(() => undefined);
   };
+
+  #hostView(): UploaderHost {
+    const element = this;
+    return {
+      element,
+      get translator() {
+        return element.#i18n.translator;
+      },
+      dispatch: (name, detail) => this.#dispatch(name, detail),
+      isDisabled: () => this.isDisabled(),
+      preload: () => this.#preload(),
+    };
+  }
 
   /** Thumbnail and preview URLs once the file views have arrived, made on first ask. */
   #objectUrls(): ObjectUrls | undefined {
@@ -556,26 +500,9 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     return (file, batch) => opensOnAdd(options, file, batch);
   }
 
-  /** Starts loading the engine; a failure is reported once, and a later use tries again. */
-  #loadEngineQuietly(): void {
-    if (this.#engine.created || this.#engineLoadReported) return;
-    void this.#engine.load().catch((error: unknown) => {
-      if (this.#engineLoadReported) return;
-      this.#engineLoadReported = true;
-      this.#dispatch('svc-error', { scope: 'engine', code: 'ENGINE_LOAD_FAILED', message: String(error) });
-    });
-  }
-
-  /** For callbacks that only run once files are listed, hence once the engine is there. */
-  #loadedEngine(): UploadEngine {
-    const engine = this.#engine.current;
-    if (!engine) throw new Error('The upload engine has not loaded yet');
-    return engine;
-  }
-
   /** What the templates render, from the props and the current state. */
   #view(): UploaderView {
-    const files = this.#files;
+    const files = this.#engine.files;
     const listWindow = this.#listWindowController();
     const preview = this.#previewController();
     const focusedId = listWindow?.focusedId;
@@ -583,16 +510,16 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
       translator: this.#i18n.translator,
       intents: this.#intents,
       files,
-      progress: this.#progress,
+      progress: this.#engine.progress,
       runEstimate: this.#engine.current?.progress ?? {},
       panel: this.#panels.current,
       restoredUploads: this.#form.restoredCount,
       disabled: this.isDisabled(),
-      dragState: this.#dragState,
-      rejections: this.#rejections,
-      folderLimit: this.#folderLimit,
-      online: this.#online,
-      maxFiles: this.effectiveMaxFiles(),
+      dragState: this.#dragDrop.state,
+      rejections: this.#engine.rejections,
+      folderLimit: this.#intake.folderLimit,
+      online: this.#engine.online,
+      maxFiles: effectiveMaxFiles(this),
       slot: this.#themeSlots().slotClass,
       // Without the file views the list is not drawn, so its window does not matter.
       listWindow: listWindow?.compute(files.length, focusedId === undefined ? -1 : files.findIndex((file) => file.id === focusedId)) ?? {
@@ -617,75 +544,20 @@ export class SvcUploader extends mixinFormAssociated(UploaderPropsElement) {
     return this.#slots;
   }
 
-  #createEngine({ UploadEngine, bridgeEngineEvents, Announcer }: EngineModule): UploadEngine {
-    this.#announcer = new Announcer();
-    let engine: UploadEngine;
-    try {
-      engine = new UploadEngine(this.engineOptions());
-    } catch (error) {
-      // A working element either way; the options apply as soon as the host fixes them.
-      engine = new UploadEngine({});
-      this.#reportConfigurationError(error);
-    }
-    this.#files = engine.files;
-    // Built outside an update when its code arrives: what it holds (restored files) shows now.
-    this.requestUpdate();
-    bridgeEngineEvents(engine, {
-      emit: (name, detail) => this.#dispatch(name, detail),
-      onEngineChange: ({ files, listChanged, progress, online }) => {
-        if (files) this.#filesChanged(files, listChanged ?? true);
-        // The form's value follows the engine at once, not the paced render: a page that submits
-        // as soon as a file is stored must find its key in the form.
-        if (files && listChanged !== false) this.#form.sync();
-        if (progress !== undefined) this.#progress = progress;
-        if (online !== undefined) this.#online = online;
-        this.#engineRender.requestRender();
-      },
-      onRejected: (rejection) => {
-        this.#rejections.push(rejection);
-        this.#engineRender.requestRender();
-      },
-      allowedFileTypesText: () => [this.allowedFileTypes ?? '*'].flat().join(','),
-    });
-    return engine;
-  }
-
-  #filesChanged(files: readonly UploadFileRecord[], listChanged: boolean): void {
-    this.#files = files;
-    // Progress alone removes no file: nothing to let go of.
-    if (!listChanged) return;
+  /** Files left or joined the list: what was kept for removed ones goes, and the form follows at once. */
+  #listChanged(files: readonly UploadFileRecord[]): void {
     this.#urls?.keep(files);
     this.#preview?.keep(files);
     this.#editor?.keep(files);
-  }
-
-  #applyEngineOptions(): void {
-    try {
-      this.#engine.current!.setOptions(this.engineOptions());
-      this.#configurationError = undefined;
-    } catch (error) {
-      this.#reportConfigurationError(error);
-    }
-  }
-
-  /** Reported once per distinct problem, not again on every later property change. */
-  #reportConfigurationError(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    if (message === this.#configurationError) return;
-    this.#configurationError = message;
-    this.#dispatch('svc-error', { scope: 'configuration', code: 'CONFIGURATION_ERROR', message });
+    // The form's value follows the engine at once, not the paced render: a page that submits
+    // as soon as a file is stored must find its key in the form.
+    this.#form.sync();
   }
 
   /** Every event goes through here, so the live region hears about it. */
   #dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent<SvcUploaderEventDetail<Name>> {
     const event = this.emit(name, detail);
-    const translator = this.#i18n.translator;
-    const announcer = this.#announcer;
-    if (!announcer) return event;
-    // An announcement is read out with the next paced render, like the change it describes.
-    if (announcer.onEvent(name, detail, translator)) this.#engineRender.requestRender();
-    // Plural messages arrive with intl-messageformat; the announcement is worded once it has.
-    if (translator.pending) void translator.ready().then(() => announcer.onEvent(name, detail, translator) && this.#engineRender.requestRender());
+    this.#engine.announce(name, detail);
     return event;
   }
 }

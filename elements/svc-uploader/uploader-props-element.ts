@@ -1,6 +1,6 @@
 import type { CorsOptions, EngineOptions, FileSizeLimit, ResumableOptions } from '../../engine/index.js';
 import { isStringifiedObject } from './attribute-converters.js';
-import { ENGINE_PROP_NAMES, propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
+import { propDefaults, toPropertyDeclarations, uploaderProps } from './properties.js';
 import { SvcElement } from './svc-element.js';
 import type { CloudDrivesConfig, FolderUploadOptions, I18nConfig, IconsConfig, ImageEditorOptions, ThemeConfig, UploadSource } from './types.js';
 
@@ -77,18 +77,9 @@ export class UploaderPropsElement extends SvcElement {
     if (value !== null && isStringifiedObject(value)) return;
     super.attributeChangedCallback(name, oldValue, value);
   }
+}
 
-  /** The engine's share of the props, as they are now. */
-  protected engineOptions(): EngineOptions {
-    const options: Record<string, unknown> = {};
-    for (const name of ENGINE_PROP_NAMES) options[name] = this[name];
-    // Which uploader of the page this is: part of the scope of what it persists.
-    options['uploaderId'] = this.id || this.getAttribute('name') || undefined;
-    return options as EngineOptions;
-  }
-
-  /** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
-  protected effectiveMaxFiles(): number {
-    return this.mini ? 1 : Math.max(1, Math.floor(this.maxFiles ?? (uploaderProps.maxFiles.default as number)));
-  }
+/** `maxFiles` as the list applies it: at least 1, and 1 in mini mode. */
+export function effectiveMaxFiles({ mini, maxFiles }: Pick<UploaderPropsElement, 'mini' | 'maxFiles'>): number {
+  return mini ? 1 : Math.max(1, Math.floor(maxFiles ?? (uploaderProps.maxFiles.default as number)));
 }

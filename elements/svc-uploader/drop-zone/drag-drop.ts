@@ -1,21 +1,14 @@
 /**
  * Drag and drop onto the uploader: drag-over and drag-rejected feedback, and reading the drop
- * (walking into folders when `folderUpload.allowDrop` is on).
+ * (walking into folders when `folderUpload.allowDrop` is on), which goes straight to the intake.
  */
+import type { UploadFileRecord } from '../../../engine/index.js';
+import type { PanelController } from '../sources/panel-host.js';
+import type { UploaderHost } from '../uploader-host.js';
+import { effectiveMaxFiles } from '../uploader-props-element.js';
 import type { DragState } from '../view-model.js';
-import { readDroppedFiles, type DropReadResult } from './dropped-files.js';
-
-export interface DragDropHost {
-  /** False while drag and drop is off, the host is busy or a source panel is open. */
-  acceptsDrops(): boolean;
-  allowFolderDrop(): boolean;
-  /** How many more files the list takes. */
-  remainingCapacity(): number;
-  setDragState(state: DragState): void;
-  onDragEnter(itemCount: number): void;
-  onDragLeave(): void;
-  onDrop(result: DropReadResult): void;
-}
+import { readDroppedFiles } from './dropped-files.js';
+import type { FileIntake } from './file-intake.js';
 
 function fileItemCount(transfer: DataTransfer | null): number {
   if (!transfer) return 0;
@@ -23,51 +16,84 @@ function fileItemCount(transfer: DataTransfer | null): number {
   return Array.from(transfer.items).filter((item) => item.kind === 'file').length;
 }
 
+/** What the drag reads besides the element: where drops go, the open panel, the list's length. */
+export interface DragDropParts {
+  readonly intake: FileIntake;
+  readonly panels: Pick<PanelController, 'current'>;
+  readonly list: { readonly files: readonly UploadFileRecord[] };
+}
+
 /**
  * Listeners for the uploader's root. `dragenter`/`dragleave` fire for every child the pointer
  * crosses, so a depth counter decides when the drag really entered or left.
  */
-export function createDragDropHandlers(host: DragDropHost) {
-  let depth = 0;
+export class DragDrop {
+  /** What the drop zone shows while files are dragged over it. */
+  state: DragState = 'idle';
+  #depth = 0;
 
-  const reset = () => {
-    depth = 0;
-    host.setDragState('idle');
+  readonly #host: UploaderHost;
+  readonly #parts: DragDropParts;
+
+  constructor(host: UploaderHost, parts: DragDropParts) {
+    this.#host = host;
+    this.#parts = parts;
+  }
+
+  /** False while drag and drop is off, the element is busy or disabled, or a source panel is open. */
+  #acceptsDrops(): boolean {
+    const element = this.#host.element;
+    return !element.disableDragDrop && !element.isProcessing && !this.#host.isDisabled() && !this.#parts.panels.current;
+  }
+
+  #setState(state: DragState): void {
+    this.state = state;
+    this.#host.element.requestUpdate();
+  }
+
+  #reset(): void {
+    this.#depth = 0;
+    this.#setState('idle');
+  }
+
+  readonly dragenter = (event: DragEvent): void => {
+    const count = fileItemCount(event.dataTransfer);
+    if (count === 0) return;
+    event.preventDefault();
+    this.#depth += 1;
+    if (this.#depth > 1) return;
+    if (!this.#acceptsDrops()) return this.#setState('idle');
+    const remaining = effectiveMaxFiles(this.#host.element) - this.#parts.list.files.length;
+    this.#setState(count > remaining ? 'rejected' : 'over');
+    // A drag is the surest cue that files follow: what they need starts loading now.
+    this.#host.preload();
+    this.#host.dispatch('svc-drag-enter', { itemCount: count });
   };
 
-  return {
-    dragenter(event: DragEvent) {
-      const count = fileItemCount(event.dataTransfer);
-      if (count === 0) return;
-      event.preventDefault();
-      depth += 1;
-      if (depth > 1) return;
-      if (!host.acceptsDrops()) return host.setDragState('idle');
-      host.setDragState(count > host.remainingCapacity() ? 'rejected' : 'over');
-      host.onDragEnter(count);
-    },
-    dragover(event: DragEvent) {
-      if (fileItemCount(event.dataTransfer) === 0) return;
-      // Always claim file drags: an unclaimed drop makes the browser navigate away to the file.
-      event.preventDefault();
-      event.dataTransfer!.dropEffect = host.acceptsDrops() ? 'copy' : 'none';
-    },
-    dragleave(event: DragEvent) {
-      if (depth === 0) return;
-      depth -= 1;
-      if (depth > 0) return;
-      event.preventDefault();
-      reset();
-      host.onDragLeave();
-    },
-    drop(event: DragEvent) {
-      if (fileItemCount(event.dataTransfer) === 0 && (event.dataTransfer?.files.length ?? 0) === 0) return;
-      event.preventDefault();
-      const accepts = host.acceptsDrops();
-      reset();
-      if (!accepts || !event.dataTransfer) return;
-      // Entries must be taken now: the browser empties the transfer when this handler returns.
-      void readDroppedFiles(event.dataTransfer, { allowFolders: host.allowFolderDrop() }).then((result) => host.onDrop(result));
-    },
+  readonly dragover = (event: DragEvent): void => {
+    if (fileItemCount(event.dataTransfer) === 0) return;
+    // Always claim file drags: an unclaimed drop makes the browser navigate away to the file.
+    event.preventDefault();
+    event.dataTransfer!.dropEffect = this.#acceptsDrops() ? 'copy' : 'none';
+  };
+
+  readonly dragleave = (event: DragEvent): void => {
+    if (this.#depth === 0) return;
+    this.#depth -= 1;
+    if (this.#depth > 0) return;
+    event.preventDefault();
+    this.#reset();
+    this.#host.dispatch('svc-drag-leave', {});
+  };
+
+  readonly drop = (event: DragEvent): void => {
+    if (fileItemCount(event.dataTransfer) === 0 && (event.dataTransfer?.files.length ?? 0) === 0) return;
+    event.preventDefault();
+    const accepts = this.#acceptsDrops();
+    this.#reset();
+    if (!accepts || !event.dataTransfer) return;
+    // Entries must be taken now: the browser empties the transfer when this handler returns.
+    const allowFolders = Boolean(this.#host.element.folderUpload?.allowDrop);
+    void readDroppedFiles(event.dataTransfer, { allowFolders }).then((result) => this.#parts.intake.dropped(result));
   };
 }

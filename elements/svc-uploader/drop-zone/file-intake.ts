@@ -1,22 +1,15 @@
 /**
  * Every way files arrive (picker, folder picker, drop, paste, source panels) ends here:
  * source-specific events first, then `svc-files-select`, which listeners may edit or veto, then
- * the engine's own filter and validation.
+ * the engine's own filter and validation (the element's `addFiles`). Files flow one way, from the
+ * gesture through here to the engine; the intake reads the props it needs from the element.
  */
 import type { AddFilesResult } from '../../../engine/index.js';
-import type { SvcUploaderEventDetail, SvcUploaderEventName } from '../events.js';
+import type { UploaderHost } from '../uploader-host.js';
 import { MAX_FILES_PER_FOLDER, type DropReadResult } from './dropped-files.js';
+import type { PanelController } from '../sources/panel-host.js';
 import type { PanelDelivery, PanelFailure } from '../sources/source-panel.js';
 import type { ElementFileSource } from '../types.js';
-
-export interface IntakeHost {
-  dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
-  addFiles(files: File[], source: ElementFileSource): Promise<AddFilesResult>;
-  pasteEnabled(): boolean;
-  closePanel(): void;
-  /** A folder held more than `limit` files and only the first `limit` were taken: say so on screen. */
-  folderCutShort(limit: number): void;
-}
 
 /**
  * Files read from a dropped folder carry their path below it in `webkitRelativePath`, as files
@@ -29,17 +22,27 @@ function withRelativePath(file: File, relativePath: string): File {
 }
 
 export class FileIntake {
-  readonly #host: IntakeHost;
+  readonly #host: UploaderHost;
+  /** Set when a folder held more files than are read: the refusal notice says so until dismissed. */
+  folderLimit: number | undefined;
+  /** The source panels: one that delivered its file closes. */
+  readonly #panels: Pick<PanelController, 'close'>;
 
-  constructor(host: IntakeHost) {
+  constructor(host: UploaderHost, panels: Pick<PanelController, 'close'>) {
     this.#host = host;
+    this.#panels = panels;
+  }
+
+  /** The refusal notice was dismissed, or the list emptied. */
+  clearFolderLimit(): void {
+    this.folderLimit = undefined;
   }
 
   async take(files: File[], source: ElementFileSource): Promise<AddFilesResult | undefined> {
     if (files.length === 0) return undefined;
     const selection = this.#host.dispatch('svc-files-select', { files: [...files], source });
     if (selection.defaultPrevented) return undefined;
-    return this.#host.addFiles(selection.detail.files, source);
+    return this.#host.element.addFiles(selection.detail.files, source);
   }
 
   readonly pickerChanged = (event: Event, source: ElementFileSource): void => {
@@ -67,7 +70,8 @@ export class FileIntake {
   }
 
   readonly pasted = (event: ClipboardEvent): void => {
-    if (!this.#host.pasteEnabled()) return;
+    const element = this.#host.element;
+    if (!element.enablePaste || element.isProcessing || this.#host.isDisabled()) return;
     const files = Array.from(event.clipboardData?.files ?? []);
     // Text pastes (e.g. into the link field) go on as usual.
     if (files.length === 0) return;
@@ -84,14 +88,15 @@ export class FileIntake {
     const result = await this.take([delivery.file], delivery.source);
     if (!result) return false;
     // Closed even when validation refused the file: the list view shows why.
-    this.#host.closePanel();
+    this.#panels.close();
     return result.added.length > 0;
   }
 
   #folderCutShort(what: string): void {
     const message = `${what} holds more than ${MAX_FILES_PER_FOLDER} files; only the first ${MAX_FILES_PER_FOLDER} were taken.`;
     this.#host.dispatch('svc-warn', { code: 'FOLDER_LIMIT_REACHED', message });
-    this.#host.folderCutShort(MAX_FILES_PER_FOLDER);
+    this.folderLimit = MAX_FILES_PER_FOLDER;
+    this.#host.element.requestUpdate();
   }
 
   panelFailed({ source, code, message, url, status }: PanelFailure): void {

@@ -1,5 +1,5 @@
 /**
- * What the element loads after its first paint (deferred-engine.ts): the engine, the bridge that
+ * What the element loads after its first paint (engine-link/deferred-engine.ts): the engine, the bridge that
  * turns its events into the element's, and what only the engine's outcomes need: the live
  * region's announcements, the refused files' notice and the image editor's options (read when
  * files are added). None of it has anything to do before there is an engine.

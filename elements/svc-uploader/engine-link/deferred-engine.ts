@@ -5,18 +5,18 @@
  * made before it has arrived wait and run in the order they were made; once it is there (and
  * nothing is still waiting) they go straight through in the same turn, as with a static import.
  */
-import type { UploadEngine } from '../../engine/core/engine.js';
-import { lazyModule } from '../../engine/core/lazy-module.js';
-import { withEnglish } from '../i18n/english-messages.js';
+import type { UploadEngine } from '../../../engine/core/engine.js';
+import { lazyModule } from '../../../engine/core/lazy-module.js';
+import { withEnglish } from '../../i18n/english-messages.js';
 
-export type EngineModule = typeof import('./engine-views/engine-chunk.js');
+export type EngineModule = typeof import('../engine-views/engine-chunk.js');
 
 /**
  * The rest of English comes with it: everything the engine brings to the screen (the list,
  * refusals, failures, announcements) is worded from the first time it shows. English that fails to
  * load does not hold the engine back: the translator asks for it again when a message needs it.
  */
-const engineModule = lazyModule(() => withEnglish(import('./engine-views/engine-chunk.js')));
+const engineModule = lazyModule(() => withEnglish(import('../engine-views/engine-chunk.js')));
 
 /** One load for the page; a failed one (offline, a deploy removed the chunk) is tried again next time. */
 function loadEngineModule(): Promise<EngineModule> {
@@ -32,22 +32,19 @@ export function whenIdle(callback: () => void, timeoutMs = 2000): void {
   else setTimeout(callback, 200);
 }
 
-export class DeferredEngine {
+export abstract class DeferredEngine {
   #engine: UploadEngine | undefined;
   #loading: Promise<UploadEngine> | undefined;
   /** Calls made before the engine arrived that have not run yet. */
   #waiting = 0;
-  readonly #create: (module: EngineModule) => UploadEngine;
 
-  /** `create` builds and wires the engine once its module is there; it runs once. */
-  constructor(create: (module: EngineModule) => UploadEngine) {
-    this.#create = create;
-  }
+  /** Builds and wires the engine once its module is there; it runs once. */
+  protected abstract createEngine(module: EngineModule): UploadEngine;
 
   /** The engine, built now if its module is already on the page (another uploader loaded it); otherwise undefined. */
   get current(): UploadEngine | undefined {
     const loaded = engineModule.loaded;
-    if (!this.#engine && loaded) this.#engine = this.#create(loaded);
+    if (!this.#engine && loaded) this.#engine = this.createEngine(loaded);
     return this.#engine;
   }
 
