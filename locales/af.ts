@@ -207,6 +207,7 @@ const af = {
     'drive.signIn': 'Meld aan by {provider}',
     'drive.signInHint': 'Meld aan om lêers uit jou {provider}-rekening te kies.',
     'drive.signOut': 'Meld af',
+    'drive.signOutFailed': 'Kon nie by {provider} afmeld nie. Jy is steeds aangemeld; probeer weer.',
     'drive.signedInAs': 'Aangemeld as {account}',
     'drive.search': 'Soek',
     'drive.searchPlaceholder': 'Soek in {provider}',

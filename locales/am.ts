@@ -205,6 +205,7 @@ const am = {
     'drive.signIn': 'ወደ {provider} ይግቡ',
     'drive.signInHint': 'ከ{provider} መለያዎ ፋይሎችን ለመምረጥ ይግቡ።',
     'drive.signOut': 'ውጣ',
+    'drive.signOutFailed': 'ከ{provider} መውጣት አልተቻለም። አሁንም እንደገቡ ነዎት፤ እንደገና ይሞክሩ።',
     'drive.signedInAs': 'እንደ {account} ገብተዋል',
     'drive.search': 'ፈልግ',
     'drive.searchPlaceholder': 'በ{provider} ውስጥ ይፈልጉ',

@@ -215,6 +215,7 @@ const ar = {
     'drive.signIn': 'تسجيل الدخول إلى {provider}',
     'drive.signInHint': 'سجّل الدخول لاختيار ملفات من حسابك على {provider}.',
     'drive.signOut': 'تسجيل الخروج',
+    'drive.signOutFailed': 'تعذّر تسجيل الخروج من {provider}. ما زلت مسجّل الدخول؛ حاول مرة أخرى.',
     'drive.signedInAs': 'مسجّل الدخول باسم {account}',
     'drive.search': 'بحث',
     'drive.searchPlaceholder': 'البحث في {provider}',

@@ -207,6 +207,7 @@ const az = {
     'drive.signIn': '{provider} xidmətinə daxil olun',
     'drive.signInHint': '{provider} hesabınızdan fayl seçmək üçün daxil olun.',
     'drive.signOut': 'Çıxış edin',
+    'drive.signOutFailed': '{provider} hesabından çıxmaq alınmadı. Siz hələ də daxil olmusunuz; yenidən cəhd edin.',
     'drive.signedInAs': 'Hesab: {account}',
     'drive.search': 'Axtarış',
     'drive.searchPlaceholder': '{provider} xidmətində axtarın',

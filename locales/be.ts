@@ -208,6 +208,7 @@ const be = {
     'drive.signIn': 'Увайсці ў {provider}',
     'drive.signInHint': 'Увайдзіце, каб выбраць файлы са свайго акаўнта {provider}.',
     'drive.signOut': 'Выйсці',
+    'drive.signOutFailed': 'Не атрымалася выйсці з {provider}. Вы ўсё яшчэ ўвайшлі; паспрабуйце яшчэ раз.',
     'drive.signedInAs': 'Вы ўвайшлі як {account}',
     'drive.search': 'Пошук',
     'drive.searchPlaceholder': 'Пошук у {provider}',

@@ -205,6 +205,7 @@ const bg = {
     'drive.signIn': 'Вход в {provider}',
     'drive.signInHint': 'Влезте, за да изберете файлове от профила си в {provider}.',
     'drive.signOut': 'Изход',
+    'drive.signOutFailed': 'Излизането от {provider} не бе успешно. Все още сте влезли; опитайте отново.',
     'drive.signedInAs': 'Влезли сте като {account}',
     'drive.search': 'Търсене',
     'drive.searchPlaceholder': 'Търсене в {provider}',

@@ -205,6 +205,7 @@ const bn = {
     'drive.signIn': '{provider}-এ সাইন ইন করুন',
     'drive.signInHint': 'আপনার {provider} অ্যাকাউন্ট থেকে ফাইল বেছে নিতে সাইন ইন করুন।',
     'drive.signOut': 'সাইন আউট করুন',
+    'drive.signOutFailed': '{provider} থেকে সাইন আউট করা যায়নি। আপনি এখনও সাইন ইন অবস্থায় আছেন; আবার চেষ্টা করুন।',
     'drive.signedInAs': '{account} হিসেবে সাইন ইন করা আছে',
     'drive.search': 'সার্চ করুন',
     'drive.searchPlaceholder': '{provider}-এ সার্চ করুন',

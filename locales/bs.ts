@@ -208,6 +208,7 @@ const bs = {
     'drive.signIn': 'Prijava u {provider}',
     'drive.signInHint': 'Prijavite se da biste izabrali datoteke sa svog računa {provider}.',
     'drive.signOut': 'Odjava',
+    'drive.signOutFailed': 'Odjava iz usluge {provider} nije uspjela. I dalje ste prijavljeni; pokušajte ponovo.',
     'drive.signedInAs': 'Prijavljeni račun: {account}',
     'drive.search': 'Pretraži',
     'drive.searchPlaceholder': 'Pretraži {provider}',

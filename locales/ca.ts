@@ -208,6 +208,7 @@ const ca = {
     'drive.signIn': 'Inicia la sessió a {provider}',
     'drive.signInHint': 'Inicia la sessió per triar fitxers del teu compte de {provider}.',
     'drive.signOut': 'Tanca la sessió',
+    'drive.signOutFailed': 'No s’ha pogut tancar la sessió de {provider}. Encara teniu la sessió iniciada; torneu-ho a provar.',
     'drive.signedInAs': 'Sessió iniciada com a {account}',
     'drive.search': 'Cerca',
     'drive.searchPlaceholder': 'Cerca a {provider}',

@@ -210,6 +210,7 @@ const cs = {
     'drive.signIn': 'Přihlásit se k {provider}',
     'drive.signInHint': 'Přihlaste se a vyberte soubory ze svého účtu {provider}.',
     'drive.signOut': 'Odhlásit se',
+    'drive.signOutFailed': 'Odhlášení ze služby {provider} se nezdařilo. Stále jste přihlášeni; zkuste to znovu.',
     'drive.signedInAs': 'Přihlášeno jako {account}',
     'drive.search': 'Hledat',
     'drive.searchPlaceholder': 'Hledat v {provider}',

@@ -204,6 +204,7 @@ const da = {
     'drive.signIn': 'Log ind på {provider}',
     'drive.signInHint': 'Log ind for at vælge filer fra din {provider}-konto.',
     'drive.signOut': 'Log ud',
+    'drive.signOutFailed': 'Kunne ikke logge ud af {provider}. Du er stadig logget ind; prøv igen.',
     'drive.signedInAs': 'Logget ind som {account}',
     'drive.search': 'Søg',
     'drive.searchPlaceholder': 'Søg i {provider}',

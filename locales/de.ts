@@ -204,6 +204,7 @@ const de = {
     'drive.signIn': 'Bei {provider} anmelden',
     'drive.signInHint': 'Melden Sie sich an, um Dateien aus Ihrem {provider}-Konto auszuwählen.',
     'drive.signOut': 'Abmelden',
+    'drive.signOutFailed': 'Abmelden bei {provider} fehlgeschlagen. Sie sind weiterhin angemeldet; versuchen Sie es erneut.',
     'drive.signedInAs': 'Angemeldet als {account}',
     'drive.search': 'Suchen',
     'drive.searchPlaceholder': 'In {provider} suchen',

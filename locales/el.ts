@@ -206,6 +206,7 @@ const el = {
     'drive.signIn': 'Σύνδεση στο {provider}',
     'drive.signInHint': 'Συνδεθείτε για να επιλέξετε αρχεία από τον λογαριασμό σας στο {provider}.',
     'drive.signOut': 'Αποσύνδεση',
+    'drive.signOutFailed': 'Δεν ήταν δυνατή η αποσύνδεση από το {provider}. Είστε ακόμη συνδεδεμένοι· δοκιμάστε ξανά.',
     'drive.signedInAs': 'Συνδεδεμένος λογαριασμός: {account}',
     'drive.search': 'Αναζήτηση',
     'drive.searchPlaceholder': 'Αναζήτηση στο {provider}',

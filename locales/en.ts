@@ -171,6 +171,7 @@ const messages = {
   'drive.signIn': 'Sign in to {provider}',
   'drive.signInHint': 'Sign in to choose files from your {provider} account.',
   'drive.signOut': 'Sign out',
+  'drive.signOutFailed': 'Could not sign out of {provider}. You are still signed in; try again.',
   'drive.signedInAs': 'Signed in as {account}',
   'drive.search': 'Search',
   'drive.searchPlaceholder': 'Search in {provider}',

@@ -206,6 +206,7 @@ const es = {
     'drive.signIn': 'Iniciar sesión en {provider}',
     'drive.signInHint': 'Inicia sesión para elegir archivos de tu cuenta de {provider}.',
     'drive.signOut': 'Cerrar sesión',
+    'drive.signOutFailed': 'No se pudo cerrar la sesión de {provider}. Sigues con la sesión iniciada; inténtalo de nuevo.',
     'drive.signedInAs': 'Sesión iniciada como {account}',
     'drive.search': 'Buscar',
     'drive.searchPlaceholder': 'Buscar en {provider}',

@@ -206,6 +206,7 @@ const et = {
     'drive.signIn': 'Logi sisse teenusesse {provider}',
     'drive.signInHint': 'Logi sisse, et valida faile oma kontolt teenuses {provider}.',
     'drive.signOut': 'Logi välja',
+    'drive.signOutFailed': 'Teenusest {provider} väljalogimine ebaõnnestus. Olete endiselt sisse logitud; proovige uuesti.',
     'drive.signedInAs': 'Sisse logitud kui {account}',
     'drive.search': 'Otsi',
     'drive.searchPlaceholder': 'Otsi teenusest {provider}',

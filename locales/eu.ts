@@ -206,6 +206,7 @@ const eu = {
     'drive.signIn': 'Hasi saioa {provider} zerbitzuan',
     'drive.signInHint': 'Hasi saioa zure {provider} kontuko fitxategiak aukeratzeko.',
     'drive.signOut': 'Amaitu saioa',
+    'drive.signOutFailed': 'Ezin izan da {provider} zerbitzuko saioa amaitu. Saioa hasita duzu oraindik; saiatu berriro.',
     'drive.signedInAs': 'Saioa hasita: {account}',
     'drive.search': 'Bilatu',
     'drive.searchPlaceholder': 'Bilatu {provider} zerbitzuan',

@@ -207,6 +207,7 @@ const fa = {
     'drive.signIn': 'ورود به {provider}',
     'drive.signInHint': 'برای انتخاب فایل از حساب {provider} خود وارد شوید.',
     'drive.signOut': 'خروج',
+    'drive.signOutFailed': 'خروج از {provider} ممکن نشد. هنوز وارد حساب هستید؛ دوباره تلاش کنید.',
     'drive.signedInAs': 'واردشده با {account}',
     'drive.search': 'جستجو',
     'drive.searchPlaceholder': 'جستجو در {provider}',

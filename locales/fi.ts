@@ -209,6 +209,7 @@ const fi = {
     'drive.signIn': 'Kirjaudu palveluun {provider}',
     'drive.signInHint': 'Kirjaudu sisään valitaksesi tiedostoja palvelun {provider} tililtäsi.',
     'drive.signOut': 'Kirjaudu ulos',
+    'drive.signOutFailed': 'Uloskirjautuminen palvelusta {provider} epäonnistui. Olet yhä kirjautuneena; yritä uudelleen.',
     'drive.signedInAs': 'Kirjautuneena: {account}',
     'drive.search': 'Hae',
     'drive.searchPlaceholder': 'Hae palvelusta {provider}',

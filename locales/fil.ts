@@ -210,6 +210,7 @@ const fil = {
     'drive.signIn': 'Mag-sign in sa {provider}',
     'drive.signInHint': 'Mag-sign in para pumili ng mga file mula sa iyong {provider} account.',
     'drive.signOut': 'Mag-sign out',
+    'drive.signOutFailed': 'Hindi makapag-sign out sa {provider}. Naka-sign in ka pa rin; subukang muli.',
     'drive.signedInAs': 'Naka-sign in bilang {account}',
     'drive.search': 'Maghanap',
     'drive.searchPlaceholder': 'Maghanap sa {provider}',

@@ -210,6 +210,7 @@ const fr = {
     'drive.signIn': 'Se connecter à {provider}',
     'drive.signInHint': 'Connectez-vous pour choisir des fichiers dans votre compte {provider}.',
     'drive.signOut': 'Se déconnecter',
+    'drive.signOutFailed': 'Impossible de se déconnecter de {provider}. Vous êtes toujours connecté ; réessayez.',
     'drive.signedInAs': 'Connecté en tant que {account}',
     'drive.search': 'Rechercher',
     'drive.searchPlaceholder': 'Rechercher dans {provider}',

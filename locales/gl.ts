@@ -204,6 +204,7 @@ const gl = {
     'drive.signIn': 'Iniciar sesión en {provider}',
     'drive.signInHint': 'Inicia sesión para escoller ficheiros da túa conta de {provider}.',
     'drive.signOut': 'Pechar sesión',
+    'drive.signOutFailed': 'Non se puido pechar a sesión de {provider}. Aínda tes a sesión iniciada; téntao de novo.',
     'drive.signedInAs': 'Sesión iniciada como {account}',
     'drive.search': 'Buscar',
     'drive.searchPlaceholder': 'Buscar en {provider}',

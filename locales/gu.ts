@@ -205,6 +205,7 @@ const gu = {
     'drive.signIn': '{provider}માં સાઇન ઇન કરો',
     'drive.signInHint': 'તમારા {provider} એકાઉન્ટમાંથી ફાઇલો પસંદ કરવા માટે સાઇન ઇન કરો.',
     'drive.signOut': 'સાઇન આઉટ કરો',
+    'drive.signOutFailed': '{provider} માંથી સાઇન આઉટ થઈ શક્યું નહીં. તમે હજી સાઇન ઇન છો; ફરી પ્રયાસ કરો.',
     'drive.signedInAs': '{account} તરીકે સાઇન ઇન કર્યું',
     'drive.search': 'શોધો',
     'drive.searchPlaceholder': '{provider}માં શોધો',

@@ -206,6 +206,7 @@ const he = {
     'drive.signIn': 'התחברות אל {provider}',
     'drive.signInHint': 'יש להתחבר כדי לבחור קבצים מחשבון {provider}.',
     'drive.signOut': 'התנתקות',
+    'drive.signOutFailed': 'לא ניתן היה להתנתק מ-{provider}. עדיין מחוברים; נסו שוב.',
     'drive.signedInAs': 'החשבון המחובר: {account}',
     'drive.search': 'חיפוש',
     'drive.searchPlaceholder': 'חיפוש ב־{provider}',

@@ -204,6 +204,7 @@ const hi = {
     'drive.signIn': '{provider} में साइन इन करें',
     'drive.signInHint': 'अपने {provider} खाते से फ़ाइलें चुनने के लिए साइन इन करें।',
     'drive.signOut': 'साइन आउट करें',
+    'drive.signOutFailed': '{provider} से साइन आउट नहीं हो सका। आप अभी भी साइन इन हैं; फिर से कोशिश करें।',
     'drive.signedInAs': '{account} के रूप में साइन इन किया गया',
     'drive.search': 'खोजें',
     'drive.searchPlaceholder': '{provider} में खोजें',

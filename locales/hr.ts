@@ -207,6 +207,7 @@ const hr = {
     'drive.signIn': 'Prijava u {provider}',
     'drive.signInHint': 'Prijavite se da biste odabrali datoteke sa svog računa {provider}.',
     'drive.signOut': 'Odjava',
+    'drive.signOutFailed': 'Odjava iz usluge {provider} nije uspjela. I dalje ste prijavljeni; pokušajte ponovno.',
     'drive.signedInAs': 'Prijavljeni račun: {account}',
     'drive.search': 'Pretraži',
     'drive.searchPlaceholder': 'Pretraži {provider}',

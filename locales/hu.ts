@@ -207,6 +207,7 @@ const hu = {
     'drive.signIn': 'Bejelentkezés: {provider}',
     'drive.signInHint': 'Jelentkezzen be, hogy fájlokat válasszon a(z) {provider}-fiókjából.',
     'drive.signOut': 'Kijelentkezés',
+    'drive.signOutFailed': 'Nem sikerült kijelentkezni innen: {provider}. Továbbra is be van jelentkezve; próbálja újra.',
     'drive.signedInAs': 'Bejelentkezve mint {account}',
     'drive.search': 'Keresés',
     'drive.searchPlaceholder': 'Keresés itt: {provider}',

@@ -209,6 +209,7 @@ const hy = {
     'drive.signIn': 'Մուտք գործել {provider}',
     'drive.signInHint': 'Մուտք գործեք՝ ձեր {provider} հաշվից ֆայլեր ընտրելու համար։',
     'drive.signOut': 'Դուրս գալ',
+    'drive.signOutFailed': 'Չհաջողվեց դուրս գալ {provider}-ից։ Դուք դեռ մուտք գործած եք․ կրկին փորձեք։',
     'drive.signedInAs': 'Մուտք եք գործել որպես {account}',
     'drive.search': 'Որոնել',
     'drive.searchPlaceholder': 'Որոնել {provider}-ում',

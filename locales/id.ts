@@ -202,6 +202,7 @@ const id = {
     'drive.signIn': 'Masuk ke {provider}',
     'drive.signInHint': 'Masuk untuk memilih file dari akun {provider} Anda.',
     'drive.signOut': 'Keluar',
+    'drive.signOutFailed': 'Tidak dapat keluar dari {provider}. Anda masih masuk; coba lagi.',
     'drive.signedInAs': 'Masuk sebagai {account}',
     'drive.search': 'Cari',
     'drive.searchPlaceholder': 'Cari di {provider}',

@@ -206,6 +206,7 @@ const is = {
     'drive.signIn': 'Skrá inn á {provider}',
     'drive.signInHint': 'Skráðu þig inn til að velja skrár af {provider}-reikningnum þínum.',
     'drive.signOut': 'Skrá út',
+    'drive.signOutFailed': 'Ekki tókst að skrá út af {provider}. Þú ert enn skráð(ur) inn; reyndu aftur.',
     'drive.signedInAs': 'Innskráning: {account}',
     'drive.search': 'Leita',
     'drive.searchPlaceholder': 'Leita í {provider}',

@@ -206,6 +206,7 @@ const it = {
     'drive.signIn': 'Accedi a {provider}',
     'drive.signInHint': 'Accedi per scegliere i file dal tuo account {provider}.',
     'drive.signOut': 'Esci',
+    'drive.signOutFailed': 'Impossibile disconnettersi da {provider}. Hai ancora eseguito l’accesso; riprova.',
     'drive.signedInAs': 'Accesso eseguito come {account}',
     'drive.search': 'Cerca',
     'drive.searchPlaceholder': 'Cerca in {provider}',

@@ -202,6 +202,7 @@ const ja = {
     'drive.signIn': '{provider} にログイン',
     'drive.signInHint': 'ログインすると {provider} アカウントのファイルを選択できます。',
     'drive.signOut': 'ログアウト',
+    'drive.signOutFailed': '{provider} からサインアウトできませんでした。サインインしたままです。もう一度お試しください。',
     'drive.signedInAs': '{account} としてログイン中',
     'drive.search': '検索',
     'drive.searchPlaceholder': '{provider} を検索',

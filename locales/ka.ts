@@ -206,6 +206,7 @@ const ka = {
     'drive.signIn': 'შესვლა: {provider}',
     'drive.signInHint': 'შედით, რომ აირჩიოთ ფაილები თქვენი {provider} ანგარიშიდან.',
     'drive.signOut': 'გასვლა',
+    'drive.signOutFailed': '{provider}-დან გასვლა ვერ მოხერხდა. თქვენ ისევ შესული ხართ; სცადეთ ხელახლა.',
     'drive.signedInAs': 'შესული ხართ როგორც {account}',
     'drive.search': 'ძიება',
     'drive.searchPlaceholder': 'ძიება: {provider}',

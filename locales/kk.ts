@@ -207,6 +207,7 @@ const kk = {
     'drive.signIn': '{provider} жүйесіне кіру',
     'drive.signInHint': '{provider} тіркелгіңізден файл таңдау үшін кіріңіз.',
     'drive.signOut': 'Шығу',
+    'drive.signOutFailed': '{provider} жүйесінен шығу мүмкін болмады. Сіз әлі де кірген күйдесіз; қайталап көріңіз.',
     'drive.signedInAs': '{account} ретінде кірдіңіз',
     'drive.search': 'Іздеу',
     'drive.searchPlaceholder': '{provider} ішінен іздеу',

@@ -201,6 +201,7 @@ const km = {
     'drive.signIn': 'ចូល {provider}',
     'drive.signInHint': 'ចូល ដើម្បីជ្រើសរើសឯកសារពីគណនី {provider} របស់អ្នក។',
     'drive.signOut': 'ចាកចេញ',
+    'drive.signOutFailed': 'មិនអាចចាកចេញពី {provider} បានទេ។ អ្នកនៅតែបានចូល; សូមព្យាយាមម្ដងទៀត។',
     'drive.signedInAs': 'បានចូលជា {account}',
     'drive.search': 'ស្វែងរក',
     'drive.searchPlaceholder': 'ស្វែងរកក្នុង {provider}',

@@ -205,6 +205,7 @@ const kn = {
     'drive.signIn': '{provider} ಗೆ ಸೈನ್ ಇನ್ ಮಾಡಿ',
     'drive.signInHint': 'ನಿಮ್ಮ {provider} ಖಾತೆಯಿಂದ ಫೈಲ್‌ಗಳನ್ನು ಆಯ್ಕೆಮಾಡಲು ಸೈನ್ ಇನ್ ಮಾಡಿ.',
     'drive.signOut': 'ಸೈನ್ ಔಟ್ ಮಾಡಿ',
+    'drive.signOutFailed': '{provider} ನಿಂದ ಸೈನ್ ಔಟ್ ಮಾಡಲು ಸಾಧ್ಯವಾಗಲಿಲ್ಲ. ನೀವು ಇನ್ನೂ ಸೈನ್ ಇನ್ ಆಗಿದ್ದೀರಿ; ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
     'drive.signedInAs': '{account} ಆಗಿ ಸೈನ್ ಇನ್ ಮಾಡಲಾಗಿದೆ',
     'drive.search': 'ಹುಡುಕಿ',
     'drive.searchPlaceholder': '{provider} ನಲ್ಲಿ ಹುಡುಕಿ',

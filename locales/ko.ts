@@ -201,6 +201,7 @@ const ko = {
     'drive.signIn': '{provider}에 로그인',
     'drive.signInHint': '{provider} 계정에서 파일을 선택하려면 로그인하세요.',
     'drive.signOut': '로그아웃',
+    'drive.signOutFailed': '{provider}에서 로그아웃하지 못했습니다. 아직 로그인되어 있습니다. 다시 시도하세요.',
     'drive.signedInAs': '{account}(으)로 로그인됨',
     'drive.search': '검색',
     'drive.searchPlaceholder': '{provider}에서 검색',

@@ -204,6 +204,7 @@ const lo = {
     'drive.signIn': 'ເຂົ້າສູ່ລະບົບ {provider}',
     'drive.signInHint': 'ເຂົ້າສູ່ລະບົບເພື່ອເລືອກໄຟລ໌ຈາກບັນຊີ {provider} ຂອງທ່ານ.',
     'drive.signOut': 'ອອກຈາກລະບົບ',
+    'drive.signOutFailed': 'ບໍ່ສາມາດອອກຈາກລະບົບ {provider} ໄດ້. ທ່ານຍັງເຂົ້າສູ່ລະບົບຢູ່; ກະລຸນາລອງໃໝ່.',
     'drive.signedInAs': 'ເຂົ້າສູ່ລະບົບເປັນ {account}',
     'drive.search': 'ຊອກຫາ',
     'drive.searchPlaceholder': 'ຊອກຫາໃນ {provider}',

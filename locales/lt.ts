@@ -209,6 +209,7 @@ const lt = {
     'drive.signIn': 'Prisijungti prie {provider}',
     'drive.signInHint': 'Prisijunkite, kad galėtumėte pasirinkti failus iš savo {provider} paskyros.',
     'drive.signOut': 'Atsijungti',
+    'drive.signOutFailed': 'Nepavyko atsijungti nuo {provider}. Vis dar esate prisijungę; bandykite dar kartą.',
     'drive.signedInAs': 'Prisijungta kaip {account}',
     'drive.search': 'Ieškoti',
     'drive.searchPlaceholder': 'Ieškoti paslaugoje {provider}',

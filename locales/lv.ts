@@ -208,6 +208,7 @@ const lv = {
     'drive.signIn': 'Pierakstīties pakalpojumā {provider}',
     'drive.signInHint': 'Pierakstieties, lai izvēlētos failus no sava {provider} konta.',
     'drive.signOut': 'Izrakstīties',
+    'drive.signOutFailed': 'Neizdevās izrakstīties no {provider}. Jūs joprojām esat pierakstījies; mēģiniet vēlreiz.',
     'drive.signedInAs': 'Pierakstījies kā {account}',
     'drive.search': 'Meklēt',
     'drive.searchPlaceholder': 'Meklēt pakalpojumā {provider}',

@@ -207,6 +207,7 @@ const mk = {
     'drive.signIn': 'Најавете се на {provider}',
     'drive.signInHint': 'Најавете се за да изберете датотеки од вашата сметка на {provider}.',
     'drive.signOut': 'Одјави се',
+    'drive.signOutFailed': 'Одјавувањето од {provider} не успеа. Сè уште сте најавени; обидете се повторно.',
     'drive.signedInAs': 'Најавени сте како {account}',
     'drive.search': 'Пребарај',
     'drive.searchPlaceholder': 'Пребарајте во {provider}',

@@ -204,6 +204,7 @@ const ml = {
     'drive.signIn': '{provider}-ലേക്ക് സൈൻ ഇൻ ചെയ്യുക',
     'drive.signInHint': 'നിങ്ങളുടെ {provider} അക്കൗണ്ടിൽ നിന്ന് ഫയലുകൾ തിരഞ്ഞെടുക്കാൻ സൈൻ ഇൻ ചെയ്യുക.',
     'drive.signOut': 'സൈൻ ഔട്ട് ചെയ്യുക',
+    'drive.signOutFailed': '{provider}-ൽ നിന്ന് സൈൻ ഔട്ട് ചെയ്യാനായില്ല. നിങ്ങൾ ഇപ്പോഴും സൈൻ ഇൻ ചെയ്തിരിക്കുന്നു; വീണ്ടും ശ്രമിക്കുക.',
     'drive.signedInAs': '{account} ആയി സൈൻ ഇൻ ചെയ്തു',
     'drive.search': 'തിരയുക',
     'drive.searchPlaceholder': '{provider}-ൽ തിരയുക',

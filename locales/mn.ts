@@ -207,6 +207,7 @@ const mn = {
     'drive.signIn': '{provider}-д нэвтрэх',
     'drive.signInHint': '{provider} бүртгэлээсээ файл сонгохын тулд нэвтэрнэ үү.',
     'drive.signOut': 'Гарах',
+    'drive.signOutFailed': '{provider}-с гарч чадсангүй. Та нэвтэрсэн хэвээр байна; дахин оролдоно уу.',
     'drive.signedInAs': '{account} нэрээр нэвтэрсэн',
     'drive.search': 'Хайх',
     'drive.searchPlaceholder': '{provider}-д хайх',

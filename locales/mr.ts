@@ -206,6 +206,7 @@ const mr = {
     'drive.signIn': '{provider} मध्ये साइन इन करा',
     'drive.signInHint': 'तुमच्या {provider} खात्यातून फाइल निवडण्यासाठी साइन इन करा.',
     'drive.signOut': 'साइन आउट करा',
+    'drive.signOutFailed': '{provider} मधून साइन आउट करता आले नाही. तुम्ही अजूनही साइन इन आहात; पुन्हा प्रयत्न करा.',
     'drive.signedInAs': '{account} म्हणून साइन इन केले',
     'drive.search': 'शोधा',
     'drive.searchPlaceholder': '{provider} मध्ये शोधा',

@@ -203,6 +203,7 @@ const ms = {
     'drive.signIn': 'Log masuk ke {provider}',
     'drive.signInHint': 'Log masuk untuk memilih fail daripada akaun {provider} anda.',
     'drive.signOut': 'Log keluar',
+    'drive.signOutFailed': 'Tidak dapat log keluar daripada {provider}. Anda masih log masuk; cuba lagi.',
     'drive.signedInAs': 'Log masuk sebagai {account}',
     'drive.search': 'Cari',
     'drive.searchPlaceholder': 'Cari dalam {provider}',

@@ -205,6 +205,7 @@ const my = {
     'drive.signIn': '{provider} သို့ ဝင်ရောက်ရန်',
     'drive.signInHint': 'သင်၏ {provider} အကောင့်မှ ဖိုင်များ ရွေးရန် ဝင်ရောက်ပါ။',
     'drive.signOut': 'ထွက်ရန်',
+    'drive.signOutFailed': '{provider} မှ ထွက်၍ မရပါ။ သင် ဝင်ထားဆဲဖြစ်သည်။ ထပ်စမ်းကြည့်ပါ။',
     'drive.signedInAs': '{account} အဖြစ် ဝင်ထားသည်',
     'drive.search': 'ရှာရန်',
     'drive.searchPlaceholder': '{provider} တွင် ရှာပါ',

@@ -203,6 +203,7 @@ const nb = {
     'drive.signIn': 'Logg på {provider}',
     'drive.signInHint': 'Logg på for å velge filer fra {provider}-kontoen din.',
     'drive.signOut': 'Logg av',
+    'drive.signOutFailed': 'Kunne ikke logge ut av {provider}. Du er fortsatt logget inn; prøv igjen.',
     'drive.signedInAs': 'Logget på som {account}',
     'drive.search': 'Søk',
     'drive.searchPlaceholder': 'Søk i {provider}',

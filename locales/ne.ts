@@ -205,6 +205,7 @@ const ne = {
     'drive.signIn': '{provider} मा साइन इन गर्नुहोस्',
     'drive.signInHint': 'आफ्नो {provider} खाताबाट फाइलहरू छान्न साइन इन गर्नुहोस्।',
     'drive.signOut': 'साइन आउट गर्नुहोस्',
+    'drive.signOutFailed': '{provider} बाट साइन आउट गर्न सकिएन। तपाईं अझै साइन इन हुनुहुन्छ; फेरि प्रयास गर्नुहोस्।',
     'drive.signedInAs': '{account} का रूपमा साइन इन गरिएको',
     'drive.search': 'खोज्नुहोस्',
     'drive.searchPlaceholder': '{provider} मा खोज्नुहोस्',

@@ -204,6 +204,7 @@ const nl = {
     'drive.signIn': 'Inloggen bij {provider}',
     'drive.signInHint': 'Log in om bestanden uit je {provider}-account te kiezen.',
     'drive.signOut': 'Uitloggen',
+    'drive.signOutFailed': 'Afmelden bij {provider} is mislukt. U bent nog steeds aangemeld; probeer het opnieuw.',
     'drive.signedInAs': 'Ingelogd als {account}',
     'drive.search': 'Zoeken',
     'drive.searchPlaceholder': 'Zoeken in {provider}',

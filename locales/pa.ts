@@ -206,6 +206,7 @@ const pa = {
     'drive.signIn': '{provider} ਵਿੱਚ ਸਾਈਨ ਇਨ ਕਰੋ',
     'drive.signInHint': 'ਆਪਣੇ {provider} ਖਾਤੇ ਵਿੱਚੋਂ ਫ਼ਾਈਲਾਂ ਚੁਣਨ ਲਈ ਸਾਈਨ ਇਨ ਕਰੋ।',
     'drive.signOut': 'ਸਾਈਨ ਆਊਟ ਕਰੋ',
+    'drive.signOutFailed': '{provider} ਤੋਂ ਸਾਈਨ ਆਊਟ ਨਹੀਂ ਹੋ ਸਕਿਆ। ਤੁਸੀਂ ਅਜੇ ਵੀ ਸਾਈਨ ਇਨ ਹੋ; ਦੁਬਾਰਾ ਕੋਸ਼ਿਸ਼ ਕਰੋ।',
     'drive.signedInAs': '{account} ਵਜੋਂ ਸਾਈਨ ਇਨ ਕੀਤਾ',
     'drive.search': 'ਖੋਜੋ',
     'drive.searchPlaceholder': '{provider} ਵਿੱਚ ਖੋਜੋ',

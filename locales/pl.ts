@@ -210,6 +210,7 @@ const pl = {
     'drive.signIn': 'Zaloguj się: {provider}',
     'drive.signInHint': 'Zaloguj się, aby wybrać pliki z konta {provider}.',
     'drive.signOut': 'Wyloguj się',
+    'drive.signOutFailed': 'Nie udało się wylogować z usługi {provider}. Nadal jesteś zalogowany; spróbuj ponownie.',
     'drive.signedInAs': 'Zalogowano jako {account}',
     'drive.search': 'Szukaj',
     'drive.searchPlaceholder': 'Szukaj: {provider}',

@@ -206,6 +206,7 @@ const ps = {
     'drive.signIn': '{provider} ته ننوځئ',
     'drive.signInHint': 'د خپل {provider} حساب څخه د فایلونو ټاکلو لپاره ننوځئ.',
     'drive.signOut': 'وتل',
+    'drive.signOutFailed': 'له {provider} څخه وتل ونه شول. تاسو لا هم ننوتي یاست؛ بیا هڅه وکړئ.',
     'drive.signedInAs': 'د {account} په توګه ننوتي یاست',
     'drive.search': 'لټون',
     'drive.searchPlaceholder': 'په {provider} کې لټون وکړئ',

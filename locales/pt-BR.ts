@@ -206,6 +206,7 @@ const ptBR = {
     'drive.signIn': 'Entrar no {provider}',
     'drive.signInHint': 'Entre para escolher arquivos da sua conta do {provider}.',
     'drive.signOut': 'Sair',
+    'drive.signOutFailed': 'Não foi possível sair do {provider}. Você continua conectado; tente novamente.',
     'drive.signedInAs': 'Conectado como {account}',
     'drive.search': 'Pesquisar',
     'drive.searchPlaceholder': 'Pesquisar no {provider}',

@@ -210,6 +210,7 @@ const ptPT = {
     'drive.signIn': 'Iniciar sessão no {provider}',
     'drive.signInHint': 'Inicie sessão para escolher ficheiros da sua conta {provider}.',
     'drive.signOut': 'Terminar sessão',
+    'drive.signOutFailed': 'Não foi possível terminar sessão no {provider}. Continua com sessão iniciada; tente novamente.',
     'drive.signedInAs': 'Sessão iniciada como {account}',
     'drive.search': 'Pesquisar',
     'drive.searchPlaceholder': 'Pesquisar no {provider}',

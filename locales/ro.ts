@@ -209,6 +209,7 @@ const ro = {
     'drive.signIn': 'Conectați-vă la {provider}',
     'drive.signInHint': 'Conectați-vă pentru a alege fișiere din contul {provider}.',
     'drive.signOut': 'Deconectați-vă',
+    'drive.signOutFailed': 'Deconectarea de la {provider} nu a reușit. Sunteți încă conectat; încercați din nou.',
     'drive.signedInAs': 'Conectat ca {account}',
     'drive.search': 'Căutați',
     'drive.searchPlaceholder': 'Căutați în {provider}',

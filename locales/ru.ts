@@ -208,6 +208,7 @@ const ru = {
     'drive.signIn': 'Войти: {provider}',
     'drive.signInHint': 'Войдите, чтобы выбрать файлы из аккаунта {provider}.',
     'drive.signOut': 'Выйти',
+    'drive.signOutFailed': 'Не удалось выйти из {provider}. Вы всё ещё вошли в систему; попробуйте ещё раз.',
     'drive.signedInAs': 'Вы вошли как {account}',
     'drive.search': 'Поиск',
     'drive.searchPlaceholder': 'Поиск: {provider}',

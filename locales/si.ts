@@ -205,6 +205,7 @@ const si = {
     'drive.signIn': '{provider} වෙත පුරනය වන්න',
     'drive.signInHint': 'ඔබේ {provider} ගිණුමෙන් ගොනු තේරීමට පුරනය වන්න.',
     'drive.signOut': 'වරනය වන්න',
+    'drive.signOutFailed': '{provider} වෙතින් වරනය වීමට නොහැකි විය. ඔබ තවමත් පුරනය වී ඇත; නැවත උත්සාහ කරන්න.',
     'drive.signedInAs': '{account} ලෙස පුරනය වී ඇත',
     'drive.search': 'සොයන්න',
     'drive.searchPlaceholder': '{provider} තුළ සොයන්න',

@@ -209,6 +209,7 @@ const sk = {
     'drive.signIn': 'Prihlásiť sa do služby {provider}',
     'drive.signInHint': 'Prihláste sa a vyberte súbory zo svojho účtu {provider}.',
     'drive.signOut': 'Odhlásiť sa',
+    'drive.signOutFailed': 'Odhlásenie zo služby {provider} sa nepodarilo. Stále ste prihlásení; skúste to znova.',
     'drive.signedInAs': 'Prihlásený účet: {account}',
     'drive.search': 'Hľadať',
     'drive.searchPlaceholder': 'Hľadať v službe {provider}',

@@ -210,6 +210,7 @@ const sl = {
     'drive.signIn': 'Prijava v {provider}',
     'drive.signInHint': 'Prijavite se, da izberete datoteke iz svojega računa {provider}.',
     'drive.signOut': 'Odjava',
+    'drive.signOutFailed': 'Odjava iz storitve {provider} ni uspela. Še vedno ste prijavljeni; poskusite znova.',
     'drive.signedInAs': 'Prijavljeni kot {account}',
     'drive.search': 'Iskanje',
     'drive.searchPlaceholder': 'Iskanje v {provider}',

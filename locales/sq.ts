@@ -206,6 +206,7 @@ const sq = {
     'drive.signIn': 'Hyni në {provider}',
     'drive.signInHint': 'Hyni për të zgjedhur skedarë nga llogaria juaj {provider}.',
     'drive.signOut': 'Dilni',
+    'drive.signOutFailed': 'Nuk u arrit dalja nga {provider}. Jeni ende i identifikuar; provoni përsëri.',
     'drive.signedInAs': 'Keni hyrë si {account}',
     'drive.search': 'Kërko',
     'drive.searchPlaceholder': 'Kërkoni në {provider}',

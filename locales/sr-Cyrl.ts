@@ -209,6 +209,7 @@ const srCyrl = {
     'drive.signIn': 'Пријавите се на {provider}',
     'drive.signInHint': 'Пријавите се да бисте изабрали датотеке са свог {provider} налога.',
     'drive.signOut': 'Одјави ме',
+    'drive.signOutFailed': 'Одјава из услуге {provider} није успела. И даље сте пријављени; покушајте поново.',
     'drive.signedInAs': 'Пријављени сте као {account}',
     'drive.search': 'Претрага',
     'drive.searchPlaceholder': 'Претражите {provider}',

@@ -209,6 +209,7 @@ const srLatn = {
     'drive.signIn': 'Prijavite se na {provider}',
     'drive.signInHint': 'Prijavite se da biste izabrali datoteke sa svog {provider} naloga.',
     'drive.signOut': 'Odjavi me',
+    'drive.signOutFailed': 'Odjava iz usluge {provider} nije uspela. I dalje ste prijavljeni; pokušajte ponovo.',
     'drive.signedInAs': 'Prijavljeni ste kao {account}',
     'drive.search': 'Pretraga',
     'drive.searchPlaceholder': 'Pretražite {provider}',

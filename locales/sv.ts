@@ -203,6 +203,7 @@ const sv = {
     'drive.signIn': 'Logga in på {provider}',
     'drive.signInHint': 'Logga in för att välja filer från ditt {provider}-konto.',
     'drive.signOut': 'Logga ut',
+    'drive.signOutFailed': 'Det gick inte att logga ut från {provider}. Du är fortfarande inloggad; försök igen.',
     'drive.signedInAs': 'Inloggad som {account}',
     'drive.search': 'Sök',
     'drive.searchPlaceholder': 'Sök i {provider}',

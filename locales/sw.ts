@@ -209,6 +209,7 @@ const sw = {
     'drive.signIn': 'Ingia kwenye {provider}',
     'drive.signInHint': 'Ingia ili uchague faili kutoka kwenye akaunti yako ya {provider}.',
     'drive.signOut': 'Ondoka',
+    'drive.signOutFailed': 'Imeshindikana kutoka kwenye {provider}. Bado umeingia; jaribu tena.',
     'drive.signedInAs': 'Umeingia kama {account}',
     'drive.search': 'Tafuta',
     'drive.searchPlaceholder': 'Tafuta katika {provider}',

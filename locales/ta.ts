@@ -207,6 +207,7 @@ const ta = {
     'drive.signIn': '{provider} இல் உள்நுழை',
     'drive.signInHint': 'உங்கள் {provider} கணக்கிலிருந்து கோப்புகளைத் தேர்ந்தெடுக்க உள்நுழையுங்கள்.',
     'drive.signOut': 'வெளியேறு',
+    'drive.signOutFailed': '{provider} இலிருந்து வெளியேற முடியவில்லை. நீங்கள் இன்னும் உள்நுழைந்துள்ளீர்கள்; மீண்டும் முயலுங்கள்.',
     'drive.signedInAs': '{account} ஆக உள்நுழைந்துள்ளீர்கள்',
     'drive.search': 'தேடு',
     'drive.searchPlaceholder': '{provider} இல் தேடு',

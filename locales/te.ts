@@ -205,6 +205,7 @@ const te = {
     'drive.signIn': '{provider}కు సైన్ ఇన్ చేయి',
     'drive.signInHint': 'మీ {provider} ఖాతా నుండి ఫైల్‌లను ఎంచుకోవడానికి సైన్ ఇన్ చేయండి.',
     'drive.signOut': 'సైన్ అవుట్ చేయి',
+    'drive.signOutFailed': '{provider} నుండి సైన్ అవుట్ చేయడం సాధ్యం కాలేదు. మీరు ఇంకా సైన్ ఇన్ అయి ఉన్నారు; మళ్లీ ప్రయత్నించండి.',
     'drive.signedInAs': '{account}గా సైన్ ఇన్ చేశారు',
     'drive.search': 'వెతుకు',
     'drive.searchPlaceholder': '{provider}లో వెతకండి',

@@ -201,6 +201,7 @@ const th = {
     'drive.signIn': 'ลงชื่อเข้าใช้ {provider}',
     'drive.signInHint': 'ลงชื่อเข้าใช้เพื่อเลือกไฟล์จากบัญชี {provider} ของคุณ',
     'drive.signOut': 'ออกจากระบบ',
+    'drive.signOutFailed': 'ไม่สามารถออกจากระบบ {provider} ได้ คุณยังคงลงชื่อเข้าใช้อยู่ โปรดลองอีกครั้ง',
     'drive.signedInAs': 'ลงชื่อเข้าใช้เป็น {account}',
     'drive.search': 'ค้นหา',
     'drive.searchPlaceholder': 'ค้นหาใน {provider}',

@@ -207,6 +207,7 @@ const tr = {
     'drive.signIn': 'Oturum aç: {provider}',
     'drive.signInHint': '{provider} hesabınızdan dosya seçmek için oturum açın.',
     'drive.signOut': 'Oturumu kapat',
+    'drive.signOutFailed': '{provider} oturumu kapatılamadı. Hâlâ oturumunuz açık; yeniden deneyin.',
     'drive.signedInAs': 'Oturum açan hesap: {account}',
     'drive.search': 'Ara',
     'drive.searchPlaceholder': 'Ara: {provider}',

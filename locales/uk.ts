@@ -209,6 +209,7 @@ const uk = {
     'drive.signIn': 'Увійти в {provider}',
     'drive.signInHint': 'Увійдіть, щоб вибрати файли зі свого облікового запису {provider}.',
     'drive.signOut': 'Вийти',
+    'drive.signOutFailed': 'Не вдалося вийти з {provider}. Ви досі ввійшли в систему; спробуйте ще раз.',
     'drive.signedInAs': 'Ви ввійшли як {account}',
     'drive.search': 'Пошук',
     'drive.searchPlaceholder': 'Пошук у {provider}',

@@ -206,6 +206,7 @@ const ur = {
     'drive.signIn': '{provider} میں سائن ان کریں',
     'drive.signInHint': 'اپنے {provider} اکاؤنٹ سے فائلیں منتخب کرنے کے لیے سائن ان کریں۔',
     'drive.signOut': 'سائن آؤٹ کریں',
+    'drive.signOutFailed': '{provider} سے سائن آؤٹ نہیں ہو سکا۔ آپ اب بھی سائن ان ہیں؛ دوبارہ کوشش کریں۔',
     'drive.signedInAs': '{account} کے طور پر سائن ان ہیں',
     'drive.search': 'تلاش کریں',
     'drive.searchPlaceholder': '{provider} میں تلاش کریں',

@@ -207,6 +207,7 @@ const uz = {
     'drive.signIn': '{provider} hisobiga kirish',
     'drive.signInHint': '{provider} hisobingizdan fayl tanlash uchun kiring.',
     'drive.signOut': 'Chiqish',
+    'drive.signOutFailed': '{provider} hisobidan chiqib bo‘lmadi. Siz hali ham tizimdasiz; qayta urinib ko‘ring.',
     'drive.signedInAs': '{account} sifatida kirilgan',
     'drive.search': 'Qidirish',
     'drive.searchPlaceholder': '{provider} ichida qidirish',

@@ -202,6 +202,7 @@ const vi = {
     'drive.signIn': 'Đăng nhập vào {provider}',
     'drive.signInHint': 'Đăng nhập để chọn tệp từ tài khoản {provider} của bạn.',
     'drive.signOut': 'Đăng xuất',
+    'drive.signOutFailed': 'Không thể đăng xuất khỏi {provider}. Bạn vẫn đang đăng nhập; hãy thử lại.',
     'drive.signedInAs': 'Đã đăng nhập với tên {account}',
     'drive.search': 'Tìm kiếm',
     'drive.searchPlaceholder': 'Tìm trong {provider}',

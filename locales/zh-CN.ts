@@ -201,6 +201,7 @@ const zhCN = {
     'drive.signIn': '登录 {provider}',
     'drive.signInHint': '登录后即可从你的 {provider} 帐号中选择文件。',
     'drive.signOut': '退出登录',
+    'drive.signOutFailed': '无法退出 {provider}。你仍处于登录状态；请重试。',
     'drive.signedInAs': '已登录为 {account}',
     'drive.search': '搜索',
     'drive.searchPlaceholder': '在 {provider} 中搜索',

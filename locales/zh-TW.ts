@@ -201,6 +201,7 @@ const zhTW = {
     'drive.signIn': '登入 {provider}',
     'drive.signInHint': '登入後即可從你的 {provider} 帳戶選擇檔案。',
     'drive.signOut': '登出',
+    'drive.signOutFailed': '無法登出 {provider}。你仍處於登入狀態；請再試一次。',
     'drive.signedInAs': '已登入：{account}',
     'drive.search': '搜尋',
     'drive.searchPlaceholder': '在 {provider} 中搜尋',

@@ -10,6 +10,8 @@
 // - /drive-fixtures/revoke/<id>     POST: the provider revokes every token (the user disconnected the app)
 // - /drive-fixtures/page-size/<id>?cap=<n>          POST: caps the provider's pages (0 lifts the cap)
 // - /drive-fixtures/refuse-consent/<id>[?clear=1]   POST: the next consent answers access_denied
+// - /drive-fixtures/store-outage/<id>?user=<id>[&clear=1]  POST: the token store refuses every write
+//                                    of that user (as an unreachable Redis would) until cleared
 //                                                    (`clear=1`: no longer)
 // - <crossOrigin>/cors/<origins>/...  on a second loopback server (another origin): an anonymous
 //                                    handler whose `cors.allowedOrigins` is the base64url JSON array
@@ -62,7 +64,7 @@ function fixtures() {
       storage: testStorageConfig(),
       uploadTokenSecret: UPLOAD_TOKEN_SECRET,
       providers: drives.providersConfig(),
-      tokenStore: server.createMemoryTokenStore(),
+      tokenStore: withStoreOutages(server.createMemoryTokenStore()),
       getUserId: (request) => readCookie(request, DRIVE_USER_COOKIE),
     });
     const corsHandlers = new Map();
@@ -97,6 +99,45 @@ function fixtures() {
     return { drives, handler, crossOrigin };
   })();
   return started;
+}
+
+/** Users whose token-store writes fail (see store-outage): other tests' users are untouched. */
+const usersInOutage = new Set();
+
+/** The memory store, except that writes of a user in `usersInOutage` throw. */
+function withStoreOutages(store) {
+  const refuse = (key) => {
+    if ([...usersInOutage].some((user) => key.endsWith(`:${encodeURIComponent(user)}`))) throw new Error('token store unreachable');
+  };
+  return {
+    get: (key) => store.get(key),
+    set: async (key, value, ttlSeconds) => {
+      refuse(key);
+      return store.set(key, value, ttlSeconds);
+    },
+    delete: async (key) => {
+      refuse(key);
+      return store.delete(key);
+    },
+    ...(store.setIfAbsent && {
+      setIfAbsent: async (key, value, ttlSeconds) => {
+        refuse(key);
+        return store.setIfAbsent(key, value, ttlSeconds);
+      },
+    }),
+    ...(store.take && {
+      take: async (key) => {
+        refuse(key);
+        return store.take(key);
+      },
+    }),
+    ...(store.deleteIfEquals && {
+      deleteIfEquals: async (key, value) => {
+        refuse(key);
+        return store.deleteIfEquals(key, value);
+      },
+    }),
+  };
 }
 
 function readCookie(request, name) {
@@ -144,6 +185,12 @@ async function driveFixtures(request) {
     // `?clear=1` takes back a refusal no consent page used (a test that closed its popup first).
     drive.oauth.refuseNextConsent = url.searchParams.get('clear') === '1' ? undefined : 'access_denied';
     return Response.json({ refusing: drive.oauth.refuseNextConsent ? id : null });
+  }
+  if (action === 'store-outage') {
+    const user = url.searchParams.get('user') ?? '';
+    if (url.searchParams.get('clear') === '1') usersInOutage.delete(user);
+    else usersInOutage.add(user);
+    return Response.json({ outage: usersInOutage.has(user) });
   }
   if (action === 'page-size') {
     const cap = Number(url.searchParams.get('cap'));

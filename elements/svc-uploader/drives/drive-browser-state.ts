@@ -37,6 +37,8 @@ export class DriveBrowserState {
   status: ListingStatus = 'loading';
   /** Text in the search field (not yet submitted). */
   searchText = '';
+  /** A sign-out waiting for the handler, or one the handler did not confirm (the user is still signed in). */
+  signOut: 'pending' | 'failed' | undefined;
   readonly selection = new Map<string, DriveFileEntry>();
 
   /** The request that lists the current location from its start. */
@@ -76,6 +78,7 @@ export class DriveBrowserState {
     this.entries = [];
     this.nextCursor = undefined;
     this.searchText = '';
+    this.signOut = undefined;
     this.selection.clear();
   }
 }

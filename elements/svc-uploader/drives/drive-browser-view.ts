@@ -73,8 +73,10 @@ function renderToolbar({ t, provider, state, actions }: DriveViewContext): Templ
         <button part="drive-search-button button" type="submit">${t('drive.search')}</button>
         ${searching ? html`<button part="drive-clear-search button" type="button" @click=${actions.clearSearch}>${t('drive.clearSearch')}</button>` : nothing}
       </form>
-      <button part="drive-sign-out button" type="button" @click=${actions.signOut}>${t('drive.signOut')}</button>
+      <button part="drive-sign-out button" type="button" ?disabled=${state.signOut === 'pending'} aria-busy=${String(state.signOut === 'pending')}
+        @click=${actions.signOut}>${t('drive.signOut')}</button>
     </div>
+    ${state.signOut === 'failed' ? html`<p part="drive-error drive-sign-out-error" class="error" role="alert">${t('drive.signOutFailed', { provider })}</p>` : nothing}
   `;
 }
 

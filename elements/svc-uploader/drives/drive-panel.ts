@@ -31,6 +31,7 @@ class DrivePanel implements SourcePanel {
   /** Aborts the listing in flight when another one starts, or the panel closes. */
   #listing: AbortController | undefined;
   #signingIn: AbortController | undefined;
+  #signingOut: AbortController | undefined;
   #popup: Window | undefined;
   /** A popup closed without its message: the drive may be connected all the same (see afterPopup). */
   #popupUnconfirmed = false;
@@ -69,7 +70,7 @@ class DrivePanel implements SourcePanel {
     );
     window.addEventListener('focus', this.#onWindowFocus);
     const note = readSessionNote(this.#api);
-    if (note) return this.#show({ kind: 'sign-in', reason: note === 'reauth' ? 'reauth' : 'connect', popupBlocked: false });
+    if (note === 'reauth') return this.#show({ kind: 'sign-in', reason: 'reauth', popupBlocked: false });
     await this.#checkConnection();
   }
 
@@ -77,6 +78,7 @@ class DrivePanel implements SourcePanel {
     window.removeEventListener('focus', this.#onWindowFocus);
     this.#listing?.abort();
     this.#signingIn?.abort();
+    this.#signingOut?.abort();
   }
 
   render() {
@@ -277,25 +279,33 @@ class DrivePanel implements SourcePanel {
   };
 
   /**
-   * The handler revokes the tokens at the provider and deletes them. Should that request fail, the
-   * page still forgets the connection (the sign-in step shows until the next sign-in) and says why.
+   * The handler revokes the tokens at the provider and deletes them. Only once it says so is the
+   * drive signed out: should the request fail, the user is still signed in on the server (and would
+   * be again after a reload), so the files stay in view with the error, and Sign out can be tried
+   * again.
    */
   async #signOut(): Promise<void> {
+    if (this.#signingOut) return;
     this.#popupUnconfirmed = false;
     this.#listing?.abort();
     const controller = new AbortController();
-    this.#listing = controller;
-    this.#show({ kind: 'checking' });
+    this.#signingOut = controller;
+    this.#state.signOut = 'pending';
+    this.#context.requestUpdate();
     try {
       await this.#api!.signOut(controller.signal);
-      writeSessionNote(this.#api!, undefined);
     } catch (error) {
-      writeSessionNote(this.#api!, 'signed-out');
+      // Aborted only when the panel closes: nothing is shown any more.
+      if (controller.signal.aborted) return;
+      this.#state.signOut = 'failed';
+      this.#context.requestUpdate();
       const status = isDriveRequestError(error) ? error.status : undefined;
       this.#reportError('DRIVE_SIGN_OUT_FAILED', error instanceof Error ? error.message : String(error), status);
+      return;
     } finally {
-      if (this.#listing === controller) this.#listing = undefined;
+      this.#signingOut = undefined;
     }
+    writeSessionNote(this.#api!, undefined);
     this.#state.clear();
     this.#show({ kind: 'sign-in', reason: 'connect', popupBlocked: false });
     this.#context.notify('svc-drive-sign-out', { source: this.source, provider: this.#provider });

@@ -1,12 +1,12 @@
 /**
  * What this page remembers about each drive connection, per handler and provider. The server holds
- * the tokens; the page only remembers that a sign-out here could not reach the handler (so the
- * page forgets the connection by itself) or that the server asked for a new sign-in during a
- * transfer, so the next visit to the panel starts at the sign-in step.
+ * the tokens (a sign-out counts only once the handler confirms it); the page only remembers that
+ * the server asked for a new sign-in during a transfer, so the next visit to the panel starts at
+ * the sign-in step.
  */
 import type { DriveApi } from './drive-api.js';
 
-export type DriveSessionNote = 'signed-out' | 'reauth';
+export type DriveSessionNote = 'reauth';
 
 const notes = new Map<string, DriveSessionNote>();
 

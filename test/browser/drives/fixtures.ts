@@ -65,3 +65,10 @@ export async function providerRevocationCount(source: DriveSource): Promise<numb
   if (!response.ok) throw new Error(`revocations ${source}: ${response.status}`);
   return ((await response.json()) as { revokedTokens: string[] }).revokedTokens.length;
 }
+
+/** The handler's token store refuses every write of `user` (an unreachable store) until `clear`. */
+export async function storeOutage(source: DriveSource, user: string, { clear = false } = {}): Promise<void> {
+  const query = new URLSearchParams({ user, ...(clear ? { clear: '1' } : {}) });
+  const response = await fetch(`/drive-fixtures/store-outage/${source}?${query}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`store outage ${source}: ${response.status}`);
+}

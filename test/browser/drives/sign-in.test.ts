@@ -7,6 +7,7 @@ import {
   refuseNextConsent,
   revokeProviderTokens,
   signInAsNewUser,
+  storeOutage,
   type FakeDriveInfo,
 } from './fixtures.js';
 import { clickFolder, listedNames, listingShown, mountDriveUploader, openDrivePanel, signInThroughPopup } from './helpers.js';
@@ -110,6 +111,43 @@ describe('<svc-uploader> drive sign-in (server mode)', () => {
     expect(maybePart(element, 'drive-sign-in-button')).to.not.equal(null);
     await signInThroughPopup(element);
     expect(listedNames(element)).to.include('notes.txt');
+  });
+
+  it('keeps the drive signed in when the handler cannot sign out: the files stay with the error, no sign-out event, and Sign out works later', async () => {
+    const user = signInAsNewUser();
+    const element = await mountDriveUploader('box');
+    await openDrivePanel(element, 'box');
+    await signInThroughPopup(element);
+    const events = recordEvents(element, ['svc-drive-sign-out', 'svc-error']);
+    await storeOutage('box', user);
+    try {
+      const failed = nextEvent(element, 'svc-error');
+      part(element, 'drive-sign-out').click();
+      expect((await failed).detail).to.include({ scope: 'drive', code: 'DRIVE_SIGN_OUT_FAILED', source: 'box', status: 500 });
+    } finally {
+      await storeOutage('box', user, { clear: true });
+    }
+    await element.updateComplete;
+    const providerName = element.shadowRoot!.querySelector('[part~="source-view-title"]')!.textContent!.trim();
+    expect(part(element, 'drive-sign-out-error').textContent).to.equal(`Could not sign out of ${providerName}. You are still signed in; try again.`);
+    expect(part(element, 'drive-sign-out-error').getAttribute('role')).to.equal('alert');
+    expect(listedNames(element)).to.include('notes.txt');
+    expect(maybePart(element, 'drive-sign-in-button')).to.equal(null);
+    expect(events.map((event) => event.type)).to.deep.equal(['svc-error']);
+    const listing = await fetch(`${DRIVE_SERVER}/files/box`, { credentials: 'include' });
+    expect(listing.status, 'the handler still holds the tokens').to.equal(200);
+
+    part(element, 'back-button').click();
+    await openDrivePanel(element, 'box');
+    await listingShown(element, 'the listing, without a sign-in, on the next visit');
+    expect(maybePart(element, 'drive-sign-in-button')).to.equal(null);
+    expect(maybePart(element, 'drive-sign-out-error')).to.equal(null);
+
+    const signedOut = nextEvent(element, 'svc-drive-sign-out');
+    part(element, 'drive-sign-out').click();
+    expect((await signedOut).detail).to.deep.equal({ source: 'box', provider: 'box' });
+    await element.updateComplete;
+    expect(maybePart(element, 'drive-sign-in-button')).to.not.equal(null);
   });
 
   it('falls back to signing in again when the server answers 401 {reauth: true}, and reports it', async () => {
