@@ -34,7 +34,7 @@ export interface DriveViewContext {
   formatBytes(bytes: number): string;
   state: DriveBrowserState;
   actions: DriveActions;
-  /** The handler's origin: thumbnails it serves are loaded with credentials (CORS), others without. */
+  /** The handler's origin: thumbnails it serves are loaded with credentials (CORS); see renderThumbnail. */
   handlerOrigin: string;
 }
 
@@ -100,14 +100,19 @@ function renderEntryName(name: string): TemplateResult {
 }
 
 /**
- * A picture next to the name: the provider's own link (Google, OneDrive) or the handler's proxy
- * (Dropbox, Box), which reads the user's session and so loads with credentials. Decorative (the
- * name says what the file is); hidden when it fails to load.
+ * A picture next to the name: the handler's proxy (Dropbox, Box), which reads the user's session
+ * and so loads with credentials, or the provider's own link (Google Drive, OneDrive), which the
+ * handler passes on only when it is https on that provider's thumbnail hosts
+ * (server/drives/providers/thumbnail-links.ts). Such a link loads as on the provider's own pages,
+ * with that host's cookies (its hosts send no CORS headers, so it cannot be asked for without).
+ * A plain-http link from anywhere but the handler is never loaded. Decorative (the name says what
+ * the file is); hidden when it fails to load.
  */
 function renderThumbnail(view: DriveViewContext, entry: DriveFileEntry): TemplateResult | typeof nothing {
   const url = entry.thumbnailUrl && URL.canParse(entry.thumbnailUrl) ? new URL(entry.thumbnailUrl) : undefined;
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return nothing;
+  if (!url) return nothing;
   const fromHandler = url.origin === view.handlerOrigin;
+  if (!fromHandler && url.protocol !== 'https:') return nothing;
   return html`<img part="drive-item-thumbnail" class="drive-item-thumbnail" src=${url.href} alt="" width="32" height="32" loading="lazy" decoding="async"
     referrerpolicy="no-referrer" crossorigin=${fromHandler ? 'use-credentials' : nothing}
     @error=${(event: Event) => {

@@ -8,6 +8,7 @@ import { getGoogleExportFormat, GOOGLE_FOLDER_TYPE, GOOGLE_SHORTCUT_TYPE, isGoog
 import type { DriveProviderCredentials } from '../types.js';
 import type { UpstreamLimits } from '../upstream-limits.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
+import { GOOGLE_THUMBNAIL_HOSTS, toTrustedThumbnailLink, type ThumbnailHosts } from './thumbnail-links.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, postRevocation, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
 
@@ -37,7 +38,7 @@ function quoteQueryValue(value: string): string {
 }
 
 /** A shortcut is listed as its target, so it opens (folder) or transfers (file) like the original. */
-function toEntry(file: GoogleFile): DriveFileEntry | undefined {
+function toEntry(file: GoogleFile, thumbnailHosts: ThumbnailHosts): DriveFileEntry | undefined {
   let id = file.id;
   let mimeType = file.mimeType;
   if (mimeType === GOOGLE_SHORTCUT_TYPE) {
@@ -46,7 +47,7 @@ function toEntry(file: GoogleFile): DriveFileEntry | undefined {
     mimeType = file.shortcutDetails.targetMimeType;
   }
   if (mimeType === GOOGLE_FOLDER_TYPE) return toDriveFileEntry({ id, name: file.name, isFolder: true, modifiedAt: file.modifiedTime });
-  const base = { id, isFolder: false, modifiedAt: file.modifiedTime, thumbnailUrl: file.thumbnailLink };
+  const base = { id, isFolder: false, modifiedAt: file.modifiedTime, thumbnailUrl: toTrustedThumbnailLink(file.thumbnailLink, thumbnailHosts) };
   if (isGoogleNativeType(mimeType)) {
     const format = getGoogleExportFormat(mimeType);
     // Forms, sites and other kinds without an export cannot be transferred, so they are not offered.
@@ -65,6 +66,7 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
   const redirectPolicy = toRedirectPolicy(apiBase);
   const client: OAuthClient = { tokenUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret };
   const filesUrl = `${apiBase}/drive/v3/files`;
+  const thumbnailHosts: ThumbnailHosts = { hostSuffixes: GOOGLE_THUMBNAIL_HOSTS, ...(credentials.apiBaseUrl ? { apiBase } : {}) };
 
   const getMetadata = (accessToken: string, fileId: string, limits: UpstreamLimits): Promise<GoogleFile> => {
     const params = new URLSearchParams({ fields: 'id,name,mimeType,size', supportsAllDrives: 'true' });
@@ -105,7 +107,7 @@ export function createGoogleDriveProvider(credentials: DriveProviderCredentials)
       });
       if (continuation) params.set('pageToken', continuation);
       const page = await fetchJsonWithToken<GoogleFileList>(`${filesUrl}?${params}`, accessToken, limits);
-      const files = (page.files ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
+      const files = (page.files ?? []).map((file) => toEntry(file, thumbnailHosts)).filter((entry): entry is DriveFileEntry => entry !== undefined);
       return page.nextPageToken ? { files, continuation: page.nextPageToken } : { files };
     },
     async openDownload(accessToken, fileId, limits) {

@@ -6,6 +6,7 @@
 import { createDriveRequestError } from '../drive-errors.js';
 import { getMimeTypeFromName } from '../mime-types.js';
 import type { OneDriveCredentials } from '../types.js';
+import { ONE_DRIVE_THUMBNAIL_HOSTS, toTrustedThumbnailLink, type ThumbnailHosts } from './thumbnail-links.js';
 import { toBaseUrl, toByteCount, toDriveFileEntry, type DriveFileEntry, type DriveProvider } from './drive-provider.js';
 import { buildAuthorizationUrl, exchangeAuthorizationCode, refreshAccessToken, type OAuthClient } from './oauth-client.js';
 import { toRedirectPolicy, fetchDownload, fetchJsonWithToken, getResponseBody } from './provider-http.js';
@@ -30,7 +31,7 @@ interface GraphPage {
   '@odata.nextLink'?: string;
 }
 
-function toEntry(item: GraphItem): DriveFileEntry | undefined {
+function toEntry(item: GraphItem, thumbnailHosts: ThumbnailHosts): DriveFileEntry | undefined {
   // Items with neither facet (OneNote packages) have no downloadable content.
   if (!item.folder && !item.file) return undefined;
   const thumbnail = item.thumbnails?.[0];
@@ -40,7 +41,7 @@ function toEntry(item: GraphItem): DriveFileEntry | undefined {
     isFolder: item.folder !== undefined,
     size: item.folder ? undefined : toByteCount(item.size),
     mimeType: item.file ? item.file.mimeType || getMimeTypeFromName(item.name) : undefined,
-    thumbnailUrl: thumbnail?.medium?.url ?? thumbnail?.small?.url,
+    thumbnailUrl: toTrustedThumbnailLink(thumbnail?.medium?.url ?? thumbnail?.small?.url, thumbnailHosts),
     modifiedAt: item.lastModifiedDateTime,
   });
 }
@@ -55,6 +56,7 @@ export function createOneDriveProvider(credentials: OneDriveCredentials): DriveP
   const authBase = `${toBaseUrl(credentials.authBaseUrl, 'https://login.microsoftonline.com')}/${tenant}/oauth2/v2.0`;
   const graphBase = `${toBaseUrl(credentials.apiBaseUrl, 'https://graph.microsoft.com')}/v1.0`;
   const redirectPolicy = toRedirectPolicy(graphBase);
+  const thumbnailHosts: ThumbnailHosts = { hostSuffixes: ONE_DRIVE_THUMBNAIL_HOSTS, ...(credentials.apiBaseUrl ? { apiBase: graphBase } : {}) };
   const client: OAuthClient = {
     tokenUrl: `${authBase}/token`,
     clientId: credentials.clientId,
@@ -93,7 +95,7 @@ export function createOneDriveProvider(credentials: OneDriveCredentials): DriveP
     async listPage(accessToken, query, continuation, limits) {
       const url = continuation ? assertGraphLink(continuation) : getFirstPageUrl(query);
       const page = await fetchJsonWithToken<GraphPage>(url, accessToken, limits);
-      const files = (page.value ?? []).map(toEntry).filter((entry): entry is DriveFileEntry => entry !== undefined);
+      const files = (page.value ?? []).map((item) => toEntry(item, thumbnailHosts)).filter((entry): entry is DriveFileEntry => entry !== undefined);
       const next = page['@odata.nextLink'];
       return next ? { files, continuation: assertGraphLink(next) } : { files };
     },

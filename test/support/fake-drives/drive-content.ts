@@ -21,6 +21,8 @@ export interface FakeItem {
   shortcutTargetId?: string;
   /** Holds downloads of this file part-way (see DownloadGate). */
   gate?: DownloadGate;
+  /** The thumbnail link the listing names instead of the fake's own (Google Drive, OneDrive). */
+  thumbnailUrl?: string;
   modifiedAt: string;
 }
 
@@ -181,7 +183,11 @@ export class FakeDriveTree {
     return item;
   }
 
-  addFile(name: string, content: FakeContent, options: { parentId?: string; mimeType?: string; hideSize?: boolean; gate?: DownloadGate } = {}): FakeItem {
+  addFile(
+    name: string,
+    content: FakeContent,
+    options: { parentId?: string; mimeType?: string; hideSize?: boolean; gate?: DownloadGate; thumbnailUrl?: string } = {},
+  ): FakeItem {
     const item: FakeItem = {
       id: this.#nextId(),
       name,
@@ -192,6 +198,7 @@ export class FakeDriveTree {
       ...(options.mimeType ? { mimeType: options.mimeType } : {}),
       ...(options.hideSize ? { hideSize: true } : {}),
       ...(options.gate ? { gate: options.gate } : {}),
+      ...(options.thumbnailUrl ? { thumbnailUrl: options.thumbnailUrl } : {}),
     };
     this.items.set(item.id, item);
     return item;

@@ -38,7 +38,7 @@ function toFileResource(item: FakeItem, origin: string, tree: FakeDriveTree): Re
   const resource: Record<string, unknown> = { kind: 'drive#file', id: item.id, name: item.name, mimeType, modifiedTime: item.modifiedAt };
   // The API sends int64 as a string, and no size for folders and Docs Editors files.
   if (item.content && !item.hideSize) resource.size = String(contentSize(item.content));
-  if (mimeType.startsWith('image/')) resource.thumbnailLink = `${origin}/thumbnails/${item.id}`;
+  if (mimeType.startsWith('image/')) resource.thumbnailLink = item.thumbnailUrl ?? `${origin}/thumbnails/${item.id}`;
   return resource;
 }
 

@@ -29,7 +29,9 @@ function toDriveItem(item: FakeItem, origin: string, withThumbnails: boolean): R
   resource.file = { mimeType: item.mimeType ?? 'application/octet-stream' };
   if (item.content && !item.hideSize) resource.size = contentSize(item.content);
   if (withThumbnails) {
-    resource.thumbnails = item.mimeType?.startsWith('image/') ? [{ id: '0', medium: { url: `${origin}/thumbnails/${item.id}/medium` } }] : [];
+    resource.thumbnails = item.mimeType?.startsWith('image/')
+      ? [{ id: '0', medium: { url: item.thumbnailUrl ?? `${origin}/thumbnails/${item.id}/medium` } }]
+      : [];
   }
   return resource;
 }
