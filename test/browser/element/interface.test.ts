@@ -46,6 +46,10 @@ describe('<svc-uploader> interface', () => {
       await sendKeys({ press: 'Enter' });
       await opened;
       await until(element, () => focusedPart(element)?.split(' ').includes('source-view-title') ?? false, 'focus in the panel');
+      // Focus reaches the title as the frame renders, before the panel's module has loaded; Tab has
+      // somewhere to go only once the link field is on screen.
+      await until(element, () => maybePart(element, 'url-input') !== null, 'the link field');
+      expect(focusedPart(element)).to.contain('source-view-title');
       await sendKeys({ press: 'Tab' });
       expect(focusedPart(element)).to.contain('url-input');
       await sendKeys({ press: 'Shift+Tab' });
