@@ -1,30 +1,15 @@
-// Writes the prop and event tables of docs/element.md, and the `@event` lines of the element's class
-// JSDoc, from the element's own definitions.
+// Writes the prop and event tables of docs/element.md from the element's own definitions.
 // Usage: node --import tsx scripts/generate-element-docs.ts [--check]
 // With --check it changes nothing and exits 1 when the page is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { documentedEvents } from '../elements/svc-uploader/event-docs.js';
 import { documentedProps } from '../elements/svc-uploader/property-docs.js';
-import {
-  EVENTS_MARKERS,
-  JSDOC_EVENTS_MARKERS,
-  PROPS_MARKERS,
-  renderEventsJsdoc,
-  renderEventsTable,
-  renderPropsTable,
-  replaceBetween,
-} from './lib/element-api-tables.js';
+import { EVENTS_MARKERS, PROPS_MARKERS, renderEventsTable, renderPropsTable, replaceBetween } from './lib/element-api-tables.js';
 
 const renderTables = (text: string) =>
   replaceBetween(replaceBetween(text, PROPS_MARKERS, renderPropsTable(documentedProps)), EVENTS_MARKERS, renderEventsTable(documentedEvents));
 
-const targets = [
-  { path: new URL('../docs/element.md', import.meta.url), render: renderTables },
-  {
-    path: new URL('../elements/svc-uploader/svc-uploader.ts', import.meta.url),
-    render: (text: string) => replaceBetween(text, JSDOC_EVENTS_MARKERS, renderEventsJsdoc(documentedEvents)),
-  },
-];
+const targets = [{ path: new URL('../docs/element.md', import.meta.url), render: renderTables }];
 
 const check = process.argv.includes('--check');
 let stale = 0;

@@ -8,7 +8,6 @@ import type { DocumentedProp, PropGroup } from '../../elements/svc-uploader/prop
 
 export const PROPS_MARKERS = ['<!-- generated: props -->', '<!-- /generated: props -->'] as const;
 export const EVENTS_MARKERS = ['<!-- generated: events -->', '<!-- /generated: events -->'] as const;
-export const JSDOC_EVENTS_MARKERS = [' * Events (generated from events.ts by scripts/generate-element-docs.ts):', ' * End of generated events.'] as const;
 
 const PROP_GROUPS: Record<PropGroup, string> = {
   target: 'Upload target',
@@ -68,13 +67,6 @@ export function renderEventsTable(events: Record<string, DocumentedEvent>): stri
     lines.push('');
   }
   return lines.join('\n').trimEnd();
-}
-
-/** `@event` lines for the element's class JSDoc, which custom-elements manifests read. */
-export function renderEventsJsdoc(events: Record<string, DocumentedEvent>): string {
-  return Object.entries(events)
-    .map(([name, definition]) => ` * @event {CustomEvent<${definition.detailType}>} ${name} - ${definition.cancelable ? '(cancelable) ' : ''}${definition.doc}`)
-    .join('\n');
 }
 
 /** Replaces the text between a pair of markers; throws when the markers are missing. */

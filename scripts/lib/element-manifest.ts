@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { documentedEvents } from '../../elements/svc-uploader/event-docs.js';
+import { documentedParts } from '../../elements/svc-uploader/part-docs.js';
 import { documentedProps, type DocumentedProp } from '../../elements/svc-uploader/property-docs.js';
 import { designTokens, type DesignToken } from '../../elements/theme/tokens.js';
 import { readEventTypes } from './event-detail-types.js';
@@ -53,7 +54,7 @@ function jsDocText(node: ts.Node): string {
     .trim();
 }
 
-/** `@tag name - description` lines of the class JSDoc (`@csspart`, `@cssproperty`, `@slot`). */
+/** `@tag name - description` lines of the class JSDoc (`@summary`, `@slot`). */
 function taggedEntries(node: ts.Node, tagName: string): { name: string; description: string }[] {
   return ts
     .getJSDocTags(node)
@@ -187,7 +188,7 @@ export function buildElementManifest(): Package {
     attributes: readAttributes(),
     members: [...readPropFields(), ...readMembers(element)],
     events: readEvents(),
-    cssParts: taggedEntries(element, 'csspart') satisfies CssPart[],
+    cssParts: Object.entries(documentedParts).map(([name, description]) => ({ name, description })) satisfies CssPart[],
     cssProperties: readCssProperties(),
     slots: taggedEntries(element, 'slot') satisfies Slot[],
   };
