@@ -142,5 +142,10 @@ export default defineConfig(
     files: ['elements/**/*.ts'],
     ...wc.configs['flat/best-practice'],
   },
+  {
+    // The element keeps its public API, lifecycle and wiring; what grows goes into a controller.
+    files: ['elements/svc-uploader/svc-uploader.ts'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
   ...boundaries,
 );

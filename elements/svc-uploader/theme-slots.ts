@@ -37,7 +37,7 @@ const warn = (key: string) => console.warn(`[svc-uploader] theme.slots: "${key}"
  * Reads `theme.slots` once into a lookup. Unknown components or slots and values that are not
  * strings are reported and skipped (the prop may come from a JSON attribute with a typo in it).
  */
-export function readThemeSlots(slots: unknown, onIgnored: (key: string) => void = warn): { slotClass: SlotClass; classNames: readonly string[] } {
+function readThemeSlots(slots: unknown, onIgnored: (key: string) => void = warn): { slotClass: SlotClass; classNames: readonly string[] } {
   const table = new Map<string, string>();
   if (typeof slots === 'object' && slots !== null) {
     for (const [component, entries] of Object.entries(slots)) {
@@ -57,4 +57,24 @@ export function readThemeSlots(slots: unknown, onIgnored: (key: string) => void 
     slotClass: (component, slot) => table.get(`${component}.${slot}`) ?? '',
     classNames,
   };
+}
+
+/** `theme.slots` as read, read again only when the theme gives another object. */
+export class ThemeSlotsReader {
+  #source: unknown;
+  #read = readThemeSlots(undefined);
+  readonly #slots: () => unknown;
+
+  constructor(slots: () => unknown) {
+    this.#slots = slots;
+  }
+
+  get current(): { slotClass: SlotClass; classNames: readonly string[] } {
+    const slots = this.#slots();
+    if (slots !== this.#source) {
+      this.#source = slots;
+      this.#read = readThemeSlots(slots);
+    }
+    return this.#read;
+  }
 }

@@ -2,54 +2,26 @@
  * What each control of the interface does: the intents the templates call. User intents that the
  * event table marks cancelable ask listeners first; the element's methods act without asking.
  */
-import type { UploadFileRecord, UploadRunSummary } from '../../engine/index.js';
-import type { EditorController } from './editor/editor-controller.js';
-import type { SvcUploaderEventDetail, SvcUploaderEventName } from './events.js';
-import type { ListWindowController } from './file-list/list-window.js';
-import type { PreviewController } from './preview/preview-controller.js';
-import type { PanelController } from './sources/panel-host.js';
+import type { UploadFileRecord } from '../../engine/index.js';
+import type { FileViewsLoader } from './file-views-loader.js';
+import type { UploaderHost } from './uploader-host.js';
 import type { UploaderIntents } from './view-model.js';
 
 const SETTLED = new Set(['successful', 'failed', 'canceled']);
-
-export interface IntentHost {
-  root(): HTMLElement | DocumentFragment;
-  /** Resolves after the next render. */
-  updated(): Promise<unknown>;
-  readonly panels: PanelController;
-  /** Undefined until the file views (which bring it) have arrived. */
-  preview(): PreviewController | undefined;
-  /** Undefined until the file views (which bring it) have arrived. */
-  editor(): EditorController | undefined;
-  /** Undefined until the file views (which bring it) have arrived. */
-  listWindow(): ListWindowController | undefined;
-  files(): readonly UploadFileRecord[];
-  dispatch<Name extends SvcUploaderEventName>(name: Name, detail: SvcUploaderEventDetail<Name>): CustomEvent;
-  thumbnailFailed(id: string): void;
-  clearRejections(): void;
-  forgetRestoredUploads(): void;
-  upload(): Promise<UploadRunSummary>;
-  pause(id?: string): void;
-  resume(id?: string): Promise<UploadRunSummary>;
-  retry(id?: string): Promise<UploadRunSummary>;
-  removeFile(id: string): void;
-  cancel(): void;
-  reset(): void;
-}
 
 /**
  * Removing a file removes the button that had focus; focus goes to the next file's remove button
  * (or the previous one's, or the first control left), never to the page's body.
  */
-function focusAfterRemoving(host: IntentHost, id: string): () => void {
-  const files = host.files();
+function focusAfterRemoving(host: UploaderHost, id: string): () => void {
+  const files = host.engine.files;
   const index = files.findIndex((file) => file.id === id);
   const neighbour = files[index + 1] ?? files[index - 1];
-  const active = (host.root() as ShadowRoot).activeElement ?? null;
-  const hadFocus = host.root().querySelector(`[data-file-id="${id}"]`)?.contains(active) ?? false;
+  const root = host.element.renderRoot;
+  const active = (root as ShadowRoot).activeElement ?? null;
+  const hadFocus = root.querySelector(`[data-file-id="${id}"]`)?.contains(active) ?? false;
   return () => {
     if (!hadFocus) return;
-    const root = host.root();
     const target =
       (neighbour && root.querySelector<HTMLElement>(`[data-file-id="${neighbour.id}"] [part~="file-remove"]`)) ??
       root.querySelector<HTMLElement>('[part~="upload-button"], [part~="done-button"], [part~="browse-button"], [part~="add-more-button"]');
@@ -57,10 +29,12 @@ function focusAfterRemoving(host: IntentHost, id: string): () => void {
   };
 }
 
-export function createUploaderIntents(host: IntentHost): UploaderIntents {
-  const picker = (part: 'file-input' | 'folder-input') => host.root().querySelector<HTMLInputElement>(`input[part="${part}"]`);
+/** `fileViews` brings the preview, the editor and the list's window once the file views have arrived. */
+export function createUploaderIntents(host: UploaderHost, fileViews: FileViewsLoader): UploaderIntents {
+  const element = host.element;
+  const picker = (part: 'file-input' | 'folder-input') => element.renderRoot.querySelector<HTMLInputElement>(`input[part="${part}"]`);
   const withFile = (id: string, action: (file: UploadFileRecord) => void) => {
-    const file = host.files().find((candidate) => candidate.id === id);
+    const file = host.engine.files.find((candidate) => candidate.id === id);
     if (file) action(file);
   };
   return {
@@ -77,35 +51,40 @@ export function createUploaderIntents(host: IntentHost): UploaderIntents {
       withFile(id, (file) => {
         if (host.dispatch('svc-file-remove', { file }).defaultPrevented) return;
         const restoreFocus = focusAfterRemoving(host, id);
-        host.removeFile(id);
-        void host.updated().then(restoreFocus);
+        // Through the element's own call, which renders a click's answer at once.
+        element.removeFile(id);
+        void element.updateComplete.then(restoreFocus);
       }),
-    retryFile: (id) => void host.retry(id),
-    pauseFile: (id) => host.pause(id),
-    resumeFile: (id) => void host.resume(id),
-    openPreview: (id) => void host.preview()?.open(id),
-    closePreview: () => host.preview()?.close(),
-    previewClosed: () => void host.preview()?.onClosed(),
-    thumbnailFailed: (id) => host.thumbnailFailed(id),
-    editFile: (id) => void host.editor()?.open(id),
-    cancelEdit: () => host.editor()?.cancel(),
-    saveEdit: () => void host.editor()?.save(),
-    upload: () => void host.upload(),
-    pause: () => host.pause(),
-    resume: () => void host.resume(),
+    retryFile: (id) => void element.retry(id),
+    pauseFile: (id) => element.pause(id),
+    resumeFile: (id) => void element.resume(id),
+    openPreview: (id) => void fileViews.preview?.open(id),
+    closePreview: () => fileViews.preview?.close(),
+    previewClosed: () => void fileViews.preview?.onClosed(),
+    thumbnailFailed: (id) => fileViews.thumbnailFailed(id),
+    editFile: (id) => void fileViews.editor?.open(id),
+    cancelEdit: () => fileViews.editor?.cancel(),
+    saveEdit: () => void fileViews.editor?.save(),
+    upload: () => void element.upload(),
+    pause: () => element.pause(),
+    resume: () => void element.resume(),
     cancel: () => {
-      const files = host.files().filter((file) => !SETTLED.has(file.state));
-      if (!host.dispatch('svc-upload-cancel', { files }).defaultPrevented) host.cancel();
+      const files = host.engine.files.filter((file) => !SETTLED.has(file.state));
+      if (!host.dispatch('svc-upload-cancel', { files }).defaultPrevented) element.cancel();
     },
-    retryAll: () => void host.retry(),
+    retryAll: () => void element.retry(),
     done: () => {
-      host.dispatch('svc-upload-done', { files: host.files() });
-      host.reset();
+      host.dispatch('svc-upload-done', { files: host.engine.files });
+      element.reset();
     },
-    dismissRejections: () => host.clearRejections(),
-    forgetRestoredUploads: () => host.forgetRestoredUploads(),
-    listScrolled: (event) => host.listWindow()?.onScroll(event),
-    listFocusIn: (event) => host.listWindow()?.onFocusIn(event),
-    listFocusOut: (event) => host.listWindow()?.onFocusOut(event),
+    dismissRejections: () => {
+      host.engine.clearRejections();
+      host.intake.clearFolderLimit();
+      element.requestUpdate();
+    },
+    forgetRestoredUploads: () => host.form.forgetRestored(),
+    listScrolled: (event) => fileViews.listWindow?.onScroll(event),
+    listFocusIn: (event) => fileViews.listWindow?.onFocusIn(event),
+    listFocusOut: (event) => fileViews.listWindow?.onFocusOut(event),
   };
 }

@@ -2,25 +2,15 @@
  * Drag and drop onto the uploader: drag-over and drag-rejected feedback, and reading the drop
  * (walking into folders when `folderUpload.allowDrop` is on), which goes straight to the intake.
  */
-import type { UploadFileRecord } from '../../../engine/index.js';
-import type { PanelController } from '../sources/panel-host.js';
 import type { UploaderHost } from '../uploader-host.js';
 import { effectiveMaxFiles } from '../uploader-props-element.js';
 import type { DragState } from '../view-model.js';
 import { readDroppedFiles } from './dropped-files.js';
-import type { FileIntake } from './file-intake.js';
 
 function fileItemCount(transfer: DataTransfer | null): number {
   if (!transfer) return 0;
   if (!Array.from(transfer.types).includes('Files')) return 0;
   return Array.from(transfer.items).filter((item) => item.kind === 'file').length;
-}
-
-/** What the drag reads besides the element: where drops go, the open panel, the list's length. */
-export interface DragDropParts {
-  readonly intake: FileIntake;
-  readonly panels: Pick<PanelController, 'current'>;
-  readonly list: { readonly files: readonly UploadFileRecord[] };
 }
 
 /**
@@ -33,17 +23,15 @@ export class DragDrop {
   #depth = 0;
 
   readonly #host: UploaderHost;
-  readonly #parts: DragDropParts;
 
-  constructor(host: UploaderHost, parts: DragDropParts) {
+  constructor(host: UploaderHost) {
     this.#host = host;
-    this.#parts = parts;
   }
 
   /** False while drag and drop is off, the element is busy or disabled, or a source panel is open. */
   #acceptsDrops(): boolean {
     const element = this.#host.element;
-    return !element.disableDragDrop && !element.isProcessing && !this.#host.isDisabled() && !this.#parts.panels.current;
+    return !element.disableDragDrop && !element.isProcessing && !this.#host.isDisabled() && !this.#host.panels.current;
   }
 
   #setState(state: DragState): void {
@@ -63,7 +51,7 @@ export class DragDrop {
     this.#depth += 1;
     if (this.#depth > 1) return;
     if (!this.#acceptsDrops()) return this.#setState('idle');
-    const remaining = effectiveMaxFiles(this.#host.element) - this.#parts.list.files.length;
+    const remaining = effectiveMaxFiles(this.#host.element) - this.#host.engine.files.length;
     this.#setState(count > remaining ? 'rejected' : 'over');
     // A drag is the surest cue that files follow: what they need starts loading now.
     this.#host.preload();
@@ -94,6 +82,6 @@ export class DragDrop {
     if (!accepts || !event.dataTransfer) return;
     // Entries must be taken now: the browser empties the transfer when this handler returns.
     const allowFolders = Boolean(this.#host.element.folderUpload?.allowDrop);
-    void readDroppedFiles(event.dataTransfer, { allowFolders }).then((result) => this.#parts.intake.dropped(result));
+    void readDroppedFiles(event.dataTransfer, { allowFolders }).then((result) => this.#host.intake.dropped(result));
   };
 }

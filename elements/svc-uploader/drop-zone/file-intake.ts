@@ -7,7 +7,6 @@
 import type { AddFilesResult } from '../../../engine/index.js';
 import type { UploaderHost } from '../uploader-host.js';
 import { MAX_FILES_PER_FOLDER, type DropReadResult } from './dropped-files.js';
-import type { PanelController } from '../sources/panel-host.js';
 import type { PanelDelivery, PanelFailure } from '../sources/source-panel.js';
 import type { ElementFileSource } from '../types.js';
 
@@ -25,12 +24,8 @@ export class FileIntake {
   readonly #host: UploaderHost;
   /** Set when a folder held more files than are read: the refusal notice says so until dismissed. */
   folderLimit: number | undefined;
-  /** The source panels: one that delivered its file closes. */
-  readonly #panels: Pick<PanelController, 'close'>;
-
-  constructor(host: UploaderHost, panels: Pick<PanelController, 'close'>) {
+  constructor(host: UploaderHost) {
     this.#host = host;
-    this.#panels = panels;
   }
 
   /** The refusal notice was dismissed, or the list emptied. */
@@ -88,7 +83,7 @@ export class FileIntake {
     const result = await this.take([delivery.file], delivery.source);
     if (!result) return false;
     // Closed even when validation refused the file: the list view shows why.
-    this.#panels.close();
+    this.#host.panels.close();
     return result.added.length > 0;
   }
 

@@ -4,40 +4,19 @@
  * user was, and the events. The file stays held in the engine while it is edited, so no run
  * (`autoUpload`, `upload()`) takes it half-edited.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../../../engine/processing/image-steps/pixel-budget.js';
-import type { ReplaceFileResult } from '../../../engine/core/call-results.js';
-import type { FileRejection, UploadFileRecord } from '../../../engine/core/file-record.js';
+import type { UploadFileRecord } from '../../../engine/core/file-record.js';
 import type { SvcUploaderEventDetail } from '../events.js';
+import type { UploaderHost } from '../uploader-host.js';
 import type { ImageEditorOptions } from '../types.js';
 import { isAboveEditByteBudget } from './edit-budget.js';
 import { isEditable, opensOnAdd, resolveEditorOptions } from './editor-options.js';
 import type { EditorSession, EditorSessionContext, ResolvedEditorOptions } from './editor-session.js';
 
-type EditorNotification = 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error';
-
-export interface EditorHost extends ReactiveControllerHost {
-  readonly renderRoot: HTMLElement | DocumentFragment;
-}
-
-export interface EditorCallbacks {
-  /** The `imageEditor` prop, and whether the uploader is `mini`. */
-  props(): { imageEditor: boolean | ImageEditorOptions | null | undefined; mini: boolean };
-  /** An `imageEditor` value was ignored (reported once per prop value). */
-  warn(message: string): void;
-  files(): readonly UploadFileRecord[];
-  hold(id: string): void;
-  release(id: string): void;
-  replace(id: string, file: File): Promise<ReplaceFileResult>;
-  /** Dispatches an event from the uploader; false when a listener vetoed it. */
-  notify<Name extends EditorNotification>(name: Name, detail: SvcUploaderEventDetail<Name>): boolean;
-  session(): Pick<EditorSessionContext, 't' | 'icons'>;
-  /** Why the new bytes were refused, in words. */
-  describeRejection(rejection: FileRejection): string;
-  /** The engine's `maxImagePixels`: larger images are not opened (undefined: the default). */
-  maxImagePixels?(): number | undefined;
-  /** Whether the list has read this image's header and found it above `maxImagePixels`. */
-  declaredAbovePixelBudget?(file: UploadFileRecord): boolean;
+/** Whether the list has read an image's header and found it above `maxImagePixels` (file-list/thumbnails.ts). */
+export interface DeclaredPixelBudget {
+  abovePixelBudget(file: UploadFileRecord): boolean;
 }
 
 /** The editor as the templates see it. */
@@ -66,13 +45,15 @@ export class EditorController implements ReactiveController {
     resolved: resolveEditorOptions(undefined),
   };
 
-  readonly #host: EditorHost;
-  readonly #callbacks: EditorCallbacks;
+  readonly #host: UploaderHost;
+  readonly #element: UploaderHost['element'];
+  readonly #pictures: DeclaredPixelBudget;
 
-  constructor(host: EditorHost, callbacks: EditorCallbacks) {
+  constructor(host: UploaderHost, pictures: DeclaredPixelBudget) {
     this.#host = host;
-    this.#callbacks = callbacks;
-    host.addController(this);
+    this.#element = host.element;
+    this.#pictures = pictures;
+    host.element.addController(this);
   }
 
   /**
@@ -81,11 +62,11 @@ export class EditorController implements ReactiveController {
    * `mini` always uses the dialog. Unknown values are reported once per prop value.
    */
   options(): EditorSettings | undefined {
-    const { imageEditor, mini } = this.#callbacks.props();
+    const { imageEditor, mini } = this.#element;
     const settings = this.#settings;
     if (imageEditor === settings.prop && mini === settings.mini) return settings.resolved;
     const report = ({ option, value }: { option: string; value: string }) =>
-      this.#callbacks.warn(`imageEditor.${option}: "${value}" is not a known value; it was ignored.`);
+      this.#host.dispatch('svc-warn', { code: 'INVALID_OPTION', message: `imageEditor.${option}: "${value}" is not a known value; it was ignored.` });
     const resolved = resolveEditorOptions(imageEditor, imageEditor === settings.prop ? undefined : report);
     this.#settings = { prop: imageEditor, mini, resolved: resolved && mini ? { ...resolved, display: 'modal' } : resolved };
     return this.#settings.resolved;
@@ -93,14 +74,23 @@ export class EditorController implements ReactiveController {
 
   /** Whether a file shows the Edit action: not for an image known to be above the budget (edit-budget.ts). */
   readonly canEdit = (file: UploadFileRecord): boolean =>
-    this.options() !== undefined && isEditable(file) && !this.#aboveByteBudget(file) && !this.#callbacks.declaredAbovePixelBudget?.(file);
+    this.options() !== undefined && isEditable(file) && !this.#aboveByteBudget(file) && !this.#pictures.abovePixelBudget(file);
 
   /** For `addFiles`' `hold`: the files `autoOpen` will open on wait for the edit before uploading. */
   readonly opensOnAdd = (file: UploadFileRecord, batch: readonly UploadFileRecord[]): boolean =>
     !this.#aboveByteBudget(file) && opensOnAdd(this.options(), file, batch);
 
+  /** Dispatches an event from the uploader; false when a listener vetoed it. */
+  #notify<Name extends 'svc-editor-open' | 'svc-editor-cancel' | 'svc-editor-save' | 'svc-error'>(name: Name, detail: SvcUploaderEventDetail<Name>): boolean {
+    return !this.#host.dispatch(name, detail).defaultPrevented;
+  }
+
+  #sessionContext(): Pick<EditorSessionContext, 't' | 'icons'> {
+    return { t: (key, values) => this.#host.translator.t(key, values), icons: () => this.#element.icons };
+  }
+
   #maxImagePixels(): number {
-    return this.#callbacks.maxImagePixels?.() ?? DEFAULT_MAX_IMAGE_PIXELS;
+    return this.#host.engine.current?.options.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
   }
 
   #aboveByteBudget(file: UploadFileRecord): boolean {
@@ -115,21 +105,21 @@ export class EditorController implements ReactiveController {
 
   async open(id: string): Promise<void> {
     const options = this.options();
-    const record = this.#callbacks.files().find((file) => file.id === id);
+    const record = this.#host.engine.files.find((file) => file.id === id);
     if (!options || !record || !isEditable(record) || this.current) {
-      if (record?.held) this.#callbacks.release(id);
+      if (record?.held) this.#host.engine.loaded().release(id);
       return;
     }
-    if (!this.#callbacks.notify('svc-editor-open', { file: record })) {
-      this.#callbacks.release(id);
+    if (!this.#notify('svc-editor-open', { file: record })) {
+      this.#host.engine.loaded().release(id);
       return void this.#openNext();
     }
-    this.#callbacks.hold(id);
+    this.#host.engine.loaded().hold(id);
     options.callbacks.onOpen?.(record.file, record);
     const attempt = ++this.#attempt;
     const editor: OpenEditor = { fileId: id, name: record.name, display: options.display, saving: false };
     this.current = editor;
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
     void this.#focusInto(editor);
     try {
       // Decoding costs 4 bytes a pixel whatever the file size: a picture above the budget is refused unopened.
@@ -141,33 +131,33 @@ export class EditorController implements ReactiveController {
       if (oversized && oversized.width === undefined) throw new Error('its pixel size cannot be read from its header, so it is not decoded');
       if (oversized) return this.#refuseOversized(editor, record, describeRefusedSize(oversized), attempt);
       const { createEditorSession } = await import('./image-editor.js');
-      const session = await createEditorSession({ ...this.#callbacks.session(), file: record.file, options, requestUpdate: () => this.#host.requestUpdate() });
+      const session = await createEditorSession({ ...this.#sessionContext(), file: record.file, options, requestUpdate: () => this.#element.requestUpdate() });
       if (attempt !== this.#attempt) return session.dispose();
       editor.session = session;
     } catch (error) {
       if (attempt !== this.#attempt) return;
-      editor.error = this.#callbacks.session().t('edit.decodeFailed');
-      this.#callbacks.notify('svc-error', {
+      editor.error = this.#host.translator.t('edit.decodeFailed');
+      this.#notify('svc-error', {
         scope: 'editor',
         code: 'IMAGE_DECODE_FAILED',
         message: `${record.name} could not be opened for editing: ${String((error as Error)?.cause ?? error)}`,
         file: record,
       });
     }
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
   }
 
   /** `size`: what is above the budget, as the message says it (`20000 × 20000 px`, `600000000 bytes`). */
   #refuseOversized(editor: OpenEditor, record: UploadFileRecord, size: string, attempt: number): void {
     if (attempt !== this.#attempt) return;
-    editor.error = this.#callbacks.session().t('edit.tooLarge');
-    this.#callbacks.notify('svc-error', {
+    editor.error = this.#host.translator.t('edit.tooLarge');
+    this.#notify('svc-error', {
       scope: 'editor',
       code: 'IMAGE_TOO_LARGE',
       file: record,
       message: `${record.name} is ${size}, above what maxImagePixels allows: it is not opened for editing.`,
     });
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
   }
 
   cancel(): void {
@@ -175,7 +165,7 @@ export class EditorController implements ReactiveController {
     if (!editor) return;
     const record = this.#record(editor);
     if (record) {
-      this.#callbacks.notify('svc-editor-cancel', { file: record });
+      this.#notify('svc-editor-cancel', { file: record });
       this.options()?.callbacks.onCancel?.(record.file, record);
     }
     this.#finish(editor);
@@ -188,14 +178,14 @@ export class EditorController implements ReactiveController {
     const attempt = this.#attempt;
     editor.saving = true;
     editor.error = undefined;
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
     let edited: File;
     try {
       edited = await editor.session.save();
     } catch (error) {
       if (attempt !== this.#attempt) return;
-      this.#failed(editor, this.#callbacks.session().t('edit.saveFailed'));
-      this.#callbacks.notify('svc-error', {
+      this.#failed(editor, this.#host.translator.t('edit.saveFailed'));
+      this.#notify('svc-error', {
         scope: 'editor',
         code: 'IMAGE_ENCODE_FAILED',
         message: `${record.name} could not be encoded: ${String(error)}`,
@@ -204,11 +194,11 @@ export class EditorController implements ReactiveController {
       return;
     }
     if (attempt !== this.#attempt) return;
-    if (!this.#callbacks.notify('svc-editor-save', { file: record, edited })) return this.#finish(editor);
+    if (!this.#notify('svc-editor-save', { file: record, edited })) return this.#finish(editor);
     if (edited !== record.file) {
-      const result = await this.#callbacks.replace(editor.fileId, edited);
+      const result = await this.#host.engine.loaded().replaceFile(editor.fileId, edited);
       if (attempt !== this.#attempt) return;
-      if (result.rejected) return this.#failed(editor, this.#callbacks.describeRejection(result.rejected));
+      if (result.rejected) return this.#failed(editor, this.#host.describeRejection(result.rejected));
     }
     this.options()?.callbacks.onSave?.(edited, record);
     this.#finish(editor);
@@ -234,13 +224,13 @@ export class EditorController implements ReactiveController {
   }
 
   #record(editor: OpenEditor): UploadFileRecord | undefined {
-    return this.#callbacks.files().find((file) => file.id === editor.fileId);
+    return this.#host.engine.files.find((file) => file.id === editor.fileId);
   }
 
   #failed(editor: OpenEditor, message: string): void {
     editor.saving = false;
     editor.error = message;
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
   }
 
   #finish(editor: OpenEditor, { restoreFocus = true, openNext = true } = {}): void {
@@ -249,12 +239,12 @@ export class EditorController implements ReactiveController {
     this.current = undefined;
     editor.session?.dispose();
     this.#dialog()?.close();
-    this.#callbacks.release(editor.fileId);
+    this.#host.engine.loaded().release(editor.fileId);
     // Right after the render that takes the editor away (the list is inert until then), not
     // after `updateComplete`, which can also wait for a paced progress render.
     if (restoreFocus) this.#focusAfterRender = editor.fileId;
-    this.#host.requestUpdate();
-    void this.#host.updateComplete.then(() => {
+    this.#element.requestUpdate();
+    void this.#element.updateComplete.then(() => {
       if (openNext) void this.#openNext();
     });
   }
@@ -265,21 +255,21 @@ export class EditorController implements ReactiveController {
   }
 
   async #focusInto(editor: OpenEditor): Promise<void> {
-    await this.#host.updateComplete;
+    await this.#element.updateComplete;
     if (this.current !== editor) return;
     const dialog = this.#dialog();
     if (dialog && !dialog.open) dialog.showModal();
-    this.#host.renderRoot.querySelector<HTMLElement>('[part~="editor-title"]')?.focus();
+    this.#element.renderRoot.querySelector<HTMLElement>('[part~="editor-title"]')?.focus();
   }
 
   /** Back to the file's Edit button, or its name when the button is gone (the file changed state). */
   #focusBack(id: string): void {
-    const root = this.#host.renderRoot;
+    const root = this.#element.renderRoot;
     const target = root.querySelector<HTMLElement>(`[data-edit-for="${id}"]`) ?? root.querySelector<HTMLElement>(`[data-file-id="${id}"] [part~="file-name"]`);
     target?.focus();
   }
 
   #dialog(): HTMLDialogElement | null {
-    return this.#host.renderRoot.querySelector<HTMLDialogElement>('dialog[part~="editor"]');
+    return this.#element.renderRoot.querySelector<HTMLDialogElement>('dialog[part~="editor"]');
   }
 }

@@ -5,16 +5,16 @@
  * it for state; engine changes reach the screen through the render pacer, the user's calls at once.
  */
 import type { PropertyValues, ReactiveController } from 'lit';
-import type { EngineOptions, FileRejection, UploadEngine, UploadFileRecord } from '../../../engine/index.js';
+import type { EngineOptions, FileRejection, UploadEngine, UploadFileRecord, UploadRunSummary } from '../../../engine/index.js';
 import type { Announcer } from '../engine-views/announcer.js';
 import type { SvcUploaderEventDetail, SvcUploaderEventName } from '../events.js';
 import { ENGINE_PROP_NAMES } from '../properties.js';
 import { RenderPacer } from '../render-pacer.js';
-import type { UploaderHost } from '../uploader-host.js';
+import type { EngineLink, UploaderHost } from '../uploader-host.js';
 import { DeferredEngine, whenIdle, type EngineModule } from './deferred-engine.js';
 
 // Loaded after the drop zone is painted (deferred-engine.ts); calls made before wait for it.
-export class EngineController extends DeferredEngine implements ReactiveController {
+export class EngineController extends DeferredEngine implements ReactiveController, EngineLink {
   /** A failed load of the engine's chunk was reported (once, however many uses tried it). */
   #loadReported = false;
   #files: readonly UploadFileRecord[] = [];
@@ -64,6 +64,26 @@ export class EngineController extends DeferredEngine implements ReactiveControll
   /** The live region's wording, once the engine has arrived. */
   get announcer(): Announcer | undefined {
     return this.#announcer;
+  }
+
+  /** Pauses one file, or every active one; `svc-upload-pause` names the files this paused. */
+  pause(id?: string): Promise<void> {
+    return this.command((engine) => {
+      const before = new Set(engine.files.filter((file) => file.state === 'paused').map((file) => file.id));
+      engine.pause(id);
+      const paused = engine.files.filter((file) => file.state === 'paused' && !before.has(file.id));
+      if (paused.length > 0) this.#host.dispatch('svc-upload-pause', { files: paused });
+    });
+  }
+
+  /** Resumes one paused file, or every file the user paused; `svc-upload-resume` names them. */
+  resume(id?: string): Promise<UploadRunSummary> {
+    return this.command((engine) => {
+      const paused = engine.files.filter((file) => file.state === 'paused' && (id === undefined ? file.pausedBy === 'user' : file.id === id));
+      const run = engine.resume(id);
+      if (paused.length > 0) this.#host.dispatch('svc-upload-resume', { files: paused });
+      return run;
+    });
   }
 
   /** The refused-files notice was dismissed, or the list emptied. */

@@ -3,43 +3,25 @@
  * the form logic (form-value.ts) loads with the first form the element joins, so pages without
  * forms never fetch it; once there, the value and validity follow the list after every render.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { UploadFileRecord } from '../../../engine/core/file-record.js';
-import type { ResumableOptions } from '../../../engine/upload/upload-options.js';
+import type { ReactiveController } from 'lit';
 import { withEnglish } from '../../i18n/english-messages.js';
-import type { Translate } from '../sources/source-panel.js';
+import type { UploaderHost } from '../uploader-host.js';
 import type { FormValue } from './form-value.js';
-
-/** The element as the form sees it: its form props, its shadow root and `addFiles`. */
-export interface FormHost extends ReactiveControllerHost {
-  readonly name?: string;
-  readonly required: boolean;
-  readonly maxFiles?: number;
-  readonly serverUrl?: string;
-  readonly uploadEndpoint?: string;
-  readonly resumable?: ResumableOptions;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  addFiles(files: File[]): Promise<unknown>;
-}
-
-export interface FormValueSources {
-  readonly internals: ElementInternals;
-  /** The list as the element shows it. */
-  files(): readonly UploadFileRecord[];
-  t: Translate;
-}
 
 export class FormValueController implements ReactiveController {
   #formValue?: FormValue;
   #loading?: Promise<FormValue>;
 
-  readonly #host: FormHost;
-  readonly #sources: FormValueSources;
+  readonly #host: UploaderHost;
+  readonly #element: UploaderHost['element'];
+  readonly #internals: ElementInternals;
 
-  constructor(host: FormHost, sources: FormValueSources) {
+  /** `internals`: the element's own, through which the form hears its value and validity. */
+  constructor(host: UploaderHost, internals: ElementInternals) {
     this.#host = host;
-    this.#sources = sources;
-    host.addController(this);
+    this.#element = host.element;
+    this.#internals = internals;
+    host.element.addController(this);
   }
 
   /** Stored files a back/forward navigation brought back, as many as the form submits. */
@@ -60,8 +42,8 @@ export class FormValueController implements ReactiveController {
   /** Back/forward navigation or autofill restored the form: stored keys (or listed files) come back. */
   restore(state: unknown): void {
     const restore = (formValue: FormValue): void => {
-      formValue.restore(state, (files) => void this.#host.addFiles(files));
-      this.#host.requestUpdate();
+      formValue.restore(state, (files) => void this.#element.addFiles(files));
+      this.#element.requestUpdate();
     };
     if (this.#formValue) restore(this.#formValue);
     else void this.#load().then(restore);
@@ -74,7 +56,7 @@ export class FormValueController implements ReactiveController {
   /** The user removed the uploads a navigation restored. */
   forgetRestored(): void {
     this.#formValue?.forgetRestored();
-    this.#host.requestUpdate();
+    this.#element.requestUpdate();
   }
 
   /** Sets the value and validity from the list as it is now. */
@@ -90,14 +72,14 @@ export class FormValueController implements ReactiveController {
   #load(): Promise<FormValue> {
     // The restored-files hint is one of English's later messages: it comes along.
     this.#loading ??= withEnglish(import('./form-value.js')).then(({ FormValue }) => {
-      const host = this.#host;
-      this.#formValue = new FormValue(this.#sources.internals, {
+      const host = this.#element;
+      this.#formValue = new FormValue(this.#internals, {
         name: () => host.name,
         required: () => host.required,
         maxFiles: () => host.maxFiles ?? Number.POSITIVE_INFINITY,
         submitsFiles: () => !host.serverUrl && !host.uploadEndpoint && host.resumable?.protocol !== 'tus',
-        files: () => this.#sources.files(),
-        t: (key, values) => this.#sources.t(key, values),
+        files: () => this.#host.engine.files,
+        t: (key, values) => this.#host.translator.t(key, values),
         anchor: () => host.renderRoot.querySelector<HTMLElement>('[part~="browse-button"], [part~="upload-button"], button:not([disabled])') ?? undefined,
       });
       host.requestUpdate();

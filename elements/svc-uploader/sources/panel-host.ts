@@ -2,61 +2,45 @@
  * Opens and closes source panels: loads the panel's module on first use, hands it a context, and
  * moves focus into the panel and back to the chip that opened it.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
+import type { UploaderHost } from '../uploader-host.js';
 import type { UploadSource } from '../types.js';
 import { loadPanel } from './panel-loaders.js';
 import type { SourcePanel, SourcePanelContext } from './source-panel.js';
-
-export interface PanelHost extends ReactiveControllerHost {
-  readonly renderRoot: HTMLElement | DocumentFragment;
-}
-
-export interface PanelCallbacks {
-  context(): Omit<SourcePanelContext, 'requestUpdate' | 'close'>;
-  /** What a panel needs besides its module (the engine), fetched alongside it. */
-  ready(): Promise<unknown>;
-  onClosed(source: UploadSource): void;
-  onLoadFailed(source: UploadSource, error: unknown): void;
-}
 
 export class PanelController implements ReactiveController {
   /** The open panel; `view` is undefined while its module loads. */
   current: { source: UploadSource; view?: SourcePanel } | undefined;
   #opening = 0;
 
-  readonly #host: PanelHost;
-  readonly #callbacks: PanelCallbacks;
+  readonly #host: UploaderHost;
 
-  constructor(host: PanelHost, callbacks: PanelCallbacks) {
+  constructor(host: UploaderHost) {
     this.#host = host;
-    this.#callbacks = callbacks;
-    host.addController(this);
+    host.element.addController(this);
   }
 
   async open(source: UploadSource): Promise<void> {
     this.close({ silent: true, restoreFocus: false });
     const attempt = ++this.#opening;
     this.current = { source };
-    this.#host.requestUpdate();
+    this.#host.element.requestUpdate();
     void this.#focusTitle();
     let factory;
     try {
-      [factory] = await Promise.all([loadPanel(source), this.#callbacks.ready()]);
+      // A panel may need the engine (drives add remote files to it): fetched alongside its module.
+      [factory] = await Promise.all([loadPanel(source), this.#host.engine.load()]);
     } catch (error) {
       if (attempt !== this.#opening) return;
       this.current = undefined;
-      this.#host.requestUpdate();
-      this.#callbacks.onLoadFailed(source, error);
+      this.#host.element.requestUpdate();
+      this.#host.dispatch('svc-error', { scope: 'media', code: 'PANEL_LOAD_FAILED', message: String(error), source });
       return;
     }
     if (attempt !== this.#opening) return;
-    const view = factory({
-      ...this.#callbacks.context(),
-      requestUpdate: () => this.#host.requestUpdate(),
-      close: () => this.close(),
-    });
+    const view = factory(this.#context());
     this.current = { source, view };
-    this.#host.requestUpdate();
+    this.#host.element.requestUpdate();
     await view.open?.();
   }
 
@@ -66,8 +50,8 @@ export class PanelController implements ReactiveController {
     this.#opening += 1;
     this.current = undefined;
     closing.view?.dispose();
-    this.#host.requestUpdate();
-    if (!silent) this.#callbacks.onClosed(closing.source);
+    this.#host.element.requestUpdate();
+    if (!silent) this.#host.dispatch('svc-source-close', { source: closing.source });
     if (restoreFocus) void this.#focusChip(closing.source);
   }
 
@@ -75,14 +59,30 @@ export class PanelController implements ReactiveController {
     this.close({ silent: true, restoreFocus: false });
   }
 
+  /** What a panel module gets from the uploader: the panel boundary, read from the element when used. */
+  #context(): SourcePanelContext {
+    const host = this.#host;
+    return {
+      requestUpdate: () => host.element.requestUpdate(),
+      t: (key, values) => host.translator.t(key, values),
+      icons: () => host.element.icons,
+      deliver: (delivery) => host.intake.delivered(delivery),
+      fail: (failure) => host.intake.panelFailed(failure),
+      notify: (name, detail) => !host.dispatch(name, detail).defaultPrevented,
+      close: () => this.close(),
+      engine: () => host.engine.loaded(),
+      formatBytes: (bytes) => host.translator.formatBytes(bytes),
+    };
+  }
+
   async #focusTitle(): Promise<void> {
-    await this.#host.updateComplete;
-    this.#host.renderRoot.querySelector<HTMLElement>('[part~="source-view-title"]')?.focus();
+    await this.#host.element.updateComplete;
+    this.#host.element.renderRoot.querySelector<HTMLElement>('[part~="source-view-title"]')?.focus();
   }
 
   async #focusChip(source: UploadSource): Promise<void> {
-    await this.#host.updateComplete;
-    const root = this.#host.renderRoot;
+    await this.#host.element.updateComplete;
+    const root = this.#host.element.renderRoot;
     const target =
       root.querySelector<HTMLElement>(`[part~="source-chip"][data-source="${source}"]`) ?? root.querySelector<HTMLElement>('[part~="browse-button"]');
     target?.focus();
