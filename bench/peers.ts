@@ -6,10 +6,13 @@
  * round) after one discarded warm-up of each; every figure is the median over the rounds.
  *
  *   node scripts/build.mjs   # the element row loads dist/browser
- *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--sweep] [--only=rows]
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--links] [--sweep] [--only=rows]
  *
  * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
- * both storage and the handler (the page too), as for a far server. `--sweep` replaces the peers
+ * both storage and the handler (the page too), as for a far server. `--links` runs every link of
+ * the goal in turn (loopback, 40 ms and 150 ms round trips, and a 20 Mbit/s uplink with a 40 ms
+ * round trip, where the file is at most 48 MiB so a round stays under 30 s) and ends with one table
+ * of them all. `--sweep` replaces the peers
  * with the engine at several parts-in-flight and part sizes (how its defaults were chosen);
  * `--only=engine,uppy5` keeps just the rows named (engine, engine6, element, uppy5, uppy6, and
  * floorxhr: the floor's PUTs sent with XMLHttpRequest, as the engine and Uppy send them; in a
@@ -89,28 +92,65 @@ const ON_REQUEST = new Set(['floorxhr']);
 /** `--only=floor,engine,uppy5` runs just those rows (the floor is always kept: every ratio needs it). */
 const ROWS = (SWEEP ? SWEEP_ROWS : PEERS).filter((row) => row === FLOOR || (ONLY ? ONLY.includes(row.key) : !ON_REQUEST.has(row.key)));
 
+/** A network path between the page and both servers: added delay each way, and an uplink limit. */
+interface Link {
+  label: string;
+  delayMs: number;
+  uplinkBytesPerSecond?: number;
+  /** The file's size on this link (a slow uplink gets a smaller one). */
+  sizeMiB: number;
+}
+
+const LINKS: Link[] = process.argv.includes('--links')
+  ? [
+      { label: 'loopback', delayMs: 0, sizeMiB: SIZE_MIB },
+      { label: '40 ms RTT', delayMs: 20, sizeMiB: SIZE_MIB },
+      { label: '150 ms RTT', delayMs: 75, sizeMiB: SIZE_MIB },
+      { label: '20 Mbit/s up, 40 ms RTT', delayMs: 20, uplinkBytesPerSecond: 20e6 / 8, sizeMiB: Math.min(SIZE_MIB, 48) },
+    ]
+  : [{ label: DELAY_MS > 0 ? `${2 * DELAY_MS} ms RTT` : 'loopback', delayMs: DELAY_MS, sizeMiB: SIZE_MIB }];
+
 interface Sample extends RunFigures {
   peakHeapMiB: number;
   /** Main-thread busy time of the page (CDP TaskDuration), seconds. */
   cpuSeconds: number;
 }
 
-const proxies: DelayProxy[] = [];
-const storageProxy = DELAY_MS > 0 ? await startDelayProxy(process.env.S3_TEST_ENDPOINT, DELAY_MS) : undefined;
-if (storageProxy) proxies.push(storageProxy);
-const handler = createUploadHandler({
-  storage: {
-    type: 's3',
-    bucket: process.env.S3_TEST_BUCKET!,
-    region: process.env.S3_TEST_REGION!,
-    endpoint: storageProxy?.origin ?? process.env.S3_TEST_ENDPOINT,
-    forcePathStyle: true,
-    credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
-  },
-  uploadTokenSecret: 'benchmark-upload-token-secret',
-  allowAnonymousUploads: true,
-});
-const server = await startPeerServer(handler);
+/** The handler, its server and the proxies of one link; `close()` takes them down. */
+async function startLink(link: Link) {
+  const proxies: DelayProxy[] = [];
+  const proxied = link.delayMs > 0 || link.uplinkBytesPerSecond !== undefined;
+  const storageProxy = proxied
+    ? await startDelayProxy(process.env.S3_TEST_ENDPOINT!, link.delayMs, { uplinkBytesPerSecond: link.uplinkBytesPerSecond })
+    : undefined;
+  if (storageProxy) proxies.push(storageProxy);
+  const handler = createUploadHandler({
+    storage: {
+      type: 's3',
+      bucket: process.env.S3_TEST_BUCKET!,
+      region: process.env.S3_TEST_REGION!,
+      endpoint: storageProxy?.origin ?? process.env.S3_TEST_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
+    },
+    uploadTokenSecret: 'benchmark-upload-token-secret',
+    allowAnonymousUploads: true,
+  });
+  const server = await startPeerServer(handler);
+  const pageProxy = proxied ? await startDelayProxy(server.origin, link.delayMs) : undefined;
+  if (pageProxy) proxies.push(pageProxy);
+  return {
+    storageProxy,
+    pageProxy,
+    origin: pageProxy?.origin ?? server.origin,
+    close: async () => {
+      server.close();
+      await Promise.all(proxies.map((proxy) => proxy.close()));
+    },
+  };
+}
+type LinkSetup = Awaited<ReturnType<typeof startLink>>;
+
 const storageClient = new S3Client({
   region: process.env.S3_TEST_REGION!,
   endpoint: process.env.S3_TEST_ENDPOINT,
@@ -125,8 +165,6 @@ async function emptyBucket(): Promise<void> {
   const keys = (listed.Contents ?? []).map((object) => ({ Key: object.Key! }));
   if (keys.length > 0) await storageClient.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
 }
-const pageProxy = DELAY_MS > 0 ? await startDelayProxy(server.origin, DELAY_MS) : undefined;
-if (pageProxy) proxies.push(pageProxy);
 
 async function metric(cdp: CDPSession, name: string): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -134,7 +172,7 @@ async function metric(cdp: CDPSession, name: string): Promise<number> {
 }
 
 /** One upload of `row`, with the page's JS heap sampled every 25 ms and its main-thread time. */
-async function runRow(page: Page, cdp: CDPSession, row: Row): Promise<Sample> {
+async function runRow(page: Page, cdp: CDPSession, row: Row, { storageProxy, pageProxy }: LinkSetup): Promise<Sample> {
   await cdp.send('HeapProfiler.collectGarbage');
   let peakHeap = await metric(cdp, 'JSHeapUsedSize');
   const cpuBefore = await metric(cdp, 'TaskDuration');
@@ -183,8 +221,17 @@ function median(values: number[]): number {
 }
 
 const folder = await mkdtemp(join(tmpdir(), 'svc-peer-bench-'));
-const filePath = join(folder, 'peer-bench.bin');
-await writeRandomFile(filePath, SIZE_MIB);
+/** One file of random bytes per size, written once. */
+const files = new Map<number, string>();
+async function randomFileOf(sizeMiB: number): Promise<string> {
+  let path = files.get(sizeMiB);
+  if (!path) {
+    path = join(folder, `peer-bench-${sizeMiB}.bin`);
+    await writeRandomFile(path, sizeMiB);
+    files.set(sizeMiB, path);
+  }
+  return path;
+}
 
 /** `sizeMiB` of random bytes, written 8 MiB at a time. */
 async function writeRandomFile(path: string, sizeMiB: number): Promise<void> {
@@ -196,28 +243,46 @@ async function writeRandomFile(path: string, sizeMiB: number): Promise<void> {
   }
 }
 
+/** What the closing table of `--links` keeps of a link: each row's ratio to the floor, its spread, and CPU per GiB. */
+interface LinkSummary {
+  link: Link;
+  rows: Map<Row, { ratio: number; lowest: number; highest: number; cpuSecondsPerGiB: number }>;
+}
+
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
-try {
+
+/** Every row on one link, interleaved over the rounds; prints the link's tables. */
+async function runLink(link: Link): Promise<LinkSummary> {
+  const setup = await startLink(link);
   const page = await browser.newPage();
+  try {
+    return await runRounds(link, setup, page);
+  } finally {
+    await page.close();
+    await setup.close();
+  }
+}
+
+async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<LinkSummary> {
   page.on('pageerror', (error) => console.error(`  [page error] ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') console.error(`  [page] ${message.text()}`);
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  await page.goto(pageProxy?.origin ?? server.origin);
+  await page.goto(setup.origin);
   await page.waitForFunction(() => ['runFloor', 'runUppy5', 'runUppy6'].every((name) => name in window) && customElements.get('svc-uploader'));
   // A file on disk, as a user would pick one: in-memory Blobs this large run Chromium out of blob memory.
-  await page.setInputFiles('#bench-file', filePath);
-  const size = SIZE_MIB * MIB;
+  await page.setInputFiles('#bench-file', await randomFileOf(link.sizeMiB));
+  const size = link.sizeMiB * MIB;
 
   const samples = new Map<Row, Sample[]>(ROWS.map((row) => [row, []]));
-  for (const row of ROWS) await runRow(page, cdp, row);
+  for (const row of ROWS) await runRow(page, cdp, row, setup);
   for (let round = 0; round < ROUNDS; round += 1) {
     // Each round starts one row later, so no row always runs first (or after the same one).
     for (let offset = 0; offset < ROWS.length; offset += 1) {
       const row = ROWS[(round + offset) % ROWS.length]!;
-      samples.get(row)!.push(await runRow(page, cdp, row));
+      samples.get(row)!.push(await runRow(page, cdp, row, setup));
     }
   }
 
@@ -226,9 +291,14 @@ try {
     (window as unknown as Record<string, string>)['uppy6Versions'],
   ]);
   const floorRate = median(samples.get(FLOOR)!.map((sample) => size / MIB / (sample.ms / 1000)));
-  const link = DELAY_MS > 0 ? `through a TCP proxy adding ${DELAY_MS} ms each way` : 'on loopback';
+  const through = [
+    link.delayMs > 0 ? `through a TCP proxy adding ${link.delayMs} ms each way` : 'on loopback',
+    link.uplinkBytesPerSecond ? `a ${(link.uplinkBytesPerSecond * 8) / 1e6} Mbit/s uplink to storage` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   console.log(
-    `\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${SIZE_MIB} MiB, 8 MiB parts unless stated, ${link}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`,
+    `\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${link.sizeMiB} MiB, 8 MiB parts unless stated, ${through}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`,
   );
   console.log(`Uppy 5: ${versions[0]}; Uppy 6: ${versions[1]}; Chromium ${browser.version()}\n`);
   console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | renders/s |');
@@ -268,9 +338,42 @@ try {
         .map((sample) => `${sample.cpuSeconds.toFixed(2)}${sample.rendersPerSecond === undefined ? '' : ` (${sample.rendersPerSecond.toFixed(1)})`}`)
         .join(', ')}`,
     );
+  const rates = (row: Row) => samples.get(row)!.map((sample) => size / MIB / (sample.ms / 1000));
+  return {
+    link,
+    rows: new Map(
+      ROWS.map((row) => [
+        row,
+        {
+          ratio: median(rates(row)) / floorRate,
+          lowest: Math.min(...rates(row)) / floorRate,
+          highest: Math.max(...rates(row)) / floorRate,
+          cpuSecondsPerGiB: median(samples.get(row)!.map((sample) => sample.cpuSeconds)) / (size / (1024 * MIB)),
+        },
+      ]),
+    ),
+  };
+}
+
+/** The closing table of `--links`: each row's ratio to the floor on each link (spread of the rounds), and main-thread CPU per GiB. */
+function printLinksTable(summaries: LinkSummary[]): void {
+  console.log(`\nevery link, / floor, median of ${ROUNDS} rounds (lowest–highest round), and main-thread CPU s per GiB:\n`);
+  console.log(`| uploader | ${summaries.map(({ link }) => `${link.label} (${link.sizeMiB} MiB)`).join(' | ')} |`);
+  console.log(`|---|${summaries.map(() => '---').join('|')}|`);
+  for (const row of ROWS) {
+    const cells = summaries.map(({ rows }) => {
+      const figures = rows.get(row)!;
+      return `${figures.ratio.toFixed(2)} (${figures.lowest.toFixed(2)}–${figures.highest.toFixed(2)}), ${figures.cpuSecondsPerGiB.toFixed(2)} s/GiB`;
+    });
+    console.log(`| ${row.label} | ${cells.join(' | ')} |`);
+  }
+}
+
+try {
+  const summaries: LinkSummary[] = [];
+  for (const link of LINKS) summaries.push(await runLink(link));
+  if (summaries.length > 1) printLinksTable(summaries);
 } finally {
   await browser.close();
-  server.close();
-  await Promise.all(proxies.map((proxy) => proxy.close()));
   await rm(folder, { recursive: true, force: true });
 }

@@ -28,7 +28,6 @@ async function bundle(entry: string, define: Record<string, string> = {}, alias:
     minify: true,
     write: false,
     logLevel: 'silent',
-    external: ['tus-js-client'],
     define,
     alias,
   });
