@@ -34,9 +34,17 @@ function toStateKey(state: string): string {
   return `oauth-state:${state}`;
 }
 
+/**
+ * How far in the future a state's start may seem. The callback may reach another instance whose
+ * clock is a little behind, and `createdAt` comes from the monotonic clock (which orders a user's
+ * starts within one millisecond) while the age is taken against the wall clock: the two drift apart
+ * by milliseconds in a long-lived process.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 60_000;
+
 function isFresh(createdAt: number, now: number): boolean {
   const age = now - createdAt;
-  return age >= 0 && age <= OAUTH_STATE_TTL_SECONDS * 1000;
+  return age >= -CLOCK_SKEW_ALLOWANCE_MS && age <= OAUTH_STATE_TTL_SECONDS * 1000;
 }
 
 /** 429 when a burst of starts by one user kept taking every slot this start tried. */

@@ -210,6 +210,17 @@ describe('drive OAuth routes', () => {
       }
     });
 
+    it('finishes a flow whose callback reaches a clock a second behind the one that started it', async (t) => {
+      const drive = await createDriveHandler(fakes);
+      const { callbackUrl } = await startConsent(drive, fakes.byId.oneDrive, 'alice');
+      // Another instance, or the same process after its wall clock was stepped back.
+      mock.timers.enable({ apis: ['Date'], now: Date.now() - 1000 });
+      t.after(() => mock.timers.reset());
+      const page = await openCallback(drive, callbackUrl, 'alice');
+      mock.timers.reset();
+      assert.equal(page.status, 200, page.text);
+    });
+
     it('refuses a callback from a signed-in user other than the one who started the flow', async () => {
       const drive = await createDriveHandler(fakes);
       const { callbackUrl } = await startConsent(drive, fakes.byId.box, 'mallory');
