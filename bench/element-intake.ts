@@ -11,7 +11,7 @@ import type { IntakeResult } from './element-intake-page.js';
 import { servePageModule } from './support/page-server.js';
 
 const count = Number(process.argv[2] ?? 10_000);
-const server = await servePageModule(new URL('./element-intake-page.ts', import.meta.url), { external: ['tus-js-client'] });
+const server = await servePageModule(new URL('./element-intake-page.ts', import.meta.url));
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {

@@ -27,7 +27,7 @@ interface Result {
   updates: FrameStats;
 }
 
-const server = await servePageModule(new URL('./element-list-page.ts', import.meta.url), { external: ['tus-js-client'] });
+const server = await servePageModule(new URL('./element-list-page.ts', import.meta.url));
 const origin = server.origin;
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });

@@ -5,10 +5,12 @@
  * browser's style and layout figures. Prints the functions with the most self time, by source
  * module, for each row.
  *
- *   node scripts/with-storage.mjs node --import tsx bench/element-profile.ts [sizeMiB=256] [top=25] [--callers] [--files=N]
+ *   node scripts/with-storage.mjs node --import tsx bench/element-profile.ts [sizeMiB=256] [top=25] [--callers] [--files=N] [--trace]
  *
  * `--files=N` uploads the same bytes as N files (a run of many small files changes state often,
- * where one large file mostly moves progress).
+ * where one large file mostly moves progress). `--trace` also records a Chrome trace of each row
+ * and prints the main thread's self time by trace event: the style, layout, paint and frame work
+ * the CPU profile lumps together as "(program)".
  *
  * The page runs the element and engine from source, bundled unminified (the profile keeps names and
  * each frame maps back to its module); bench/peers.ts measures the shipped bundle.
@@ -30,6 +32,8 @@ const SIZE_MIB = Number(positional[0] ?? 256);
 const TOP = Number(positional[1] ?? 25);
 /** Also group `requestUpdate()` calls by caller (a stack each, which adds to the element's time). */
 const CALLERS = process.argv.includes('--callers');
+/** Also record a Chrome trace of each row and print main-thread self time by trace event (paint, style, XHR...). */
+const TRACE = process.argv.includes('--trace');
 const FILE_COUNT = Number(process.argv.find((arg) => arg.startsWith('--files='))?.slice('--files='.length) ?? 1);
 const MIB = 1024 * 1024;
 
@@ -55,7 +59,6 @@ const bundled = await build({
   minify: false,
   write: false,
   logLevel: 'silent',
-  external: ['tus-js-client'],
 });
 const script = bundled.outputFiles[0]!.text;
 
@@ -123,9 +126,54 @@ function selfTimes(profile: Profile): { byFunction: Map<string, number>; byModul
   return { byFunction, byModule };
 }
 
-function printTop(title: string, times: Map<string, number>, count: number): void {
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'blink',
+  'cc',
+  'gpu',
+  'blink.animations',
+  'devtools.timeline.async',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Self time (ms) of each complete event on the renderer's main thread, children's time taken out. */
+function traceSelfTimes({ traceEvents }: { traceEvents: TraceEvent[] }): Map<string, number> {
+  const main = traceEvents.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const times = new Map<string, number>();
+  if (!main) return times;
+  const events = traceEvents
+    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const open: { end: number; name: string; child: number; dur: number }[] = [];
+  const close = (until: number) => {
+    while (open.length && open.at(-1)!.end <= until) {
+      const done = open.pop()!;
+      times.set(done.name, (times.get(done.name) ?? 0) + (done.dur - done.child) / 1000);
+    }
+  };
+  for (const event of events) {
+    close(event.ts);
+    if (open.length) open.at(-1)!.child += event.dur!;
+    open.push({ end: event.ts + event.dur!, name: event.name, child: 0, dur: event.dur! });
+  }
+  close(Number.POSITIVE_INFINITY);
+  return times;
+}
+
+function printTop(title: string, times: Map<string, number>, count: number, how = 'sampled, idle excluded'): void {
   const total = [...times.values()].reduce((sum, ms) => sum + ms, 0);
-  console.log(`\n${title} (total ${total.toFixed(0)} ms sampled, idle excluded)`);
+  console.log(`\n${title} (total ${total.toFixed(0)} ms ${how})`);
   for (const [name, ms] of [...times].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
 }
 
@@ -165,9 +213,11 @@ try {
   for (const row of rows) {
     await cdp.send('HeapProfiler.collectGarbage');
     const before = await browserMetrics(cdp);
+    if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await cdp.send('Profiler.start');
     const figures = (await row.run()) as Record<string, unknown> & { ms: number };
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const trace = TRACE ? await browser.stopTracing() : undefined;
     const after = await browserMetrics(cdp);
     const delta = (name: string): number => after[name]! - before[name]!;
     const seconds = figures.ms / 1000;
@@ -200,6 +250,8 @@ try {
       const byPart = Object.entries(figures['mutationsByPart'] as Record<string, number>).sort((a, b) => b[1] - a[1]);
       for (const [part, count] of byPart) console.log(`  ${String(count).padStart(6)}  ${part}`);
     }
+    if (trace)
+      printTop('main-thread self time by trace event', traceSelfTimes(JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }), TOP, 'traced');
     const { byFunction, byModule } = selfTimes(profile);
     printTop('top self time by module', byModule, TOP);
     printTop('top self time by function', byFunction, TOP);

@@ -11,8 +11,8 @@ export interface PageServer {
   close(): void;
 }
 
-export async function servePageModule(entry: URL, { external = [] as string[] } = {}): Promise<PageServer> {
-  const bundle = await build({ entryPoints: [entry.pathname], bundle: true, format: 'esm', minify: true, write: false, external, logLevel: 'silent' });
+export async function servePageModule(entry: URL): Promise<PageServer> {
+  const bundle = await build({ entryPoints: [entry.pathname], bundle: true, format: 'esm', minify: true, write: false, logLevel: 'silent' });
   const script = bundle.outputFiles[0]!.text;
   const server = createServer((request, response) => {
     if (request.url === '/bench.js') response.writeHead(200, { 'content-type': 'application/javascript' }).end(script);

@@ -52,7 +52,6 @@ export async function serveUploadBenchPage(entry: URL, workers: URL[] = [], stor
     splitting: true,
     outdir: '/virtual',
     write: false,
-    external: ['tus-js-client'],
     logLevel: 'silent',
   });
   const scripts = new Map(bundle.outputFiles.map((output) => [`/${output.path.split('/').pop()}`, output.text]));
