@@ -25,7 +25,7 @@ export class EngineController extends DeferredEngine implements ReactiveControll
   #configurationError?: string;
   /** The live region's wording, which arrives with the engine: every announced event comes from it. */
   #announcer?: Announcer;
-  // Renders the engine causes (progress, states, the list) run at most ten times a second.
+  // Renders the engine causes run at most ten times a second (progress alone four times).
   readonly #pacer: RenderPacer;
   #painted = false;
 
@@ -120,7 +120,7 @@ export class EngineController extends DeferredEngine implements ReactiveControll
     });
   }
 
-  /** An engine change waiting for its paced render (at most 100 ms), for `updateComplete`. */
+  /** An engine change waiting for its paced render (at most 250 ms), for `updateComplete`. */
   get waiting(): Promise<void> | undefined {
     return this.#pacer.waiting;
   }
@@ -201,7 +201,8 @@ export class EngineController extends DeferredEngine implements ReactiveControll
         }
         if (progress !== undefined) this.#progress = progress;
         if (online !== undefined) this.#online = online;
-        this.#pacer.requestRender();
+        const progressOnly = online === undefined && (files === undefined || listChanged === false);
+        this.#pacer.requestRender(progressOnly);
       },
       onRejected: (rejection) => {
         this.#rejections.push(rejection);
