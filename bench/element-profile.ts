@@ -126,16 +126,8 @@ function selfTimes(profile: Profile): { byFunction: Map<string, number>; byModul
   return { byFunction, byModule };
 }
 
-const TRACE_CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8',
-  'blink',
-  'cc',
-  'gpu',
-  'blink.animations',
-  'devtools.timeline.async',
-];
+/** Categories whose complete events (`ph: 'X'`) describe the main thread's work; async-only ones would add nothing here. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc', 'gpu'];
 
 interface TraceEvent {
   name: string;
