@@ -253,6 +253,8 @@ describe('confirmed uploads through the built element (Ceph RGW)', { timeout: 60
       await row(verified, 'slow-film.bin').and(verified.locator('[part~="file-checking"]')).waitFor(WAIT);
       assert.match((await row(verified, 'slow-film.bin').locator('[part~="file-status"]').textContent()) ?? '', /Checking/);
       const blocked = row(verified, 'eicar.txt');
+      // The engine's state leads the rendered row by up to one render (paced): read the row once it shows the failure.
+      await blocked.and(verified.locator('[part~="file-failed"]')).waitFor(WAIT);
       assert.match((await blocked.locator('[part~="file-status"]').textContent()) ?? '', /Blocked/);
       assert.match((await blocked.locator('[part~="file-error"]').textContent()) ?? '', /The server blocked this file: EICAR test signature found/);
       assert.equal(uploaded.size, 0, 'no hook ran before the verdict');

@@ -62,6 +62,9 @@ function pngSize(bytes: Buffer): [number, number] {
 }
 
 const listedNames = (page: Page) => page.locator('svc-uploader').locator('[part~="file-name"]').allTextContents();
+/** The engine's list leads its rendered rows by up to one (paced) render: wait for the rows themselves. */
+const rowsShown = (page: Page, count: number) =>
+  page.waitForFunction((n) => document.querySelector('svc-uploader')!.shadowRoot!.querySelectorAll('[part~="file-name"]').length === n, count);
 
 describe('demo page with the keyboard only (built bundle, real handler, real storage)', () => {
   const demo = useDemoInBrowser();
@@ -94,6 +97,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     await tabTo(page, (part, label) => part.includes('file-remove') && label === 'Remove dropped.bin');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('svc-uploader')!.files.length === 2);
+    await rowsShown(page, 2);
     assert.deepEqual(await listedNames(page), ['first.bin', 'second.bin']);
     // Focus stayed in the uploader, on the Remove button of the file before.
     assert.equal(await focusedLabel(page), 'Remove second.bin');
@@ -115,6 +119,7 @@ describe('demo page with the keyboard only (built bundle, real handler, real sto
     await tabTo(page, (part, label) => part.includes('file-remove') && label === 'Remove first.bin', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('svc-uploader')!.files.length === 1);
+    await rowsShown(page, 1);
     assert.deepEqual(await listedNames(page), ['second.bin']);
     assert.deepEqual(pageErrors, []);
     await page.close();

@@ -60,6 +60,7 @@ describe('an upload while the browser is offline (built bundle)', { timeout: 120
       await page.waitForFunction(() => document.querySelector<HTMLElementTagNameMap['svc-uploader']>('#waits')!.files[0]?.state === 'paused', undefined, {
         timeout: 20_000,
       });
+      await waits.locator('[part~="file-paused"]').waitFor({ timeout: 20_000 }); // the row follows the state within one render
       assert.equal(await waits.locator('[part~="file-status"]').textContent(), 'Paused: offline');
 
       await page.context().setOffline(false);
