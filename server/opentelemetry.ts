@@ -112,16 +112,20 @@ class RequestSpans implements RequestObserver {
   }
 
   signIn({ provider, outcome, reason }: SignInEvent): void {
+    if (!this.#span.isRecording()) return;
     const attributes: Attributes = { 'svc_uploader.drive.provider': provider };
     if (reason !== undefined) attributes['svc_uploader.sign_in.reason'] = reason;
     this.#span.addEvent(`sign-in ${outcome}`, attributes);
   }
 
   transferSlot({ provider, change }: TransferSlotEvent): void {
+    if (!this.#span.isRecording()) return;
     this.#span.addEvent(`transfer slot ${change}`, { 'svc_uploader.drive.provider': provider });
   }
 
   upload({ path, outcome, reason, bytes }: UploadEvent): void {
+    // Most requests are not sampled: their events would be built only to be dropped.
+    if (!this.#span.isRecording()) return;
     const attributes: Attributes = { 'svc_uploader.upload.path': path };
     if (reason !== undefined) attributes['svc_uploader.upload.reason'] = reason;
     if (bytes !== undefined) attributes['svc_uploader.upload.bytes'] = bytes;
@@ -130,6 +134,10 @@ class RequestSpans implements RequestObserver {
 
   end({ route, method, status, code }: RequestResult): void {
     const span = this.#span;
+    if (!span.isRecording()) {
+      span.end();
+      return;
+    }
     span.updateName(`${method} ${route}`);
     span.setAttribute('http.route', route);
     span.setAttribute('http.response.status_code', status);
