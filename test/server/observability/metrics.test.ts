@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Registry } from 'prom-client';
+import { Counter, Histogram, Registry } from 'prom-client';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../../../server/prometheus.js';
 import { getTestStorage } from '../../support/storage.js';
 import { createUploadHandler } from '../../../server/index.js';
@@ -138,5 +138,70 @@ describe('Prometheus metrics', () => {
     const methods = new Set(samples.filter((sample) => sample.name === 'svc_uploader_requests_total').map((sample) => sample.labels.method));
     assert.ok(![...methods].some((method) => method !== undefined && /INVENTED|PROPFIND/.test(method)), `methods seen: ${[...methods].join(', ')}`);
     assert.equal(sumOf(samples, 'svc_uploader_requests_total', { method: '_OTHER', status: '404' }), invented.length + 1);
+  });
+});
+
+describe('Prometheus metrics as the registry reads them', () => {
+  const presign = (handler: (req: Request) => Promise<Response>) =>
+    handler(
+      new Request(`http://upload.test${MOUNT}/presign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'note.txt', type: 'text/plain', size: 12 }),
+      }),
+    );
+
+  it('counts each request once however often the registry is read, in a registry two handlers share', async () => {
+    const registry = new Registry();
+    const [first, second] = [createPrometheusMetrics({ registry }), createPrometheusMetrics({ registry })];
+    const [one, two] = [await createTestHandler({ observers: [first] }), await createTestHandler({ observers: [second] })];
+    const read = async () => {
+      const samples = parseExposition(await registry.metrics());
+      return {
+        requests: sumOf(samples, 'svc_uploader_requests_total', { route: '/presign', method: 'POST', status: '200' }),
+        timed: sumOf(samples, 'svc_uploader_request_duration_seconds_count', { route: '/presign', method: 'POST' }),
+        started: sumOf(samples, 'svc_uploader_uploads_total', { path: 'single', outcome: 'started' }),
+      };
+    };
+    for (const handler of [one, one, two]) assert.equal((await presign(handler)).status, 200);
+    assert.deepEqual(await read(), { requests: 3, timed: 3, started: 3 });
+    assert.deepEqual(await read(), { requests: 3, timed: 3, started: 3 }, 'a second read adds nothing');
+    assert.equal((await presign(two)).status, 200);
+    assert.deepEqual(await read(), { requests: 4, timed: 4, started: 4 });
+    const json = await registry.getMetricsAsJSON();
+    const requests = json.find((metric) => metric.name === 'svc_uploader_requests_total')!;
+    assert.equal(requests.type, 'counter');
+    assert.deepEqual(
+      requests.values.map(({ labels, value }) => ({ labels, value })),
+      [{ labels: { route: '/presign', method: 'POST', status: '200' }, value: 4 }],
+    );
+    assert.equal(json.find((metric) => metric.name === 'svc_uploader_request_duration_seconds')!.type, 'histogram');
+  });
+
+  it('puts a duration in the first bucket whose bound is not below it, cumulatively, with its sum', async () => {
+    const metrics = createPrometheusMetrics();
+    const observing = metrics.observeRequest({ req: new Request('http://upload.test/'), requestId: 'request-1' })!;
+    for (const durationMs of [25, 30, 70_000]) observing.end!({ route: '/presign', method: 'POST', status: 200, durationMs });
+    const samples = parseExposition(await metrics.registry.metrics());
+    const bucket = (le: string) => sumOf(samples, 'svc_uploader_request_duration_seconds_bucket', { route: '/presign', le });
+    assert.deepEqual(['0.01', '0.025', '0.05', '60', '+Inf'].map(bucket), [0, 1, 2, 2, 3]);
+    const sum = sumOf(samples, 'svc_uploader_request_duration_seconds_sum', { route: '/presign' });
+    assert.ok(Math.abs(sum - 70.055) < 1e-9, `sum ${sum}`);
+    assert.equal(sumOf(samples, 'svc_uploader_request_duration_seconds_count', { route: '/presign' }), 3);
+  });
+
+  it('counts into a counter and a histogram the host registered under the same names', async () => {
+    const registry = new Registry();
+    const uploads = new Counter({ name: 'app_uploads_total', help: "the host's", labelNames: ['path', 'outcome', 'reason'], registers: [registry] });
+    const latency = new Histogram({ name: 'app_request_duration_seconds', help: "the host's", labelNames: ['route', 'method'], registers: [registry] });
+    const handler = await createTestHandler({ observers: [createPrometheusMetrics({ registry, prefix: 'app_' })] });
+    assert.equal((await presign(handler)).status, 200);
+    assert.equal((await uploads.get()).values.find((value) => value.labels.outcome === 'started')?.value, 1);
+    const counts = (await latency.get()).values.filter((value) => value.metricName === 'app_request_duration_seconds_count');
+    assert.deepEqual(
+      counts.map(({ labels, value }) => ({ labels, value })),
+      [{ labels: { route: '/presign', method: 'POST' }, value: 1 }],
+    );
+    assert.equal(sumOf(parseExposition(await registry.metrics()), 'app_requests_total', { route: '/presign', status: '200' }), 1);
   });
 });
