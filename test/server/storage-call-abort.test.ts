@@ -1,7 +1,9 @@
 /**
  * Storage that accepts a connection and never answers must not hold a request forever: every
  * storage call of the multipart routes ends with the request. (The time limits themselves, 30 s
- * and 10 min, are not waited for here.)
+ * and 10 min, are not waited for here.) /multipart/complete is the exception: its calls run under
+ * the completion claim to the end whether the client waits or not, on their own limits
+ * (test/server/completion/claim-with-read.test.ts and exactly-once.test.ts).
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -48,7 +50,6 @@ describe('storage calls end with the request', () => {
     signTokenPayload({ k: 'anon/x/silent.bin', u: 'upload-1', uid: null, smin: 10, smax: 10, exp: now() + 600, iat: now(), ps: 5 * 1024 * 1024, n: 'nonce' });
   const cases: [string, () => unknown, { error: string; code: string }][] = [
     ['/multipart/init', () => ({ name: 'silent.bin', type: 'application/octet-stream', size: 10 }), { error: 'Multipart init failed', code: 'STORAGE_ERROR' }],
-    ['/multipart/complete', () => ({ token: token(), parts: [{ partNumber: 1, eTag: '"a"' }] }), { error: 'Multipart complete failed', code: 'STORAGE_ERROR' }],
     ['/multipart/abort', () => ({ token: token() }), { error: 'Multipart abort failed', code: 'STORAGE_ERROR' }],
     ['/multipart/resume', () => ({ token: token() }), { error: 'Multipart resume failed', code: 'STORAGE_ERROR' }],
   ];

@@ -1,6 +1,6 @@
 /** A rule of the fault-injecting proxy: which storage request, and what happens to it. */
 export interface FaultRule {
-  match: 'put' | 'part' | 'create' | 'complete' | 'list-parts';
+  match: 'put' | 'part' | 'create' | 'complete' | 'list-parts' | 'head' | 'marker';
   side?: 'browser' | 'handler';
   partNumber?: number;
   /** `hold-answer`: forwarded, and storage's answer is kept until `releaseHeld()` (storage has acted on it meanwhile). */

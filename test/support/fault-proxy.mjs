@@ -14,6 +14,7 @@ const HANG_MS = 30_000;
  * Which storage request a rule targets:
  * - `put` a single-PUT object upload, `part` an UploadPart (optionally `partNumber`),
  * - `create` CreateMultipartUpload, `complete` CompleteMultipartUpload, `list-parts` ListParts,
+ * - `head` HeadObject,
  * - `marker` any request for the handler's completion markers (never an upload's `put`).
  * `side` narrows to the browser (a request with an Origin) or the handler (the AWS SDK).
  */
@@ -26,6 +27,7 @@ function requestKind(method, url) {
   if (method === 'POST' && query.has('uploads')) return 'create';
   if (method === 'POST' && query.has('uploadId')) return 'complete';
   if (method === 'GET' && query.has('uploadId')) return 'list-parts';
+  if (method === 'HEAD') return 'head';
   return 'other';
 }
 

@@ -15,11 +15,10 @@
  * limits, and the hooks run to the end even when the client has gone.
  */
 import { isUpupError, UpupError } from '../../errors.js';
-import { createDeadlineSignal } from '../deadline-signal.js';
 import type { RequestStorage } from '../request-storage.js';
 import type { RouteContext } from '../routes/context.js';
+import { detachedStorageCall } from '../routes/storage-call.js';
 import { toJsonResponse } from '../responses.js';
-import type { StorageCallOptions } from '../s3-operations.js';
 import {
   createMarker,
   markerKeyFor,
@@ -35,7 +34,6 @@ import {
 const COMPLETION_WAIT_MS = 10_000;
 /** What the 503 asks the client to wait before trying again. */
 const COMPLETION_RETRY_AFTER_SECONDS = 2;
-const MARKER_CALL_TIMEOUT_MS = 30_000;
 /** Attempts at writing the final state: the hooks have run, so it is worth more than one try. */
 const FINAL_WRITE_ATTEMPTS = 3;
 
@@ -68,11 +66,6 @@ export function toCompletionBusyResponse(): Response {
   const response = toJsonResponse({ error: 'Upload completion in progress', code: 'COMPLETION_IN_PROGRESS' }, 503);
   response.headers.set('retry-after', String(COMPLETION_RETRY_AFTER_SECONDS));
   return response;
-}
-
-/** Storage calls under a claim: their own time limit, never the client's signal. */
-function detached(): StorageCallOptions {
-  return { abortSignal: createDeadlineSignal(MARKER_CALL_TIMEOUT_MS) };
 }
 
 /**
@@ -130,7 +123,7 @@ async function holdClaim(
   const renew = async () => {
     if (lease.lost) return;
     try {
-      const etag = await replaceMarker(client, bucket, target.markerKey, lease.etag, { ...base, leaseExpiresAt: Date.now() + leaseMs }, detached());
+      const etag = await replaceMarker(client, bucket, target.markerKey, lease.etag, { ...base, leaseExpiresAt: Date.now() + leaseMs }, detachedStorageCall());
       if (etag) lease.etag = etag;
       else lease.lost = true;
     } catch (error) {
@@ -154,7 +147,7 @@ async function holdClaim(
     await renewing;
     if (!lease.lost) {
       try {
-        await replaceMarker(client, bucket, target.markerKey, lease.etag, { ...base, state: 'released', leaseExpiresAt: 0 }, detached());
+        await replaceMarker(client, bucket, target.markerKey, lease.etag, { ...base, state: 'released', leaseExpiresAt: 0 }, detachedStorageCall());
       } catch (releaseError) {
         ctx.reportSwallowed(releaseError, 'releasing the completion claim');
       }
@@ -177,7 +170,7 @@ async function holdClaim(
   delete final.leaseExpiresAt;
   for (let attempt = 1; !lease.lost; attempt += 1) {
     try {
-      const etag = await replaceMarker(client, bucket, target.markerKey, lease.etag, final, detached());
+      const etag = await replaceMarker(client, bucket, target.markerKey, lease.etag, final, detachedStorageCall());
       if (!etag) ctx.reportSwallowed(new Error('the completion claim was taken over before its outcome was written'), 'writing the completion marker');
       break;
     } catch (error) {
@@ -200,7 +193,7 @@ async function markAcceptedKey(ctx: RouteContext, target: CompletionTarget, acce
   const record: MarkerRecord = { v: 1, state: 'done', key: acceptedKey, uploadId: target.uploadId, source: target.source };
   try {
     const markerKey = await markerKeyFor(ctx.settings.completion.markerPrefix, acceptedKey, target.source, target.uploadId);
-    await createMarker(target.storage.client, target.storage.storage.bucket, markerKey, record, detached());
+    await createMarker(target.storage.client, target.storage.storage.bucket, markerKey, record, detachedStorageCall());
   } catch (error) {
     ctx.reportSwallowed(error, 'writing the completion marker of the moved object');
   }
@@ -217,14 +210,14 @@ async function claimAndRun(ctx: RouteContext, target: CompletionTarget, work: ()
   let pause = 100;
   for (;;) {
     if (Date.now() > waitUntil) throw completionBusy();
-    const created = await createMarker(client, bucket, target.markerKey, claimed(), detached());
+    const created = await createMarker(client, bucket, target.markerKey, claimed(), detachedStorageCall());
     if (created !== undefined) return holdClaim(ctx, target, base, { etag: created, lost: false }, work);
-    const existing: StoredMarker | undefined = await readMarker(client, bucket, target.markerKey, detached());
+    const existing: StoredMarker | undefined = await readMarker(client, bucket, target.markerKey, detachedStorageCall());
     if (!existing) continue;
     const final = toFinalOutcome(existing.record);
     if (final) return final;
     if (isTakeable(existing.record, Date.now())) {
-      const taken = await replaceMarker(client, bucket, target.markerKey, existing.etag, claimed(), detached());
+      const taken = await replaceMarker(client, bucket, target.markerKey, existing.etag, claimed(), detachedStorageCall());
       if (taken !== undefined) return holdClaim(ctx, target, base, { etag: taken, lost: false }, work);
       continue;
     }
@@ -253,8 +246,21 @@ export function completeOnce(ctx: RouteContext, target: CompletionTarget, work: 
   return started;
 }
 
-/** The final outcome recorded for an upload, if any (a repeat whose object is gone reads it). */
-export async function readFinalOutcome(target: CompletionTarget): Promise<CompletionOutcome | undefined> {
-  const existing = await readMarker(target.storage.client, target.storage.storage.bucket, target.markerKey, detached());
-  return existing ? toFinalOutcome(existing.record) : undefined;
+/**
+ * `completeOnce` for work that first needs a storage read (the parts storage holds, the stored
+ * object): the read and the claim do not depend on each other, so they go out together and a
+ * complete waits one storage round trip less. `read` must not be tied to the client (the work it
+ * feeds may be shared with other requests); its failure is the work's failure, and its answer is
+ * dropped when the marker already holds the outcome.
+ */
+export function completeOnceAfterRead<T>(
+  ctx: RouteContext,
+  target: CompletionTarget,
+  read: () => Promise<T>,
+  work: (value: T) => Promise<CompletionOutcome>,
+): Promise<CompletionOutcome> {
+  const reading = read();
+  // Handled here so a read nobody awaits (the outcome was already recorded) is not an unhandled rejection.
+  reading.catch(() => undefined);
+  return completeOnce(ctx, target, async () => work(await reading));
 }

@@ -6,9 +6,8 @@
  */
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import {
-  completeOnce,
+  completeOnceAfterRead,
   isCompletionBusy,
-  readFinalOutcome,
   toCompletionBusyResponse,
   type CompletionOutcome,
   type CompletionTarget,
@@ -23,7 +22,7 @@ import { assertSameStorage, resolveRequestStorage } from '../request-storage.js'
 import { toJsonResponse } from '../responses.js';
 import { readStoredObject } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
-import { storageCall } from './storage-call.js';
+import { detachedStorageCall } from './storage-call.js';
 import { readRequestBody } from './upload-session.js';
 
 export const completeFailure: RouteFailure = { message: 'Upload completion failed', code: 'STORAGE_ERROR' };
@@ -37,17 +36,20 @@ function uploadNotFound(detail: string): UpupError {
   return new UpupError(UPLOAD_NOT_FOUND, UpupErrorCode.NOT_FOUND, { status: 404, cause: new Error(detail) });
 }
 
-async function completeStoredUpload(ctx: RouteContext, claims: CompletionTokenClaims, target: CompletionTarget): Promise<CompletionOutcome> {
+/**
+ * Reads the stored object while claiming the completion (see completeOnceAfterRead). Under the
+ * claim no outcome is recorded yet, so an object that is missing or another upload's was never
+ * this upload's to complete: 404. (One refused and deleted, or accepted and moved by a hook, has
+ * its recorded outcome, which the claim answers with.)
+ */
+function completeStoredUpload(ctx: RouteContext, claims: CompletionTokenClaims, target: CompletionTarget): Promise<CompletionOutcome> {
   const { storage } = target;
-  const stored = await readStoredObject(storage.client, storage.storage.bucket, claims.key, storageCall(ctx), claims.checksum !== undefined);
-  // The nonce is this upload's id; an object with another one was written by another upload of the key.
-  if (!stored || (stored.uploadNonce !== undefined && stored.uploadNonce !== claims.uploadId)) {
-    // Refused and deleted, or accepted and moved by a hook since: the recorded outcome answers.
-    const recorded = await readFinalOutcome(target);
-    if (recorded) return recorded;
-    throw uploadNotFound(stored ? 'the object under the key belongs to another upload' : 'no object under the key');
-  }
-  return completeOnce(ctx, target, async () => {
+  const readObject = () => readStoredObject(storage.client, storage.storage.bucket, claims.key, detachedStorageCall(), claims.checksum !== undefined);
+  return completeOnceAfterRead(ctx, target, readObject, async (stored) => {
+    // The nonce is this upload's id; an object with another one was written by another upload of the key.
+    if (!stored || (stored.uploadNonce !== undefined && stored.uploadNonce !== claims.uploadId)) {
+      throw uploadNotFound(stored ? 'the object under the key belongs to another upload' : 'no object under the key');
+    }
     const mismatch = findMismatch(claims, stored);
     if (mismatch) {
       await deleteRefusedObject(ctx, storage, claims.key);

@@ -1,9 +1,8 @@
 import { UpupError, UpupErrorCode } from '../../errors.js';
 import type { AmzChecksumAlgorithm } from '../amz-checksum.js';
 import {
-  completeOnce,
+  completeOnceAfterRead,
   isCompletionBusy,
-  readFinalOutcome,
   toCompletionBusyResponse,
   type CompletionOutcome,
   type CompletionTarget,
@@ -11,7 +10,6 @@ import {
 import { toCompletedPayload } from '../completion/completed-payload.js';
 import { finalizeStoredUpload, type StoredUpload } from '../completion/finalize-upload.js';
 import { markerKeyFor } from '../completion/marker-store.js';
-import { createDeadlineSignal } from '../deadline-signal.js';
 import { readPartChecksum } from '../multipart-checksum.js';
 import { MAX_PARTS } from '../part-size.js';
 import { isPlainObject } from '../request-body.js';
@@ -24,12 +22,11 @@ import {
   listAllParts,
   readStoredObject,
   type PartToComplete,
-  type StorageCallOptions,
   type StoragePart,
   type StoredObjectSummary,
 } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
-import { STORAGE_CALL_TIMEOUT_MS, STORAGE_COMMIT_TIMEOUT_MS, storageCall } from './storage-call.js';
+import { detachedStorageCall, STORAGE_CALL_TIMEOUT_MS, STORAGE_COMMIT_TIMEOUT_MS } from './storage-call.js';
 import { findCommittedObject } from './multipart-complete-repeat.js';
 import { deadUploadError, openUploadSession, type UploadSession } from './upload-session.js';
 
@@ -103,11 +100,6 @@ async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, r
   });
 }
 
-/** Storage calls under the completion claim: their own time limit, never the client's signal. */
-function detached(timeoutMs = STORAGE_CALL_TIMEOUT_MS): StorageCallOptions {
-  return { abortSignal: createDeadlineSignal(timeoutMs) };
-}
-
 /**
  * Commits the named parts and reads the object back (its ETag, which Ceph RGW does not answer
  * Complete with, and its type). Runs under the claim and detached from the client: a client that
@@ -120,17 +112,17 @@ async function commit(ctx: RouteContext, session: UploadSession, parts: Array<St
   const { bucket } = storage.storage;
   let etag: string | undefined;
   try {
-    etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts, detached(STORAGE_COMMIT_TIMEOUT_MS));
+    etag = await completeMultipartUpload(client, bucket, claims.key, claims.uploadId, parts, detachedStorageCall(STORAGE_COMMIT_TIMEOUT_MS));
   } catch (error) {
     if (isRejectedPartsError(error)) throw invalidParts('storage refused the parts', error);
     if (!isDeadUploadError(error)) throw error;
-    const committed = await findCommittedObject(ctx, session, detached());
+    const committed = await findCommittedObject(ctx, session, detachedStorageCall());
     if (!committed) throw deadUploadError(error);
     return committed;
   }
   const size = parts.reduce((total, part) => total + part.size, 0);
   try {
-    const stored = await readStoredObject(client, bucket, claims.key, detached());
+    const stored = await readStoredObject(client, bucket, claims.key, detachedStorageCall());
     if (stored) return { ...stored, etag: etag ?? stored.etag };
   } catch (error) {
     ctx.reportSwallowed(error, 'reading the completed object');
@@ -153,31 +145,45 @@ function toStoredUpload(session: UploadSession, object: StoredObjectSummary): St
 
 /**
  * Storage no longer knows the upload: it was committed (its answer lost, or the client cut off
- * mid-commit), aborted or reaped. A recorded outcome answers; this upload's object without one
- * gets its verdict and hooks now; anything else is 404.
+ * mid-commit), aborted or reaped. Reached under the claim, so no outcome was recorded: this
+ * upload's object gets its verdict and hooks now; anything else is 404.
  */
-async function completeForgottenUpload(ctx: RouteContext, session: UploadSession, target: CompletionTarget, cause: unknown): Promise<CompletionOutcome> {
-  const recorded = await readFinalOutcome(target);
-  if (recorded) return recorded;
-  const committed = await findCommittedObject(ctx, session);
+async function finalizeForgottenUpload(ctx: RouteContext, session: UploadSession, cause: unknown): Promise<CompletionOutcome> {
+  const committed = await findCommittedObject(ctx, session, detachedStorageCall());
   if (!committed) throw deadUploadError(cause);
-  return completeOnce(ctx, target, () => finalizeStoredUpload(ctx, session.storage, toStoredUpload(session, committed)));
+  return finalizeStoredUpload(ctx, session.storage, toStoredUpload(session, committed));
 }
 
-/** Lists what storage holds, checks it against the envelope, then commits and finalizes once. */
-async function completeUpload(ctx: RouteContext, session: UploadSession, requested: PartToComplete[], target: CompletionTarget): Promise<CompletionOutcome> {
-  const { claims, storage } = session;
-  let stored: StoragePart[];
-  try {
-    stored = await listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, storageCall(ctx), claims.checksumAlgorithm);
-  } catch (error) {
-    if (isDeadUploadError(error)) return completeForgottenUpload(ctx, session, target, error);
-    throw error;
+/** Checks what storage holds against the envelope, then commits and finalizes; under the claim. */
+async function commitListedParts(
+  ctx: RouteContext,
+  session: UploadSession,
+  requested: PartToComplete[],
+  listed: { parts: StoragePart[] } | { error: unknown },
+): Promise<CompletionOutcome> {
+  if ('error' in listed) {
+    if (isDeadUploadError(listed.error)) return finalizeForgottenUpload(ctx, session, listed.error);
+    throw listed.error;
   }
-  const parts = matchStoredParts(requested, stored);
+  const parts = matchStoredParts(requested, listed.parts);
   const received = parts.reduce((total, part) => total + part.size, 0);
+  const { claims } = session;
   if (received < claims.minSize || received > claims.maxSize) await abortOutsideEnvelope(ctx, session, received);
-  return completeOnce(ctx, target, async () => finalizeStoredUpload(ctx, storage, toStoredUpload(session, await commit(ctx, session, parts))));
+  return finalizeStoredUpload(ctx, session.storage, toStoredUpload(session, await commit(ctx, session, parts)));
+}
+
+/**
+ * Lists the parts storage holds while claiming the completion (see completeOnceAfterRead); a
+ * repeat whose outcome is recorded answers from it, whatever the listing says.
+ */
+function completeUpload(ctx: RouteContext, session: UploadSession, requested: PartToComplete[], target: CompletionTarget): Promise<CompletionOutcome> {
+  const { claims, storage } = session;
+  const listParts = () =>
+    listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, detachedStorageCall(), claims.checksumAlgorithm).then(
+      (parts) => ({ parts }),
+      (error: unknown) => ({ error }),
+    );
+  return completeOnceAfterRead(ctx, target, listParts, (listed) => commitListedParts(ctx, session, requested, listed));
 }
 
 /**

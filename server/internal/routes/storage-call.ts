@@ -18,3 +18,11 @@ export const STORAGE_COMMIT_TIMEOUT_MS = 10 * 60_000;
 export function storageCall(ctx: RouteContext, timeoutMs = STORAGE_CALL_TIMEOUT_MS): StorageCallOptions {
   return { abortSignal: createDeadlineSignal(timeoutMs, ctx.req.signal) };
 }
+
+/**
+ * For calls that must finish whether or not the client waits (work under a completion claim, which
+ * other requests may share): only their own time limit.
+ */
+export function detachedStorageCall(timeoutMs = STORAGE_CALL_TIMEOUT_MS): StorageCallOptions {
+  return { abortSignal: createDeadlineSignal(timeoutMs) };
+}
