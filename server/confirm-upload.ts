@@ -7,7 +7,7 @@
 import { createConfigError, UpupError, UpupErrorCode } from './errors.js';
 import { DEFAULT_MARKER_PREFIX, createMarker, deleteStoredObject, markerKeyFor } from './internal/completion/marker-store.js';
 import { findMismatch } from './internal/completion/object-check.js';
-import { createDeadlineSignal } from './internal/deadline-signal.js';
+import { detachedStorageCall } from './internal/routes/storage-call.js';
 import { readStoredObject } from './internal/s3-operations.js';
 import { getS3Client } from './internal/storage-config.js';
 import { readCompletionSecret, toUtilityStorage, type S3GeneratePresignedUrlParams } from './presign-utility.js';
@@ -32,8 +32,6 @@ export interface ConfirmedUpload {
   firstConfirmation: boolean;
 }
 
-const STORAGE_CALL_TIMEOUT_MS = 30_000;
-
 /**
  * Checks `completionToken` (403 `Invalid upload token`), finds the upload's object (404 `Upload
  * not found`, code `NOT_FOUND`: nothing PUT yet, or another upload's object under the key), and
@@ -47,14 +45,13 @@ export async function confirmUpload(params: ConfirmUploadParams, completionToken
   if (!codec) throw createConfigError('confirmUpload needs the completionSecret given to s3GeneratePresignedUrl');
   const claims = await codec.verify(completionToken);
   const client = getS3Client(storage);
-  const call = () => ({ abortSignal: createDeadlineSignal(STORAGE_CALL_TIMEOUT_MS) });
-  const stored = await readStoredObject(client, storage.bucket, claims.key, call());
+  const stored = await readStoredObject(client, storage.bucket, claims.key, detachedStorageCall());
   if (!stored || (stored.uploadNonce !== undefined && stored.uploadNonce !== claims.uploadId)) {
     throw new UpupError('Upload not found', UpupErrorCode.NOT_FOUND, { status: 404 });
   }
   const mismatch = findMismatch(claims, stored);
   if (mismatch) {
-    await deleteStoredObject(client, storage.bucket, claims.key, call());
+    await deleteStoredObject(client, storage.bucket, claims.key, detachedStorageCall());
     throw new UpupError(mismatch.message, mismatch.code, { status: mismatch.status });
   }
   const markerKey = await markerKeyFor(DEFAULT_MARKER_PREFIX, claims.key, 'single', claims.uploadId);
@@ -63,7 +60,7 @@ export async function confirmUpload(params: ConfirmUploadParams, completionToken
     storage.bucket,
     markerKey,
     { v: 1, state: 'done', key: claims.key, uploadId: claims.uploadId, source: 'single', size: stored.size, ...(stored.etag ? { etag: stored.etag } : {}) },
-    call(),
+    detachedStorageCall(),
   );
   return {
     key: claims.key,

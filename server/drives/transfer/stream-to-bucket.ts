@@ -22,9 +22,8 @@ import {
   type UploadPartCommandOutput,
 } from '@aws-sdk/client-s3';
 import { amzChecksumCommandField, type AmzChecksumAlgorithm } from '../../internal/amz-checksum.js';
-import { createDeadlineSignal } from '../../internal/deadline-signal.js';
 import { md5Base64 } from '../../internal/md5-base64.js';
-import { STORAGE_COMMIT_TIMEOUT_MS } from '../../internal/routes/storage-call.js';
+import { detachedStorageCall, STORAGE_COMMIT_TIMEOUT_MS } from '../../internal/routes/storage-call.js';
 import { readListedChecksum } from '../../internal/multipart-checksum.js';
 import { toCallSignal, withoutClientSignal, type UpstreamLimits } from '../upstream-limits.js';
 import { retryBadDigest } from './bad-digest-retry.js';
@@ -219,7 +218,7 @@ async function writeMultipart(
         UploadId: uploadId,
         MultipartUpload: { Parts: completed },
       }),
-      limits ? { abortSignal: createDeadlineSignal(STORAGE_COMMIT_TIMEOUT_MS) } : {},
+      limits ? detachedStorageCall(STORAGE_COMMIT_TIMEOUT_MS) : {},
     );
     return { size: reader.bytesRead, etag: toEtag(done.ETag), parts: completed.length };
   } catch (error) {

@@ -250,17 +250,17 @@ export function completeOnce(ctx: RouteContext, target: CompletionTarget, work: 
  * `completeOnce` for work that first needs a storage read (the parts storage holds, the stored
  * object): the read and the claim do not depend on each other, so they go out together and a
  * complete waits one storage round trip less. `read` must not be tied to the client (the work it
- * feeds may be shared with other requests); its failure is the work's failure, and its answer is
- * dropped when the marker already holds the outcome.
+ * feeds may be shared with other requests). `work` gets the read under way and awaits it, so it
+ * decides what a failed read means; the read is dropped when the marker already holds the outcome.
  */
 export function completeOnceAfterRead<T>(
   ctx: RouteContext,
   target: CompletionTarget,
   read: () => Promise<T>,
-  work: (value: T) => Promise<CompletionOutcome>,
+  work: (reading: Promise<T>) => Promise<CompletionOutcome>,
 ): Promise<CompletionOutcome> {
   const reading = read();
   // Handled here so a read nobody awaits (the outcome was already recorded) is not an unhandled rejection.
   reading.catch(() => undefined);
-  return completeOnce(ctx, target, async () => work(await reading));
+  return completeOnce(ctx, target, () => work(reading));
 }

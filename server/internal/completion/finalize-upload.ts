@@ -6,18 +6,17 @@
  */
 import { isUpupError, UpupError } from '../../errors.js';
 import type { UploadedFileEvent, VerifyUploadContext } from '../../types.js';
-import { createDeadlineSignal } from '../deadline-signal.js';
 import { toInternalError } from '../host-code.js';
 import { findKeyProblem } from '../object-key.js';
 import type { RequestStorage } from '../request-storage.js';
 import type { RouteContext } from '../routes/context.js';
+import { detachedStorageCall } from '../routes/storage-call.js';
 import { readStoredObject } from '../s3-operations.js';
 import { completingPathOf, toRefusalReason } from '../telemetry/upload-outcomes.js';
 import type { CompletionOutcome } from './complete-once.js';
 import { deleteStoredObject, type MarkerRefusal } from './marker-store.js';
 
 const UPLOAD_REJECTED = 'Upload rejected';
-const DELETE_TIMEOUT_MS = 30_000;
 
 export type StoredUpload = Omit<UploadedFileEvent, 'req' | 'requestId'>;
 
@@ -67,7 +66,7 @@ async function askVerdict(ctx: RouteContext, storage: RequestStorage, upload: St
 
 /** The object a hook moved: its size, ETag and type as stored under the new key. */
 async function readMovedObject(storage: RequestStorage, upload: StoredUpload, key: string): Promise<StoredUpload> {
-  const moved = await readStoredObject(storage.client, storage.storage.bucket, key, { abortSignal: createDeadlineSignal(DELETE_TIMEOUT_MS) });
+  const moved = await readStoredObject(storage.client, storage.storage.bucket, key, detachedStorageCall());
   if (!moved) throw toInternalError(new Error(`verifyUpload returned {key: ${JSON.stringify(key)}} but no object is stored there`));
   const { etag: _previous, type: _type, ...rest } = upload;
   return { ...rest, key, size: moved.size, ...(moved.etag ? { etag: moved.etag } : {}), ...(moved.contentType ? { type: moved.contentType } : {}) };
@@ -88,7 +87,7 @@ async function runCompletionHooks(ctx: RouteContext, event: UploadedFileEvent): 
 /** Deletes a refused object; a failed delete is reported, the refusal stands. */
 export async function deleteRefusedObject(ctx: RouteContext, storage: RequestStorage, key: string): Promise<void> {
   try {
-    await deleteStoredObject(storage.client, storage.storage.bucket, key, { abortSignal: createDeadlineSignal(DELETE_TIMEOUT_MS) });
+    await deleteStoredObject(storage.client, storage.storage.bucket, key, detachedStorageCall());
   } catch (error) {
     ctx.reportSwallowed(error, 'deleting a refused upload');
   }

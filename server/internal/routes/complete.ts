@@ -45,7 +45,8 @@ function uploadNotFound(detail: string): UpupError {
 function completeStoredUpload(ctx: RouteContext, claims: CompletionTokenClaims, target: CompletionTarget): Promise<CompletionOutcome> {
   const { storage } = target;
   const readObject = () => readStoredObject(storage.client, storage.storage.bucket, claims.key, detachedStorageCall(), claims.checksum !== undefined);
-  return completeOnceAfterRead(ctx, target, readObject, async (stored) => {
+  return completeOnceAfterRead(ctx, target, readObject, async (reading) => {
+    const stored = await reading;
     // The nonce is this upload's id; an object with another one was written by another upload of the key.
     if (!stored || (stored.uploadNonce !== undefined && stored.uploadNonce !== claims.uploadId)) {
       throw uploadNotFound(stored ? 'the object under the key belongs to another upload' : 'no object under the key');

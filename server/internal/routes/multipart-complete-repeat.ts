@@ -5,23 +5,19 @@
  * handler can tell "this upload's object" from anything else under the key without keeping any
  * state of its own; the completion marker then says whether the hooks ran.
  */
-import { readStoredObject, type StorageCallOptions, type StoredObjectSummary } from '../s3-operations.js';
-import type { RouteContext } from './context.js';
-import { storageCall } from './storage-call.js';
+import { readStoredObject, type StoredObjectSummary } from '../s3-operations.js';
+import { detachedStorageCall } from './storage-call.js';
 import type { UploadSession } from './upload-session.js';
 
 /**
  * The object under the token's key when it is this upload's (same nonce, size inside the signed
- * envelope); undefined otherwise, and for tokens that carry no nonce.
+ * envelope); undefined otherwise, and for tokens that carry no nonce. Read under the completion
+ * claim, so not tied to the client.
  */
-export async function findCommittedObject(
-  ctx: RouteContext,
-  session: UploadSession,
-  options: StorageCallOptions = storageCall(ctx),
-): Promise<StoredObjectSummary | undefined> {
+export async function findCommittedObject(session: UploadSession): Promise<StoredObjectSummary | undefined> {
   const { claims, storage } = session;
   if (claims.uploadNonce === undefined) return undefined;
-  const stored = await readStoredObject(storage.client, storage.storage.bucket, claims.key, options);
+  const stored = await readStoredObject(storage.client, storage.storage.bucket, claims.key, detachedStorageCall());
   if (!stored || stored.uploadNonce !== claims.uploadNonce) return undefined;
   if (stored.size < claims.minSize || stored.size > claims.maxSize) return undefined;
   return stored;

@@ -26,7 +26,7 @@ import {
   type StoredObjectSummary,
 } from '../s3-operations.js';
 import type { RouteContext, RouteFailure } from './context.js';
-import { detachedStorageCall, STORAGE_CALL_TIMEOUT_MS, STORAGE_COMMIT_TIMEOUT_MS } from './storage-call.js';
+import { detachedStorageCall, STORAGE_COMMIT_TIMEOUT_MS } from './storage-call.js';
 import { findCommittedObject } from './multipart-complete-repeat.js';
 import { deadUploadError, openUploadSession, type UploadSession } from './upload-session.js';
 
@@ -88,9 +88,7 @@ function matchStoredParts(requested: PartToComplete[], stored: StoragePart[]): A
 async function abortOutsideEnvelope(ctx: RouteContext, session: UploadSession, received: number): Promise<never> {
   const { claims, storage } = session;
   try {
-    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId, {
-      abortSignal: AbortSignal.timeout(STORAGE_CALL_TIMEOUT_MS),
-    });
+    await abortMultipartUpload(storage.client, storage.storage.bucket, claims.key, claims.uploadId, detachedStorageCall());
   } catch (error) {
     ctx.reportSwallowed(error, 'abort after a size outside the signed envelope');
   }
@@ -116,7 +114,7 @@ async function commit(ctx: RouteContext, session: UploadSession, parts: Array<St
   } catch (error) {
     if (isRejectedPartsError(error)) throw invalidParts('storage refused the parts', error);
     if (!isDeadUploadError(error)) throw error;
-    const committed = await findCommittedObject(ctx, session, detachedStorageCall());
+    const committed = await findCommittedObject(session);
     if (!committed) throw deadUploadError(error);
     return committed;
   }
@@ -149,7 +147,7 @@ function toStoredUpload(session: UploadSession, object: StoredObjectSummary): St
  * upload's object gets its verdict and hooks now; anything else is 404.
  */
 async function finalizeForgottenUpload(ctx: RouteContext, session: UploadSession, cause: unknown): Promise<CompletionOutcome> {
-  const committed = await findCommittedObject(ctx, session, detachedStorageCall());
+  const committed = await findCommittedObject(session);
   if (!committed) throw deadUploadError(cause);
   return finalizeStoredUpload(ctx, session.storage, toStoredUpload(session, committed));
 }
@@ -159,13 +157,16 @@ async function commitListedParts(
   ctx: RouteContext,
   session: UploadSession,
   requested: PartToComplete[],
-  listed: { parts: StoragePart[] } | { error: unknown },
+  listing: Promise<StoragePart[]>,
 ): Promise<CompletionOutcome> {
-  if ('error' in listed) {
-    if (isDeadUploadError(listed.error)) return finalizeForgottenUpload(ctx, session, listed.error);
-    throw listed.error;
+  let stored: StoragePart[];
+  try {
+    stored = await listing;
+  } catch (error) {
+    if (isDeadUploadError(error)) return finalizeForgottenUpload(ctx, session, error);
+    throw error;
   }
-  const parts = matchStoredParts(requested, listed.parts);
+  const parts = matchStoredParts(requested, stored);
   const received = parts.reduce((total, part) => total + part.size, 0);
   const { claims } = session;
   if (received < claims.minSize || received > claims.maxSize) await abortOutsideEnvelope(ctx, session, received);
@@ -178,12 +179,8 @@ async function commitListedParts(
  */
 function completeUpload(ctx: RouteContext, session: UploadSession, requested: PartToComplete[], target: CompletionTarget): Promise<CompletionOutcome> {
   const { claims, storage } = session;
-  const listParts = () =>
-    listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, detachedStorageCall(), claims.checksumAlgorithm).then(
-      (parts) => ({ parts }),
-      (error: unknown) => ({ error }),
-    );
-  return completeOnceAfterRead(ctx, target, listParts, (listed) => commitListedParts(ctx, session, requested, listed));
+  const listParts = () => listAllParts(storage.client, storage.storage.bucket, claims.key, claims.uploadId, detachedStorageCall(), claims.checksumAlgorithm);
+  return completeOnceAfterRead(ctx, target, listParts, (listing) => commitListedParts(ctx, session, requested, listing));
 }
 
 /**

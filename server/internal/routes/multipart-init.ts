@@ -11,7 +11,7 @@ import { nowInSeconds } from '../upload-token.js';
 import { tokenExpiry } from '../upload-token-lifetime.js';
 import type { RouteContext, RouteFailure } from './context.js';
 import { signPartUrl, type PartUrlBinding } from './part-url.js';
-import { STORAGE_CALL_TIMEOUT_MS, storageCall } from './storage-call.js';
+import { detachedStorageCall, storageCall } from './storage-call.js';
 import { requireTokenCodec } from './upload-session.js';
 import { applyPresignResponseHook, prepareUploadStart, type PreparedUpload } from './upload-start.js';
 
@@ -108,7 +108,7 @@ export async function multipartInitRoute(ctx: RouteContext): Promise<Response> {
   } catch (error) {
     try {
       // Not tied to the request: the clean-up must run even when the client has gone.
-      await abortMultipartUpload(client, storage.bucket, upload.key, uploadId, { abortSignal: AbortSignal.timeout(STORAGE_CALL_TIMEOUT_MS) });
+      await abortMultipartUpload(client, storage.bucket, upload.key, uploadId, detachedStorageCall());
     } catch (abortError) {
       ctx.reportSwallowed(abortError, 'abort of the upload opened before multipart init failed');
     }

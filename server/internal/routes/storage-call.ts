@@ -8,7 +8,7 @@ import type { StorageCallOptions } from '../s3-operations.js';
 import type { RouteContext } from './context.js';
 
 /** Create, list, abort, head: small requests that answer in well under a second when storage is healthy. */
-export const STORAGE_CALL_TIMEOUT_MS = 30_000;
+const STORAGE_CALL_TIMEOUT_MS = 30_000;
 /**
  * CompleteMultipartUpload assembles the object and, on AWS, can take minutes for a large one
  * (storage keeps the connection alive meanwhile), so it gets more time.
