@@ -14,7 +14,7 @@ import { startFaultProxy, type FaultProxy, type FaultRule } from '../../support/
 import { getTestStorage, type TestStorage } from '../../support/storage.js';
 import { THREE_PART_SIZE } from '../support/multipart-client.js';
 import { MOUNT, randomContent, readObject, TEST_SECRET } from '../support/upload-harness.js';
-import { createHookRecorder, postAndLeave, putMultipart, putSingle, serveTracked, type TrackedServer } from './support.js';
+import { createHookRecorder, leaveWhileHeld, putMultipart, putSingle, serveTracked, type TrackedServer } from './support.js';
 
 const prefix = `claim-read-${randomUUID().slice(0, 8)}`;
 /** How long the claim may take to reach storage while the read's answer is held; a serial complete never sends it. */
@@ -113,11 +113,7 @@ describe('a complete claims its completion marker while it reads storage', () =>
   it('a client that leaves while ListParts is unanswered: the upload still commits, its hooks run once, and the repeat answers 200', async () => {
     const { server, proxy } = await serveThroughProxy({ match: 'list-parts', side: 'handler', fault: 'hold-answer' });
     const upload = await putMultipart(server, randomContent(THREE_PART_SIZE));
-    const gone = server.nextClientGone();
-    await postAndLeave(server, '/multipart/complete', { token: upload.token, parts: upload.parts }, proxy.held());
-    await gone;
-    proxy.releaseHeld();
-    await server.idle();
+    await leaveWhileHeld(server, proxy, '/multipart/complete', { token: upload.token, parts: upload.parts });
     assert.deepEqual(await readObject(storage, upload.key), upload.content);
     assert.equal(recorder.count(upload.key, 'onFileUploaded'), 1, 'the hooks ran for the object the request that left committed');
     const again = await server.post(`${MOUNT}/multipart/complete`, { token: upload.token, parts: upload.parts });

@@ -16,7 +16,7 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.mjs'
 import { getTestStorage, type TestStorage } from '../../support/storage.js';
 import { THREE_PART_SIZE } from '../support/multipart-client.js';
 import { decodeTokenPayload, MOUNT, randomContent, readObject, TEST_SECRET } from '../support/upload-harness.js';
-import { createHookRecorder, postAndLeave, putMultipart, putSingle, serveTracked, type TrackedServer } from './support.js';
+import { createHookRecorder, leaveWhileHeld, postAndLeave, putMultipart, putSingle, serveTracked, type TrackedServer } from './support.js';
 
 const prefix = `once-${randomUUID().slice(0, 8)}`;
 const MARKER_PREFIX = '.svc-uploader/completions/';
@@ -114,12 +114,8 @@ describe('after-commit hooks, exactly once per stored object', () => {
     proxies.push(proxy);
     const cutServer = await serve(config({ storage: { ...storage.storageConfig(), endpoint: proxy.endpoint } }));
     const upload = await putMultipart(cutServer, randomContent(THREE_PART_SIZE));
-    const gone = cutServer.nextClientGone();
     // Storage has committed and its answer is held; then the client leaves.
-    await postAndLeave(cutServer, '/multipart/complete', { token: upload.token, parts: upload.parts }, proxy.held());
-    await gone;
-    proxy.releaseHeld();
-    await cutServer.idle();
+    await leaveWhileHeld(cutServer, proxy, '/multipart/complete', { token: upload.token, parts: upload.parts });
     assert.equal(recorder.count(upload.key), 1, 'the hooks ran for the object the cut request committed');
     const again = await cutServer.post(`${MOUNT}/multipart/complete`, { token: upload.token, parts: upload.parts });
     assert.equal(again.status, 200, again.text);

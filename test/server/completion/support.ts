@@ -1,13 +1,14 @@
 /**
  * What the completion suites share: a recorder of the after-commit hooks per object key, a handler
  * behind a real HTTP server that tells when it is idle and when a client went away, a request whose
- * client leaves as soon as it is sent, and the client side of a single and a multipart upload.
+ * client leaves as soon as it is sent (or once storage's answer is held), and the client side of a single and a multipart upload.
  */
 import assert from 'node:assert/strict';
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UploadedFileEvent, UploadHandler, UploadHooks } from '../../../server/index.js';
 import { toNodeListener } from '../../../server/node.js';
+import type { FaultProxy } from '../../support/fault-proxy.mjs';
 import { initUpload, sendPart, splitIntoParts } from '../support/multipart-client.js';
 import { MOUNT, type Transport, type WireResponse } from '../support/upload-harness.js';
 
@@ -115,6 +116,19 @@ export function postAndLeave(server: TrackedServer, path: string, body: unknown,
       });
     });
   });
+}
+
+/**
+ * The client leaves once storage has answered (and so acted on) the request `proxy` holds: POSTs
+ * `body`, cuts the connection when the held answer is there, then lets the answer through and
+ * waits until the handler has finished what the request started.
+ */
+export async function leaveWhileHeld(server: TrackedServer, proxy: Pick<FaultProxy, 'held' | 'releaseHeld'>, path: string, body: unknown): Promise<void> {
+  const gone = server.nextClientGone();
+  await postAndLeave(server, path, body, proxy.held());
+  await gone;
+  proxy.releaseHeld();
+  await server.idle();
 }
 
 export interface SingleUpload {
