@@ -1,0 +1,78 @@
+/**
+ * A load generator in its own process, so a benchmark's server process spends its CPU on the
+ * server alone: the parent sends a run (a port, a path, the bodies to cycle through, how many
+ * requests and how many at once), this process POSTs them over kept-alive loopback connections and
+ * answers with the run's figures. Anything but 200 fails the run.
+ *
+ * Started by `startLoadClient()`; the module is also the child's entry point.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { runBounded, type RunFigures } from '../server-handler-support.js';
+
+interface LoadRun {
+  port: number;
+  path: string;
+  /** JSON bodies, sent in turn. */
+  bodies: string[];
+  headers: Record<string, string>;
+  count: number;
+  concurrency: number;
+}
+
+type Answer = { figures: RunFigures } | { error: string };
+
+const agents = new Map<number, Agent>();
+
+function post(run: LoadRun, index: number): Promise<void> {
+  const body = run.bodies[index % run.bodies.length]!;
+  let agent = agents.get(run.port);
+  if (agent === undefined) {
+    agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    agents.set(run.port, agent);
+  }
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port: run.port, path: run.path, method: 'POST', agent, headers: { ...run.headers, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode === 200) resolve();
+          else reject(new Error(`${run.path} answered ${response.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
+        });
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+if (process.send !== undefined && process.argv.includes('--load-client')) {
+  process.on('message', (run: LoadRun) => {
+    runBounded(run.count, run.concurrency, (index) => post(run, index)).then(
+      (figures) => process.send!({ figures } satisfies Answer),
+      (error: unknown) => process.send!({ error: String(error) } satisfies Answer),
+    );
+  });
+}
+
+export interface LoadClient {
+  run(run: LoadRun): Promise<RunFigures>;
+  close(): void;
+}
+
+/** One load-generating child process; runs are sent to it one at a time. */
+export function startLoadClient(): LoadClient {
+  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ['--load-client'], { stdio: 'inherit' });
+  return {
+    run(run) {
+      return new Promise((resolve, reject) => {
+        child.once('message', (answer: Answer) => ('figures' in answer ? resolve(answer.figures) : reject(new Error(answer.error))));
+        child.send(run);
+      });
+    },
+    close: () => child.kill(),
+  };
+}
