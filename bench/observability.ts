@@ -49,7 +49,7 @@ import type { AddressInfo } from 'node:net';
 import { getTestStorage } from '../test/support/storage.js';
 import { importBuiltServer } from './support/built-server.js';
 import { startLoadClient } from './support/load-client.js';
-import { runBounded, type RunFigures } from './server-handler-support.js';
+import { keepIdleConnections, runBounded, type RunFigures } from './server-handler-support.js';
 
 const { createUploadHandler, createOpenTelemetryTracing, createPrometheusMetrics, toNodeListener } = await importBuiltServer();
 type UploadHandler = ReturnType<typeof createUploadHandler>;
@@ -172,10 +172,7 @@ async function overHttp(): Promise<{ runner: Runner; close: () => Promise<void> 
   const ports = new Map<Configuration, number>();
   const servers: Server[] = [];
   for (const configuration of [unobserved, ...observed]) {
-    const server = createServer(toNodeListener(configuration.handler));
-    // A kept-alive connection may wait out other configurations' blocks: past Node's 5 s default
-    // the server would close it just as the client reuses it (ECONNRESET).
-    server.keepAliveTimeout = 10 * 60_000;
+    const server = keepIdleConnections(createServer(toNodeListener(configuration.handler)));
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     servers.push(server);
     ports.set(configuration, (server.address() as AddressInfo).port);

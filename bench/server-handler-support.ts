@@ -53,6 +53,16 @@ export function medianFigures(rounds: RunFigures[]): RunFigures {
   };
 }
 
+/**
+ * Keeps a benchmark server's idle kept-alive connections open for the whole run: a connection can
+ * sit out other scenarios' rounds, and past Node's 5 s default the server would close it just as
+ * the client reuses it (ECONNRESET).
+ */
+export function keepIdleConnections(server: Server): Server {
+  server.keepAliveTimeout = 10 * 60_000;
+  return server;
+}
+
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** POSTs JSON over a kept-alive loopback connection; anything but 200 fails the bench. */
@@ -129,16 +139,18 @@ async function readJson(incoming: IncomingMessage): Promise<Record<string, unkno
 
 /** The bare presigner on node:http: parse the JSON body, call the SDK, answer JSON. */
 export async function startBareServer(bare: BareOperations): Promise<{ server: Server; port: number }> {
-  const server = createServer((incoming, outgoing) => {
-    void (async () => {
-      const body = await readJson(incoming);
-      let answer: unknown;
-      if (incoming.url === '/presign') answer = await bare.presign(body as { name: string; type: string; size: number });
-      else if (incoming.url === '/multipart/init') answer = await bare.init(body as { name: string; type: string });
-      else answer = await bare.signPart(body as { key: string; uploadId: string; partNumber: number; contentLength: number });
-      outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    })().catch((error: unknown) => outgoing.writeHead(500).end(String(error)));
-  });
+  const server = keepIdleConnections(
+    createServer((incoming, outgoing) => {
+      void (async () => {
+        const body = await readJson(incoming);
+        let answer: unknown;
+        if (incoming.url === '/presign') answer = await bare.presign(body as { name: string; type: string; size: number });
+        else if (incoming.url === '/multipart/init') answer = await bare.init(body as { name: string; type: string });
+        else answer = await bare.signPart(body as { key: string; uploadId: string; partNumber: number; contentLength: number });
+        outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      })().catch((error: unknown) => outgoing.writeHead(500).end(String(error)));
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };
 }

@@ -19,7 +19,16 @@ import { AbortMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-s
 import { createUploadHandler } from '../server/index.js';
 import { toNodeListener } from '../server/node.js';
 import { getTestStorage } from '../test/support/storage.js';
-import { closeKeepAlive, createBareOperations, medianFigures, postJson, runBounded, startBareServer, type RunFigures } from './server-handler-support.js';
+import {
+  closeKeepAlive,
+  createBareOperations,
+  keepIdleConnections,
+  medianFigures,
+  postJson,
+  runBounded,
+  startBareServer,
+  type RunFigures,
+} from './server-handler-support.js';
 
 const requests = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 5);
@@ -30,7 +39,7 @@ const largeFile = { name: 'video.mp4', type: 'video/mp4', size: 64 * 1024 * 1024
 const storage = await getTestStorage();
 const storageConfig = storage.storageConfig();
 const handler = createUploadHandler({ storage: storageConfig, uploadTokenSecret: 'bench-upload-token-secret-000000', allowAnonymousUploads: true });
-const ours = createServer(toNodeListener(handler));
+const ours = keepIdleConnections(createServer(toNodeListener(handler)));
 await new Promise<void>((resolve) => ours.listen(0, '127.0.0.1', resolve));
 const oursPort = (ours.address() as AddressInfo).port;
 const bare = createBareOperations(storage.client, storage.bucket);
