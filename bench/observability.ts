@@ -179,8 +179,14 @@ async function overHttp(): Promise<{ runner: Runner; close: () => Promise<void> 
   }
   const client = startLoadClient();
   const runner: Runner = (route, configuration, count, concurrency) => {
-    const bodies = bodiesOf(route, configuration).map((body) => JSON.stringify(body));
-    const run = { port: ports.get(configuration)!, path: `/api/upload${route}`, bodies, headers: configuration.headers, count, concurrency };
+    const run = {
+      port: ports.get(configuration)!,
+      path: `/api/upload${route}`,
+      bodies: bodiesOf(route, configuration),
+      headers: configuration.headers,
+      count,
+      concurrency,
+    };
     return measured(count, () => client.run(run));
   };
   const close = async () => {

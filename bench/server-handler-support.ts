@@ -65,8 +65,8 @@ export function keepIdleConnections(server: Server): Server {
 
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** POSTs JSON over a kept-alive loopback connection; anything but 200 fails the bench. */
-export function postJson(port: number, path: string, body: unknown): Promise<Record<string, unknown>> {
+/** POSTs JSON over a kept-alive loopback connection, with any `headers` besides; anything but 200 fails the bench. */
+export function postJson(port: number, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -76,7 +76,7 @@ export function postJson(port: number, path: string, body: unknown): Promise<Rec
         path,
         method: 'POST',
         agent: keepAlive,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        headers: { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(text) },
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -7,14 +7,13 @@
  * Started by `startLoadClient()`; the module is also the child's entry point.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { runBounded, type RunFigures } from '../server-handler-support.js';
+import { postJson, runBounded, type RunFigures } from '../server-handler-support.js';
 
 interface LoadRun {
   port: number;
   path: string;
-  /** JSON bodies, sent in turn. */
-  bodies: string[];
+  /** Bodies, sent in turn as JSON. */
+  bodies: unknown[];
   headers: Record<string, string>;
   count: number;
   concurrency: number;
@@ -22,36 +21,9 @@ interface LoadRun {
 
 type Answer = { figures: RunFigures } | { error: string };
 
-const agents = new Map<number, Agent>();
-
-function post(run: LoadRun, index: number): Promise<void> {
-  const body = run.bodies[index % run.bodies.length]!;
-  let agent = agents.get(run.port);
-  if (agent === undefined) {
-    agent = new Agent({ keepAlive: true, maxSockets: 64 });
-    agents.set(run.port, agent);
-  }
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: '127.0.0.1', port: run.port, path: run.path, method: 'POST', agent, headers: { ...run.headers, 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          if (response.statusCode === 200) resolve();
-          else reject(new Error(`${run.path} answered ${response.statusCode}: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
-        });
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
 if (process.send !== undefined && process.argv.includes('--load-client')) {
   process.on('message', (run: LoadRun) => {
-    runBounded(run.count, run.concurrency, (index) => post(run, index)).then(
+    runBounded(run.count, run.concurrency, (index) => postJson(run.port, run.path, run.bodies[index % run.bodies.length], run.headers)).then(
       (figures) => process.send!({ figures } satisfies Answer),
       (error: unknown) => process.send!({ error: String(error) } satisfies Answer),
     );
