@@ -220,6 +220,11 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Whole milliseconds, or a dash for a figure that does not apply (a first part PUT when the file went in one PUT). */
+function millis(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(0) : '–';
+}
+
 const folder = await mkdtemp(join(tmpdir(), 'svc-peer-bench-'));
 /** One file of random bytes per size, written once. */
 const files = new Map<number, string>();
@@ -309,7 +314,7 @@ async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<Link
     const rate = at((sample) => size / MIB / (sample.ms / 1000));
     const renders = rows[0]!.rendersPerSecond === undefined ? '' : at((sample) => sample.rendersPerSecond!).toFixed(1);
     console.log(
-      `| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${at((sample) => sample.firstByteMs).toFixed(0)} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`,
+      `| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${millis(at((sample) => sample.firstByteMs))} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`,
     );
   }
   console.log('\nwhere the time went (Resource Timing and long tasks, median over the rounds):');
@@ -327,7 +332,7 @@ async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<Link
     console.log(
       `  ${row.label}: ${samples
         .get(row)!
-        .map((sample) => sample.firstByteMs.toFixed(0))
+        .map((sample) => millis(sample.firstByteMs))
         .join(', ')}`,
     );
   console.log(`\nper round main-thread CPU s (renders/s):`);

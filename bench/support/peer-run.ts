@@ -10,7 +10,7 @@ export interface RunFigures {
   ms: number;
   /** Most part PUTs open at the same moment. */
   maxInFlight: number;
-  /** From the start of the upload call to the start of the first part PUT. */
+  /** From the start of the upload call to the start of the first part PUT; NaN when the file went in one PUT (no part to time). */
   firstByteMs: number;
   parts: number;
   /** Element runs only: DOM mutation batches per second while uploading (renders). */
@@ -35,7 +35,7 @@ export async function measureRun(upload: () => Promise<void>): Promise<RunFigure
   const ended = performance.now();
   const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
   const puts = entries.filter((entry) => requestKind(entry.name) === 'put').map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
-  const firstStart = Math.min(...puts.map((put) => put.start));
+  const firstStart = puts.length > 0 ? Math.min(...puts.map((put) => put.start)) : Number.NaN;
   const maxInFlight = maxOverlap(puts);
   return {
     ms: ended - started,
