@@ -1,9 +1,9 @@
 /** Run controls and the run's outcome: overall progress, Upload, pause/resume/cancel, summary, Done. */
 import { html, nothing } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { renderIcon } from '../shell/icons.js';
 import { rateAndTimeLeft } from '../engine-views/transfer-rate-text.js';
 import type { UploaderView } from '../view-model.js';
+import { progressFill } from './progress-fill.js';
 
 function renderOverallProgress(view: UploaderView) {
   const { t, translator } = view;
@@ -21,7 +21,7 @@ function renderOverallProgress(view: UploaderView) {
       <div part="overall-progress" class="progress overall-progress ${view.slot('overallProgress', 'bar')}" role="progressbar"
         aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.floor(view.progress * 100)}
         aria-label=${t('aria.overallProgress')} aria-valuetext=${t('progress.percent', { percent })}>
-        <div class="progress-fill" style=${styleMap({ '--_fill': `${Math.round(view.progress * 1000) / 10}%` })}></div>
+        <div class="progress-fill" ${progressFill(Math.round(view.progress * 1000) / 10)}></div>
       </div>
     </div>
   `;

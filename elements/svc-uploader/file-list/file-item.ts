@@ -13,6 +13,7 @@ import { fileKindOf, isPreviewable, KIND_GLYPHS, type FileKind } from './file-ki
 import { renderIcon } from '../shell/icons.js';
 import { rateAndTimeLeft } from '../engine-views/transfer-rate-text.js';
 import type { UploaderView } from '../view-model.js';
+import { progressFill } from './progress-fill.js';
 
 export type ItemLayout = 'row' | 'hero';
 
@@ -109,7 +110,7 @@ function renderProgress(view: UploaderView, file: UploadFileRecord) {
     <div part="file-progress" class="progress file-progress ${view.slot('file', 'progress')}" role="progressbar" aria-valuemin="0" aria-valuemax="100"
       aria-valuenow=${indeterminate ? nothing : Math.floor(file.percentage)} aria-valuetext=${indeterminate ? nothing : progressText(view, file)}
       aria-label=${view.t('aria.fileProgress', { name: displayName(file.name) })} ?data-indeterminate=${indeterminate}>
-      <div class="progress-fill" style=${styleMap(indeterminate ? {} : { '--_fill': `${percent}%` })}></div>
+      <div class="progress-fill" ${progressFill(indeterminate ? undefined : percent)}></div>
     </div>
   `;
 }

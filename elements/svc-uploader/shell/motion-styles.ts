@@ -9,6 +9,8 @@ import { css } from 'lit';
 export const motionStyles = css`
   @layer svc-uploader {
     .progress-fill { transition: translate var(--_motion-duration-medium) linear; }
+    /* A step too small to see as a glide jumps: each glide costs main-thread frames (progress-fill.ts). */
+    .progress-fill[data-snap] { transition: none; }
     .spinner { animation: svc-spin 0.9s linear infinite; }
     @media (prefers-reduced-motion: reduce) {
       .spinner { animation-duration: 2.4s; }

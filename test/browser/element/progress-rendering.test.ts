@@ -1,8 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { html, render, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { createTranslator } from '../../../elements/i18n/index.js';
 import { Announcer } from '../../../elements/svc-uploader/engine-views/announcer.js';
 import { RenderPacer } from '../../../elements/svc-uploader/render-pacer.js';
+import { fileListStyles } from '../../../elements/svc-uploader/file-list/file-list-styles.js';
+import { progressFill } from '../../../elements/svc-uploader/file-list/progress-fill.js';
+import { uploaderStyles } from '../../../elements/svc-uploader/shell/uploader-styles.js';
 import {
   animationsSettled,
   maybePart,
@@ -295,4 +298,44 @@ describe('<svc-uploader> progress bars', () => {
       }
     });
   }
+
+  it('glide over a step the user can see and jump over one too small to see', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    try {
+      const root = host.attachShadow({ mode: 'open' });
+      root.adoptedStyleSheets = [...uploaderStyles, fileListStyles].map((style) => style.styleSheet!);
+      const show = (percent: number) =>
+        render(html`<div class="progress" style="inline-size: 400px"><div class="progress-fill" ${progressFill(percent)}></div></div>`, root);
+      const fill = () => root.querySelector<HTMLElement>('.progress-fill')!;
+      const gliding = () =>
+        fill()
+          .getAnimations()
+          .map((animation) => (animation as CSSTransition).transitionProperty);
+      /** Where the fill's end stands now, in pixels from the track's start. */
+      const drawnTo = () => fill().getBoundingClientRect().right - root.querySelector('.progress')!.getBoundingClientRect().left;
+
+      show(10);
+      expect(gliding()).to.deep.equal([]);
+      show(40);
+      expect(gliding()).to.deep.equal(['translate']);
+      await Promise.all(
+        fill()
+          .getAnimations()
+          .map((animation) => animation.finished),
+      );
+      expect(drawnTo()).to.be.closeTo(160, 0.5);
+
+      show(40.3);
+      expect(gliding()).to.deep.equal([]);
+      expect(drawnTo()).to.be.closeTo(161.2, 0.5);
+
+      show(41);
+      expect(gliding()).to.deep.equal([]);
+      show(42.5);
+      expect(gliding()).to.deep.equal(['translate']);
+    } finally {
+      host.remove();
+    }
+  });
 });
