@@ -91,7 +91,7 @@ async function runEngine(concurrency?: number, partMiB?: number): Promise<RunFig
 }
 
 interface UploaderElement extends HTMLElement {
-  addFiles(files: File[]): Promise<unknown>;
+  addFiles(files: File[]): Promise<{ rejected: { reason: string; message: string }[] }>;
   upload(): Promise<{ successful: number; failed: number }>;
 }
 
@@ -102,7 +102,9 @@ async function runElement(): Promise<RunFigures> {
   element.setAttribute('resumable', '{"protocol": "multipart"}');
   document.body.append(element);
   await customElements.whenDefined('svc-uploader');
-  await element.addFiles([benchFile()]);
+  const { rejected } = await element.addFiles([benchFile()]);
+  // At its defaults the element refuses files over 1 GB: say so rather than upload nothing.
+  if (rejected.length > 0) throw new Error(`element refused the file: ${rejected[0]!.reason} (${rejected[0]!.message})`);
   await new Promise(requestAnimationFrame);
   let renders = 0;
   const observer = new MutationObserver(() => (renders += 1));
