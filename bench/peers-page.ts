@@ -3,7 +3,7 @@
  * (presigned part PUTs with plain fetch), the engine, and the `<svc-uploader>` element from the
  * built bundle the page loads beside this module.
  */
-import { UploadEngine } from '../engine/index.js';
+import { UploadEngine, type AddFilesResult } from '../engine/index.js';
 import { benchFile, measureRun, type RunFigures } from './support/peer-run.js';
 
 const MIB = 1024 * 1024;
@@ -91,7 +91,7 @@ async function runEngine(concurrency?: number, partMiB?: number): Promise<RunFig
 }
 
 interface UploaderElement extends HTMLElement {
-  addFiles(files: File[]): Promise<{ rejected: { reason: string; message: string }[] }>;
+  addFiles(files: File[]): Promise<AddFilesResult>;
   upload(): Promise<{ successful: number; failed: number }>;
 }
 
