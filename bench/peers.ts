@@ -17,7 +17,10 @@
  * `--only=engine,uppy5` keeps just the rows named (engine, engine6, element, uppy5, uppy6, and
  * floorxhr: the floor's PUTs sent with XMLHttpRequest, as the engine and Uppy send them; in a
  * sweep `engine6x8` and so on, parts in flight × MiB). A second table breaks each row's time down
- * (support/run-breakdown.ts).
+ * (support/run-breakdown.ts). CPU is given twice: the page's main thread (CDP `TaskDuration`), and
+ * every browser process together, also by process type (Linux `/proc`, support/browser-cpu.ts):
+ * compositor frames, workers, the network service and the browser's blob reading are not on the
+ * main thread, yet take the same cores as storage.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
@@ -28,6 +31,7 @@ import { chromium, type CDPSession, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import { createUploadHandler } from '../server/index.js';
 import { printBreakdownTable } from './support/breakdown-table.js';
+import { browserCpuSeconds, cpuSpent, totalCpu, type CpuByProcessType } from './support/browser-cpu.js';
 import { startDelayProxy, type DelayProxy } from './support/delay-proxy.js';
 import type { RunFigures } from './support/peer-run.js';
 import { startPeerServer } from './support/peer-server.js';
@@ -114,6 +118,8 @@ interface Sample extends RunFigures {
   peakHeapMiB: number;
   /** Main-thread busy time of the page (CDP TaskDuration), seconds. */
   cpuSeconds: number;
+  /** CPU seconds of every browser process during the upload, by process type; undefined without `/proc`. */
+  browserCpu: CpuByProcessType | undefined;
 }
 
 /** The handler, its server and the proxies of one link; `close()` takes them down. */
@@ -176,6 +182,7 @@ async function runRow(page: Page, cdp: CDPSession, row: Row, { storageProxy, pag
   await cdp.send('HeapProfiler.collectGarbage');
   let peakHeap = await metric(cdp, 'JSHeapUsedSize');
   const cpuBefore = await metric(cdp, 'TaskDuration');
+  const browserCpuBefore = await browserCpuSeconds();
   const storageConnectionsBefore = storageProxy?.connections ?? 0;
   const handlerConnectionsBefore = pageProxy?.connections ?? 0;
   let sampling = true;
@@ -193,10 +200,16 @@ async function runRow(page: Page, cdp: CDPSession, row: Row, { storageProxy, pag
         args: row.args ?? [],
       }),
     );
+    const browserCpuAfter = await browserCpuSeconds();
     if (storageProxy) figures.breakdown.storageConnections = storageProxy.connections - storageConnectionsBefore;
     if (pageProxy) figures.breakdown.handlerConnections = pageProxy.connections - handlerConnectionsBefore;
     await emptyBucket();
-    const sample = { ...figures, peakHeapMiB: peakHeap / MIB, cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore };
+    const sample = {
+      ...figures,
+      peakHeapMiB: peakHeap / MIB,
+      cpuSeconds: (await metric(cdp, 'TaskDuration')) - cpuBefore,
+      browserCpu: browserCpuBefore && browserCpuAfter ? cpuSpent(browserCpuBefore, browserCpuAfter) : undefined,
+    };
     console.error(`  ${row.label}: ${(figures.ms / 1000).toFixed(1)} s`);
     return sample;
   } finally {
@@ -251,7 +264,7 @@ async function writeRandomFile(path: string, sizeMiB: number): Promise<void> {
 /** What the closing table of `--links` keeps of a link: each row's ratio to the floor, its spread, and CPU per GiB. */
 interface LinkSummary {
   link: Link;
-  rows: Map<Row, { ratio: number; lowest: number; highest: number; cpuSecondsPerGiB: number }>;
+  rows: Map<Row, { ratio: number; lowest: number; highest: number; cpuSecondsPerGiB: number; browserCpuSecondsPerGiB: number }>;
 }
 
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
@@ -306,15 +319,15 @@ async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<Link
     `\n${SWEEP ? 'engine settings sweep' : 'peer multipart benchmark'}: ${link.sizeMiB} MiB, 8 MiB parts unless stated, ${through}, storage ${process.env.S3_TEST_KIND}, median of ${ROUNDS} rounds`,
   );
   console.log(`Uppy 5: ${versions[0]}; Uppy 6: ${versions[1]}; Chromium ${browser.version()}\n`);
-  console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | renders/s |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| uploader | MiB/s | / floor | parts in flight | first byte ms | peak JS heap MiB | main-thread CPU s | browser CPU s | renders/s |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of ROWS) {
     const rows = samples.get(row)!;
     const at = (pick: (sample: Sample) => number): number => median(rows.map(pick));
     const rate = at((sample) => size / MIB / (sample.ms / 1000));
     const renders = rows[0]!.rendersPerSecond === undefined ? '' : at((sample) => sample.rendersPerSecond!).toFixed(1);
     console.log(
-      `| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${millis(at((sample) => sample.firstByteMs))} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${renders} |`,
+      `| ${row.label} | ${rate.toFixed(1)} | ${(rate / floorRate).toFixed(2)} | ${at((sample) => sample.maxInFlight)} | ${millis(at((sample) => sample.firstByteMs))} | ${at((sample) => sample.peakHeapMiB).toFixed(1)} | ${at((sample) => sample.cpuSeconds).toFixed(2)} | ${browserCpuCell(rows)} | ${renders} |`,
     );
   }
   console.log('\nwhere the time went (Resource Timing and long tasks, median over the rounds):');
@@ -343,6 +356,7 @@ async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<Link
         .map((sample) => `${sample.cpuSeconds.toFixed(2)}${sample.rendersPerSecond === undefined ? '' : ` (${sample.rendersPerSecond.toFixed(1)})`}`)
         .join(', ')}`,
     );
+  printBrowserCpuByType(samples);
   const rates = (row: Row) => samples.get(row)!.map((sample) => size / MIB / (sample.ms / 1000));
   return {
     link,
@@ -354,21 +368,48 @@ async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<Link
           lowest: Math.min(...rates(row)) / floorRate,
           highest: Math.max(...rates(row)) / floorRate,
           cpuSecondsPerGiB: median(samples.get(row)!.map((sample) => sample.cpuSeconds)) / (size / (1024 * MIB)),
+          browserCpuSecondsPerGiB: medianBrowserCpu(samples.get(row)!) / (size / (1024 * MIB)),
         },
       ]),
     ),
   };
 }
 
-/** The closing table of `--links`: each row's ratio to the floor on each link (spread of the rounds), and main-thread CPU per GiB. */
+/** Median CPU seconds of every browser process over the samples; NaN without `/proc`. */
+function medianBrowserCpu(samples: Sample[]): number {
+  return samples.every((sample) => sample.browserCpu) ? median(samples.map((sample) => totalCpu(sample.browserCpu!))) : Number.NaN;
+}
+
+function browserCpuCell(samples: Sample[]): string {
+  const seconds = medianBrowserCpu(samples);
+  return Number.isNaN(seconds) ? '' : seconds.toFixed(2);
+}
+
+/** Each row's browser CPU by process type (medians over the rounds), the busiest type first. */
+function printBrowserCpuByType(samples: Map<Row, Sample[]>): void {
+  if (![...samples.values()].flat().every((sample) => sample.browserCpu)) return;
+  console.log(`\nbrowser CPU s by process type (median over the rounds):`);
+  for (const row of ROWS) {
+    const rows = samples.get(row)!;
+    const types = [...new Set(rows.flatMap((sample) => [...sample.browserCpu!.keys()]))];
+    const byType = types
+      .map((type) => ({ type, seconds: median(rows.map((sample) => sample.browserCpu!.get(type) ?? 0)) }))
+      .filter(({ seconds }) => seconds >= 0.005)
+      .sort((a, b) => b.seconds - a.seconds);
+    console.log(`  ${row.label}: ${byType.map(({ type, seconds }) => `${type} ${seconds.toFixed(2)}`).join(', ')}`);
+  }
+}
+
+/** The closing table of `--links`: each row's ratio to the floor on each link (spread of the rounds), and CPU per GiB (main thread / every browser process). */
 function printLinksTable(summaries: LinkSummary[]): void {
-  console.log(`\nevery link, / floor, median of ${ROUNDS} rounds (lowest–highest round), and main-thread CPU s per GiB:\n`);
+  console.log(`\nevery link, / floor, median of ${ROUNDS} rounds (lowest–highest round), and CPU s per GiB: the page's main thread / every browser process:\n`);
   console.log(`| uploader | ${summaries.map(({ link }) => `${link.label} (${link.sizeMiB} MiB)`).join(' | ')} |`);
   console.log(`|---|${summaries.map(() => '---').join('|')}|`);
   for (const row of ROWS) {
     const cells = summaries.map(({ rows }) => {
       const figures = rows.get(row)!;
-      return `${figures.ratio.toFixed(2)} (${figures.lowest.toFixed(2)}–${figures.highest.toFixed(2)}), ${figures.cpuSecondsPerGiB.toFixed(2)} s/GiB`;
+      const browserCpu = Number.isNaN(figures.browserCpuSecondsPerGiB) ? '' : ` / ${figures.browserCpuSecondsPerGiB.toFixed(2)}`;
+      return `${figures.ratio.toFixed(2)} (${figures.lowest.toFixed(2)}–${figures.highest.toFixed(2)}), ${figures.cpuSecondsPerGiB.toFixed(2)}${browserCpu} s/GiB`;
     });
     console.log(`| ${row.label} | ${cells.join(' | ')} |`);
   }
