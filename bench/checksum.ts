@@ -4,7 +4,8 @@
  * also computes the file's SHA-256 before the upload, timed alone too, with its reading and its
  * hashing each alone, and one part's digest), rounds interleaved; and the peak JS heap
  * during each, for two file sizes, to show the heap follows part size and concurrency, not file
- * size, and the main thread's time in long tasks (over 50 ms) during each. Run with storage:
+ * size, the main thread's time in long tasks (over 50 ms) during each, and the CPU of every
+ * browser process per GiB (what the digests cost the machine, wherever they run). Run with storage:
  *   node scripts/with-storage.mjs node --import tsx bench/checksum.ts [sizesMiB=128,256] [--uplink-mbps=N]
  * `--uplink-mbps` puts a proxy between the browser and storage whose uplink sends N Mbit/s, shared
  * by every connection (a real access link: the upload is bound by the link, not by loopback's
@@ -15,6 +16,7 @@
 import { chromium } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import type { ChecksumMode } from './checksum-page.js';
+import { browserCpuSeconds, cpuSpent, medianByType, totalCpu, type CpuByProcessType } from './support/browser-cpu.js';
 import { startDelayProxy } from './support/delay-proxy.js';
 import { formatFigure as format, median, openUploadBenchPage, requireStorage, serveUploadBenchPage } from './support/upload-bench.js';
 
@@ -45,6 +47,17 @@ type Page = {
   timePassParts(): Promise<{ readMs: number; hashMs: number }>;
 };
 
+/**
+ * `; browser CPU 1.23 s per GiB (renderer 0.40, ...)`: every browser process during the upload
+ * (support/browser-cpu.ts; the digest worker runs in the renderer), medians; empty without `/proc`.
+ */
+function browserCpuText(samples: CpuByProcessType[], size: number): string {
+  if (samples.length === 0) return '';
+  const perGiB = (seconds: number) => (seconds / (size / (1024 * MIB))).toFixed(2);
+  const types = medianByType(samples, median);
+  return `; browser CPU ${perGiB(median(samples.map(totalCpu)))} s per GiB (${types.map(({ type, seconds }) => `${type} ${perGiB(seconds)}`).join(', ')})`;
+}
+
 const browser = await chromium.launch({ executablePath: findBrowser(), headless: true, args: BROWSER_ARGS });
 try {
   const { page, heap } = await openUploadBenchPage(browser, pageServer);
@@ -62,16 +75,20 @@ try {
     const rates = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
     const peaks = new Map<ChecksumMode, number>();
     const longTasks = new Map<ChecksumMode, number[]>(MODES.map((mode) => [mode, []]));
+    const cpu = new Map<ChecksumMode, CpuByProcessType[]>(MODES.map((mode) => [mode, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const mode of MODES) {
         await heap.collectGarbage();
         const heapBefore = await heap.used();
+        const cpuBefore = await browserCpuSeconds();
         const { result: run, peak } = await heap.peakDuring(
           () =>
             page.evaluate(([m, c, s]) => (window as unknown as Page).runEngine(m as ChecksumMode, c as number, s as number), [mode, CONCURRENCY, CHUNK_MIB]),
           heapBefore,
         );
+        const cpuAfter = await browserCpuSeconds();
         if (run.state !== 'successful') throw new Error(`${mode} upload ended ${run.state}`);
+        if (cpuBefore && cpuAfter) cpu.get(mode)!.push(cpuSpent(cpuBefore, cpuAfter));
         rates.get(mode)!.push(size / MIB / (run.ms / 1000));
         longTasks.get(mode)!.push(run.longTaskMs);
         peaks.set(mode, Math.max(peaks.get(mode) ?? 0, peak - heapBefore));
@@ -105,7 +122,7 @@ try {
       const values = rates.get(mode)!;
       const ratio = mode === 'off' ? '' : `, ratio to off ${(median(values) / offMedian).toFixed(2)}`;
       console.log(
-        `    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB; main-thread long tasks ${format(median(longTasks.get(mode)!))} ms (median)`,
+        `    ${mode.padEnd(8)} ${values.map(format).join(', ')} MiB/s (median ${format(median(values))}${ratio}); peak JS heap +${format(peaks.get(mode)! / MIB)} MiB; main-thread long tasks ${format(median(longTasks.get(mode)!))} ms (median)${browserCpuText(cpu.get(mode)!, size)}`,
       );
     }
   }

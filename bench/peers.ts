@@ -31,7 +31,7 @@ import { chromium, type CDPSession, type Page } from 'playwright';
 import { BROWSER_ARGS, findBrowser } from '../scripts/lib/find-browser.mjs';
 import { createUploadHandler } from '../server/index.js';
 import { printBreakdownTable } from './support/breakdown-table.js';
-import { browserCpuSeconds, cpuSpent, totalCpu, type CpuByProcessType } from './support/browser-cpu.js';
+import { browserCpuSeconds, cpuSpent, medianByType, totalCpu, type CpuByProcessType } from './support/browser-cpu.js';
 import { startDelayProxy, type DelayProxy } from './support/delay-proxy.js';
 import type { RunFigures } from './support/peer-run.js';
 import { startPeerServer } from './support/peer-server.js';
@@ -390,12 +390,10 @@ function printBrowserCpuByType(samples: Map<Row, Sample[]>): void {
   if (![...samples.values()].flat().every((sample) => sample.browserCpu)) return;
   console.log(`\nbrowser CPU s by process type (median over the rounds):`);
   for (const row of ROWS) {
-    const rows = samples.get(row)!;
-    const types = [...new Set(rows.flatMap((sample) => [...sample.browserCpu!.keys()]))];
-    const byType = types
-      .map((type) => ({ type, seconds: median(rows.map((sample) => sample.browserCpu!.get(type) ?? 0)) }))
-      .filter(({ seconds }) => seconds >= 0.005)
-      .sort((a, b) => b.seconds - a.seconds);
+    const byType = medianByType(
+      samples.get(row)!.map((sample) => sample.browserCpu!),
+      median,
+    );
     console.log(`  ${row.label}: ${byType.map(({ type, seconds }) => `${type} ${seconds.toFixed(2)}`).join(', ')}`);
   }
 }

@@ -93,3 +93,11 @@ export function totalCpu(byType: CpuByProcessType): number {
   for (const seconds of byType.values()) total += seconds;
   return total;
 }
+
+/** Each process type's median over `samples`, the busiest first; types under 5 ms left out. */
+export function medianByType(samples: CpuByProcessType[], median: (values: number[]) => number): Array<{ type: string; seconds: number }> {
+  return [...new Set(samples.flatMap((sample) => [...sample.keys()]))]
+    .map((type) => ({ type, seconds: median(samples.map((sample) => sample.get(type) ?? 0)) }))
+    .filter(({ seconds }) => seconds >= 0.005)
+    .sort((a, b) => b.seconds - a.seconds);
+}
