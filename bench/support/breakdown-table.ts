@@ -11,6 +11,7 @@ function median(values: number[]): number {
 }
 
 const COLUMNS: Array<{ title: string; pick: (breakdown: RunBreakdown) => number | undefined; digits: number }> = [
+  { title: 'init sent ms', pick: (breakdown) => breakdown.initSentMs, digits: 0 },
   { title: 'init answered ms', pick: (breakdown) => breakdown.initMs, digits: 0 },
   { title: 'first sign sent ms', pick: (breakdown) => breakdown.firstSignSentMs, digits: 0 },
   { title: 'first sign answered ms', pick: (breakdown) => breakdown.firstSignMs, digits: 0 },

@@ -5,6 +5,8 @@
  */
 
 export interface RunBreakdown {
+  /** From the upload call to the start of the init request: the uploader's own work before its first call. */
+  initSentMs?: number;
   /** From the upload call to the end of the init answer (no init inside the floor's clock). */
   initMs?: number;
   /** From the upload call to the start of the first sign-part request. */
@@ -133,7 +135,10 @@ export function breakDownRun(entries: PerformanceResourceTiming[], started: numb
     longTasks: longTasks.count,
     longTaskMs: longTasks.ms,
   };
-  if (init) breakdown.initMs = init.responseEnd - started;
+  if (init) {
+    breakdown.initSentMs = init.startTime - started;
+    breakdown.initMs = init.responseEnd - started;
+  }
   if (signs[0]) {
     breakdown.firstSignSentMs = signs[0].startTime - started;
     breakdown.firstSignMs = Math.min(...signs.map((sign) => sign.responseEnd)) - started;
