@@ -65,7 +65,11 @@ export async function browserCpuSeconds(): Promise<CpuByProcessType | undefined>
     (entry): entry is ProcessEntry => entry !== undefined,
   );
   const children = new Map<number, ProcessEntry[]>();
-  for (const entry of entries) children.set(entry.parent, [...(children.get(entry.parent) ?? []), entry]);
+  for (const entry of entries) {
+    const siblings = children.get(entry.parent);
+    if (siblings) siblings.push(entry);
+    else children.set(entry.parent, [entry]);
+  }
   const byType: CpuByProcessType = new Map();
   const pending: Array<{ entry: ProcessEntry; underBrowser: boolean }> = (children.get(process.pid) ?? []).map((entry) => ({ entry, underBrowser: false }));
   while (pending.length > 0) {
@@ -94,7 +98,11 @@ export function totalCpu(byType: CpuByProcessType): number {
   return total;
 }
 
-/** Each process type's median over `samples`, the busiest first; types under 5 ms left out. */
+/**
+ * Each process type's median over `samples`, the busiest first; types under 5 ms left out. The
+ * caller's `median`, so each benchmark's figures agree with its other medians (they differ on an
+ * even count of rounds).
+ */
 export function medianByType(samples: CpuByProcessType[], median: (values: number[]) => number): Array<{ type: string; seconds: number }> {
   return [...new Set(samples.flatMap((sample) => [...sample.keys()]))]
     .map((type) => ({ type, seconds: median(samples.map((sample) => sample.get(type) ?? 0)) }))
