@@ -6,10 +6,13 @@
  * round) after one discarded warm-up of each; every figure is the median over the rounds.
  *
  *   node scripts/build.mjs   # the element row loads dist/browser
- *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--links] [--sweep] [--only=rows]
+ *   node scripts/with-storage.mjs node --import tsx bench/peers.ts [sizeMiB=256] [rounds=5] [delayMs=0] [--links] [--handler-far-from-storage] [--sweep] [--only=rows]
  *
- * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands in front of
- * both storage and the handler (the page too), as for a far server. `--links` runs every link of
+ * With `delayMs`, a TCP proxy holding every chunk that long in each direction stands between the
+ * browser and both storage and the handler (the page too), as for a user far from the servers; the
+ * handler calls storage directly, as a handler deployed next to its bucket does (it signs the
+ * browser's URLs for the proxy with `storage.browserEndpoint`). `--handler-far-from-storage` sends
+ * the handler's own storage calls through that proxy as well. `--links` runs every link of
  * the goal in turn (loopback, 40 ms and 150 ms round trips, and a 20 Mbit/s uplink with a 40 ms
  * round trip, where the file is at most 48 MiB so a round stays under 30 s) and ends with one table
  * of them all. `--sweep` replaces the peers
@@ -41,6 +44,8 @@ const SWEEP = process.argv.includes('--sweep');
 const SIZE_MIB = Number(positional[0] ?? 256);
 const ROUNDS = Number(positional[1] ?? 5);
 const DELAY_MS = Number(positional[2] ?? 0);
+/** The handler's own storage calls take the browser's far path too (the model before `browserEndpoint`). */
+const HANDLER_FAR = process.argv.includes('--handler-far-from-storage');
 /** The floor's parts in flight: Chromium's HTTP/1.1 connections per host. */
 const FLOOR_CONCURRENCY = 6;
 const MIB = 1024 * 1024;
@@ -135,7 +140,8 @@ async function startLink(link: Link) {
       type: 's3',
       bucket: process.env.S3_TEST_BUCKET!,
       region: process.env.S3_TEST_REGION!,
-      endpoint: storageProxy?.origin ?? process.env.S3_TEST_ENDPOINT,
+      endpoint: HANDLER_FAR ? (storageProxy?.origin ?? process.env.S3_TEST_ENDPOINT) : process.env.S3_TEST_ENDPOINT,
+      ...(storageProxy ? { browserEndpoint: storageProxy.origin } : {}),
       forcePathStyle: true,
       credentials: { accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!, secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY! },
     },
@@ -312,6 +318,7 @@ async function runRounds(link: Link, setup: LinkSetup, page: Page): Promise<Link
   const through = [
     link.delayMs > 0 ? `through a TCP proxy adding ${link.delayMs} ms each way` : 'on loopback',
     link.uplinkBytesPerSecond ? `a ${(link.uplinkBytesPerSecond * 8) / 1e6} Mbit/s uplink to storage` : '',
+    link.delayMs > 0 ? (HANDLER_FAR ? 'the handler calling storage through the same proxy' : 'the handler calling storage directly') : '',
   ]
     .filter(Boolean)
     .join(', ');

@@ -1,7 +1,7 @@
 import { createConfigError } from './errors.js';
 import { presignGetObject } from './internal/s3-operations.js';
 import { assertPresignExpiry, DEFAULT_DOWNLOAD_URL_EXPIRES_IN } from './internal/settings.js';
-import { assertUsableStorage, getS3Client } from './internal/storage-config.js';
+import { assertUsableStorage, getBrowserSigningClient } from './internal/storage-config.js';
 import type { StorageConfig, StorageResolver } from './types.js';
 
 export interface DownloadUrlConfig {
@@ -27,5 +27,5 @@ export async function getDownloadUrl(config: DownloadUrlConfig, key: string, opt
   if (typeof key !== 'string' || key === '') throw createConfigError('getDownloadUrl needs a non-empty key');
   const expiresIn = opts.expiresIn ?? config.downloadUrlExpiresIn ?? DEFAULT_DOWNLOAD_URL_EXPIRES_IN;
   assertPresignExpiry(expiresIn, opts.expiresIn !== undefined ? 'expiresIn' : 'downloadUrlExpiresIn');
-  return presignGetObject(getS3Client(config.storage), config.storage.bucket, key, expiresIn);
+  return presignGetObject(getBrowserSigningClient(config.storage), config.storage.bucket, key, expiresIn);
 }

@@ -33,7 +33,16 @@ export interface StorageConfig {
   type: string;
   bucket: string;
   region: string;
+  /** Where the handler sends its own storage calls. Omitted: the provider's default for `region`. */
   endpoint?: string;
+  /**
+   * Where browsers reach the same storage, when that differs from `endpoint`: the endpoint of the
+   * URLs the handler signs for them (uploads, parts, downloads). For a handler that calls storage
+   * by an internal name (`http://minio:9000` in Docker Compose, a VPC endpoint, a private link)
+   * while browsers reach it at a public one. Whatever sits in front must pass the browser's `Host`
+   * header through unchanged: it is part of the signature. Omitted: `endpoint`.
+   */
+  browserEndpoint?: string;
   forcePathStyle?: boolean;
   /** Omitted: the AWS SDK's default credential chain (environment, instance role, ...). */
   credentials?: StorageCredentials;

@@ -6,7 +6,7 @@ import { isUpupError, UpupError, UpupErrorCode } from '../errors.js';
 import type { StorageConfig, StorageResolverContext } from '../types.js';
 import { sha256Hex } from './encoding.js';
 import type { HandlerSettings } from './settings.js';
-import { assertUsableStorage, getS3Client } from './storage-config.js';
+import { assertUsableStorage, getBrowserSigningClient, getS3Client } from './storage-config.js';
 import { observeStorageClient } from './telemetry/observed-client.js';
 import { INACTIVE_TELEMETRY, type RequestTelemetry } from './telemetry/request-telemetry.js';
 
@@ -15,6 +15,8 @@ const STORAGE_CONFIGURATION_ERROR = 'Storage configuration error';
 export interface RequestStorage {
   storage: StorageConfig;
   client: S3Client;
+  /** Signs the URLs handed to browsers (see `browserEndpoint`); never sends a request. */
+  signer: S3Client;
   /** Fingerprint bound into upload tokens; only for resolved storage (a static bucket binds nothing). */
   storageId: string | undefined;
 }
@@ -48,7 +50,7 @@ async function resolveStorage(settings: HandlerSettings, req: Request, ctx: Stor
     } catch (error) {
       throw new UpupError(STORAGE_CONFIGURATION_ERROR, undefined, { status: 500, cause: error });
     }
-    const resolved: RequestStorage = { storage: source.storage, client: getS3Client(source.storage), storageId: undefined };
+    const resolved: RequestStorage = { storage: source.storage, ...clientsOf(source.storage), storageId: undefined };
     staticStorage.set(source.storage, resolved);
     return resolved;
   }
@@ -61,7 +63,11 @@ async function resolveStorage(settings: HandlerSettings, req: Request, ctx: Stor
     if (isUpupError(error) && error.status !== undefined) throw error;
     throw new UpupError(STORAGE_CONFIGURATION_ERROR, undefined, { status: 500, cause: error });
   }
-  return { storage, client: getS3Client(storage), storageId: await fingerprintStorage(storage) };
+  return { storage, ...clientsOf(storage), storageId: await fingerprintStorage(storage) };
+}
+
+function clientsOf(storage: StorageConfig): Pick<RequestStorage, 'client' | 'signer'> {
+  return { client: getS3Client(storage), signer: getBrowserSigningClient(storage) };
 }
 
 /** A continuation must reach the bucket its token was issued for. */

@@ -28,19 +28,24 @@ export function assertS3StorageShape(storage: unknown, path = 'storage'): assert
   if (TYPES_WITHOUT_S3_API.has(storage.type.trim().toLowerCase())) {
     throw createConfigError(`${path}.type "${storage.type}" has no S3-compatible API; this handler only talks to S3-compatible storage`);
   }
-  for (const field of ['bucket', 'region', 'endpoint', 'publicUrlBase'] as const) {
+  for (const field of ['bucket', 'region', 'endpoint', 'browserEndpoint', 'publicUrlBase'] as const) {
     if (!isOptionalString(storage[field])) throw createConfigError(`${path}.${field} must be a string`);
   }
   if (storage.forcePathStyle !== undefined && typeof storage.forcePathStyle !== 'boolean') {
     throw createConfigError(`${path}.forcePathStyle must be a boolean`);
   }
-  if (typeof storage.endpoint === 'string' && !URL.canParse(storage.endpoint)) {
-    throw createConfigError(`${path}.endpoint must be an absolute URL (got "${storage.endpoint}")`);
+  for (const field of ['endpoint', 'browserEndpoint'] as const) {
+    const endpoint = storage[field];
+    if (typeof endpoint === 'string' && !isHttpUrl(endpoint)) throw createConfigError(`${path}.${field} must be an absolute http(s) URL (got "${endpoint}")`);
   }
   if (storage.checksumAlgorithm !== undefined && !['CRC32', 'CRC32C', 'SHA256'].includes(storage.checksumAlgorithm as string)) {
     throw createConfigError(`${path}.checksumAlgorithm must be "CRC32", "CRC32C" or "SHA256"`);
   }
   if (storage.credentials !== undefined) assertCredentialPair(storage.credentials, `${path}.credentials`);
+}
+
+function isHttpUrl(text: string): boolean {
+  return URL.canParse(text) && ['https:', 'http:'].includes(new URL(text).protocol);
 }
 
 function isFilledString(value: unknown): value is string {
@@ -102,4 +107,14 @@ export function getS3Client(storage: StorageConfig): S3Client {
   }
   clientCache.set(cacheKey, client);
   return client;
+}
+
+/**
+ * The client whose URLs browsers are handed: the storage's own, or one for `browserEndpoint`
+ * (the same bucket, region and credentials, reached by another name). It only signs; every
+ * storage call goes through `getS3Client`.
+ */
+export function getBrowserSigningClient(storage: StorageConfig): S3Client {
+  if (storage.browserEndpoint === undefined || storage.browserEndpoint === storage.endpoint) return getS3Client(storage);
+  return getS3Client({ ...storage, endpoint: storage.browserEndpoint });
 }

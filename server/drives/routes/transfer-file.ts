@@ -198,7 +198,7 @@ export async function transferFileRoute(ctx: RouteContext): Promise<Response> {
       type: download.mimeType,
     });
     // Signed once the verdict and the hooks ran.
-    const url = await presignGetObject(storage.client, storage.storage.bucket, key, ctx.settings.downloadUrlExpiresIn);
+    const url = await presignGetObject(storage.signer, storage.storage.bucket, key, ctx.settings.downloadUrlExpiresIn);
     const body: DriveTransferResponse = { provider: provider.slug, key, name, size: stored.size, type: download.mimeType, url };
     return toJsonResponse(body);
   } finally {

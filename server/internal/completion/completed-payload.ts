@@ -13,7 +13,7 @@ import { toRefusalError } from './finalize-upload.js';
  */
 export async function toCompletedPayload(ctx: RouteContext, storage: RequestStorage, outcome: CompletionOutcome): Promise<MultipartCompleteResponse> {
   if (outcome.kind === 'refused') throw toRefusalError(outcome.refusal);
-  const downloadUrl = await presignGetObject(storage.client, storage.storage.bucket, outcome.key, ctx.settings.downloadUrlExpiresIn);
+  const downloadUrl = await presignGetObject(storage.signer, storage.storage.bucket, outcome.key, ctx.settings.downloadUrlExpiresIn);
   const publicUrl = toPublicUrl(storage.storage.publicUrlBase, outcome.key);
   return { key: outcome.key, downloadUrl, ...(publicUrl ? { publicUrl } : {}), ...(outcome.etag ? { etag: outcome.etag } : {}) };
 }

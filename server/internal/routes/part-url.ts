@@ -40,7 +40,7 @@ export async function signPartUrl(
   const expiresIn = partUrlLifetime(binding.expiresAt);
   const contentLength = partLength(partNumber, binding.maxSize, binding.partSize);
   const part = { uploadId: binding.uploadId, partNumber, contentLength, contentMd5, checksum };
-  const uploadUrl = await presignUploadPart(storage.client, storage.storage.bucket, binding.key, part, expiresIn);
+  const uploadUrl = await presignUploadPart(storage.signer, storage.storage.bucket, binding.key, part, expiresIn);
   const uploadHeaders: Record<string, string> = {
     ...(contentMd5 ? { 'Content-MD5': contentMd5 } : {}),
     ...(checksum ? { [amzChecksumHeader(checksum.algorithm)]: checksum.value } : {}),

@@ -55,18 +55,18 @@ function confirmsInBackground(ctx: RouteContext): boolean {
  */
 export async function presignRoute(ctx: RouteContext): Promise<Response> {
   const upload = await prepareUploadStart(ctx, 'presign');
-  const { client, storage } = upload.storage;
+  const { signer, storage } = upload.storage;
   const uploadId = ctx.settings.completionCodec ? createSingleUploadId() : undefined;
   const checksum = checksumToSign(upload.checksum, storage.checksumAlgorithm);
   const checksumSha256 = readChecksumSha256(upload.metadata);
   const { uploadUrl, uploadHeaders } = await presignPutObject(
-    client,
+    signer,
     storage.bucket,
     upload.key,
     { ...upload.file, contentMd5: upload.contentMd5, checksum, checksumSha256, uploadNonce: uploadId, ...ctx.settings.storedObjectHeaders },
     UPLOAD_URL_EXPIRES_IN,
   );
-  const downloadUrl = await presignGetObject(client, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);
+  const downloadUrl = await presignGetObject(signer, storage.bucket, upload.key, ctx.settings.downloadUrlExpiresIn);
   const publicUrl = toPublicUrl(storage.publicUrlBase, upload.key);
   const completionToken = uploadId === undefined ? undefined : await signCompletionToken(ctx, upload, uploadId, { checksumSha256, checksum });
   const payload: PresignedUrlResponse = {
