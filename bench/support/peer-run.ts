@@ -33,7 +33,7 @@ export async function measureRun(upload: () => Promise<void>): Promise<RunFigure
   const started = performance.now();
   await upload();
   const ended = performance.now();
-  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const entries = await settledResourceEntries();
   const puts = entries.filter((entry) => requestKind(entry.name) === 'put').map((entry) => ({ start: entry.startTime, end: entry.responseEnd }));
   const firstStart = puts.length > 0 ? Math.min(...puts.map((put) => put.start)) : Number.NaN;
   const maxInFlight = maxOverlap(puts);
@@ -44,4 +44,20 @@ export async function measureRun(upload: () => Promise<void>): Promise<RunFigure
     parts: puts.length,
     breakdown: breakDownRun(entries, started, ended, maxInFlight, longTasks.stop()),
   };
+}
+
+/** How long a run's last Resource Timing entry may lag its response; the floor, which completes nothing, waits this long. */
+const ENTRY_LAG_LIMIT_MS = 250;
+
+/**
+ * The run's Resource Timing entries, once the complete request's is among them: an entry is
+ * added in a task after its response ends, so an uploader that resolves on the answer's body can
+ * be read back before its own complete shows.
+ */
+async function settledResourceEntries(): Promise<PerformanceResourceTiming[]> {
+  const read = () => performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  for (let waited = 0; waited < ENTRY_LAG_LIMIT_MS && !read().some((entry) => requestKind(entry.name) === 'complete'); waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return read();
 }
