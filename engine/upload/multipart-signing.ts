@@ -38,9 +38,9 @@ export class PartSigningPipeline {
     this.#signal = signal;
   }
 
-  /** The part at `index` is taken for upload: make sure it and the window after it are being signed. */
-  fillFrom(index: number): void {
-    const last = Math.min(this.#partNumbers.length, index + 1 + this.#aheadCount);
+  /** The part at `index` is taken for upload: make sure it and the window after it (`aheadCount` parts by default) are being signed. */
+  fillFrom(index: number, aheadCount = this.#aheadCount): void {
+    const last = Math.min(this.#partNumbers.length, index + 1 + aheadCount);
     while (this.#nextToSign < last && !this.#signal.aborted) {
       const partNumber = this.#partNumbers[this.#nextToSign]!;
       this.#nextToSign += 1;

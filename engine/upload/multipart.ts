@@ -164,6 +164,7 @@ async function uploadPart(
   partNumber: number,
   progress: { inFlight: Map<number, number>; report(): void },
   signal: AbortSignal,
+  onPutSent: () => void = () => undefined,
 ): Promise<void> {
   const settings = context.options.multipart!;
   const { start, end } = partBounds(session, partNumber);
@@ -175,7 +176,7 @@ async function uploadPart(
       // The first attempt uses the part read (and hashed) and signed while earlier parts were uploading.
       const { signed, body, checksum } = await signing.take(partNumber, retry > 0);
       const uploadUrl = assertUploadUrl(signed.uploadUrl, context.options.allowedUploadOrigins);
-      const response = await putBlob(uploadUrl, body, {
+      const put = putBlob(uploadUrl, body, {
         headers: toUploadRequestHeaders(signed.uploadHeaders),
         signal,
         stallTimeoutMs: settings.partTimeoutMs,
@@ -184,6 +185,8 @@ async function uploadPart(
           progress.report();
         },
       });
+      onPutSent();
+      const response = await put;
       await assertObjectStored(response, context.options.raw.isSuccessfulCall, context.options.retryMaxDelayMs);
       // Complete needs every part's ETag, whatever a host predicate accepted.
       const eTag = readETag(response);
@@ -262,8 +265,11 @@ export async function uploadMultipart(context: StrategyContext): Promise<UploadR
     while (nextIndex < pending.length) {
       const index = nextIndex;
       nextIndex += 1;
-      signing.fillFrom(index);
-      await uploadPart(context, signing, session, pending[index]!, progress, siblings.signal);
+      // The first parts open the whole window at once (nothing is signed yet). Later ones find
+      // their URL signed and top the window up only once their PUT has left, so a sign request
+      // never delays the PUT of a slot that just came free.
+      signing.fillFrom(index, index < workers ? undefined : 0);
+      await uploadPart(context, signing, session, pending[index]!, progress, siblings.signal, () => signing.fillFrom(index));
     }
   };
   try {

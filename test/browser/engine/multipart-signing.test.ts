@@ -58,6 +58,57 @@ describe('UploadEngine multipart signing pipeline (real handler, real storage)',
     }
   });
 
+  it('sends the PUT of a slot that came free before its next sign-part request', async () => {
+    // The calls as the page makes them, in order: a part PUT's send, its answer complete (the slot
+    // is free), a sign-part request. Resource Timing would not do: it times when the network
+    // stack starts a request, which for a Blob body comes later than the call.
+    const calls: Array<'put' | 'freed' | 'sign'> = [];
+    const partUrls = new WeakMap<XMLHttpRequest, string>();
+    const { open, send } = XMLHttpRequest.prototype;
+    const { fetch } = window;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['open']>) {
+      partUrls.set(this, String(args[1]));
+      return open.apply(this, args);
+    } as XMLHttpRequest['open'];
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (isStoragePart(partUrls.get(this) ?? '')) {
+        calls.push('put');
+        this.addEventListener('readystatechange', () => {
+          if (this.readyState === XMLHttpRequest.DONE) calls.push('freed');
+        });
+      }
+      return send.call(this, body);
+    };
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/multipart/sign-part')) calls.push('sign');
+      return fetch(input, init);
+    };
+    try {
+      const plan = await createFaultPlan({});
+      const engine = new UploadEngine(multipartOptions(plan.serverUrl, { chunkSizeBytes: 5 * MIB, maxConcurrentParts: 2 }));
+      const file = randomFile('turnover.bin', 8 * 5 * MIB);
+      await engine.addFiles([file]);
+      await engine.start();
+      await expectStored(engine, file);
+    } finally {
+      Object.assign(XMLHttpRequest.prototype, { open, send });
+      window.fetch = fetch;
+    }
+
+    expect(calls.filter((call) => call === 'put')).to.have.length(8);
+    expect(calls.filter((call) => call === 'sign').length, 'parts past the first window are signed while others upload').to.be.above(0);
+    // Every PUT after the first two takes a freed slot: no sign-part request may come between.
+    let sinceFreed: string[] | undefined;
+    for (const call of calls) {
+      if (call === 'freed') sinceFreed = [];
+      else if (call === 'sign') sinceFreed?.push(call);
+      else if (sinceFreed) {
+        expect(sinceFreed, 'a sign-part request went out between a freed slot and its next PUT').to.deep.equal([]);
+        sinceFreed = undefined;
+      }
+    }
+  });
+
   it('signs a part again instead of sending a URL that has outlived its expiresIn', async () => {
     // Part 1 stalls until the watchdog gives up, while part 2's URL, signed ahead, ages past its 2 s.
     const plan = await createFaultPlan({ stallParts: { 1: 1 }, signExpiresIn: 2 });
