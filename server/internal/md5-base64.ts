@@ -5,27 +5,7 @@
  * built-in (Node, Bun, Deno: several times faster), and a small audited pure-JS MD5 elsewhere.
  */
 import { md5 } from '@noble/hashes/legacy.js';
-
-interface NodeHash {
-  update(bytes: Uint8Array): NodeHash;
-  digest(encoding: 'base64'): string;
-}
-interface NodeCrypto {
-  createHash(algorithm: 'md5'): NodeHash;
-}
-
-let builtinCrypto: NodeCrypto | null | undefined;
-
-function getBuiltinCrypto(): NodeCrypto | null {
-  if (builtinCrypto !== undefined) return builtinCrypto;
-  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  try {
-    builtinCrypto = (runtime?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined) ?? null;
-  } catch {
-    builtinCrypto = null;
-  }
-  return builtinCrypto;
-}
+import { getBuiltinCrypto } from './builtin-crypto.js';
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';

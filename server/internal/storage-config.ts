@@ -1,6 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { createConfigError } from '../errors.js';
 import type { StorageConfig } from '../types.js';
+import { getKeyObjectSha256 } from './key-object-sha256.js';
 
 /**
  * Storage labels that name a service without an S3 API. Every other label is accepted: `type`
@@ -82,6 +83,12 @@ export function assertUsableStorage(storage: unknown, path = 'storage'): asserts
 }
 
 const clientCache = new Map<string, S3Client>();
+
+/** Signing keys as Node `KeyObject`s where Node's crypto is built in (see key-object-sha256.ts). */
+function keyObjectSha256Option(): { sha256?: NonNullable<ReturnType<typeof getKeyObjectSha256>> } {
+  const sha256 = getKeyObjectSha256();
+  return sha256 ? { sha256 } : {};
+}
 const CLIENT_CACHE_LIMIT = 32;
 
 /**
@@ -100,6 +107,7 @@ export function getS3Client(storage: StorageConfig): S3Client {
     credentials: storage.credentials,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    ...keyObjectSha256Option(),
   });
   if (clientCache.size >= CLIENT_CACHE_LIMIT) {
     const oldest = clientCache.keys().next().value;
