@@ -1,11 +1,11 @@
 /**
  * The SHA-256 the AWS SDK signs requests and presigned URLs with (its `sha256` option), with HMAC
- * keys handed to Node as `KeyObject`s. Since Node 24.21, `createHmac` finds out whether a key is a
- * `KeyObject` or a `CryptoKey` by throwing and catching twice when it is plain bytes: about 9 µs on
- * top of a 2 µs HMAC, and every SigV4 signature is one HMAC keyed by the day's signing key, which
- * the SDK passes as bytes. That key is the same array all day (the SDK caches it), so its
- * `KeyObject` is made once and kept as long as the array is. Digests are the SDK's own, byte for
- * byte; only the key's form changes.
+ * keys handed to Node as `KeyObject`s. On Node 24.21 (not 20.20), `createHmac` finds out whether a
+ * key is a `KeyObject` or a `CryptoKey` by throwing and catching twice when it is plain bytes:
+ * about 9 µs on top of a 2 µs HMAC, and every SigV4 signature is one HMAC keyed by the day's
+ * signing key, which the SDK passes as bytes. That key is the same array all day (the SDK caches
+ * it), so its `KeyObject` is made once and kept as long as the array is. Digests are the SDK's own,
+ * byte for byte; only the key's form changes.
  *
  * Only where `node:crypto` is a built-in; elsewhere the SDK's own SHA-256 stays.
  */
