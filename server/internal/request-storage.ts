@@ -67,7 +67,8 @@ async function resolveStorage(settings: HandlerSettings, req: Request, ctx: Stor
 }
 
 function clientsOf(storage: StorageConfig): Pick<RequestStorage, 'client' | 'signer'> {
-  return { client: getS3Client(storage), signer: getBrowserSigningClient(storage) };
+  const client = getS3Client(storage);
+  return { client, signer: getBrowserSigningClient(storage, client) };
 }
 
 /** A continuation must reach the bucket its token was issued for. */

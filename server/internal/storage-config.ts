@@ -83,12 +83,6 @@ export function assertUsableStorage(storage: unknown, path = 'storage'): asserts
 }
 
 const clientCache = new Map<string, S3Client>();
-
-/** Signing keys as Node `KeyObject`s where Node's crypto is built in (see key-object-sha256.ts). */
-function keyObjectSha256Option(): { sha256?: NonNullable<ReturnType<typeof getKeyObjectSha256>> } {
-  const sha256 = getKeyObjectSha256();
-  return sha256 ? { sha256 } : {};
-}
 const CLIENT_CACHE_LIMIT = 32;
 
 /**
@@ -100,6 +94,8 @@ export function getS3Client(storage: StorageConfig): S3Client {
   const cacheKey = JSON.stringify([storage.endpoint, storage.region, storage.forcePathStyle, storage.credentials]);
   const cached = clientCache.get(cacheKey);
   if (cached) return cached;
+  // Signing keys as Node `KeyObject`s where Node's crypto is built in (see key-object-sha256.ts).
+  const sha256 = getKeyObjectSha256();
   const client = new S3Client({
     region: storage.region,
     endpoint: storage.endpoint,
@@ -107,7 +103,7 @@ export function getS3Client(storage: StorageConfig): S3Client {
     credentials: storage.credentials,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...keyObjectSha256Option(),
+    ...(sha256 ? { sha256 } : {}),
   });
   if (clientCache.size >= CLIENT_CACHE_LIMIT) {
     const oldest = clientCache.keys().next().value;
@@ -120,9 +116,10 @@ export function getS3Client(storage: StorageConfig): S3Client {
 /**
  * The client whose URLs browsers are handed: the storage's own, or one for `browserEndpoint`
  * (the same bucket, region and credentials, reached by another name). It only signs; every
- * storage call goes through `getS3Client`.
+ * storage call goes through `getS3Client`. `ownClient`: the storage's own client, when the caller
+ * has it already (a resolved bucket is looked up per request).
  */
-export function getBrowserSigningClient(storage: StorageConfig): S3Client {
-  if (storage.browserEndpoint === undefined || storage.browserEndpoint === storage.endpoint) return getS3Client(storage);
+export function getBrowserSigningClient(storage: StorageConfig, ownClient?: S3Client): S3Client {
+  if (storage.browserEndpoint === undefined || storage.browserEndpoint === storage.endpoint) return ownClient ?? getS3Client(storage);
   return getS3Client({ ...storage, endpoint: storage.browserEndpoint });
 }
